@@ -1,0 +1,55 @@
+import type { Colour, PlaneRef } from './colours';
+import type { Capture, Route } from './route';
+import type { GameResult, OutReason } from './state';
+
+/** Everything a seat (or the server on its behalf) can do. A roll is an input: the engine never rolls. */
+export type Action =
+  | { readonly type: 'roll'; readonly seat: Colour; readonly value: number }
+  | { readonly type: 'move'; readonly seat: Colour; readonly plane: number }
+  /** 认输: allowed after `resignAfterRolls` rolls; in team mode it asks the team-mate first. */
+  | { readonly type: 'resign'; readonly seat: Colour }
+  /** The team-mate's answer to a pending resignation. */
+  | { readonly type: 'answer-resign'; readonly seat: Colour; readonly accept: boolean }
+  /** 逃跑: a deliberate leave during the game (−200). */
+  | { readonly type: 'escape'; readonly seat: Colour }
+  /** A resignation imposed by the server (disconnect held too long): no roll minimum, no consent. */
+  | { readonly type: 'forfeit'; readonly seat: Colour }
+  | { readonly type: 'offer-draw'; readonly seat: Colour }
+  | { readonly type: 'answer-draw'; readonly seat: Colour; readonly accept: boolean };
+
+export type ActionType = Action['type'];
+
+export const ACTION_TYPES: readonly ActionType[] = [
+  'roll',
+  'move',
+  'resign',
+  'answer-resign',
+  'escape',
+  'forfeit',
+  'offer-draw',
+  'answer-draw',
+];
+
+export type ExtraRollReason = 'six' | 'capture' | 'arrival';
+
+/** What happened, in order, so clients can animate and explain it. */
+export type GameEvent =
+  | { readonly type: 'rolled'; readonly seat: Colour; readonly value: number }
+  | { readonly type: 'no-move'; readonly seat: Colour; readonly value: number }
+  | { readonly type: 'moved'; readonly seat: Colour; readonly plane: number; readonly route: Route }
+  | { readonly type: 'captured'; readonly seat: Colour; readonly capture: Capture }
+  | { readonly type: 'arrived'; readonly seat: Colour; readonly plane: number }
+  | {
+      readonly type: 'three-sixes';
+      readonly seat: Colour;
+      readonly penalty: 'void' | 'last-moved-home' | 'all-home';
+      readonly sentHome: readonly PlaneRef[];
+    }
+  | { readonly type: 'extra-roll'; readonly seat: Colour; readonly reason: ExtraRollReason }
+  | { readonly type: 'turn'; readonly seat: Colour }
+  | { readonly type: 'resign-requested'; readonly seat: Colour; readonly mate: Colour }
+  | { readonly type: 'resign-declined'; readonly seat: Colour; readonly mate: Colour }
+  | { readonly type: 'out'; readonly seat: Colour; readonly reason: OutReason }
+  | { readonly type: 'draw-offered'; readonly seat: Colour }
+  | { readonly type: 'draw-declined'; readonly seat: Colour }
+  | { readonly type: 'game-over'; readonly result: GameResult };

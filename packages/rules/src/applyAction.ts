@@ -1,0 +1,60 @@
+import { type Action, ACTION_TYPES, type GameEvent } from './actions';
+import { isColour } from './colours';
+import { applyAnswerDraw, applyAnswerResign, applyLeave, applyOfferDraw, applyResign } from './leave';
+import { applyMove, applyRoll } from './play';
+import { type Result, fail } from './result';
+import type { GameState } from './state';
+
+export type Applied = Result<{ state: GameState; events: GameEvent[] }>;
+
+/**
+ * Apply one action. Never throws on bad input; errors follow RULES.md §9.13's precedence: game over,
+ * wrong seat, wrong phase, bad roll, unknown shape, illegal move.
+ */
+export function applyAction(state: GameState, action: Action): Applied {
+  if (state.phase === 'over') return fail('ERR_GAME_OVER', 'the game is over');
+  const a = (action ?? {}) as Partial<Record<string, unknown>>;
+  const { type, seat } = a;
+  if (typeof action !== 'object' || typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type)) {
+    return fail('ERR_BAD_ACTION', `unknown action ${JSON.stringify(type ?? null)}`);
+  }
+
+  if (type === 'roll' || type === 'move') {
+    if (seat !== state.current) return fail('ERR_NOT_YOUR_TURN', `it is ${state.current}'s turn, not ${String(seat)}'s`);
+    if (type === 'roll' && state.phase !== 'roll') return fail('ERR_MOVE_EXPECTED', `${state.current} must move the ${state.roll} first`);
+    if (type === 'move' && state.phase !== 'move') return fail('ERR_ROLL_EXPECTED', `${state.current} must roll first`);
+    if (type === 'roll') {
+      const { value } = a;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 6) {
+        return fail('ERR_BAD_ROLL', `a roll is an integer 1..6, not ${JSON.stringify(value ?? null)}`);
+      }
+      return applyRoll(state, value);
+    }
+    const { plane } = a;
+    if (typeof plane !== 'number' || !Number.isInteger(plane) || plane < 0 || plane >= state.config.planes) {
+      return fail('ERR_BAD_ACTION', `plane must be an index 0..${state.config.planes - 1}`);
+    }
+    return applyMove(state, plane);
+  }
+
+  if (!isColour(seat) || !state.seats.includes(seat) || state.out[seat]) {
+    return fail('ERR_NOT_IN_GAME', `${String(seat)} is not playing in this game`);
+  }
+  const accept = a.accept;
+  if ((type === 'answer-resign' || type === 'answer-draw') && typeof accept !== 'boolean') {
+    return fail('ERR_BAD_ACTION', `${type} needs accept: true or false`);
+  }
+  switch (type) {
+    case 'resign':
+      return applyResign(state, seat);
+    case 'answer-resign':
+      return applyAnswerResign(state, seat, accept as boolean);
+    case 'escape':
+    case 'forfeit':
+      return applyLeave(state, seat, type);
+    case 'offer-draw':
+      return applyOfferDraw(state, seat);
+    default:
+      return applyAnswerDraw(state, seat, accept as boolean);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * @flightchess/rules — the one implementation of Aeroplane Chess (飞行棋) used by the server, the
+ * browser, the bots and the simulator. Pure: no I/O, no clock, no Math.random. See README.md.
+ */
+export { COLOURS, type Colour, type BySeat, type Position, type PlaneRef, isColour, oppositeOf, teamOf, seatIndex } from './colours';
+export * from './geometry';
+export { PRESETS, PRESET_NAMES, type PresetName, type RulesConfig, isPresetName } from './presets';
+export type { ThreeSixes, Special, Stacks, Finish, TakeoffTo } from './presets';
+export { type HouseRules, applyHouseRules } from './options';
+export { type Result, type RuleError, type ErrorCode, ok, fail } from './result';
+export type { GameSetup, GameState, GameResult, Phase, OutRecord, OutReason, EndReason, CollisionCount } from './state';
+export { type Action, type ActionType, type GameEvent, type ExtraRollReason, ACTION_TYPES } from './actions';
+export { createGame } from './createGame';
+export { applyAction, type Applied } from './applyAction';
+export { legalMoves, movesFor, type LegalMove } from './legalMoves';
+export { routeOf, type Route, type RouteSegment, type Capture, type Square, type SegmentKind } from './route';
+export { boardOf, type Board } from './board';
+export { currentSeat, phase, planePositions, winner, arrivedCount, activeSeats, mateOf } from './queries';
+export { replayGame } from './replay';
+export { scoreGame, type ScoreOptions, type SeatScore, type GameScore, COLLISION_POINTS, ESCAPE_PENALTY, TEAM_FACTOR } from './scoreGame';
+export { LEVELS, levelFor, type Level } from './levels';
+export { createRng, type Rng } from './rng';
+export { chooseMove, BOT_NAMES, type BotName } from './bots/chooseMove';
+export { evaluate } from './bots/strong';

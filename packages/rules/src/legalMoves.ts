@@ -1,0 +1,30 @@
+import type { Colour } from './colours';
+import { type Board, boardOf } from './board';
+import { type Route, routeOf } from './route';
+import type { GameState } from './state';
+
+export interface LegalMove {
+  readonly plane: number;
+  readonly route: Route;
+}
+
+/** Every move the seat to move may make with the pending roll; empty outside the move phase (§9.11). */
+export function legalMoves(state: GameState): LegalMove[] {
+  if (state.phase !== 'move' || state.roll === null) return [];
+  return movesFor(state, state.current, state.roll);
+}
+
+/** Moves of `colour` for `roll` on this board, honouring a six-stop's forced plane (§9.9). */
+export function movesFor(state: GameState, colour: Colour, roll: number, board: Board = boardOf(state)): LegalMove[] {
+  if (state.forcedPlane !== null && colour === state.current) {
+    const route = routeOf(state, board, colour, state.forcedPlane, roll);
+    if (route) return [{ plane: state.forcedPlane, route }];
+  }
+  const moves: LegalMove[] = [];
+  const count = state.planes[colour]?.length ?? 0;
+  for (let plane = 0; plane < count; plane++) {
+    const route = routeOf(state, board, colour, plane, roll);
+    if (route) moves.push({ plane, route });
+  }
+  return moves;
+}

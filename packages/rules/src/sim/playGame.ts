@@ -1,0 +1,48 @@
+import type { Action } from '../actions';
+import { applyAction } from '../applyAction';
+import { type BotName, chooseMove } from '../bots/chooseMove';
+import type { BySeat, Colour } from '../colours';
+import { createGame } from '../createGame';
+import type { Rng } from '../rng';
+import type { GameSetup, GameState } from '../state';
+
+export interface PlayedGame {
+  readonly state: GameState;
+  readonly actions: Action[];
+  readonly rolls: number;
+  readonly captures: number;
+}
+
+/**
+ * Play one whole game with dice from `dice` and a bot per seat. Stops after `maxActions` so a bug
+ * can never hang a caller (a finished game has `state.result`).
+ */
+export function playGame(
+  setup: GameSetup,
+  bots: BySeat<BotName>,
+  dice: Rng,
+  botRng: Rng = dice,
+  maxActions = 20000,
+): PlayedGame {
+  const created = createGame(setup);
+  if (!created.ok) throw new Error(created.error.message);
+  let state = created.value;
+  const actions: Action[] = [];
+  let captures = 0;
+  while (state.phase !== 'over' && actions.length < maxActions) {
+    const seat: Colour = state.current;
+    let action: Action;
+    if (state.phase === 'roll') action = { type: 'roll', seat, value: dice.die() };
+    else {
+      const move = chooseMove(state, bots[seat] ?? 'random', botRng);
+      if (!move) throw new Error('move phase without a legal move');
+      action = { type: 'move', seat, plane: move.plane };
+    }
+    const applied = applyAction(state, action);
+    if (!applied.ok) throw new Error(`${applied.error.code}: ${applied.error.message}`);
+    for (const e of applied.value.events) if (e.type === 'captured') captures += e.capture.victims.length;
+    state = applied.value.state;
+    actions.push(action);
+  }
+  return { state, actions, rolls: state.rolls, captures };
+}
