@@ -8,10 +8,25 @@ export interface LegalMove {
   readonly route: Route;
 }
 
+/**
+ * The legal moves of the last state asked about. A roll, a bot's choice and the move itself all ask
+ * for the same state's moves in a row; states are immutable, so the entry never goes stale. One slot
+ * (not a WeakMap, whose ephemeron bookkeeping dominated the garbage collector's time).
+ */
+let lastState: GameState | null = null;
+let lastMoves: readonly LegalMove[] = [];
+
 /** Every move the seat to move may make with the pending roll; empty outside the move phase (§9.11). */
 export function legalMoves(state: GameState): LegalMove[] {
   if (state.phase !== 'move' || state.roll === null) return [];
-  return movesFor(state, state.current, state.roll);
+  if (state !== lastState) rememberMoves(state, movesFor(state, state.current, state.roll));
+  return [...lastMoves];
+}
+
+/** Record the moves computed for `state`'s pending roll while building it (see applyRoll). */
+export function rememberMoves(state: GameState, moves: readonly LegalMove[]): void {
+  lastState = state;
+  lastMoves = moves;
 }
 
 /** Moves of `colour` for `roll` on this board, honouring a six-stop's forced plane (§9.9). */

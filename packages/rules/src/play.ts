@@ -1,7 +1,6 @@
 import type { GameEvent } from './actions';
-import { boardOf } from './board';
 import { type Draft, draftOf, finish, sendHome, setPlanes } from './draft';
-import { movesFor } from './legalMoves';
+import { legalMoves, movesFor, rememberMoves } from './legalMoves';
 import { type Result, fail, ok } from './result';
 import type { GameState } from './state';
 import { allArrived, endGame, passTurn, recordCollision, rollAgain, threeSixesPenalty } from './turn';
@@ -22,21 +21,24 @@ export function applyRoll(state: GameState, value: number): Applied {
     passTurn(draft);
     return ok(finish(draft));
   }
-  if (movesFor(state, seat, value).length === 0) {
+  const moves = movesFor(state, seat, value);
+  if (moves.length === 0) {
     draft.events.push({ type: 'no-move', seat, value });
     passTurn(draft);
     return ok(finish(draft));
   }
   draft.phase = 'move';
   draft.roll = value;
-  return ok(finish(draft));
+  const done = finish(draft);
+  rememberMoves(done.state, moves);
+  return ok(done);
 }
 
 /** Resolve one legal move along its route, then the extra roll, the win or the next turn. */
 export function applyMove(state: GameState, plane: number): Applied {
   const roll = state.roll!;
   const seat = state.current;
-  const move = movesFor(state, seat, roll, boardOf(state)).find((m) => m.plane === plane);
+  const move = legalMoves(state).find((m) => m.plane === plane);
   if (!move) return fail('ERR_ILLEGAL_MOVE', `${seat} plane ${plane} cannot move with a ${roll}`);
   const { route } = move;
   const draft = draftOf(state);
