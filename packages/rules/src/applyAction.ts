@@ -13,14 +13,15 @@ export type Applied = Result<{ state: GameState; events: GameEvent[] }>;
  */
 export function applyAction(state: GameState, action: Action): Applied {
   if (state.phase === 'over') return fail('ERR_GAME_OVER', 'the game is over');
-  const a = (action ?? {}) as Partial<Record<string, unknown>>;
+  if (typeof action !== 'object' || action === null) return fail('ERR_BAD_ACTION', 'an action must be an object');
+  const a = action as Partial<Record<string, unknown>>;
   const { type, seat } = a;
-  if (typeof action !== 'object' || typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type)) {
-    return fail('ERR_BAD_ACTION', `unknown action ${JSON.stringify(type ?? null)}`);
-  }
+  const known = typeof type === 'string' && (ACTION_TYPES as readonly string[]).includes(type);
 
-  if (type === 'roll' || type === 'move') {
+  // An unknown type is judged like a turn action, so a wrong seat is reported before the unknown shape (§9.13).
+  if (!known || type === 'roll' || type === 'move') {
     if (seat !== state.current) return fail('ERR_NOT_YOUR_TURN', `it is ${state.current}'s turn, not ${String(seat)}'s`);
+    if (!known) return fail('ERR_BAD_ACTION', `unknown action ${JSON.stringify(type ?? null)}`);
     if (type === 'roll' && state.phase !== 'roll') return fail('ERR_MOVE_EXPECTED', `${state.current} must move the ${state.roll} first`);
     if (type === 'move' && state.phase !== 'move') return fail('ERR_ROLL_EXPECTED', `${state.current} must roll first`);
     if (type === 'roll') {

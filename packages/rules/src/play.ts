@@ -62,7 +62,7 @@ export function applyMove(state: GameState, plane: number): Applied {
       return ok(finish(draft));
     }
   }
-  const reason = extraRollReason(draft, roll, captured > 0, route.arrived);
+  const reason = extraRollReason(draft, roll, captured > 0, route.arrived, route.from === 'hangar');
   if (reason) {
     draft.events.push({ type: 'extra-roll', seat, reason });
     rollAgain(draft);
@@ -70,8 +70,10 @@ export function applyMove(state: GameState, plane: number): Applied {
   return ok(finish(draft));
 }
 
-function extraRollReason(draft: Draft, roll: number, captured: boolean, arrived: boolean) {
+function extraRollReason(draft: Draft, roll: number, captured: boolean, arrived: boolean, tookOff: boolean) {
   if (roll === 6) return 'six' as const;
+  // A take-off roll other than 6 never earns another roll, whatever it captures (§2.1).
+  if (tookOff) return null;
   if (captured && draft.config.extraRollOnCapture) return 'capture' as const;
   if (arrived && draft.config.extraRollOnArrival) return 'arrival' as const;
   return null;

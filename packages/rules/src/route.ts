@@ -108,8 +108,9 @@ export function routeOf(state: GameState, board: Board, colour: Colour, plane: n
   if (!dice) return null;
   walk.segments.push(dice);
   const { to } = dice;
-  if (isRing(to) && landOn(walk, 'dice', to)) return done('hangar');
+  // A six-stop rests on the stack without capturing it (§4.1).
   if (dice.sixStop) return done(to, true);
+  if (isRing(to) && landOn(walk, 'dice', to)) return done('hangar');
   if (dice.walkBack > 0 || dice.bounce > 0 || !isRing(to)) return done(to);
   return done(specials(walk, to));
 }
@@ -128,7 +129,8 @@ function diceSteps(walk: Walk, from: number, roll: number): Extract<RouteSegment
       const back = roll - d;
       const to = Math.max(LAUNCH, q - back);
       for (let b = q - 1; b >= to; b--) path.push(b);
-      return { kind: 'dice', from, to, path, bounce: 0, walkBack: back, sixStop: false };
+      // Steps actually walked back: fewer than `back` when stopped by the launch square.
+      return { kind: 'dice', from, to, path, bounce: 0, walkBack: q - to, sixStop: false };
     }
     path.length = 0;
   }

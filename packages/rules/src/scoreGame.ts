@@ -105,14 +105,12 @@ function planePoints(
   const winners = result.winners;
   const losers = seats.filter((c) => !winners.includes(c));
 
+  // Team points follow one formula however the game ended (RULES.md §7.1 gives no other for teams).
   if (state.teams) {
-    const byFinish = result.reason === 'finish';
-    const team = byFinish
-      ? losers.reduce((sum, c) => sum + notArrived(c), 0) * base * TEAM_FACTOR
-      : winners.reduce((sum, c) => sum + arrived(c), 0) * base;
+    const team = losers.reduce((sum, c) => sum + notArrived(c), 0) * base * TEAM_FACTOR;
     const standing = winners.filter((c) => !state.out[c]);
     for (const c of winners) points[c] = state.out[c] ? 0 : team / standing.length;
-    for (const c of losers) points[c] = neg(byFinish ? notArrived(c) * base * TEAM_FACTOR : team / losers.length);
+    for (const c of losers) points[c] = neg(notArrived(c) * base * TEAM_FACTOR);
     return points;
   }
 
