@@ -1,5 +1,6 @@
 import type { Colour } from './colours';
 import { type Board, boardOf } from './board';
+import { FINISH } from './geometry';
 import { type Route, routeOf } from './route';
 import type { GameState } from './state';
 
@@ -30,15 +31,20 @@ export function rememberMoves(state: GameState, moves: readonly LegalMove[]): vo
 }
 
 /** Moves of `colour` for `roll` on this board, honouring a six-stop's forced plane (§9.9). */
-export function movesFor(state: GameState, colour: Colour, roll: number, board: Board = boardOf(state)): LegalMove[] {
+export function movesFor(state: GameState, colour: Colour, roll: number, board?: Board): LegalMove[] {
+  // The board is built only when some plane can move at all: early on most rolls move nothing.
+  const onBoard = (): Board => (board ??= boardOf(state));
   if (state.forcedPlane !== null && colour === state.current) {
-    const route = routeOf(state, board, colour, state.forcedPlane, roll);
+    const route = routeOf(state, onBoard(), colour, state.forcedPlane, roll);
     if (route) return [{ plane: state.forcedPlane, route }];
   }
   const moves: LegalMove[] = [];
-  const count = state.planes[colour]?.length ?? 0;
-  for (let plane = 0; plane < count; plane++) {
-    const route = routeOf(state, board, colour, plane, roll);
+  const planes = state.planes[colour] ?? [];
+  const canTakeOff = state.config.takeoff.includes(roll);
+  for (let plane = 0; plane < planes.length; plane++) {
+    const p = planes[plane];
+    if (p === FINISH || (p === 'hangar' && !canTakeOff)) continue;
+    const route = routeOf(state, onBoard(), colour, plane, roll);
     if (route) moves.push({ plane, route });
   }
   return moves;

@@ -118,13 +118,13 @@ export function routeOf(state: GameState, board: Board, colour: Colour, plane: n
 /** The dice part of a move: straight steps, a stack walk-back or six-stop, a bounce or overshoot. */
 function diceSteps(walk: Walk, from: number, roll: number): Extract<RouteSegment, { kind: 'dice' }> | null {
   const { config } = walk.state;
-  const path: number[] = [];
   if (config.stacks === 'block') {
     for (let d = 1; d < roll; d++) {
       const q = from + d;
       if (q > TURN_IN) break;
-      path.push(q);
       if (!hasOpponentStack(walk.board, ringIndex(walk.colour, q), walk.side)) continue;
+      const path: number[] = [];
+      for (let s = from + 1; s <= q; s++) path.push(s);
       if (roll === 6) return { kind: 'dice', from, to: q, path, bounce: 0, walkBack: 0, sixStop: true };
       const back = roll - d;
       const to = Math.max(LAUNCH, q - back);
@@ -132,7 +132,6 @@ function diceSteps(walk: Walk, from: number, roll: number): Extract<RouteSegment
       // Steps actually walked back: fewer than `back` when stopped by the launch square.
       return { kind: 'dice', from, to, path, bounce: 0, walkBack: q - to, sixStop: false };
     }
-    path.length = 0;
   }
   const target = from + roll;
   let to = target;
@@ -145,6 +144,7 @@ function diceSteps(walk: Walk, from: number, roll: number): Extract<RouteSegment
       to = FINISH - bounce;
     }
   }
+  const path: number[] = [];
   for (let q = from + 1; q <= Math.min(target, FINISH); q++) path.push(q);
   for (let q = FINISH - 1; q >= to && bounce > 0; q--) path.push(q);
   return { kind: 'dice', from, to, path, bounce, walkBack: 0, sixStop: false };

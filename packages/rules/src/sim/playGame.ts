@@ -13,6 +13,15 @@ export interface PlayedGame {
   readonly captures: number;
 }
 
+/** The next action of an unfinished game: a roll from `dice`, or the bot's move for the pending roll. */
+export function botAction(state: GameState, bot: BotName, dice: Rng, botRng: Rng = dice): Action {
+  const seat: Colour = state.current;
+  if (state.phase === 'roll') return { type: 'roll', seat, value: dice.die() };
+  const move = chooseMove(state, bot, botRng);
+  if (!move) throw new Error('move phase without a legal move');
+  return { type: 'move', seat, plane: move.plane };
+}
+
 /**
  * Play one whole game with dice from `dice` and a bot per seat. Stops after `maxActions` so a bug
  * can never hang a caller (a finished game has `state.result`).
@@ -30,14 +39,7 @@ export function playGame(
   const actions: Action[] = [];
   let captures = 0;
   while (state.phase !== 'over' && actions.length < maxActions) {
-    const seat: Colour = state.current;
-    let action: Action;
-    if (state.phase === 'roll') action = { type: 'roll', seat, value: dice.die() };
-    else {
-      const move = chooseMove(state, bots[seat] ?? 'random', botRng);
-      if (!move) throw new Error('move phase without a legal move');
-      action = { type: 'move', seat, plane: move.plane };
-    }
+    const action = botAction(state, bots[state.current] ?? 'random', dice, botRng);
     const applied = applyAction(state, action);
     if (!applied.ok) throw new Error(`${applied.error.code}: ${applied.error.message}`);
     for (const e of applied.value.events) if (e.type === 'captured') captures += e.capture.victims.length;
