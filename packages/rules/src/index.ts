@@ -22,3 +22,4 @@ export { LEVELS, levelFor, type Level } from './levels';
 export { createRng, type Rng } from './rng';
 export { chooseMove, BOT_NAMES, type BotName } from './bots/chooseMove';
 export { evaluate } from './bots/strong';
+export { commitmentOf, rollAt, rollsIn, verifyRolls, SEED_BYTES, type DiceCheck, type DiceErrorCode } from './dice';

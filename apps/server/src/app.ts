@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config';
+import { type ApiDeps, apiRouter } from './http/api';
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</title>
+<h1>Flight Chess server is running</h1>
+<p>The web client is not built yet (apps/web). The game server answers on this address:
+<a href="/healthz">/healthz</a>, <a href="/api/tables">/api/tables</a>, <a href="/api/leaderboard">/api/leaderboard</a>.</p>`;
+
+/** The express app: health check, JSON API, and the web client when it has been built. */
+export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger }): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.get('/healthz', (_req, res, next) => {
+    deps.storage.ping().then(
+      () => res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }),
+      (err: unknown) => {
+        deps.logger.error({ err }, 'health check: storage unavailable');
+        res.status(503).json({ status: 'error', error: { code: 'ERR_STORAGE', message: 'storage unavailable' } });
+      },
+    ).catch(next);
+  });
+
+  app.use('/api', apiRouter(deps));
+
+  if (existsSync(join(config.webDist, 'index.html'))) {
+    app.use(express.static(config.webDist));
+  } else {
+    app.get('/', (_req, res) => res.type('html').send(NOT_BUILT));
+  }
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      res.status(status).json({ error: { code: 'ERR_BAD_REQUEST', message: (err as Error).message } });
+      return;
+    }
+    deps.logger.error({ err }, 'http request failed');
+    res.status(500).json({ error: { code: 'ERR_INTERNAL', message: 'internal error' } });
+  });
+  return app;
+}

@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { describeIssues } from './validation';
+
+/** Everything the server can be told: from the environment in production, from code in tests. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Colyseus publicAddress of this process when several run behind one address (issue 5). */
+  readonly publicAddress: string | undefined;
+  /** Default turn time; a table may choose another within [minTurnSeconds, maxTurnSeconds]. */
+  readonly turnSeconds: number;
+  readonly minTurnSeconds: number;
+  readonly maxTurnSeconds: number;
+  /** How long a dropped seat is held before it counts as a resignation (RULES.md §7). */
+  readonly reconnectSeconds: number;
+  /** The visible pause before a bot or auto-play (托管) rolls. */
+  readonly botRollDelayMs: number;
+  /** The visible pause between a roll and an automatic move (bot, auto-play or a forced move, §9.10). */
+  readonly autoMoveDelayMs: number;
+  /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
+  readonly maxMessagesPerSecond: number;
+  /** Largest websocket message accepted, in bytes; a larger one closes that client's connection. */
+  readonly maxPayloadBytes: number;
+  /** Where a built web client lives (served when it exists). */
+  readonly webDist: string;
+}
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  port: 2567,
+  dataDir: resolve('data'),
+  logLevel: 'info',
+  publicAddress: undefined,
+  turnSeconds: 15,
+  minTurnSeconds: 5,
+  maxTurnSeconds: 60,
+  reconnectSeconds: 180,
+  botRollDelayMs: 600,
+  autoMoveDelayMs: 900,
+  maxMessagesPerSecond: 10,
+  maxPayloadBytes: 4 * 1024,
+  webDist: resolve(__dirname, '../../web/dist'),
+};
+
+const seconds = z.coerce.number().positive().max(86_400);
+const millis = z.coerce.number().int().min(0).max(60_000);
+
+/** Environment variables understood by the server (see README). */
+const ENV = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  PUBLIC_ADDRESS: z.string().min(1).optional(),
+  TURN_SECONDS: seconds.optional(),
+  RECONNECT_SECONDS: seconds.optional(),
+  BOT_ROLL_DELAY_MS: millis.optional(),
+  AUTO_MOVE_DELAY_MS: millis.optional(),
+  MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
+
+/** Read the environment; a bad value is reported by name rather than silently replaced by a default. */
+export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAULT_CONFIG): ConfigResult {
+  const parsed = ENV.safeParse(env);
+  if (!parsed.success) return { ok: false, error: `bad environment: ${describeIssues(parsed.error)}` };
+  const e = parsed.data;
+  const turnSeconds = e.TURN_SECONDS ?? base.turnSeconds;
+  const config: ServerConfig = {
+    ...base,
+    port: e.PORT ?? base.port,
+    dataDir: resolve(e.DATA_DIR ?? base.dataDir),
+    logLevel: e.LOG_LEVEL ?? base.logLevel,
+    publicAddress: e.PUBLIC_ADDRESS ?? base.publicAddress,
+    turnSeconds,
+    minTurnSeconds: Math.min(base.minTurnSeconds, turnSeconds),
+    maxTurnSeconds: Math.max(base.maxTurnSeconds, turnSeconds),
+    reconnectSeconds: e.RECONNECT_SECONDS ?? base.reconnectSeconds,
+    botRollDelayMs: e.BOT_ROLL_DELAY_MS ?? base.botRollDelayMs,
+    autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
+    maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
+    webDist: resolve(e.WEB_DIST ?? base.webDist),
+  };
+  return { ok: true, config };
+}

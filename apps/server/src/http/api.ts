@@ -1,0 +1,99 @@
+import { levelFor, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import { type JoinCodes, publicTables } from '../lobby';
+import { createGuest, nicknameSchema } from '../players';
+import type { Storage } from '../storage/Storage';
+import { describeIssues } from '../validation';
+
+export interface ApiDeps {
+  readonly storage: Storage;
+  readonly codes: JoinCodes;
+}
+
+const RECENT_MATCHES = 20;
+const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
+
+const fail = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: { code, message } });
+
+/** Express 5 forwards rejected promises to the error handler; this only keeps handlers short. */
+type Handler = (req: Request, res: Response) => Promise<unknown>;
+const route = (handler: Handler) => (req: Request, res: Response, next: NextFunction) => handler(req, res).catch(next);
+
+/** The JSON API under /api (see README: HTTP endpoints). */
+export function apiRouter({ storage, codes }: ApiDeps): Router {
+  const api = express.Router();
+  api.use(express.json({ limit: '2kb' }));
+
+  api.post(
+    '/guests',
+    route(async (req, res) => {
+      const nickname = nicknameSchema.safeParse(req.body?.nickname);
+      if (!nickname.success) return fail(res, 400, 'ERR_BAD_NICKNAME', describeIssues(nickname.error));
+      res.status(201).json(await createGuest(storage, nickname.data));
+    }),
+  );
+
+  api.get(
+    '/players/:id',
+    route(async (req, res) => {
+      const player = await storage.getPlayer(String(req.params.id));
+      if (!player) return fail(res, 404, 'ERR_NO_PLAYER', 'no such player');
+      const level = levelFor(player.lifetimeScore);
+      const { secretHash: _hidden, ...profile } = player;
+      res.json({ ...profile, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES) });
+    }),
+  );
+
+  api.get(
+    '/leaderboard',
+    route(async (req, res) => {
+      const limit = limitSchema.safeParse(req.query.limit);
+      if (!limit.success) return fail(res, 400, 'ERR_BAD_QUERY', `limit: ${describeIssues(limit.error)}`);
+      const players = await storage.leaderboard(limit.data);
+      res.json(players.map((p, i) => ({ rank: i + 1, ...p, level: levelFor(p.lifetimeScore).level, levelName: levelFor(p.lifetimeScore).name })));
+    }),
+  );
+
+  api.get('/tables', route(async (_req, res) => res.json(await publicTables())));
+
+  api.get(
+    '/tables/code/:code',
+    route(async (req, res) => {
+      const code = String(req.params.code).toUpperCase();
+      const roomId = await codes.lookup(code);
+      if (!roomId) return fail(res, 404, 'ERR_NO_TABLE', `no table has the code ${code}`);
+      res.json({ code, roomId, link: `/?join=${code}` });
+    }),
+  );
+
+  api.get(
+    '/matches/:id',
+    route(async (req, res) => {
+      const match = await storage.getMatch(String(req.params.id));
+      if (!match) return fail(res, 404, 'ERR_NO_MATCH', 'no such match');
+      res.json(match);
+    }),
+  );
+
+  /** Recompute a finished match: the dice from the revealed seed, the game from its action log. */
+  api.get(
+    '/matches/:id/verify',
+    route(async (req, res) => {
+      const match = await storage.getMatch(String(req.params.id));
+      if (!match) return fail(res, 404, 'ERR_NO_MATCH', 'no such match');
+      if (!match.seed) return fail(res, 409, 'ERR_NOT_OVER', 'the seed is revealed when the game is over');
+      const dice = verifyRolls(match.seed, match.commitment, rollsIn(match.actions));
+      const replay = replayGame(match.setup, match.actions);
+      if (!replay.ok) return res.json({ dice, replay: { ok: false, error: replay.error } });
+      const result = replay.value.state.result;
+      res.json({
+        dice,
+        replay: { ok: true, result, gameOver: result !== null, matchesRecord: JSON.stringify(result) === JSON.stringify(match.result) },
+      });
+    }),
+  );
+
+  api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
+  return api;
+}

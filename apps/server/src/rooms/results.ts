@@ -1,0 +1,39 @@
+import { type BySeat, type Colour, type GameState, type Result, LEVELS, scoreGame } from '@flightchess/rules';
+import type { SeatResult } from '../storage/Storage';
+import type { TableState } from './schema';
+
+/** Scores, coins and levels of a finished game (RULES.md §7.1), ready to store. */
+export function finalScores(game: GameState, base: number, lifetime: BySeat<number>): Result<SeatResult[]> {
+  const scored = scoreGame(game, { base, lifetime });
+  if (!scored.ok) return scored;
+  const winners = game.result?.winners ?? [];
+  const seats = game.seats.map((colour: Colour): SeatResult => {
+    const s = scored.value.seats[colour]!;
+    return {
+      colour,
+      score: s.score,
+      coins: s.coins,
+      arrived: s.arrived,
+      rank: s.rank,
+      escapePenalty: s.escapePenalty,
+      lifetimeAfter: s.lifetimeAfter,
+      levelAfter: s.levelAfter.level,
+      out: game.out[colour]?.reason ?? null,
+      winner: winners.includes(colour),
+    };
+  });
+  return { ok: true, value: seats };
+}
+
+/** Show the recorded result on the seats. */
+export function mirrorScores(table: TableState, seats: readonly SeatResult[]): void {
+  for (const s of seats) {
+    const seat = table.seats.get(s.colour);
+    if (!seat) continue;
+    seat.score = s.score;
+    seat.coins = s.coins;
+    seat.level = s.levelAfter;
+    seat.levelName = LEVELS.find((l) => l.level === s.levelAfter)?.name ?? '';
+  }
+  table.result.recorded = true;
+}

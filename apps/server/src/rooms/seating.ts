@@ -1,0 +1,131 @@
+import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
+import { type Rejection, reject } from './errors';
+import { SeatState, type TableState } from './schema';
+import { colourFor } from './tableOptions';
+
+export interface Guest {
+  readonly playerId: string;
+  readonly nickname: string;
+}
+
+const BOT_LABEL: Readonly<Record<BotName, string>> = { strong: 'Bot ★', heuristic: 'Bot', random: 'Bot ☆' };
+
+/**
+ * Who sits where before (and during) the game: the synced `seats` map keyed by colour, plus which
+ * connection holds which colour. Only the server decides a seat or a colour.
+ */
+export class Seating {
+  private readonly bySession = new Map<string, Colour>();
+
+  constructor(
+    private readonly state: TableState,
+    private readonly allowed: readonly Colour[],
+  ) {}
+
+  get size(): number {
+    return this.state.size;
+  }
+
+  colourOf(sessionId: string): Colour | null {
+    return this.bySession.get(sessionId) ?? null;
+  }
+
+  sessionAt(colour: Colour): string | null {
+    for (const [session, c] of this.bySession) if (c === colour) return session;
+    return null;
+  }
+
+  seat(colour: Colour): SeatState | undefined {
+    return this.state.seats.get(colour);
+  }
+
+  /** Seated colours, clockwise from red. */
+  colours(): Colour[] {
+    return COLOURS.filter((c) => this.state.seats.has(c));
+  }
+
+  humans(): SeatState[] {
+    return this.colours()
+      .map((c) => this.seat(c)!)
+      .filter((s) => s.kind === 'human');
+  }
+
+  isFull(): boolean {
+    return this.state.seats.size >= this.size;
+  }
+
+  hasPlayer(playerId: string): boolean {
+    return this.humans().some((s) => s.playerId === playerId);
+  }
+
+  /** Seat a newcomer on `preferred` if it is free, else on the colour the table offers. */
+  addHuman(sessionId: string, guest: Guest, preferred?: Colour): Colour | Rejection {
+    if (this.isFull()) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
+    const colour = preferred && this.isFree(preferred) ? preferred : colourFor(this.allowed, this.size, this.colours());
+    if (!colour) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
+    this.state.seats.set(colour, this.newSeat(colour, 'human', guest.nickname, guest.playerId));
+    this.bySession.set(sessionId, colour);
+    return colour;
+  }
+
+  /** Free the seat of a connection that left before the game. */
+  removeHuman(sessionId: string): Colour | null {
+    const colour = this.colourOf(sessionId);
+    if (!colour) return null;
+    this.state.seats.delete(colour);
+    this.bySession.delete(sessionId);
+    return colour;
+  }
+
+  /** Move a player to another free colour before the game. */
+  pickColour(sessionId: string, colour: Colour): Rejection | null {
+    const from = this.colourOf(sessionId);
+    if (!from) return reject('ERR_NOT_SEATED', 'you have no seat at this table');
+    if (from === colour) return null;
+    if (!this.allowed.includes(colour)) return reject('ERR_COLOUR_TAKEN', `${colour} is not played at this table`);
+    if (!this.isFree(colour)) return reject('ERR_COLOUR_TAKEN', `${colour} is taken`);
+    const seat = this.seat(from)!;
+    this.state.seats.delete(from);
+    this.state.seats.set(colour, this.newSeat(colour, 'human', seat.name, seat.playerId, seat.ready));
+    this.bySession.set(sessionId, colour);
+    return null;
+  }
+
+  addBot(bot: BotName, colour?: Colour): Colour | Rejection {
+    if (colour && !this.allowed.includes(colour)) return reject('ERR_COLOUR_TAKEN', `${colour} is not played at this table`);
+    if (colour && !this.isFree(colour)) return reject('ERR_COLOUR_TAKEN', `${colour} is taken`);
+    const chosen = colour ?? colourFor(this.allowed, this.size, this.colours());
+    if (!chosen || this.isFull()) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
+    const seat = this.newSeat(chosen, 'bot', BOT_LABEL[bot], '', true);
+    seat.bot = bot;
+    this.state.seats.set(chosen, seat);
+    return chosen;
+  }
+
+  removeBot(colour: Colour): Rejection | null {
+    if (this.seat(colour)?.kind !== 'bot') return reject('ERR_NOT_A_BOT', `no bot sits on ${colour}`);
+    this.state.seats.delete(colour);
+    return null;
+  }
+
+  /** Every seat is taken (by a player or a bot) and every player is ready. */
+  readyToStart(): boolean {
+    return this.isFull() && this.humans().every((s) => s.ready);
+  }
+
+  private isFree(colour: Colour): boolean {
+    return this.allowed.includes(colour) && !this.state.seats.has(colour);
+  }
+
+  private newSeat(colour: Colour, kind: 'human' | 'bot', name: string, playerId: string, ready = false): SeatState {
+    const seat = new SeatState();
+    seat.colour = colour;
+    seat.kind = kind;
+    seat.name = name;
+    seat.playerId = playerId;
+    seat.ready = ready;
+    seat.connected = true;
+    seat.team = this.state.teams ? teamOf(colour) : -1;
+    return seat;
+  }
+}

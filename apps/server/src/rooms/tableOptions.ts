@@ -1,0 +1,97 @@
+import {
+  type Colour,
+  type HouseRules,
+  type PresetName,
+  type RulesConfig,
+  COLOURS,
+  PRESETS,
+  PRESET_NAMES,
+  applyHouseRules,
+  createGame,
+  oppositeOf,
+} from '@flightchess/rules';
+import { z } from 'zod';
+import type { ServerConfig } from '../config';
+import { describeIssues } from '../validation';
+
+/** How a table is set up (issue 3, "Tables"). */
+export interface TableSettings {
+  readonly preset: PresetName;
+  readonly options: HouseRules;
+  /** The rules in force: the preset with the house rules applied. */
+  readonly rules: RulesConfig;
+  readonly size: number;
+  readonly teams: boolean;
+  readonly base: number;
+  readonly turnSeconds: number;
+  readonly private: boolean;
+}
+
+export const DEFAULT_BASE = 10;
+
+/** Options a client passes to create or join a table: the table's settings plus its own credentials. */
+function optionsSchema(config: ServerConfig) {
+  return z.strictObject({
+    preset: z.enum(PRESET_NAMES).optional(),
+    options: z.record(z.string(), z.unknown()).optional(),
+    size: z.number().int().min(2).max(4).optional(),
+    teams: z.boolean().optional(),
+    base: z.number().int().min(1).max(100_000).optional(),
+    turnSeconds: z.number().min(config.minTurnSeconds).max(config.maxTurnSeconds).optional(),
+    private: z.boolean().optional(),
+    // Checked when the client joins (onAuth / onJoin), listed here so that they are not unknown keys.
+    playerId: z.string().optional(),
+    secret: z.string().optional(),
+    colour: z.enum(COLOURS).optional(),
+  });
+}
+
+export type TableOptionsResult = { ok: true; settings: TableSettings } | { ok: false; message: string };
+
+/**
+ * Validate a new table's options. The shape is checked here; the rules combination (house rules,
+ * seat count, team mode) is checked by the engine itself with a trial `createGame`.
+ */
+export function parseTableOptions(raw: unknown, config: ServerConfig): TableOptionsResult {
+  const parsed = optionsSchema(config).safeParse(raw ?? {});
+  if (!parsed.success) return { ok: false, message: describeIssues(parsed.error) };
+  const o = parsed.data;
+  const preset = o.preset ?? 'online';
+  const teams = o.teams ?? false;
+  const options = (o.options ?? {}) as HouseRules;
+  const rules = applyHouseRules(PRESETS[preset], options);
+  if (!rules.ok) return { ok: false, message: rules.error.message };
+  const size = o.size ?? (teams ? 4 : Math.min(4, rules.value.maxPlayers));
+  // Allowed colours first; more seats than the preset has colours makes the engine say so.
+  const trialSeats = [...defaultColours(rules.value.colours, size), ...COLOURS.filter((c) => !rules.value.colours.includes(c))];
+  const trial = createGame({ preset, options, teams, seats: trialSeats.slice(0, size) });
+  if (!trial.ok) return { ok: false, message: trial.error.message };
+  return {
+    ok: true,
+    settings: {
+      preset,
+      options,
+      rules: rules.value,
+      size,
+      teams,
+      base: o.base ?? DEFAULT_BASE,
+      turnSeconds: o.turnSeconds ?? config.turnSeconds,
+      private: o.private ?? false,
+    },
+  };
+}
+
+/** The colours a table of `size` uses by default: opposite seats first (red, yellow), then the others. */
+export function defaultColours(allowed: readonly Colour[], size: number): Colour[] {
+  const order: Colour[] = ['red', 'yellow', 'green', 'blue'];
+  const preferred = size === 2 ? order : [...COLOURS];
+  return preferred.filter((c) => allowed.includes(c)).slice(0, size);
+}
+
+/** The colour a newcomer gets: opposite the other player at a two-seat table, else the first free one. */
+export function colourFor(allowed: readonly Colour[], size: number, taken: readonly Colour[]): Colour | null {
+  const free = allowed.filter((c) => !taken.includes(c));
+  if (taken.length >= size || free.length === 0) return null;
+  if (size === 2 && taken.length === 1 && free.includes(oppositeOf(taken[0]!))) return oppositeOf(taken[0]!);
+  return defaultColours(free, size)[0] ?? null;
+}

@@ -1,0 +1,47 @@
+import { Decoder, Encoder, Reflection } from '@colyseus/schema';
+import { DEFAULT_CONFIG, configFromEnv } from '../src/config';
+import { TableState, syncedJson } from '../src/rooms/schema';
+
+describe('configuration from the environment', () => {
+  test('defaults: port 2567, ./data, 15 s turns, 180 s reconnection hold', () => {
+    const read = configFromEnv({});
+    expect(read).toMatchObject({
+      ok: true,
+      config: { port: 2567, turnSeconds: 15, reconnectSeconds: 180, logLevel: 'info', dataDir: DEFAULT_CONFIG.dataDir },
+    });
+  });
+
+  test('values are read and checked', () => {
+    const read = configFromEnv({ PORT: '3000', TURN_SECONDS: '20', RECONNECT_SECONDS: '90', DATA_DIR: '/tmp/fc', LOG_LEVEL: 'warn' });
+    expect(read).toMatchObject({ ok: true, config: { port: 3000, turnSeconds: 20, reconnectSeconds: 90, dataDir: '/tmp/fc', logLevel: 'warn' } });
+  });
+
+  test.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ TURN_SECONDS: '-1' }, 'TURN_SECONDS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MAX_MESSAGES_PER_SECOND: '0' }, 'MAX_MESSAGES_PER_SECOND'],
+  ])('a bad value %j is reported by name', (env, name) => {
+    const read = configFromEnv(env);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error).toContain(name);
+  });
+});
+
+describe('synced JSON fields', () => {
+  test('a value whose JSON is exactly 255 bytes still reaches the client intact (@colyseus/schema 3.0 length bug)', () => {
+    const value = { pad: 'x'.repeat(255 - JSON.stringify({ pad: '' }).length) };
+    expect(Buffer.byteLength(JSON.stringify(value))).toBe(255);
+    const state = new TableState();
+    const encoder = new Encoder(state);
+    const decoder = Reflection.decode(Reflection.encode(encoder)) as Decoder<any>;
+    decoder.decode(encoder.encodeAll());
+    encoder.discardChanges();
+    state.moves = syncedJson(value);
+    state.version = 7;
+    decoder.decode(encoder.encode());
+    expect(JSON.parse(decoder.state.moves)).toEqual(value);
+    expect(decoder.state.version).toBe(7);
+  });
+});

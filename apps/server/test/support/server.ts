@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { ColyseusTestServer } from '@colyseus/testing';
+import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
+import { createGameServer } from '../../src/gameServer';
+import { createLogger } from '../../src/logger';
+import { SqliteStorage } from '../../src/storage/sqlite';
+
+/** Every JSON log line the server wrote, for assertions. */
+export class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly raw: string[] = [];
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      this.raw.push(line);
+      this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    done();
+  }
+
+  events(event: string): Record<string, unknown>[] {
+    return this.lines.filter((l) => l.event === event);
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fast timers for tests; each test file overrides what it exercises. */
+export const TEST_CONFIG: Partial<ServerConfig> = {
+  logLevel: 'info',
+  turnSeconds: 30,
+  minTurnSeconds: 0.05,
+  reconnectSeconds: 30,
+  botRollDelayMs: 1,
+  autoMoveDelayMs: 1,
+  maxMessagesPerSecond: 1000,
+};
+
+export interface TestServer {
+  readonly colyseus: ColyseusTestServer;
+  readonly storage: SqliteStorage;
+  readonly logs: LogCapture;
+  readonly config: ServerConfig;
+  readonly dbFile: string;
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a free port: websockets through @colyseus/testing's SDK, a real SQLite file in a
+ * temporary directory. One per test file (the Colyseus matchmaker is a per-module singleton).
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-server-'));
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...TEST_CONFIG, dataDir, ...overrides };
+  const logs = new LogCapture();
+  const dbFile = join(dataDir, 'flightchess.db');
+  const storage = new SqliteStorage(dbFile);
+  const server = createGameServer(config, { storage, logger: createLogger(config.logLevel, logs) });
+  const port = await freePort();
+  await server.listen(port);
+  const colyseus = new ColyseusTestServer(server.colyseus);
+  return {
+    colyseus,
+    storage,
+    logs,
+    config,
+    dbFile,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await colyseus.shutdown();
+      await storage.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

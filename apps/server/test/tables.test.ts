@@ -1,0 +1,146 @@
+import { CODE_ALPHABET, CODE_LENGTH } from '../src/ids';
+import { Player, create, getJson, joinById, newGuest, quickMatch, waitFor } from './support/players';
+import { type TestServer, startTestServer } from './support/server';
+
+jest.setTimeout(30_000);
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const tables = async () => (await getJson(t, '/api/tables')).body as { roomId: string; status: string; seated: number; preset: string }[];
+
+describe('creating a table', () => {
+  test.each([
+    ['an unknown preset', { preset: 'ludo' }, /preset/],
+    ['team mode with two seats', { teams: true, size: 2 }, /team mode needs all four seats/],
+    ['four seats in plyyard', { preset: 'plyyard', size: 4 }, /plyyard seats 2–2 players/],
+    ['team mode in a preset without teams', { preset: 'appfree', teams: true }, /no team mode/],
+    ['contradictory house rules', { options: { flight: false } }, /crossing needs flight/],
+    ['an unknown house rule', { options: { teleport: true } }, /unknown option 'teleport'/],
+    ['an unknown table option', { speed: 'fast' }, /Unrecognized key/],
+    ['a turn time out of range', { turnSeconds: 3600 }, /turnSeconds/],
+    ['a base that is not a positive integer', { base: -5 }, /base/],
+  ])('with %s is refused with a clear error and creates nothing', async (_what, options, reason) => {
+    const guest = await newGuest(t, 'Config');
+    const before = (await tables()).length;
+    const attempt = t.colyseus.sdk.create('table', { ...options, playerId: guest.playerId, secret: guest.secret });
+    await expect(attempt).rejects.toThrow(/ERR_BAD_CONFIG/);
+    await expect(attempt).rejects.toThrow(reason);
+    expect(await tables()).toHaveLength(before);
+  });
+
+  test('without valid guest credentials is refused', async () => {
+    const guest = await newGuest(t, 'Mallory');
+    await expect(t.colyseus.sdk.create('table', {})).rejects.toThrow(/ERR_BAD_CREDENTIALS/);
+    await expect(t.colyseus.sdk.create('table', { playerId: guest.playerId, secret: 'guessed' })).rejects.toThrow(/ERR_BAD_CREDENTIALS/);
+  });
+
+  test('a guest nickname is validated', async () => {
+    const res = await fetch(`${t.baseUrl}/api/guests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nickname: 'x'.repeat(40) }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('ERR_BAD_NICKNAME');
+  });
+});
+
+describe('public tables and quick-match', () => {
+  test('quick-match joins an open public table of the same preset and size, else creates one', async () => {
+    const [ann, bob, cat] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob'), newGuest(t, 'Cat')]);
+    const first = new Player(await quickMatch(t.colyseus.sdk, ann, { preset: 'wango-classic', size: 2 }), ann);
+    await waitFor(() => first.colour !== '', 'a seat');
+    const listed = (await tables()).find((r) => r.roomId === first.room.roomId);
+    expect(listed).toMatchObject({ preset: 'wango-classic', status: 'waiting', seated: 1 });
+
+    const second = new Player(await quickMatch(t.colyseus.sdk, bob, { preset: 'wango-classic', size: 2 }), bob);
+    expect(second.room.roomId).toBe(first.room.roomId);
+    await waitFor(() => second.colour !== '' && first.state.seats.size === 2, 'both seats');
+    expect([first.colour, second.colour]).toEqual(['red', 'yellow']); // opposite seats by default
+
+    const other = await quickMatch(t.colyseus.sdk, cat, { preset: 'traditional', size: 2 });
+    expect(other.roomId).not.toBe(first.room.roomId);
+    await Promise.all([first.room.leave(), second.room.leave(), other.leave()]);
+  });
+});
+
+describe('private tables', () => {
+  test('get a join code without look-alike letters, stay out of the lobby and quick-match, and are joined by code', async () => {
+    const host = await create(t, await newGuest(t, 'Host'), { private: true, size: 3, preset: 'improved' });
+    const code = host.state.code as string;
+    expect(code).toHaveLength(CODE_LENGTH);
+    for (const ch of code) expect(CODE_ALPHABET).toContain(ch);
+    expect(CODE_ALPHABET).not.toMatch(/[0O1IL]/);
+    expect((await tables()).map((r) => r.roomId)).not.toContain(host.room.roomId);
+
+    const stranger = await quickMatch(t.colyseus.sdk, await newGuest(t, 'Stranger'), { preset: 'improved', size: 3 });
+    expect(stranger.roomId).not.toBe(host.room.roomId);
+    await stranger.leave();
+
+    const found = await getJson(t, `/api/tables/code/${code.toLowerCase()}`);
+    expect(found.body).toEqual({ code, roomId: host.room.roomId, link: `/?join=${code}` });
+    const friend = await joinById(t, found.body.roomId, await newGuest(t, 'Friend'));
+    expect(friend.state.code).toBe(code);
+    expect((await getJson(t, '/api/tables/code/AAAAAA')).status).toBe(404);
+    await Promise.all([host.room.leave(), friend.room.leave()]);
+  });
+});
+
+describe('seating before the game', () => {
+  test('colours, readiness and bots: only free colours, only the host manages bots, start needs everyone ready', async () => {
+    const host = await create(t, await newGuest(t, 'Host'), { size: 4 });
+    const guest = await joinById(t, host.room.roomId, await newGuest(t, 'Guest'));
+    expect(host.colour).toBe('red');
+    expect(guest.colour).toBe('green');
+
+    expect(await guest.refused('pick-colour', { colour: 'red' })).toMatchObject({ code: 'ERR_COLOUR_TAKEN' });
+    guest.send('pick-colour', { colour: 'blue' });
+    await waitFor(() => guest.colour === 'blue', 'the colour change');
+
+    expect(await guest.refused('add-bot', {})).toMatchObject({ code: 'ERR_NOT_HOST' });
+    expect(await host.refused('remove-bot', { colour: 'blue' })).toMatchObject({ code: 'ERR_NOT_A_BOT' });
+    host.send('add-bot', { colour: 'green', bot: 'heuristic' });
+    await waitFor(() => host.state.seats.get('green')?.kind === 'bot', 'the bot');
+    expect(host.state.seats.get('green').bot).toBe('heuristic');
+    expect(await host.refused('add-bot', { colour: 'green' })).toMatchObject({ code: 'ERR_COLOUR_TAKEN' });
+    host.send('remove-bot', { colour: 'green' });
+    await waitFor(() => !host.state.seats.has('green'), 'the bot to go');
+
+    expect(await guest.refused('roll', { version: 0 })).toMatchObject({ code: 'ERR_NOT_STARTED' });
+    const seatsBefore = host.state.seats.size;
+    expect(await host.refused('start')).toMatchObject({ code: 'ERR_NOT_READY', message: expect.stringContaining('Guest') });
+    expect(host.state.seats.size).toBe(seatsBefore); // no bots were added by the refused start
+    expect(host.state.status).toBe('waiting');
+
+    // The host leaves: the other player becomes host.
+    await host.room.leave();
+    await waitFor(() => guest.state.hostId === guest.guest.playerId, 'the new host');
+    expect(guest.state.seats.size).toBe(1);
+    await guest.room.leave();
+  });
+
+  test('bots fill the empty seats when the host starts, and play a whole game with the host on auto-play', async () => {
+    const host = await create(t, await newGuest(t, 'Solo'), { size: 4, base: 5 });
+    host.send('start');
+    await waitFor(() => host.state.status === 'playing', 'the start');
+    const bots = [...host.state.seats.values()].filter((s: any) => s.kind === 'bot');
+    expect(bots).toHaveLength(3);
+    expect(host.seat.ready).toBe(true);
+
+    host.send('auto-play', { on: true });
+    await waitFor(() => host.state.result.recorded, 'the bots to finish the game', 25_000);
+    const match = (await getJson(t, `/api/matches/${host.state.matchId}`)).body;
+    expect(match.status).toBe('finished');
+    expect(match.seats.filter((s: any) => s.kind === 'bot' && s.playerId === null)).toHaveLength(3);
+    const profile = (await getJson(t, `/api/players/${host.guest.playerId}`)).body;
+    expect(profile.games).toBe(1);
+    expect(profile.lifetimeScore).toBe(host.seat.score);
+    await host.room.leave();
+  });
+});

@@ -1,0 +1,141 @@
+import { Client } from 'colyseus.js';
+import { type Player, sleep, startedTable, waitFor } from './support/players';
+import { type TestServer, startTestServer } from './support/server';
+
+jest.setTimeout(30_000);
+
+const RECONNECT_SECONDS = 1;
+/** Short turns where a seat should time out; a full second where the test must act in time. */
+const TURN_SECONDS = 0.4;
+const ACT_IN_TIME_SECONDS = 1;
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ reconnectSeconds: RECONNECT_SECONDS });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The stored action applied to game version `version` (every action moves the version on by one). */
+async function actionAt(matchId: string, version: number): Promise<Record<string, unknown>> {
+  let action: Record<string, unknown> | undefined;
+  for (let i = 0; i < 100 && !action; i++) {
+    action = (await t.storage.getMatch(matchId))?.actions[version] as Record<string, unknown> | undefined;
+    if (!action) await sleep(10);
+  }
+  return action ?? {};
+}
+
+/** The player whose turn it is, in the roll phase. */
+async function rollerOf(players: Player[]): Promise<Player> {
+  await waitFor(() => players[0]!.state.phase === 'roll', 'a roll phase');
+  return players.find((p) => p.colour === players[0]!.state.current)!;
+}
+
+describe('turn timer and auto-play (托管)', () => {
+  test('a seat whose time runs out goes into auto-play and the bot plays it until the player turns it off', async () => {
+    const players = await startedTable(t, 2, { turnSeconds: ACT_IN_TIME_SECONDS });
+    const idle = await rollerOf(players);
+    const deadline = idle.state.deadline as number;
+    expect(deadline).toBeGreaterThan(Date.now() - 50);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + ACT_IN_TIME_SECONDS * 1000);
+    expect(idle.seat.autoPlay).toBe(false);
+
+    // Nobody acts: both seats time out into auto-play and the game runs by itself.
+    await waitFor(() => players.every((p) => p.seat.autoPlay), 'both seats on auto-play');
+    const rolls = idle.state.rolls as number;
+    await waitFor(() => idle.state.rolls >= rolls + 4, 'the bots to keep rolling');
+    expect(t.logs.events('auto-play-on').filter((l) => l.by === 'timeout')).not.toHaveLength(0);
+
+    // The player takes the seat back: the next time it is theirs to roll, the game waits for them.
+    idle.send('auto-play', { on: false });
+    await waitFor(() => !idle.seat.autoPlay, 'auto-play off');
+    await waitFor(() => idle.state.current === idle.colour && idle.state.phase === 'roll', "the player's turn", 15_000);
+    const version = idle.state.version as number;
+    expect(idle.state.deadline).toBeGreaterThan(0);
+    idle.send('roll', { version });
+    await waitFor(() => idle.state.version > version, 'the manual roll');
+    expect(idle.errors).toEqual([]);
+    expect(await actionAt(idle.state.matchId, version)).toMatchObject({ type: 'roll', seat: idle.colour });
+    expect(idle.seat.autoPlay).toBe(false);
+    await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  test('a player may turn auto-play on at any time; the bot then plays at once', async () => {
+    const players = await startedTable(t, 2, { turnSeconds: 20 });
+    const roller = await rollerOf(players);
+    const version = roller.state.version as number;
+    roller.send('auto-play', { on: true });
+    await waitFor(() => roller.state.version > version, 'the bot to roll for the player');
+    expect(roller.seat.autoPlay).toBe(true);
+    expect(await actionAt(roller.state.matchId, version)).toMatchObject({ type: 'roll', seat: roller.colour });
+    await Promise.all(players.map((p) => p.room.leave(true)));
+  });
+});
+
+describe('disconnects', () => {
+  test('a dropped seat is held, and the player gets it back with the token, also from a new client (page reload)', async () => {
+    const players = await startedTable(t, 2);
+    const [a, b] = players as [Player, Player];
+    const colour = a.colour;
+    const token = a.room.reconnectionToken;
+    const before = b.state.game as string;
+
+    await a.room.leave(false); // the connection drops, not a deliberate leave
+    await waitFor(() => b.state.seats.get(colour).connected === false, 'the drop to show');
+    expect(b.state.seats.get(colour).out).toBe('');
+    expect(b.state.game).toBe(before);
+    expect(t.logs.events('player-dropped').some((l) => l.seat === colour)).toBe(true);
+
+    const reloaded = new Client(t.baseUrl.replace('http', 'ws'));
+    a.adopt(await reloaded.reconnect(token));
+    await waitFor(() => a.state?.seats?.get(colour)?.connected === true, 'the seat back');
+    expect(a.colour).toBe(colour);
+    expect(b.state.seats.get(colour).connected).toBe(true);
+
+    // The seat is fully usable again.
+    const roller = await rollerOf(players);
+    const version = roller.state.version as number;
+    roller.send('roll', { version });
+    await waitFor(() => b.state.version > version, 'a roll after the reconnection');
+    await Promise.all(players.map((p) => p.room.leave(true)));
+  });
+
+  test('a seat held longer than the reconnection time counts as a resignation; meanwhile its turns are auto-played', async () => {
+    const players = await startedTable(t, 3, { turnSeconds: TURN_SECONDS });
+    const [gone, ...stay] = players as [Player, ...Player[]];
+    const colour = gone.colour;
+    const watcher = stay[0]!;
+    for (const p of stay) p.send('auto-play', { on: true });
+    await gone.room.leave(false);
+    await waitFor(() => watcher.state.seats.get(colour).connected === false, 'the drop');
+
+    // Before the hold expires its turns time out into auto-play rather than stalling the table.
+    await waitFor(() => watcher.state.seats.get(colour).autoPlay === true, 'auto-play for the absent seat');
+    await waitFor(() => watcher.state.seats.get(colour).out === 'forfeit', 'the forfeit', (RECONNECT_SECONDS + 3) * 1000);
+    const planes = [...watcher.state.seats.get(colour).planes] as number[];
+    expect(planes.every((p) => p === -1 || p === 56)).toBe(true); // off the board (§7)
+    expect(t.logs.events('seat-forfeited').some((l) => l.seat === colour)).toBe(true);
+
+    // Two players remain, so the game goes on without the forfeited seat.
+    const version = watcher.state.version as number;
+    if (watcher.state.phase !== 'over') {
+      await waitFor(() => watcher.state.version > version, 'the game to go on');
+      expect(watcher.state.current).not.toBe(colour);
+    }
+    await Promise.all(stay.map((p) => p.room.leave(true)));
+  });
+
+  test('a seat that comes back too late finds it taken as a resignation: the game of two is over', async () => {
+    const players = await startedTable(t, 2);
+    const [gone, stay] = players as [Player, Player];
+    const token = gone.room.reconnectionToken;
+    await gone.room.leave(false);
+    await waitFor(() => stay.state.status === 'over', 'the forfeit to end the game', (RECONNECT_SECONDS + 3) * 1000);
+    expect(stay.state.result).toMatchObject({ reason: 'forfeit', winner: stay.colour });
+    await sleep(20);
+    await expect(t.colyseus.sdk.reconnect(token)).rejects.toThrow();
+    await stay.room.leave(true);
+  });
+});
