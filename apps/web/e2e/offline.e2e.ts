@@ -1,0 +1,148 @@
+/**
+ * Offline end-to-end test: the built client from a plain static server (no game server running),
+ * a person against bots on one device, keyboard play, save and continue, auto-play to the end,
+ * results and replay. Screenshots go to artifacts/screenshots/.
+ */
+import assert from 'node:assert/strict';
+import { DESKTOP, PHONE, type TestCase, announcements, click, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, ui, until, watchErrors } from './support';
+
+const cases: TestCase[] = [
+  {
+    name: 'offline game on a phone: person vs bot, keyboard, save and continue, auto-play to the end, results, replay',
+    async run(browser) {
+      const server = await serveStatic();
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'phone');
+      await recordAnnouncements(page);
+      try {
+        await page.goto(`${server.url}?fast=1#/`);
+        await page.waitForSelector('[data-testid=offline-start]');
+        assert.equal(await page.textContent('h1'), '飞行棋', 'Chinese is the default language');
+        await screenshot(page, 'home-phone');
+
+        await click(page, '[data-testid=offline-start]');
+        await page.waitForSelector('[data-testid=board] canvas');
+
+        // Keyboard: Enter rolls; a number key picks a plane; Enter confirms.
+        let state = await myTurn(page);
+        if (state.canRoll) {
+          await page.keyboard.press('Enter');
+          await until('an announced roll', async () => (await announcements(page)).some((text) => /红方掷出 \d/.test(text)) || null, 10_000);
+        }
+        state = await myTurn(page);
+        if (state.movable.length > 1) {
+          await page.keyboard.press(String(state.movable[0]! + 1));
+          await until('the keyboard selection preview', async () => (await ui(page)).summary || null, 10_000);
+          await page.keyboard.press('Enter');
+        }
+
+        await playMoves(page, 4, 'midgame-preview-phone');
+
+        // The unfinished game is saved: home offers to continue it at the same roll.
+        const rollsBefore = await page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.offline.current') ?? 'null')?.actions.length as number);
+        assert.ok(rollsBefore > 0, 'the game was saved while playing');
+        await page.goto(`${server.url}?fast=1#/`);
+        await page.reload();
+        await page.waitForSelector('[data-testid=offline-continue]');
+        const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.offline.current') ?? 'null')?.actions.length as number);
+        assert.ok(saved >= rollsBefore, 'the saved game survived the reload');
+        await click(page, '[data-testid=offline-continue]');
+        await page.waitForSelector('[data-testid=board] canvas');
+        await myTurn(page);
+
+        // 托管: the bot plays for the person to the end.
+        await until('the auto-play button', async () => (await page.$('[data-testid=auto]:not([disabled])')) !== null || null, 10_000);
+        await click(page, '[data-testid=auto]');
+        await page.waitForSelector('[data-testid=results]', { timeout: 240_000 });
+        const rows = await page.$$eval('.results-table tbody tr', (trs) => trs.length);
+        assert.equal(rows, 2, 'both seats are ranked');
+        const headline = await page.textContent('.results .headline');
+        assert.match(headline ?? '', /胜者/, 'the winner is named');
+        await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
+        await screenshot(page, 'results-phone');
+        assert.equal(await page.evaluate(() => localStorage.getItem('flightchess.offline.current')), null, 'a finished game leaves nothing to continue');
+
+        await click(page, '[data-testid=replay]');
+        await page.waitForSelector('[data-testid=replay-next]');
+        for (let i = 0; i < 6; i++) await click(page, '[data-testid=replay-next]');
+        await until('the replay to advance', async () => /第 6 \//.test((await page.textContent('[data-testid=replay-step]')) ?? '') || null, 10_000);
+        await click(page, '[data-testid=replay-last]');
+        await page.waitForTimeout(300);
+        await screenshot(page, 'replay-phone');
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.close();
+      }
+    },
+  },
+  {
+    name: 'offline four-player game on a desktop: three bots, a route preview, English switch',
+    async run(browser) {
+      const server = await serveStatic();
+      const { context, page } = await newPage(browser, DESKTOP);
+      const errors = watchErrors(page, 'desktop');
+      try {
+        await page.goto(`${server.url}?fast=1#/`);
+        await page.waitForSelector('[data-testid=offline-start]');
+        await screenshot(page, 'home-desktop');
+        await page.selectOption('#offline-green', 'heuristic');
+        await page.selectOption('#offline-blue', 'strong');
+        await click(page, '[data-testid=offline-start]');
+        await page.waitForSelector('[data-testid=board] canvas');
+        const seats = await page.$$eval('.seats .seat', (els) => els.map((e) => (e as HTMLElement).dataset.colour));
+        assert.deepEqual(seats, ['red', 'green', 'yellow', 'blue']);
+        await playMoves(page, 3, 'midgame-preview-desktop');
+        // The current seat is marked for assistive technology as well as visually.
+        assert.equal(await page.$$eval('.seats .seat[aria-current=true]', (els) => els.length), 1);
+
+        await click(page, '#lang');
+        await until('English labels', async () => (await page.textContent('[data-testid=roll]')) === 'Roll' || null, 5000);
+        await click(page, '#lang');
+        await until('Chinese labels again', async () => (await page.textContent('[data-testid=roll]')) === '掷骰子' || null, 5000);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.close();
+      }
+    },
+  },
+  {
+    name: 'Ply Yard hot-seat on a phone: two people on one device, stars on the board, a draw by agreement',
+    async run(browser) {
+      const server = await serveStatic();
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'plyyard');
+      try {
+        await page.goto(`${server.url}?fast=1#/`);
+        await page.waitForSelector('[data-testid=offline-start]');
+        await page.selectOption('#offline-preset', 'plyyard');
+        await page.selectOption('#offline-yellow', 'human');
+        assert.equal(await page.isDisabled('#offline-green'), true, 'Ply Yard is red and yellow only');
+        await click(page, '[data-testid=offline-start]');
+        await page.waitForSelector('[data-testid=board] canvas');
+        // Red always starts in Ply Yard; with two people the pop-up says whose turn it is.
+        await until('the hand-over pop-up', async () => /红方/.test((await page.textContent('.turn-toast')) ?? '') || null, 10_000);
+        await playMoves(page, 3, null);
+        await page.waitForTimeout(300);
+        await screenshot(page, 'plyyard-hotseat-phone');
+        await click(page, '[data-testid=draw]');
+        await page.waitForSelector('.answer button.primary');
+        assert.match((await page.textContent('.answer')) ?? '', /提议和棋/);
+        await click(page, '.answer button.primary');
+        await page.waitForSelector('[data-testid=results]');
+        assert.match((await page.textContent('.results .headline')) ?? '', /和棋/);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.close();
+      }
+    },
+  },
+];
+
+if (require.main === module) {
+  void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));
+}
+
+export { cases as offlineCases };

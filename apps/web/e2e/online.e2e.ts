@@ -1,0 +1,205 @@
+/**
+ * Online end-to-end tests against the real game server (apps/server, started here on a free port, serving
+ * the built client): two browser contexts create and join a private table by code and play a game to its
+ * end; a reload mid-game returns to the same seat; an offline game runs with the server stopped.
+ * Screenshots go to artifacts/screenshots/.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startGameServer } from './gameServer';
+import { DESKTOP, PHONE, type TestCase, click, dropSockets, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
+
+async function openHome(page: Page, url: string, nickname: string): Promise<void> {
+  await page.goto(`${url}?fast=1#/`);
+  await page.waitForSelector('[data-testid=create]');
+  await page.fill('#nickname', nickname);
+  await page.dispatchEvent('#nickname', 'change');
+}
+
+/** Host: a private two-seat table; returns its join code once the lobby shows it. */
+async function createPrivateTable(page: Page): Promise<string> {
+  await page.selectOption('#create-seats', '2');
+  // A long turn time: a loaded test machine must not hand the seats to auto-play before the test acts.
+  await page.selectOption('#create-turn', '60');
+  assert.equal(await page.isChecked('#create-private'), true);
+  await click(page, '[data-testid=create]');
+  await page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+  return (await page.textContent('[data-testid=join-code]'))!.trim();
+}
+
+/** The colour of the seat marked as the player's own on the game screen. */
+async function ownSeat(page: Page): Promise<string> {
+  return until('the own seat on the game screen', () =>
+    page.evaluate(() => document.querySelector<HTMLElement>('.seats .seat .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null),
+  );
+}
+
+
+const cases: TestCase[] = [
+  {
+    name: 'two players create and join a private table by code and play a game to its end (auto-play finishes it)',
+    async run(browser) {
+      const server = await startGameServer();
+      const a = await newPage(browser, PHONE);
+      const b = await newPage(browser, DESKTOP);
+      const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
+      try {
+        await openHome(a.page, server.url, '小红');
+        const code = await createPrivateTable(a.page);
+        assert.match(code, /^[A-Z0-9]{4,8}$/);
+
+        await openHome(b.page, server.url, '小黄');
+        await b.page.fill('#join-code', code.toLowerCase());
+        await click(b.page, '[data-testid=join]');
+        await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        await until('the guest in the host’s lobby', async () => ((await a.page.textContent('[data-testid=lobby]')) ?? '').includes('小黄') || null);
+        await click(b.page, '[data-testid=ready]');
+        await until('the guest to be ready', async () => ((await a.page.textContent('.lobby-seat.ready:not(:first-child)')) ?? '') || null);
+        await screenshot(a.page, 'lobby-phone');
+
+        await click(a.page, '[data-testid=start]');
+        await a.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        await b.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        const [colourA, colourB] = [await ownSeat(a.page), await ownSeat(b.page)];
+        assert.deepEqual([colourA, colourB].sort(), ['red', 'yellow']);
+
+        // Both play by hand for a while; the player to move sees a turn timer.
+        let sawTimer = false;
+        let preview = false;
+        let over = false;
+        const deadline = Date.now() + 180_000;
+        for (let moves = 0; (moves < 6 || !preview) && !over && Date.now() < deadline; ) {
+          for (const { page } of [a, b]) {
+            const state = await ui(page);
+            if (state.over) {
+              over = true;
+              break;
+            }
+            // A turn timer that ran out (a slow machine) put the seat on auto-play: take the seat back.
+            if (await page.$('[data-testid=auto].on')) await click(page, '[data-testid=auto]');
+            if (!sawTimer && (state.canRoll || state.movable.length > 0)) sawTimer = (await page.$('[data-testid=timer]')) !== null;
+            if (state.canRoll) {
+              await click(page, '[data-testid=roll]');
+              await page.waitForTimeout(150);
+            } else if (state.movable.length > 0) {
+              const out = !preview && state.movable.length > 1 ? await planeOnBoard(page, state.movable) : null;
+              await click(page, `.plane-button[data-plane="${out ?? state.movable[0]}"]`);
+              const summary = await until('the route preview', async () => (await ui(page)).summary || null, 10_000).catch(() => '');
+              if (out !== null && summary) {
+                await page.waitForTimeout(150);
+                await screenshot(page, page === a.page ? 'online-midgame-preview-phone' : 'online-midgame-preview-desktop');
+                preview = true;
+              }
+              await click(page, '[data-testid=confirm]');
+              moves++;
+              await page.waitForTimeout(150);
+            }
+          }
+          await a.page.waitForTimeout(50);
+        }
+        assert.ok(preview, 'a route preview with a choice of planes was shown');
+        assert.ok(sawTimer, 'the turn timer is shown to the player to move');
+
+        // 托管 on both sides: the server's bot plays the game out.
+        if (!over) {
+          for (const { page } of [a, b]) {
+            await until('the auto-play button', async () => (await page.$('[data-testid=auto]')) !== null || null);
+            if (!(await page.$('[data-testid=auto].on'))) await click(page, '[data-testid=auto]');
+          }
+          await until('auto-play marked on both seats', async () => (await a.page.$$('.seats .badge.auto')).length === 2 || (await ui(a.page)).over || null, 20_000);
+        }
+        for (const { page } of [a, b]) await page.waitForSelector('[data-testid=results]', { timeout: 300_000 });
+        // Scores, coins and levels arrive once the server has stored the match.
+        await until('the recorded scores', async () => /初级学员|中级学员|高级学员/.test((await a.page.textContent('.results-table')) ?? '') || null, 20_000);
+        await click(a.page, '[data-testid=verify]');
+        await until('the dice verification', async () => /验证通过/.test((await a.page.textContent('[data-testid=verify-result]')) ?? '') || null, 20_000);
+        await a.page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
+        await screenshot(a.page, 'online-results-phone');
+        await screenshot(b.page, 'online-results-desktop');
+        assert.deepEqual(errors, []);
+      } finally {
+        await a.context.close();
+        await b.context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'a reload mid-game puts the player back in the same seat; a dropped connection reconnects by itself and says so',
+    async run(browser) {
+      const server = await startGameServer();
+      const { context, page } = await newPage(browser, DESKTOP);
+      const errors = watchErrors(page, 'reload');
+      await trackSockets(page);
+      try {
+        await openHome(page, server.url, 'Reloader');
+        await createPrivateTable(page);
+        await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);
+        await click(page, '[data-testid=add-bot-yellow]');
+        await until('the bot seated', async () => (await page.$('[data-testid=remove-bot-yellow]')) !== null || null);
+        await click(page, '[data-testid=start]');
+        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        const before = await ownSeat(page);
+        await playMoves(page, 2, null);
+        const address = page.url();
+        assert.match(address, /#\/table\//, 'the address names the table');
+        const versionBefore = await shownVersion(page);
+        assert.ok(versionBefore > 0);
+
+        await page.reload();
+        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        assert.equal(await ownSeat(page), before, 'same seat after the reload');
+        // The same game, not a new one: it carries on from where it was.
+        assert.ok((await shownVersion(page)) >= versionBefore);
+        await screenshot(page, 'online-after-reload-desktop');
+        // And the game goes on from there.
+        const state = await myTurn(page);
+        assert.ok(state.canRoll || state.movable.length > 0 || state.over);
+
+        // The network drops the connection: the client says so, reconnects on its own, keeps the seat.
+        await dropSockets(page);
+        await until('the reconnecting banner', async () => /正在重连/.test((await page.textContent('#status')) ?? '') || null, 10_000);
+        await screenshot(page, 'online-reconnecting-desktop');
+        await until('the reconnected banner', async () => /已重新连接/.test((await page.textContent('#status')) ?? '') || null, 30_000);
+        assert.equal(await ownSeat(page), before, 'same seat after reconnecting');
+        await playMoves(page, 1, null);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'an offline game against bots runs with the server stopped',
+    async run(browser) {
+      const server = await startGameServer();
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'offline-no-server');
+      try {
+        await page.goto(`${server.url}?fast=1#/`);
+        await page.waitForSelector('[data-testid=offline-start]');
+        await server.stop();
+        assert.equal(await fetch(`${server.url}healthz`).then(() => 'up', () => 'down'), 'down');
+        // The quick preset (3 planes, one already out) keeps the run short.
+        await page.selectOption('#offline-preset', 'wango-quick');
+        await click(page, '[data-testid=offline-start]');
+        await page.waitForSelector('[data-testid=board] canvas');
+        await playMoves(page, 2, null);
+        await click(page, '[data-testid=auto]');
+        await page.waitForSelector('[data-testid=results]', { timeout: 300_000 });
+        assert.equal(await page.$$eval('.results-table tbody tr', (rows) => rows.length), 2);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+];
+
+if (require.main === module) {
+  void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));
+}
+
+export { cases as onlineCases };

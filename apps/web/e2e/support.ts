@@ -1,0 +1,237 @@
+import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve } from 'node:path';
+import assert from 'node:assert/strict';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+
+/** Built client (npm run build:web) and where screenshots go (CI artifacts, see README). */
+export const DIST = resolve(__dirname, '../dist');
+export const SCREENSHOTS = resolve(__dirname, '../../../artifacts/screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader',
+];
+
+export const PHONE = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** The built client from a plain static server: no game server anywhere (offline play). */
+export async function serveStatic(root = DIST): Promise<{ url: string; close: () => Promise<void> }> {
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run npm run build:web first`);
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = resolve(root, `.${path}`);
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+/**
+ * Test instrumentation: remember every WebSocket the page opens, so a test can cut them as a network
+ * failure would (the client must notice and reconnect by itself).
+ */
+export async function trackSockets(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const sockets: WebSocket[] = [];
+    (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+    } as typeof WebSocket;
+  });
+}
+
+/** Test instrumentation: keep every text the ARIA live region announces, in order. */
+export async function recordAnnouncements(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const said: string[] = [];
+    (window as unknown as { __announced: string[] }).__announced = said;
+    document.addEventListener('DOMContentLoaded', () => {
+      const live = document.getElementById('live');
+      if (!live) return;
+      new MutationObserver(() => {
+        if (live.textContent) said.push(live.textContent);
+      }).observe(live, { childList: true, characterData: true, subtree: true });
+    });
+  });
+}
+
+export function announcements(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as { __announced: string[] }).__announced]);
+}
+
+export function dropSockets(page: Page): Promise<void> {
+  return page.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.forEach((s) => s.close()));
+}
+
+/** Collect page errors so a test fails on an exception in the client. */
+export function watchErrors(page: Page, label: string): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`${label}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|Failed to load resource|ERR_CONNECTION_REFUSED/.test(m.text())) errors.push(`${label} console: ${m.text()}`);
+  });
+  return errors;
+}
+
+export async function newPage(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...device, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Poll `check` until it returns a value, or fail with `what` after `ms`. */
+export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 60_000, every = 100): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
+export interface TestCase {
+  readonly name: string;
+  readonly run: (browser: Browser) => Promise<void>;
+}
+
+/** Run test cases one by one in one browser; print one line each and the closing 'N passed, N failed'. */
+export async function runCases(all: readonly TestCase[]): Promise<boolean> {
+  // E2E_CASE=<part of a name> runs the matching cases only.
+  const only = process.env.E2E_CASE;
+  const cases = only ? all.filter((c) => c.name.includes(only)) : all;
+  const browser = await launch();
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const c of cases) {
+      const started = Date.now();
+      try {
+        await c.run(browser);
+        passed++;
+        console.log(`  ✓ ${c.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed++;
+        console.log(`  ✗ ${c.name}\n    ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed === 0;
+}
+
+// ---- driving the game screen ----
+
+export interface Ui {
+  canRoll: boolean;
+  movable: number[];
+  summary: string;
+  prompt: string;
+  over: boolean;
+}
+
+export function ui(page: Page): Promise<Ui> {
+  return page.evaluate(() => {
+    const roll = document.querySelector<HTMLButtonElement>('[data-testid=roll]');
+    return {
+      canRoll: !!roll && !roll.disabled,
+      movable: [...document.querySelectorAll<HTMLButtonElement>('.plane-button:not([disabled])')].map((b) => Number(b.dataset.plane)),
+      summary: document.querySelector('[data-testid=summary]')?.textContent ?? '',
+      prompt: document.querySelector('[data-testid=prompt]')?.textContent ?? '',
+      over: !!document.querySelector('[data-testid=results]'),
+    };
+  });
+}
+
+export const click = (page: Page, selector: string) => page.evaluate((s) => document.querySelector<HTMLElement>(s)?.click(), selector);
+
+/** Wait until the local player may roll or pick a plane (bots and animations run meanwhile). */
+export async function myTurn(page: Page): Promise<Ui> {
+  return until('the local player to act', async () => {
+    const state = await ui(page);
+    return state.canRoll || state.movable.length > 0 || state.over ? state : null;
+  });
+}
+
+/** The engine state version the game screen shows. */
+export function shownVersion(page: Page): Promise<number> {
+  return page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version ?? -1));
+}
+
+/** A movable plane that is already on the board (its route walks the ring), or null. */
+export async function planeOnBoard(page: Page, movable: readonly number[]): Promise<number | null> {
+  const positions = await page.$$eval('.plane-button', (els) => els.map((e) => [Number((e as HTMLElement).dataset.plane), (e as HTMLElement).dataset.position] as const));
+  const found = positions.find(([plane, position]) => movable.includes(plane) && position !== 'hangar' && Number(position) > 0);
+  return found ? found[0] : null;
+}
+
+/** Play `moves` of the human seat with the mouse; returns once a preview with a choice was captured. */
+export async function playMoves(page: Page, moves: number, shot: string | null): Promise<void> {
+  let shotTaken = shot === null;
+  for (let done = 0; done < moves || !shotTaken; ) {
+    const state = await myTurn(page);
+    if (state.over) return;
+    if (state.canRoll) {
+      const before = await shownVersion(page);
+      await click(page, '[data-testid=roll]');
+      await until('the roll to be taken', async () => (await shownVersion(page)) > before || null, 10_000);
+      continue;
+    }
+    // The screenshot wants a choice of planes and a route along the board (not a take-off).
+    const out = !shotTaken && state.movable.length > 1 ? await planeOnBoard(page, state.movable) : null;
+    const plane = out ?? state.movable[state.movable.length - 1]!;
+    await click(page, `.plane-button[data-plane="${plane}"]`);
+    const previewed = await until('a route preview', async () => (await ui(page)).summary || (await ui(page)).canRoll || null, 10_000);
+    if (out !== null && typeof previewed === 'string') {
+      assert.match(previewed, /步|起飞|→/, 'the preview describes the route in Chinese');
+      await page.waitForTimeout(150);
+      await screenshot(page, shot!);
+      shotTaken = true;
+    }
+    await click(page, '[data-testid=confirm]');
+    done++;
+    await page.waitForTimeout(50);
+  }
+}
+

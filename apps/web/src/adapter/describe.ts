@@ -1,0 +1,62 @@
+import { type Colour, FINISH, LANE_START, type Position, type Route } from '@flightchess/rules';
+import { colourName, t } from '../i18n';
+import type { GameView } from './types';
+
+/** A seat's display name: the player's name, else the colour ("红方"). */
+export function seatName(view: GameView, colour: Colour): string {
+  const seat = view.seats.find((s) => s.colour === colour);
+  return seat?.name || t('colour.side', { colour: colourName(colour) });
+}
+
+export function describePosition(position: Position): string {
+  if (position === 'hangar') return t('where.hangar');
+  if (position === 0) return t('where.launch');
+  if (position >= FINISH) return t('where.finish');
+  if (position >= LANE_START) return t('where.lane', { n: position - LANE_START + 1 });
+  return t('where.ring', { p: position });
+}
+
+/** Steps taken forwards before a bounce or walk-back turns the plane round. */
+function forwardSteps(from: number, path: readonly number[]): number {
+  let prev = from;
+  for (let i = 0; i < path.length; i++) {
+    if (path[i]! < prev) return i;
+    prev = path[i]!;
+  }
+  return path.length;
+}
+
+/** The route preview in words (RULES.md §6): steps, bounce or walk-back, jump, flight, captures, end. */
+export function describeRoute(route: Route): string {
+  const parts: string[] = [];
+  for (const seg of route.segments) {
+    switch (seg.kind) {
+      case 'takeoff':
+        parts.push(t('game.preview.takeoff'));
+        break;
+      case 'dice':
+      {
+        const forward = forwardSteps(seg.from, seg.path);
+        parts.push(t('game.preview.steps', { n: forward }));
+        const back = seg.path.length - forward;
+        if (seg.bounce > 0) parts.push(t('game.preview.bounce', { n: back }));
+        if (seg.walkBack > 0) parts.push(t('game.preview.walkBack', { n: back }));
+      }
+        break;
+      case 'jump':
+        parts.push(t('game.preview.jump'));
+        break;
+      case 'flight':
+        parts.push(t('game.preview.flight'));
+        break;
+      case 'blocked':
+        parts.push(t('game.preview.blocked'));
+        break;
+    }
+  }
+  for (const capture of route.captures) {
+    parts.push(capture.moverSentHome ? t('game.preview.crash') : t('game.preview.capture', { n: capture.victims.length }));
+  }
+  parts.push(route.arrived ? t('game.preview.arrive') : `→ ${describePosition(route.final)}`);
+  return parts.join(' · ');
+}

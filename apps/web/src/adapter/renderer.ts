@@ -1,0 +1,28 @@
+import type { Colour } from '@flightchess/rules';
+import type { BoardLayout } from '../board/layout';
+import type { RoutePath } from '../board/routePath';
+import type { PlacedPlane } from './placement';
+
+export interface BoardMarks {
+  readonly seats: readonly Colour[];
+  /** Draw the safe stars (presets with safe squares). */
+  readonly stars: boolean;
+  readonly jumps: boolean;
+  readonly flights: boolean;
+}
+
+/**
+ * What the adapter asks of the board renderer. The Pixi implementation (src/render) draws it; it knows
+ * screen geometry and plane keys only: no rooms, no engine actions.
+ */
+export interface BoardRenderer {
+  drawBoard(layout: BoardLayout, marks: BoardMarks): void;
+  placePlanes(planes: readonly PlacedPlane[]): void;
+  /** Move a plane along its route, sending captured planes back to their hangar slots. */
+  animateRoute(path: RoutePath, victims: readonly PlacedPlane[]): Promise<void>;
+  rollDie(colour: Colour, value: number): Promise<void>;
+  showDie(colour: Colour | null, value: number | null): void;
+  setTurn(colour: Colour | null): void;
+  setSelectable(keys: readonly string[], selected: string | null): void;
+  showPreview(path: RoutePath | null): void;
+}

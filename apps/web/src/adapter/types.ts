@@ -1,0 +1,53 @@
+import type { Colour, GameEvent, GameState } from '@flightchess/rules';
+
+/** One seat as the game screen shows it. */
+export interface SeatView {
+  readonly colour: Colour;
+  readonly name: string;
+  readonly kind: 'human' | 'bot';
+  readonly connected: boolean;
+  /** 托管: the server (or the local bot) plays for this seat. */
+  readonly autoPlay: boolean;
+  /** This client acts for the seat: the own seat online, every human seat in hot-seat play. */
+  readonly local: boolean;
+}
+
+/**
+ * Everything the game screen needs, from either a synced room or a local engine. The engine state is
+ * the rules package's own `GameState` (a replica online), so previews use the same `legalMoves` routes.
+ */
+export interface GameView {
+  readonly mode: 'online' | 'offline';
+  readonly state: GameState;
+  readonly seats: readonly SeatView[];
+  /** When the current turn times out (epoch ms), or null without a turn timer. */
+  readonly turnDeadline: number | null;
+  /** The colour drawn at the bottom: the own seat online; null keeps red at the bottom. */
+  readonly viewer: Colour | null;
+}
+
+export interface GameUpdate {
+  readonly view: GameView;
+  /** What happened since the previous update, in order (empty for a fresh snapshot). */
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * What a player asks for; the source turns it into an engine action or a room message. Roll and move act
+ * for the seat to move; the others name the local seat they act for (a room ignores it: it knows its client).
+ */
+export type Intent =
+  | { readonly type: 'roll' }
+  | { readonly type: 'move'; readonly plane: number }
+  | { readonly type: 'auto-play'; readonly seat: Colour; readonly on: boolean }
+  | { readonly type: 'resign'; readonly seat: Colour }
+  | { readonly type: 'offer-draw'; readonly seat: Colour }
+  | { readonly type: 'answer-draw'; readonly seat: Colour; readonly accept: boolean }
+  | { readonly type: 'answer-resign'; readonly seat: Colour; readonly accept: boolean };
+
+/** A room or a local engine: the adapter runs the same way over either. */
+export interface GameSource {
+  current(): GameUpdate | null;
+  subscribe(listener: (update: GameUpdate) => void): () => void;
+  send(intent: Intent): void;
+}

@@ -1,0 +1,29 @@
+import type { OfflineStore } from './offline/store';
+import type { Route } from './ui/router';
+import type { Prefs } from './ui/prefs';
+import type { NetSession } from './net/session';
+
+/** What every screen may use: navigation, announcements, the status banner, stored settings, the network. */
+export interface AppContext {
+  navigate(route: Route): void;
+  /** Speak through the ARIA live region. */
+  announce(text: string): void;
+  /** The banner above the screen (connection trouble); null hides it. */
+  status(text: string | null, tone?: 'info' | 'warn'): void;
+  readonly prefs: Prefs;
+  readonly offline: OfflineStore;
+  readonly net: NetSession;
+  /** Animation duration multiplier (`?fast=1` in tests). */
+  readonly speed: number;
+  /** Pause before offline bots act. */
+  readonly botDelayMs: number;
+}
+
+/** A screen owns its element; `relabel` redraws its text after a language switch. */
+export interface Screen {
+  readonly el: HTMLElement;
+  /** Called once the element is in the page (the board sizes itself from it). */
+  mount?(): Promise<void>;
+  relabel(): void;
+  dispose(): void;
+}

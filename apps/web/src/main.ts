@@ -1,0 +1,79 @@
+import './styles.css';
+import type { AppContext, Screen } from './app';
+import { language, onLanguageChange, setLanguage, t } from './i18n';
+import { NetSession } from './net/session';
+import { OfflineStore } from './offline/store';
+import { screenFor } from './screens';
+import { Prefs } from './ui/prefs';
+import { type Route, hashOf, joinCodeFromSearch, parseRoute } from './ui/router';
+
+const params = new URLSearchParams(window.location.search);
+const fast = params.get('fast') === '1';
+const prefs = new Prefs(window.localStorage);
+setLanguage(params.get('lang') === 'en' ? 'en' : prefs.language);
+
+const root = document.getElementById('app')!;
+const live = document.getElementById('live')!;
+const statusBar = document.getElementById('status')!;
+const langButton = document.getElementById('lang') as HTMLButtonElement;
+const homeLink = document.getElementById('home-link') as HTMLAnchorElement;
+
+const ctx: AppContext = {
+  navigate(route: Route) {
+    const hash = hashOf(route);
+    if (window.location.hash === hash) show(route);
+    else window.location.hash = hash;
+  },
+  announce(text: string) {
+    // Re-setting identical text is not announced: clear first.
+    live.textContent = '';
+    window.setTimeout(() => (live.textContent = text), 30);
+  },
+  status(text, tone = 'info') {
+    statusBar.hidden = text === null;
+    statusBar.textContent = text ?? '';
+    statusBar.dataset.tone = tone;
+  },
+  prefs,
+  offline: new OfflineStore(window.localStorage),
+  net: new NetSession(window.localStorage, import.meta.env.VITE_SERVER_URL || window.location.origin),
+  speed: fast ? 0.08 : 1,
+  botDelayMs: fast ? 40 : 700,
+};
+
+let screen: Screen | null = null;
+
+function show(route: Route): void {
+  screen?.dispose();
+  screen = screenFor(ctx, route);
+  root.replaceChildren(screen.el);
+  document.title = t('app.title');
+  void screen.mount?.();
+}
+
+function relabelShell(): void {
+  document.documentElement.lang = language();
+  langButton.textContent = t('lang.switch');
+  langButton.setAttribute('aria-label', `${t('lang.label')}: ${t('lang.switch')}`);
+  homeLink.textContent = t('app.title');
+}
+
+langButton.addEventListener('click', () => {
+  const next = language() === 'zh-CN' ? 'en' : 'zh-CN';
+  prefs.language = next;
+  setLanguage(next);
+});
+onLanguageChange(() => {
+  relabelShell();
+  screen?.relabel();
+});
+
+// A shared link (`/?join=CODE`) opens the join route; the address keeps only the hash from then on.
+const code = joinCodeFromSearch(window.location.search);
+if (code) {
+  const keep = fast ? '?fast=1' : '';
+  window.history.replaceState(null, '', `${window.location.pathname}${keep}${hashOf({ name: 'join', code })}`);
+}
+window.addEventListener('hashchange', () => show(parseRoute(window.location.hash)));
+relabelShell();
+show(parseRoute(window.location.hash));

@@ -1,0 +1,7 @@
+/** Reconnect delays: 0.5 s doubling to at most 8 s. */
+export function backoffDelay(attempt: number): number {
+  return Math.min(8000, 500 * 2 ** Math.max(0, attempt));
+}
+
+/** The server holds a dropped seat for 3 minutes (RULES.md §7): trying longer is pointless. */
+export const RECONNECT_WINDOW_MS = 180_000;

@@ -1,0 +1,189 @@
+import { Client, type Room } from 'colyseus.js';
+import type { KeyValueStore } from '../util/ports';
+
+export interface Credentials {
+  readonly playerId: string;
+  readonly secret: string;
+  readonly nickname: string;
+}
+
+/** An error the server answered with (`{ error: { code, message } }`) or a matchmaking refusal. */
+export class ServerFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a new table is made of (apps/server tableOptions). */
+export interface TableOptions {
+  readonly preset: string;
+  readonly options?: Record<string, unknown>;
+  readonly size: number;
+  readonly teams: boolean;
+  readonly turnSeconds: number;
+  readonly private: boolean;
+}
+
+const CREDENTIALS = 'flightchess.player';
+const TOKENS = 'flightchess.tokens';
+export const TABLE_ROOM = 'table';
+
+function isCredentials(v: unknown): v is Credentials {
+  const c = v as Partial<Credentials> | null;
+  return !!c && typeof c.playerId === 'string' && typeof c.secret === 'string' && typeof c.nickname === 'string';
+}
+
+/** Matchmaking errors carry the server's code first ("ERR_X: message"). */
+export function failureOf(error: unknown): ServerFailure {
+  if (error instanceof ServerFailure) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const code = /^(ERR_[A-Z_]+)/.exec(message)?.[1] ?? 'ERR_NETWORK';
+  return new ServerFailure(code, message);
+}
+
+/**
+ * The player's guest identity (id + secret from POST /api/guests, kept in the browser) and the way into
+ * tables: create, join by code, quick match, and back into a table after a reload with the stored
+ * reconnection token.
+ */
+export class NetSession {
+  private colyseus: Client | null = null;
+  /** A room just joined from the home screen, handed to the table screen the route opens. */
+  private readonly handed = new Map<string, Room>();
+
+  constructor(
+    private readonly storage: KeyValueStore,
+    private readonly baseUrl: string,
+  ) {}
+
+  credentials(): Credentials | null {
+    try {
+      const parsed: unknown = JSON.parse(this.storage.getItem(CREDENTIALS) ?? 'null');
+      return isCredentials(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The stored guest, or a new one when there is none or the nickname changed (guests cannot be renamed). */
+  async guest(nickname: string): Promise<Credentials> {
+    const stored = this.credentials();
+    if (stored && stored.nickname === nickname) return stored;
+    const created = await this.api<Credentials>('/api/guests', { method: 'POST', body: JSON.stringify({ nickname }) });
+    this.storage.setItem(CREDENTIALS, JSON.stringify(created));
+    return created;
+  }
+
+  /** An address on the game server (for links such as the match record). */
+  url(path: string): string {
+    return new URL(path, this.baseUrl).toString();
+  }
+
+  async api<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(this.url(path), { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    } catch (error) {
+      throw new ServerFailure('ERR_NETWORK', error instanceof Error ? error.message : String(error));
+    }
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    if (!res.ok) throw new ServerFailure(body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? res.statusText);
+    return body as T;
+  }
+
+  private client(): Client {
+    this.colyseus ??= new Client(this.baseUrl);
+    return this.colyseus;
+  }
+
+  private async enter(join: (creds: Credentials) => Promise<Room>, nickname: string, retry = true): Promise<Room> {
+    const creds = await this.guest(nickname);
+    try {
+      const room = await join(creds);
+      this.rememberToken(room);
+      return room;
+    } catch (error) {
+      const failure = failureOf(error);
+      // The server no longer knows this guest (a fresh database): get a new identity once.
+      if (retry && failure.code === 'ERR_BAD_CREDENTIALS') {
+        this.storage.removeItem(CREDENTIALS);
+        return this.enter(join, nickname, false);
+      }
+      throw failure;
+    }
+  }
+
+  createTable(options: TableOptions, nickname: string): Promise<Room> {
+    return this.enter((c) => this.client().create(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
+  }
+
+  quickMatch(options: Pick<TableOptions, 'preset' | 'size' | 'teams'>, nickname: string): Promise<Room> {
+    return this.enter((c) => this.client().joinOrCreate(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
+  }
+
+  async roomForCode(code: string): Promise<string> {
+    const found = await this.api<{ roomId: string }>(`/api/tables/code/${encodeURIComponent(code)}`);
+    return found.roomId;
+  }
+
+  hand(room: Room): void {
+    this.handed.set(room.roomId, room);
+  }
+
+  /** Back into a table: a room just joined, else the stored reconnection token (same seat), else a fresh join. */
+  async joinRoom(roomId: string, nickname: string): Promise<Room> {
+    const handed = this.handed.get(roomId);
+    if (handed) {
+      this.handed.delete(roomId);
+      return handed;
+    }
+    const token = this.tokenFor(roomId);
+    if (token) {
+      try {
+        const room = await this.client().reconnect(token);
+        this.rememberToken(room);
+        return room;
+      } catch {
+        this.forgetToken(roomId);
+      }
+    }
+    return this.enter((c) => this.client().joinById(roomId, { playerId: c.playerId, secret: c.secret }), nickname);
+  }
+
+  /** Reconnect a dropped room with its token (used by the backoff loop). */
+  async reconnect(token: string): Promise<Room> {
+    const room = await this.client().reconnect(token);
+    this.rememberToken(room);
+    return room;
+  }
+
+  private tokens(): Record<string, string> {
+    try {
+      const parsed: unknown = JSON.parse(this.storage.getItem(TOKENS) ?? '{}');
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  rememberToken(room: Room): void {
+    const tokens = this.tokens();
+    tokens[room.roomId] = room.reconnectionToken;
+    // Only the latest few tables matter.
+    const kept = Object.entries(tokens).slice(-5);
+    this.storage.setItem(TOKENS, JSON.stringify(Object.fromEntries(kept)));
+  }
+
+  tokenFor(roomId: string): string | null {
+    return this.tokens()[roomId] ?? null;
+  }
+
+  forgetToken(roomId: string): void {
+    const tokens = this.tokens();
+    delete tokens[roomId];
+    this.storage.setItem(TOKENS, JSON.stringify(tokens));
+  }
+}

@@ -1,0 +1,28 @@
+import type { AppContext, Screen } from '../app';
+import type { Route } from '../ui/router';
+import { homeScreen } from './home';
+import { offlineScreen } from './offline';
+import { offlineReplayScreen, onlineReplayScreen } from './replay';
+import { rulesScreen } from './rules';
+import { tableScreen } from './table';
+
+export function screenFor(ctx: AppContext, route: Route): Screen {
+  switch (route.name) {
+    case 'home':
+      return homeScreen(ctx);
+    case 'offline':
+      return offlineScreen(ctx);
+    case 'table':
+      return tableScreen(ctx, { kind: 'room', roomId: route.roomId });
+    case 'join':
+      return tableScreen(ctx, { kind: 'code', code: route.code });
+    case 'quick':
+      return tableScreen(ctx, { kind: 'quick' });
+    case 'replay':
+      return onlineReplayScreen(ctx, route.matchId);
+    case 'replay-offline':
+      return offlineReplayScreen(ctx);
+    case 'rules':
+      return rulesScreen(ctx, route.preset);
+  }
+}

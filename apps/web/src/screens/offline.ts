@@ -1,0 +1,60 @@
+import type { AppContext, Screen } from '../app';
+import { offlineResults } from '../adapter/results';
+import { t } from '../i18n';
+import { LocalGame } from '../offline/localGame';
+import { h } from '../ui/dom';
+import { cryptoDie, realScheduler } from '../util/ports';
+import { GameScreen } from './game';
+import { resultsView } from './results';
+
+/** Offline scores use this base (底分): shown, never recorded. */
+const OFFLINE_BASE = 10;
+
+/** Offline play: the saved unfinished game (hot-seat and/or bots), run by the engine in the page. */
+export function offlineScreen(ctx: AppContext): Screen {
+  const loaded = ctx.offline.unfinished();
+  if (!loaded) {
+    const el = h('main', { class: 'screen' }, h('p', { text: t('home.offline') }));
+    queueMicrotask(() => ctx.navigate({ name: 'home' }));
+    return { el, relabel: () => undefined, dispose: () => undefined };
+  }
+  const game = new LocalGame(loaded.saved, loaded.state, {
+    store: ctx.offline,
+    die: cryptoDie,
+    scheduler: realScheduler,
+    botDelayMs: ctx.botDelayMs,
+  });
+  const screen = new GameScreen(ctx, { source: game, onLeave: () => ctx.navigate({ name: 'home' }) });
+  let shown = false;
+  const showResults = () => {
+    const state = game.gameState();
+    if (shown || state.phase !== 'over') return;
+    const data = offlineResults(state, loaded.saved.names, OFFLINE_BASE);
+    if (!data) return;
+    shown = true;
+    void screen.settled().then(() => {
+      screen.extra().replaceChildren(
+        resultsView(data, {
+          home: () => ctx.navigate({ name: 'home' }),
+          replay: () => ctx.navigate({ name: 'replay-offline' }),
+        }),
+      );
+      screen.extra().scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    });
+  };
+  const unsubscribe = game.subscribe(showResults);
+  return {
+    el: screen.el,
+    async mount() {
+      await screen.mount();
+      game.start();
+      showResults();
+    },
+    relabel: () => screen.relabel(),
+    dispose() {
+      unsubscribe();
+      game.stop();
+      screen.dispose();
+    },
+  };
+}

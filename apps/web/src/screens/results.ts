@@ -1,0 +1,97 @@
+import type { DiceCheck } from '@flightchess/rules';
+import type { ResultData } from '../adapter/results';
+import { colourName, t } from '../i18n';
+import { h } from '../ui/dom';
+
+export interface ResultsActions {
+  readonly home: () => void;
+  readonly replay?: () => void;
+  readonly rematch?: () => void;
+  /** The match record (online). */
+  readonly recordHref?: string;
+  /** Recompute the dice from the revealed seed. */
+  readonly verify?: () => Promise<DiceCheck>;
+}
+
+/** The results table: ranking, score, coins, level and its change, collisions; then what to do next. */
+export function resultsView(data: ResultData, actions: ResultsActions): HTMLElement {
+  const name = (colour: ResultData['rows'][number]['colour'], n: string) => n || t('colour.side', { colour: colourName(colour) });
+  const winnerRow = data.rows.find((r) => r.colour === data.winner);
+  const headline = data.winner && winnerRow ? t('results.winner', { name: name(winnerRow.colour, winnerRow.name) }) : t('results.draw');
+  const reasonKey = `results.reason.${data.reason}` as const;
+  const reason = ['finish', 'resign', 'escape', 'forfeit', 'draw'].includes(data.reason) ? t(reasonKey as Parameters<typeof t>[0]) : '';
+  const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
+  const table = h(
+    'table',
+    { class: 'results-table' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...['results.rank', 'results.player', 'results.arrived', 'results.score', 'results.coins', 'results.level', 'results.collisions'].map((k) =>
+          h('th', { text: t(k as Parameters<typeof t>[0]) }),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...data.rows.map((r) =>
+        h(
+          'tr',
+          { class: `colour-${r.colour}${r.winner ? ' winner' : ''}` },
+          h('td', { text: String(r.rank) }),
+          h('td', {}, h('span', { class: 'swatch', aria: { hidden: 'true' } }), name(r.colour, r.name), r.winner ? h('span', { class: 'crown', text: ' ★' }) : null),
+          h('td', { text: String(r.arrived) }),
+          h('td', { class: r.score >= 0 ? 'plus' : 'minus', text: r.score > 0 ? `+${r.score}` : String(r.score) }),
+          h('td', { text: String(r.coins) }),
+          h(
+            'td',
+            {},
+            r.levelName ? `${r.levelName} (Lv ${r.level})` : r.level ? `Lv ${r.level}` : '—',
+            r.levelChange > 0 ? h('span', { class: 'level-up', text: ` ▲ ${t('results.levelUp')}` }) : null,
+            r.levelChange < 0 ? h('span', { class: 'level-down', text: ` ▼ ${t('results.levelDown')}` }) : null,
+          ),
+          h('td', { text: t('results.collisionValue', { sent: r.sent, lost: r.lost }) }),
+        ),
+      ),
+    ),
+  );
+  const buttons = h('div', { class: 'buttons' });
+  if (actions.rematch) buttons.append(h('button', { class: 'primary', text: t('results.rematch'), data: { testid: 'rematch' }, on: { click: actions.rematch } }));
+  if (actions.replay) buttons.append(h('button', { text: t('results.replay'), data: { testid: 'replay' }, on: { click: actions.replay } }));
+  if (actions.recordHref) buttons.append(h('a', { class: 'button', href: actions.recordHref, text: t('results.record'), data: { testid: 'record' } }));
+  const verify = actions.verify;
+  if (verify) {
+    buttons.append(
+      h('button', {
+        text: t('results.verify'),
+        data: { testid: 'verify' },
+        on: {
+          click: () => {
+            verifyOut.textContent = t('results.verifyPending');
+            void verify().then((check) => {
+              verifyOut.className = `verify-result ${check.ok ? 'ok' : 'bad'}`;
+              verifyOut.textContent = check.ok
+                ? t('results.verifyOk', { n: check.value.rolls })
+                : t('results.verifyBad', { reason: check.error.message });
+            });
+          },
+        },
+      }),
+    );
+  }
+  buttons.append(h('button', { text: t('results.home'), on: { click: actions.home } }));
+  return h(
+    'section',
+    { class: 'results', aria: { label: t('results.title') }, data: { testid: 'results' } },
+    h('h2', { text: t('results.title') }),
+    h('p', { class: 'headline', text: reason ? `${headline} · ${reason}` : headline }),
+    data.offline ? h('p', { class: 'note', text: t('results.offlineNote', { base: data.base }) }) : null,
+    table,
+    buttons,
+    verifyOut,
+  );
+}

@@ -1,0 +1,185 @@
+import type { Room } from 'colyseus.js';
+import type { AppContext, Screen } from '../app';
+import { type MatchRecord, onlineResults, verifyMatchDice } from '../adapter/results';
+import type { TableSnapshot } from '../adapter/tableView';
+import { t } from '../i18n';
+import { TableConnection } from '../net/connection';
+import { RoomSource } from '../net/roomSource';
+import { failureOf } from '../net/session';
+import { fill, h } from '../ui/dom';
+import { realScheduler } from '../util/ports';
+import { GameScreen } from './game';
+import { lobbyView } from './lobby';
+import { resultsView } from './results';
+
+/** How the table screen finds its room. */
+export type TableEntry =
+  | { readonly kind: 'room'; readonly roomId: string }
+  | { readonly kind: 'code'; readonly code: string }
+  | { readonly kind: 'quick' };
+
+/**
+ * An online table from lobby to results: connects (or reconnects into the same seat after a reload),
+ * shows the lobby while seats fill, the game while it is played, and the results at the end.
+ */
+export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
+  const el = h('main', { class: 'screen table' });
+  const notice = h('p', { class: 'error', role: 'alert', data: { testid: 'table-error' } });
+  let connection: TableConnection | null = null;
+  let source: RoomSource | null = null;
+  let game: GameScreen | null = null;
+  let phase: 'lobby' | 'game' | null = null;
+  let match: MatchRecord | null = null;
+  let resultsShown = '';
+  let disposed = false;
+
+  const playerId = () => ctx.net.credentials()?.playerId ?? '';
+  const home = () => ctx.navigate({ name: 'home' });
+
+  const leave = () => {
+    const table = connection?.table();
+    if (table?.status === 'playing' && !window.confirm(t('game.leaveConfirm'))) return;
+    void connection?.leave().finally(home);
+    if (connection) ctx.net.forgetToken(connection.roomId);
+  };
+
+  const showLobby = (table: TableSnapshot) => {
+    teardownGame();
+    phase = 'lobby';
+    fill(el, lobbyView(table, connection!.roomId, playerId(), { send: (type, payload) => connection!.send(type, payload), leave }), notice);
+  };
+
+  const teardownGame = () => {
+    game?.dispose();
+    source?.dispose();
+    game = null;
+    source = null;
+    resultsShown = '';
+  };
+
+  const showGame = () => {
+    if (phase === 'game' || !connection) return;
+    phase = 'game';
+    source = new RoomSource(connection, playerId());
+    const screen = new GameScreen(ctx, { source, onLeave: () => (connection?.table().status === 'over' ? home() : leave()) });
+    game = screen;
+    fill(el, screen.el, notice);
+    void screen.mount();
+  };
+
+  const showResults = (table: TableSnapshot) => {
+    const key = `${table.matchId}|${table.result.recorded}|${match?.id ?? ''}`;
+    if (!game || resultsShown === key) return;
+    resultsShown = key;
+    const matchId = table.matchId;
+    const data = onlineResults(table, match);
+    const loadMatch = () => ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`);
+    const view = resultsView(data, {
+      home,
+      replay: matchId ? () => ctx.navigate({ name: 'replay', matchId }) : undefined,
+      recordHref: matchId ? ctx.net.url(`/api/matches/${encodeURIComponent(matchId)}`) : undefined,
+      rematch: () => connection?.send('rematch'),
+      verify: matchId
+        ? () =>
+            loadMatch().then(
+              (m) => verifyMatchDice(m),
+              (e: unknown) => ({ ok: false as const, error: { code: 'ERR_BAD_SEED' as const, message: failureOf(e).message } }),
+            )
+        : undefined,
+    });
+    const screen = game;
+    void screen.settled().then(() => screen.extra().replaceChildren(view));
+    // Level changes need the stored match: fetch it once the result is recorded.
+    if (table.result.recorded && matchId && !match) {
+      void loadMatch().then((m) => {
+        match = m;
+        if (connection) showResults(connection.table());
+      }, () => undefined);
+    }
+  };
+
+  const onTable = (table: TableSnapshot) => {
+    if (disposed) return;
+    if (table.status === 'waiting') {
+      if (phase === 'game') match = null;
+      showLobby(table);
+      return;
+    }
+    showGame();
+    if (table.status === 'over') showResults(table);
+  };
+
+  const connect = async (): Promise<Room> => {
+    const nickname = ctx.prefs.nickname || t('app.title');
+    switch (entry.kind) {
+      case 'room':
+        return ctx.net.joinRoom(entry.roomId, nickname);
+      case 'code':
+        return ctx.net.joinRoom(await ctx.net.roomForCode(entry.code), nickname);
+      case 'quick':
+        return ctx.net.quickMatch({ preset: 'online', size: 4, teams: false }, nickname);
+    }
+  };
+
+  fill(el, h('p', { class: 'connecting', text: t('home.connecting') }), notice);
+
+  return {
+    el,
+    async mount() {
+      let room: Room;
+      try {
+        room = await connect();
+      } catch (error) {
+        const failure = failureOf(error);
+        fill(
+          el,
+          h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : t('net.failed', { reason: failure.message }) }),
+          h('button', { text: t('results.home'), on: { click: home } }),
+        );
+        return;
+      }
+      if (disposed) {
+        void room.leave(false);
+        return;
+      }
+      // The address now names the room, so a reload comes back to this seat.
+      window.history.replaceState(null, '', `${window.location.pathname}#/table/${encodeURIComponent(room.roomId)}`);
+      const conn = new TableConnection(room, ctx.net, realScheduler);
+      connection = conn;
+      conn.onState(onTable);
+      conn.onError((e) => {
+        notice.textContent = t('error.generic', { message: `${e.code}: ${e.message}` });
+        window.setTimeout(() => (notice.textContent = ''), 4000);
+      });
+      conn.onStatus((status) => {
+        switch (status.kind) {
+          case 'reconnecting':
+            ctx.status(t('net.reconnecting', { n: status.attempt }), 'warn');
+            break;
+          case 'reconnected':
+            ctx.status(t('net.reconnected'), 'info');
+            window.setTimeout(() => ctx.status(null), 2000);
+            break;
+          case 'closed':
+            ctx.status(t('net.lost'), 'warn');
+            break;
+          default:
+            ctx.status(null);
+        }
+      });
+      onTable(conn.table());
+    },
+    relabel() {
+      if (phase === 'lobby' && connection) showLobby(connection.table());
+      else game?.relabel();
+    },
+    dispose() {
+      disposed = true;
+      teardownGame();
+      // Mid-game the seat stays held (the stored token brings the player back); otherwise leave the table.
+      if (connection?.table().status === 'playing') connection.dispose();
+      else void connection?.leave();
+      ctx.status(null);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/** Hash routes, so the built client works from any static server root without server-side routes. */
+export type Route =
+  | { readonly name: 'home' }
+  | { readonly name: 'offline' }
+  | { readonly name: 'table'; readonly roomId: string }
+  | { readonly name: 'join'; readonly code: string }
+  | { readonly name: 'quick' }
+  | { readonly name: 'replay'; readonly matchId: string }
+  | { readonly name: 'replay-offline' }
+  | { readonly name: 'rules'; readonly preset: string };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const [head, arg] = parts;
+  switch (head) {
+    case 'offline':
+      return { name: 'offline' };
+    case 'table':
+      return arg ? { name: 'table', roomId: arg } : { name: 'home' };
+    case 'join':
+      return arg ? { name: 'join', code: arg.toUpperCase() } : { name: 'home' };
+    case 'quick':
+      return { name: 'quick' };
+    case 'replay':
+      return arg === 'offline' ? { name: 'replay-offline' } : arg ? { name: 'replay', matchId: arg } : { name: 'home' };
+    case 'rules':
+      return { name: 'rules', preset: arg ?? 'online' };
+    default:
+      return { name: 'home' };
+  }
+}
+
+export function hashOf(route: Route): string {
+  switch (route.name) {
+    case 'home':
+      return '#/';
+    case 'offline':
+      return '#/offline';
+    case 'table':
+      return `#/table/${encodeURIComponent(route.roomId)}`;
+    case 'join':
+      return `#/join/${encodeURIComponent(route.code)}`;
+    case 'quick':
+      return '#/quick';
+    case 'replay':
+      return `#/replay/${encodeURIComponent(route.matchId)}`;
+    case 'replay-offline':
+      return '#/replay/offline';
+    case 'rules':
+      return `#/rules/${encodeURIComponent(route.preset)}`;
+  }
+}
+
+/** A join link as the server prints it (`/?join=CODE`) becomes the join route. */
+export function joinCodeFromSearch(search: string): string | null {
+  const code = new URLSearchParams(search).get('join');
+  return code && /^[A-Za-z0-9]{4,8}$/.test(code) ? code.toUpperCase() : null;
+}

@@ -1,0 +1,202 @@
+import { type GameEvent, type GameState, chooseMove, createRng, legalMoves } from '@flightchess/rules';
+import { type Controls, GameController } from '../src/adapter/controller';
+import { placePlanes } from '../src/adapter/placement';
+import { pointOf } from '../src/board/layout';
+import { FakeSource, RecordingRenderer, act, flush, gameOf, viewOf } from './support';
+
+/** Red to roll; red plane 0 on p=12 (a 6 lands on its flight square 18), yellow plane 0 on red's p=14. */
+function redToRoll(): GameState {
+  return gameOf({
+    preset: 'online',
+    seats: ['red', 'yellow'],
+    firstSeat: 'red',
+    planes: { red: [12, 'hangar', 'hangar', 'hangar'], yellow: [40, 'hangar', 'hangar', 'hangar'] },
+  });
+}
+
+function setup(state: GameState, local = ['red'] as const) {
+  const renderer = new RecordingRenderer();
+  const source = new FakeSource({ view: viewOf(state, local), events: [] });
+  const changes: Controls[] = [];
+  const announced: string[] = [];
+  const controller = new GameController(renderer, source, {
+    announce: (text) => announced.push(text),
+    changed: (c) => changes.push(c),
+  });
+  return { renderer, source, controller, changes, announced };
+}
+
+describe('GameController (adapter)', () => {
+  it('draws the board turned to the viewer and places every plane on its square', async () => {
+    const state = redToRoll();
+    const renderer = new RecordingRenderer();
+    const source = new FakeSource({ view: viewOf(state, ['yellow'], { viewer: 'yellow', mode: 'online' }), events: [] });
+    const controller = new GameController(renderer, source, { announce: () => undefined, changed: () => undefined });
+    await controller.settled();
+    const board = renderer.last('drawBoard')!;
+    expect(board.layout.bottom).toBe('yellow');
+    expect(board.marks).toEqual({ seats: ['red', 'yellow'], stars: false, jumps: true, flights: true });
+    const planes = renderer.last('placePlanes')!.planes;
+    expect(planes).toHaveLength(8);
+    const red0 = planes.find((p) => p.key === 'red:0')!;
+    expect(red0.point).toEqual(pointOf(board.layout, 'red', 12));
+    expect(renderer.last('setTurn')!.colour).toBe('red');
+  });
+
+  it('offers the roll to the local seat only, and sends a roll intent on Enter', async () => {
+    const { controller, source, changes } = setup(redToRoll());
+    await controller.settled();
+    expect(changes.at(-1)!.canRoll).toBe(true);
+    expect(controller.key('Enter')).toBe(true);
+    expect(source.sent).toEqual([{ type: 'roll' }]);
+
+    const other = setup(redToRoll(), ['yellow'] as unknown as readonly ['red']);
+    await other.controller.settled();
+    expect(other.changes.at(-1)!.canRoll).toBe(false);
+    other.controller.roll();
+    expect(other.source.sent).toEqual([]);
+  });
+
+  it('animates a roll, then lets the player preview a plane’s full route before a second tap sends the move', async () => {
+    const start = redToRoll();
+    const { controller, source, renderer, announced } = setup(start);
+    await controller.settled();
+    const rolled = act(start, { type: 'roll', seat: 'red', value: 6 });
+    source.push({ view: viewOf(rolled.state, ['red']), events: rolled.events });
+    await controller.settled();
+    expect(renderer.last('rollDie')).toEqual({ call: 'rollDie', colour: 'red', value: 6 });
+    expect(announced.some((a) => a.includes('6'))).toBe(true);
+    // A 6: plane 0 (on p=12) or a take-off; every movable plane is highlighted.
+    expect(renderer.last('setSelectable')!.keys).toEqual(['red:0', 'red:1', 'red:2', 'red:3']);
+
+    controller.tapPlane('red:0');
+    const preview = renderer.last('showPreview')!.path!;
+    // Dice 13..18, the flight 18 → 30 along the dashed line, then the chained jump 30 → 34.
+    expect(preview.waypoints.map((w) => w.kind)).toEqual(['step', 'step', 'step', 'step', 'step', 'step', 'flight', 'jump']);
+    expect(preview.waypoints.at(-1)!.point).toEqual(pointOf(renderer.last('drawBoard')!.layout, 'red', 34));
+    expect(controller.controls()!.summary).toMatch(/飞棋/);
+    expect(source.sent).toEqual([]);
+
+    controller.tapPlane('red:0');
+    expect(source.sent).toEqual([{ type: 'move', plane: 0 }]);
+    expect(renderer.last('showPreview')!.path).toBeNull();
+  });
+
+  it('ignores taps on planes that are not the acting seat’s or cannot move', async () => {
+    const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 4 });
+    const { controller, source, renderer } = setup(rolled.state);
+    await controller.settled();
+    controller.tapPlane('yellow:0');
+    controller.tapPlane('red:1'); // in the hangar: a 4 cannot take off
+    expect(renderer.all('showPreview').filter((c) => c.path !== null)).toHaveLength(1); // the only move, preselected
+    controller.confirm();
+    expect(source.sent).toEqual([{ type: 'move', plane: 0 }]);
+  });
+
+  it('preselects a single legal move but still waits for the confirmation', async () => {
+    const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 3 });
+    expect(legalMoves(rolled.state)).toHaveLength(1);
+    const { controller, source, changes } = setup(rolled.state);
+    await controller.settled();
+    expect(changes.at(-1)!.selected).toBe(0);
+    expect(source.sent).toEqual([]);
+    controller.key('Enter');
+    expect(source.sent).toEqual([{ type: 'move', plane: 0 }]);
+  });
+
+  it('picks planes with number keys', async () => {
+    const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 6 });
+    const { controller, changes, source } = setup(rolled.state);
+    await controller.settled();
+    expect(controller.key('3')).toBe(true);
+    expect(changes.at(-1)!.selected).toBe(2);
+    expect(controller.key('9')).toBe(false);
+    controller.key(' ');
+    expect(source.sent).toEqual([{ type: 'move', plane: 2 }]);
+  });
+
+  it('animates a capture along the route, flying the victim to its hangar, and holds input meanwhile', async () => {
+    const start = gameOf({
+      preset: 'online',
+      seats: ['red', 'yellow'],
+      firstSeat: 'red',
+      planes: { red: [10, 'hangar', 'hangar', 'hangar'], yellow: [38, 'hangar', 'hangar', 'hangar'] },
+    });
+    const rolled = act(start, { type: 'roll', seat: 'red', value: 2 });
+    const { controller, source, renderer, changes } = setup(rolled.state);
+    await controller.settled();
+    renderer.holdAnimations = true;
+    const moved = act(rolled.state, { type: 'move', seat: 'red', plane: 0 });
+    source.push({ view: viewOf(moved.state, ['red']), events: moved.events });
+    await flush();
+    const anim = renderer.last('animateRoute')!;
+    expect(anim.path.captures).toHaveLength(1);
+    expect(anim.victims.map((v) => v.key)).toEqual(['yellow:0']);
+    const layout = renderer.last('drawBoard')!.layout;
+    expect(anim.victims[0]!.point).toEqual(pointOf(layout, 'yellow', 'hangar', 0));
+    expect(changes.at(-1)!.busy).toBe(true);
+    controller.roll();
+    expect(source.sent).toEqual([]);
+
+    renderer.finishAnimation();
+    await controller.settled();
+    const placed = renderer.last('placePlanes')!.planes;
+    expect(placed.find((p) => p.key === 'yellow:0')!.point).toEqual(pointOf(layout, 'yellow', 'hangar', 0));
+    expect(placed.find((p) => p.key === 'red:0')!.point).toEqual(pointOf(layout, 'red', 12));
+  });
+
+  it('enables resign after the preset’s roll minimum and draw offers only where the preset has them', async () => {
+    const fresh = setup(redToRoll());
+    await fresh.controller.settled();
+    expect(fresh.changes.at(-1)!.canResign).toBe(false);
+    expect(fresh.changes.at(-1)!.canOfferDraw).toBe(false);
+
+    const ply = gameOf({ preset: 'plyyard', seats: ['red', 'yellow'] });
+    const p = setup(ply);
+    await p.controller.settled();
+    expect(p.changes.at(-1)!.canResign).toBe(true);
+    expect(p.changes.at(-1)!.canOfferDraw).toBe(true);
+    p.controller.offerDraw();
+    expect(p.source.sent).toEqual([{ type: 'offer-draw', seat: 'red' }]);
+  });
+
+  it('asks the local answerer about a pending draw offer', async () => {
+    const offered = act(gameOf({ preset: 'plyyard', seats: ['red', 'yellow'] }), { type: 'offer-draw', seat: 'red' });
+    const { controller, changes, source } = setup(offered.state, ['yellow'] as unknown as readonly ['red']);
+    await controller.settled();
+    expect(changes.at(-1)!.drawToAnswer).toBe('red');
+    controller.answerDraw(false);
+    expect(source.sent).toEqual([{ type: 'answer-draw', seat: 'yellow', accept: false }]);
+  });
+
+  it('catches up when updates pile up: older ones are shown without animation', async () => {
+    let state = redToRoll();
+    const { controller, source, renderer } = setup(state, [] as unknown as readonly ['red']);
+    await controller.settled();
+    renderer.holdAnimations = true;
+    const dice = createRng(3);
+    const updates: { state: GameState; events: GameEvent[] }[] = [];
+    while (updates.filter((u) => u.events.some((e) => e.type === 'rolled')).length < 6) {
+      const step =
+        state.phase === 'roll'
+          ? act(state, { type: 'roll', seat: state.current, value: dice.die() })
+          : act(state, { type: 'move', seat: state.current, plane: chooseMove(state, 'heuristic')!.plane });
+      updates.push(step);
+      state = step.state;
+    }
+    const animations = () => renderer.all('rollDie').length + renderer.all('animateRoute').length;
+    for (const u of updates) source.push({ view: viewOf(u.state, []), events: u.events });
+    await flush();
+    expect(animations()).toBe(1); // the first update, still playing
+    for (let i = 0; i < updates.length; i++) {
+      renderer.finishAnimation();
+      await flush();
+    }
+    await controller.settled();
+    // Only the first update and the last three (the queue's tail) were animated.
+    const animated = [updates[0]!, ...updates.slice(-3)].filter((u) => u.events.some((e) => e.type === 'rolled' || e.type === 'moved'));
+    expect(animations()).toBe(animated.length);
+    expect(animations()).toBeLessThan(updates.length);
+    expect(renderer.last('placePlanes')!.planes).toEqual(placePlanes(renderer.last('drawBoard')!.layout, state));
+  });
+});

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// Root is apps/web; the game server serves the built dist/ (relative asset paths work from any root).
+export default defineConfig({
+  root,
+  base: './',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+    // One script: Pixi's renderer modules load with the page, so offline play keeps working after the
+    // server that served the page has stopped.
+    rollupOptions: { output: { inlineDynamicImports: true } },
+  },
+  server: { port: 5173 },
+  preview: { port: 4173 },
+});
