@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
+import type { Drain } from './drain';
 import { type ApiDeps, apiRouter } from './http/api';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</title>
@@ -11,11 +12,16 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</tit
 <a href="/healthz">/healthz</a>, <a href="/api/tables">/api/tables</a>, <a href="/api/leaderboard">/api/leaderboard</a>.</p>`;
 
 /** The express app: health check, JSON API, and the web client when it has been built. */
-export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger }): express.Express {
+export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'> }): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
   app.get('/healthz', (_req, res, next) => {
+    // Shutting down: a load balancer or orchestrator should send this process nothing new.
+    if (deps.drain.draining) {
+      res.status(503).json({ status: 'draining', uptimeSeconds: Math.round(process.uptime()) });
+      return;
+    }
     deps.storage.ping().then(
       () => res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }),
       (err: unknown) => {

@@ -5,7 +5,13 @@ import { describeIssues } from './validation';
 /** Everything the server can be told: from the environment in production, from code in tests. */
 export interface ServerConfig {
   readonly port: number;
+  /** Interface to listen on; undefined = every interface. */
+  readonly host: string | undefined;
   readonly dataDir: string;
+  /** A PostgreSQL connection URL; undefined = the embedded SQLite file in dataDir. */
+  readonly databaseUrl: string | undefined;
+  /** Redis shared by every process of one deployment (presence + matchmaker driver); undefined = one process. */
+  readonly redisUrl: string | undefined;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Colyseus publicAddress of this process when several run behind one address (issue 5). */
   readonly publicAddress: string | undefined;
@@ -25,11 +31,16 @@ export interface ServerConfig {
   readonly maxPayloadBytes: number;
   /** Where a built web client lives (served when it exists). */
   readonly webDist: string;
+  /** After SIGTERM, how long games in progress may play on before they are stored as aborted. */
+  readonly shutdownGraceSeconds: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 2567,
+  host: undefined,
   dataDir: resolve('data'),
+  databaseUrl: undefined,
+  redisUrl: undefined,
   logLevel: 'info',
   publicAddress: undefined,
   turnSeconds: 15,
@@ -41,15 +52,22 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxMessagesPerSecond: 10,
   maxPayloadBytes: 4 * 1024,
   webDist: resolve(__dirname, '../../web/dist'),
+  shutdownGraceSeconds: 600,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
 const millis = z.coerce.number().int().min(0).max(60_000);
 
+const url = (schemes: readonly string[]) =>
+  z.url({ protocol: new RegExp(`^(${schemes.join('|')})$`), error: `must be a ${schemes.join(' or ')} URL` });
+
 /** Environment variables understood by the server (see README). */
 const ENV = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PUBLIC_ADDRESS: z.string().min(1).optional(),
   TURN_SECONDS: seconds.optional(),
@@ -58,20 +76,29 @@ const ENV = z.object({
   AUTO_MOVE_DELAY_MS: millis.optional(),
   MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
   WEB_DIST: z.string().min(1).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
 
 /** Read the environment; a bad value is reported by name rather than silently replaced by a default. */
 export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAULT_CONFIG): ConfigResult {
-  const parsed = ENV.safeParse(env);
+  // An empty variable (`REDIS_URL=` in an env file) means "not set", as in most deployment tools.
+  const parsed = ENV.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) return { ok: false, error: `bad environment: ${describeIssues(parsed.error)}` };
   const e = parsed.data;
+  // Behind one address, a client must reach the process that holds its room: that is what this names.
+  if (e.REDIS_URL && !(e.PUBLIC_ADDRESS ?? base.publicAddress)) {
+    return { ok: false, error: 'bad environment: PUBLIC_ADDRESS: required with REDIS_URL (each process needs its own public address)' };
+  }
   const turnSeconds = e.TURN_SECONDS ?? base.turnSeconds;
   const config: ServerConfig = {
     ...base,
     port: e.PORT ?? base.port,
+    host: e.HOST ?? base.host,
     dataDir: resolve(e.DATA_DIR ?? base.dataDir),
+    databaseUrl: e.DATABASE_URL ?? base.databaseUrl,
+    redisUrl: e.REDIS_URL ?? base.redisUrl,
     logLevel: e.LOG_LEVEL ?? base.logLevel,
     publicAddress: e.PUBLIC_ADDRESS ?? base.publicAddress,
     turnSeconds,
@@ -82,6 +109,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
     maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
     webDist: resolve(e.WEB_DIST ?? base.webDist),
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? base.shutdownGraceSeconds,
   };
   return { ok: true, config };
 }

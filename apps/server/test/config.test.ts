@@ -16,7 +16,36 @@ describe('configuration from the environment', () => {
     expect(read).toMatchObject({ ok: true, config: { port: 3000, turnSeconds: 20, reconnectSeconds: 90, dataDir: '/tmp/fc', logLevel: 'warn' } });
   });
 
+  test('storage, Redis, address and shutdown settings: PostgreSQL and Redis by URL, SQLite when no DATABASE_URL', () => {
+    expect(configFromEnv({})).toMatchObject({ ok: true, config: { databaseUrl: undefined, redisUrl: undefined, host: undefined, shutdownGraceSeconds: 600 } });
+    const env = {
+      DATABASE_URL: 'postgres://fc:pw@db:5432/fc',
+      REDIS_URL: 'redis://redis:6379',
+      PUBLIC_ADDRESS: 'play.example.com/a',
+      HOST: '127.0.0.1',
+      SHUTDOWN_GRACE_SECONDS: '30',
+    };
+    expect(configFromEnv(env)).toMatchObject({
+      ok: true,
+      config: { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, publicAddress: env.PUBLIC_ADDRESS, host: '127.0.0.1', shutdownGraceSeconds: 30 },
+    });
+  });
+
+  test('an empty variable counts as unset', () => {
+    expect(configFromEnv({ PORT: '', DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ ok: true, config: { port: 2567, databaseUrl: undefined, redisUrl: undefined } });
+  });
+
+  test('REDIS_URL without PUBLIC_ADDRESS is refused: a client must be able to reach the process holding its room', () => {
+    const read = configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error).toContain('PUBLIC_ADDRESS');
+  });
+
   test.each([
+    [{ DATABASE_URL: 'mysql://db/fc' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'flightchess.db' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://redis:6379', PUBLIC_ADDRESS: 'x/a' }, 'REDIS_URL'],
+    [{ SHUTDOWN_GRACE_SECONDS: '-5' }, 'SHUTDOWN_GRACE_SECONDS'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ TURN_SECONDS: '-1' }, 'TURN_SECONDS'],

@@ -18,6 +18,7 @@ import {
 } from '@flightchess/rules';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
+import type { Drain, DrainableTable } from '../drain';
 import { randomId } from '../ids';
 import type { JoinCodes, TableMetadata } from '../lobby';
 import { credentialsSchema, verifyGuest } from '../players';
@@ -38,6 +39,7 @@ export interface TableDeps {
   readonly storage: Storage;
   readonly logger: Logger;
   readonly codes: JoinCodes;
+  readonly drain: Drain;
 }
 
 type Handlers = { [T in MessageType]: (client: Client, message: MessageOf<T>) => Rejection | null };
@@ -47,7 +49,7 @@ type Handlers = { [T in MessageType]: (client: Client, message: MessageOf<T>) =>
  * message, asks the engine, mirrors the result into the synced state and schedules timers. Every
  * rule decision is the engine's.
  */
-export class TableRoom extends Room<TableState> {
+export class TableRoom extends Room<TableState> implements DrainableTable {
   private settings!: TableSettings;
   private seating!: Seating;
   private timers!: Timers;
@@ -67,6 +69,8 @@ export class TableRoom extends Room<TableState> {
   private closing = false;
   /** Storage writes of this table, in order. */
   private writes: Promise<void> = Promise.resolve();
+  /** The game is over but its result is still being stored. */
+  private recording = false;
 
   constructor(private readonly deps: TableDeps) {
     super();
@@ -80,15 +84,10 @@ export class TableRoom extends Room<TableState> {
 
   override async onCreate(options: unknown): Promise<void> {
     this.log = this.deps.logger.child({ tableId: this.roomId });
+    // A process that is shutting down takes no new table (another process was asked first, see cluster.ts).
+    if (this.deps.drain.draining) this.refuseCreation(ErrorCode.MATCHMAKE_UNHANDLED, 'ERR_SHUTTING_DOWN: the server is restarting; try again in a moment');
     const parsed = parseTableOptions(options, this.config);
-    if (!parsed.ok) {
-      // Colyseus starts a dispose timer and a patch interval before onCreate, and drops a room whose
-      // onCreate failed without stopping them: stop them here, or every refused table leaks both.
-      this.autoDispose = false;
-      this.setPatchRate(null);
-      this.clock.stop();
-      throw new ServerError(ErrorCode.MATCHMAKE_INVALID_CRITERIA, `ERR_BAD_CONFIG: ${parsed.message}`);
-    }
+    if (!parsed.ok) this.refuseCreation(ErrorCode.MATCHMAKE_INVALID_CRITERIA, `ERR_BAD_CONFIG: ${parsed.message}`);
     const s = (this.settings = parsed.settings);
     this.timers = new Timers((error, timer) => this.onUncaughtException(error as Error, `timer:${timer}`));
     this.limiter = new RateLimiter(this.config.maxMessagesPerSecond);
@@ -114,7 +113,19 @@ export class TableRoom extends Room<TableState> {
     for (const type of MESSAGE_TYPES) this.onMessage(type, (client, payload) => this.receive(client, type, payload));
     this.onMessage('*', (client, type) => this.receive(client, String(type), undefined));
     await this.publishMetadata();
+    this.deps.drain.add(this);
     this.log.info({ event: 'table-created', preset: s.preset, size: s.size, teams: s.teams, private: s.private }, 'table created');
+  }
+
+  /**
+   * Colyseus starts a dispose timer and a patch interval before onCreate, and drops a room whose
+   * onCreate failed without stopping them: stop them here, or every refused table leaks both.
+   */
+  private refuseCreation(code: number, message: string): never {
+    this.autoDispose = false;
+    this.setPatchRate(null);
+    this.clock.stop();
+    throw new ServerError(code, message);
   }
 
   override async onAuth(_client: Client, options: unknown): Promise<PlayerRecord> {
@@ -176,6 +187,7 @@ export class TableRoom extends Room<TableState> {
 
   override async onDispose(): Promise<void> {
     this.closing = true;
+    this.deps.drain.remove(this);
     this.timers?.clearAll();
     // Held seats keep a timer each (up to the reconnection time): clear them so nothing outlives the table.
     for (const handle of Object.values(this.reservedSeatTimeouts)) clearTimeout(handle);
@@ -187,6 +199,18 @@ export class TableRoom extends Room<TableState> {
     }
     await this.writes;
     this.log.info({ event: 'table-closed' }, 'table closed');
+  }
+
+  get gameInProgress(): boolean {
+    return this.state.status === 'playing' || this.recording;
+  }
+
+  /** The process is shutting down: a table still seating players closes and tells them why; a game plays on. */
+  onDrain(): void {
+    if (this.state.status !== 'waiting') return;
+    this.log.info({ event: 'table-closing', reason: 'shutdown' }, 'closing a table whose game has not started');
+    this.broadcast('closing', reject('ERR_SHUTTING_DOWN', 'the server is restarting: create or join a table again'));
+    void this.disconnect();
   }
 
   /** Colyseus routes every exception of a room here, including the refusals thrown on purpose. */
@@ -511,6 +535,7 @@ export class TableRoom extends Room<TableState> {
     const { matchId } = this;
     const actions = [...this.actions];
     const humans = this.seating.humans();
+    this.recording = true;
     this.persist(async () => {
       const lifetime: BySeat<number> = {};
       for (const seat of humans) {
@@ -522,6 +547,10 @@ export class TableRoom extends Room<TableState> {
       mirrorScores(state, scores.value);
       this.broadcastPatch();
       this.log.info({ event: 'match-recorded', matchId, scores: Object.fromEntries(scores.value.map((s) => [s.colour, s.score])) }, 'match recorded');
+    });
+    void this.writes.then(() => {
+      this.recording = false;
+      this.deps.drain.changed();
     });
   }
 

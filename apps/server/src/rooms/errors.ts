@@ -13,7 +13,8 @@ export type TableErrorCode =
   | 'ERR_COLOUR_TAKEN'
   | 'ERR_NO_FREE_SEAT'
   | 'ERR_NOT_A_BOT'
-  | 'ERR_NOT_READY';
+  | 'ERR_NOT_READY'
+  | 'ERR_SHUTTING_DOWN';
 
 /** What a client gets in an `error` message: the engine's code or the table's, and a readable reason. */
 export interface Rejection {

@@ -1,6 +1,7 @@
 /**
  * Versioned schema migrations for the SQLite store, applied in order, each in its own transaction,
- * and recorded in `schema_migrations`. Never edit a released migration: add the next version.
+ * and recorded in `schema_migrations`. Never edit a released migration: add the next version, here
+ * and in postgresMigrations.ts (the same versions and names; a test holds them in step).
  */
 export interface Migration {
   readonly version: number;

@@ -1,21 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Action, GameResult, GameSetup } from '@flightchess/rules';
+import type { Action } from '@flightchess/rules';
 import { MIGRATIONS, type Migration } from './migrations';
-import type {
-  MatchFinish,
-  MatchRecord,
-  MatchStart,
-  MatchStatus,
-  MatchSummary,
-  NewPlayer,
-  PlayerRecord,
-  PlayerSummary,
-  Storage,
-} from './Storage';
-
-type Row = Record<string, unknown>;
+import { type Row, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql } from './rows';
+import type { MatchFinish, MatchRecord, MatchStart, MatchSummary, NewPlayer, PlayerRecord, PlayerSummary, Storage } from './Storage';
 
 /** Apply every migration newer than the database's version; returns the versions applied. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
@@ -33,17 +22,6 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   }
   return applied;
 }
-
-const playerSummary = (r: Row): PlayerSummary => ({
-  id: r.id as string,
-  nickname: r.nickname as string,
-  lifetimeScore: r.lifetime_score as number,
-  coins: r.coins as number,
-  games: r.games as number,
-  wins: r.wins as number,
-});
-
-const orNull = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (v as T));
 
 /** The embedded store: one SQLite file (WAL mode), opened synchronously, exposed through the async interface. */
 export class SqliteStorage implements Storage {
@@ -66,7 +44,7 @@ export class SqliteStorage implements Storage {
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {
     const r = this.db.prepare('SELECT * FROM players WHERE id = ?').get(id) as Row | undefined;
-    return r ? { ...playerSummary(r), secretHash: r.secret_hash as string, createdAt: r.created_at as number } : null;
+    return r ? playerRecord(r) : null;
   }
 
   async startMatch(m: MatchStart): Promise<void> {
@@ -129,60 +107,11 @@ export class SqliteStorage implements Storage {
     if (!m) return null;
     const seats = this.db.prepare('SELECT * FROM match_seats WHERE match_id = ? ORDER BY colour').all(id) as Row[];
     const actions = this.db.prepare('SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx').all(id) as Row[];
-    const status = m.status as MatchStatus;
-    return {
-      id,
-      tableId: m.table_id as string,
-      status,
-      setup: JSON.parse(m.setup as string) as GameSetup,
-      base: m.base as number,
-      turnSeconds: m.turn_seconds as number,
-      commitment: m.commitment as string,
-      // The seed stays secret until the game is over: it would predict every remaining roll.
-      seed: status === 'playing' ? null : (m.seed as string),
-      result: m.result ? (JSON.parse(m.result as string) as GameResult) : null,
-      seats: seats.map((s) => ({
-        colour: s.colour as MatchRecord['seats'][number]['colour'],
-        kind: s.kind as 'human' | 'bot',
-        playerId: orNull<string>(s.player_id),
-        name: s.name as string,
-        score: orNull<number>(s.score) ?? undefined,
-        coins: orNull<number>(s.coins) ?? undefined,
-        arrived: orNull<number>(s.arrived) ?? undefined,
-        rank: orNull<number>(s.rank) ?? undefined,
-        escapePenalty: orNull<number>(s.escape_penalty) ?? undefined,
-        lifetimeAfter: orNull<number>(s.lifetime_after) ?? undefined,
-        levelAfter: orNull<number>(s.level_after) ?? undefined,
-        out: orNull<string>(s.out_reason),
-        winner: s.winner === 1,
-      })),
-      actions: actions.map((a) => JSON.parse(a.action as string) as Action),
-      startedAt: m.started_at as number,
-      endedAt: orNull<number>(m.ended_at),
-    };
+    return matchRecord(m, seats, actions);
   }
 
   async recentMatches(playerId: string, limit: number): Promise<MatchSummary[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT m.id, m.preset, m.status, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
-                (SELECT COUNT(*) FROM match_seats o WHERE o.match_id = m.id) AS players
-         FROM match_seats s JOIN matches m ON m.id = s.match_id
-         WHERE s.player_id = ? ORDER BY m.started_at DESC, m.id LIMIT ?`,
-      )
-      .all(playerId, limit) as Row[];
-    return rows.map((r) => ({
-      id: r.id as string,
-      preset: r.preset as string,
-      status: r.status as MatchStatus,
-      colour: r.colour as MatchSummary['colour'],
-      score: orNull<number>(r.score),
-      rank: orNull<number>(r.rank),
-      winner: r.winner === 1,
-      players: r.players as number,
-      startedAt: r.started_at as number,
-      endedAt: orNull<number>(r.ended_at),
-    }));
+    return (this.db.prepare(recentMatchesSql('?', '?')).all(playerId, limit) as Row[]).map(matchSummary);
   }
 
   async leaderboard(limit: number): Promise<PlayerSummary[]> {

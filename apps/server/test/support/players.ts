@@ -24,12 +24,15 @@ export async function waitFor(condition: () => boolean, what = 'condition', time
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function getJson<T = any>(t: TestServer, path: string): Promise<{ status: number; body: T }> {
+/** Anything with an HTTP address: an in-process test server or a server process. */
+type Http = Pick<TestServer, 'baseUrl'>;
+
+export async function getJson<T = any>(t: Http, path: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${t.baseUrl}${path}`);
   return { status: res.status, body: (await res.json()) as T };
 }
 
-export async function newGuest(t: TestServer, nickname: string): Promise<Guest> {
+export async function newGuest(t: Http, nickname: string): Promise<Guest> {
   const res = await fetch(`${t.baseUrl}/api/guests`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

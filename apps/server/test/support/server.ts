@@ -28,7 +28,7 @@ export class LogCapture extends Writable {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -72,7 +72,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const storage = new SqliteStorage(dbFile);
   const server = createGameServer(config, { storage, logger: createLogger(config.logLevel, logs) });
   const port = await freePort();
-  await server.listen(port);
+  await server.listen(port, '127.0.0.1');
   const colyseus = new ColyseusTestServer(server.colyseus);
   return {
     colyseus,

@@ -1,0 +1,31 @@
+import { ErrorCode, type MatchMakerDriver, type Presence, ServerError, matchMaker } from '@colyseus/core';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { RedisPresence } from '@colyseus/redis-presence';
+
+/** Presence + matchmaker driver shared by every process of one deployment, through one Redis. */
+export function redisMatchmaking(url: string): { presence: Presence; driver: MatchMakerDriver } {
+  return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
+}
+
+/** Processes that are shutting down: they finish their games but get no new table. */
+const DRAINING_KEY = 'flightchess:draining';
+
+export const markDraining = (presence: Presence, processId: string): Promise<unknown> =>
+  Promise.resolve(presence.sadd(DRAINING_KEY, processId));
+
+export const unmarkDraining = (presence: Presence, processId: string): Promise<unknown> =>
+  Promise.resolve(presence.srem(DRAINING_KEY, processId));
+
+/**
+ * Where a new table is created: the process with the fewest rooms among those not shutting down
+ * (Colyseus' own choice, minus the draining ones). With none left, creation is refused.
+ */
+export function tableProcessSelector(presence: Presence): matchMaker.SelectProcessIdCallback {
+  return async () => {
+    const draining = new Set(await presence.smembers(DRAINING_KEY));
+    const open = (await matchMaker.stats.fetchAll()).filter((p) => !draining.has(p.processId));
+    const least = open.sort((a, b) => a.roomCount - b.roomCount)[0];
+    if (!least) throw new ServerError(ErrorCode.MATCHMAKE_UNHANDLED, 'ERR_SHUTTING_DOWN: the server is restarting; try again in a moment');
+    return least.processId;
+  };
+}

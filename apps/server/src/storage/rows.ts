@@ -1,0 +1,81 @@
+import type { Action, GameResult, GameSetup } from '@flightchess/rules';
+import type { MatchRecord, MatchStatus, MatchSummary, PlayerRecord, PlayerSummary } from './Storage';
+
+/**
+ * Rows → records, shared by the SQLite and PostgreSQL stores: both keep the same columns (JSON as
+ * text, times as epoch milliseconds), so one mapping serves both.
+ */
+export type Row = Record<string, unknown>;
+
+const orNull = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (v as T));
+/** SQLite keeps booleans as 0/1, PostgreSQL as true/false. */
+const flag = (v: unknown): boolean => v === true || v === 1;
+
+export const playerSummary = (r: Row): PlayerSummary => ({
+  id: r.id as string,
+  nickname: r.nickname as string,
+  lifetimeScore: r.lifetime_score as number,
+  coins: r.coins as number,
+  games: r.games as number,
+  wins: r.wins as number,
+});
+
+export const playerRecord = (r: Row): PlayerRecord => ({
+  ...playerSummary(r),
+  secretHash: r.secret_hash as string,
+  createdAt: r.created_at as number,
+});
+
+export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
+  const status = m.status as MatchStatus;
+  return {
+    id: m.id as string,
+    tableId: m.table_id as string,
+    status,
+    setup: JSON.parse(m.setup as string) as GameSetup,
+    base: m.base as number,
+    turnSeconds: m.turn_seconds as number,
+    commitment: m.commitment as string,
+    // The seed stays secret until the game is over: it would predict every remaining roll.
+    seed: status === 'playing' ? null : (m.seed as string),
+    result: m.result ? (JSON.parse(m.result as string) as GameResult) : null,
+    seats: seats.map((s) => ({
+      colour: s.colour as MatchRecord['seats'][number]['colour'],
+      kind: s.kind as 'human' | 'bot',
+      playerId: orNull<string>(s.player_id),
+      name: s.name as string,
+      score: orNull<number>(s.score) ?? undefined,
+      coins: orNull<number>(s.coins) ?? undefined,
+      arrived: orNull<number>(s.arrived) ?? undefined,
+      rank: orNull<number>(s.rank) ?? undefined,
+      escapePenalty: orNull<number>(s.escape_penalty) ?? undefined,
+      lifetimeAfter: orNull<number>(s.lifetime_after) ?? undefined,
+      levelAfter: orNull<number>(s.level_after) ?? undefined,
+      out: orNull<string>(s.out_reason),
+      winner: flag(s.winner),
+    })),
+    actions: actions.map((a) => JSON.parse(a.action as string) as Action),
+    startedAt: m.started_at as number,
+    endedAt: orNull<number>(m.ended_at),
+  };
+}
+
+export const matchSummary = (r: Row): MatchSummary => ({
+  id: r.id as string,
+  preset: r.preset as string,
+  status: r.status as MatchStatus,
+  colour: r.colour as MatchSummary['colour'],
+  score: orNull<number>(r.score),
+  rank: orNull<number>(r.rank),
+  winner: flag(r.winner),
+  players: r.players as number,
+  startedAt: r.started_at as number,
+  endedAt: orNull<number>(r.ended_at),
+});
+
+/** The recent-matches query, the same in both dialects but for the placeholders. */
+export const recentMatchesSql = (playerParam: string, limitParam: string): string =>
+  `SELECT m.id, m.preset, m.status, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
+          (SELECT COUNT(*) FROM match_seats o WHERE o.match_id = m.id) AS players
+   FROM match_seats s JOIN matches m ON m.id = s.match_id
+   WHERE s.player_id = ${playerParam} ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;

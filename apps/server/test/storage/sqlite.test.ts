@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from '../../src/storage/migrations';
+import { SqliteStorage, migrate } from '../../src/storage/sqlite';
+import { type StorageHarness, storageContract } from './contract';
+
+function sqliteHarness(): StorageHarness {
+  const dir = mkdtempSync(join(tmpdir(), 'flightchess-storage-'));
+  const file = join(dir, 'flightchess.db');
+  const withDb = <T>(work: (db: Database.Database) => T): T => {
+    const db = new Database(file);
+    try {
+      return work(db);
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    open: async () => new SqliteStorage(file),
+    migrations: MIGRATIONS,
+    migrate: async (migrations) => withDb((db) => migrate(db, migrations)),
+    recordedMigrations: async () =>
+      withDb((db) => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[]),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+describe('SQLite storage (the Storage contract)', () => {
+  storageContract(async () => sqliteHarness());
+});

@@ -1,0 +1,99 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { waitFor } from './players';
+import { freePort } from './server';
+
+const SERVER = resolve(__dirname, '../..');
+
+/**
+ * The production bundle (what the container runs), built by the same script as the image. It goes
+ * under apps/server/dist so that Node finds the npm packages it leaves out, as in the image.
+ */
+export function buildBundle(): { file: string; remove(): void } {
+  mkdirSync(join(SERVER, 'dist'), { recursive: true });
+  const dir = mkdtempSync(join(SERVER, 'dist', 'test-'));
+  const file = join(dir, 'main.js');
+  execFileSync(process.execPath, [join(SERVER, 'scripts/bundle.mjs'), file], { stdio: 'inherit' });
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Fast timers; the rest of the configuration comes from each test. */
+const BASE_ENV = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  BOT_ROLL_DELAY_MS: '1',
+  AUTO_MOVE_DELAY_MS: '1',
+  MAX_MESSAGES_PER_SECOND: '1000',
+};
+
+export interface ServerProcess {
+  readonly name: string;
+  readonly port: number;
+  readonly baseUrl: string;
+  /** The JSON log lines the process printed so far. */
+  readonly logs: Record<string, unknown>[];
+  /** Resolves with the exit code once the process has exited. */
+  readonly exited: Promise<number | null>;
+  /** The first log line with this event (waiting for it). */
+  logged(event: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  signal(signal: NodeJS.Signals): void;
+  /** SIGINT (stop now) unless it has exited already; resolves once it has. */
+  stop(): Promise<void>;
+}
+
+/** A real server process on a free loopback port, with only the environment given here. */
+export async function startServerProcess(bundle: string, name: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child: ChildProcess = spawn(process.execPath, [bundle], {
+    env: { PATH: process.env.PATH ?? '', ...BASE_ENV, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  const output: string[] = [];
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      output.push(line);
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((done) => {
+    child.on('exit', (code) => {
+      exitCode = code;
+      done(code);
+    });
+  });
+  const describe = () => `${name} (exit ${String(exitCode)}):\n${output.slice(-20).join('\n')}`;
+
+  const logged = async (event: string, timeoutMs = 15_000) => {
+    await waitFor(() => logs.some((l) => l.event === event) || exitCode !== undefined, `${name} to log ${event}`, timeoutMs).catch((err: Error) => {
+      throw new Error(`${err.message}; ${describe()}`);
+    });
+    const line = logs.find((l) => l.event === event);
+    if (!line) throw new Error(`${name} exited before logging ${event}: ${describe()}`);
+    return line;
+  };
+  await logged('listening');
+  return {
+    name,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    logs,
+    exited,
+    logged,
+    signal: (signal) => child.kill(signal),
+    async stop() {
+      if (exitCode === undefined) child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
