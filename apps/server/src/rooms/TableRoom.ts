@@ -26,7 +26,7 @@ import type { PlayerRecord, Storage } from '../storage/Storage';
 import { AUTO_PLAY_BOT, botPlane } from './botPlayer';
 import { type Rejection, reject } from './errors';
 import { type MessageOf, type MessageType, MESSAGE_TYPES, parseMessage } from './messages';
-import { mirrorGame } from './mirror';
+import { clearGame, mirrorGame } from './mirror';
 import { RateLimiter } from './rateLimit';
 import { finalScores, mirrorScores } from './results';
 import { TableState, syncedJson } from './schema';
@@ -306,6 +306,14 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     'answer-resign': (client, m) => this.playerAction(client, m.version, (seat) => ({ type: 'answer-resign', seat, accept: m.accept })),
     'offer-draw': (client, m) => this.playerAction(client, m.version, (seat) => ({ type: 'offer-draw', seat })),
     'answer-draw': (client, m) => this.playerAction(client, m.version, (seat) => ({ type: 'answer-draw', seat, accept: m.accept })),
+    rematch: (client) => {
+      if (!this.seatOf(client)) return reject('ERR_NOT_SEATED', 'you have no seat at this table');
+      if (this.state.status !== 'over') return reject('ERR_NOT_OVER', 'a rematch is for a table whose game is over');
+      if (this.recording) return reject('ERR_NOT_RECORDED', 'the result is still being stored: try again in a moment');
+      if (this.deps.drain.draining) return reject('ERR_SHUTTING_DOWN', 'the server is restarting: create or join a table again');
+      this.rematch();
+      return null;
+    },
   };
 
   private seatOf(client: Client): Colour | null {
@@ -552,6 +560,30 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       this.recording = false;
       this.deps.drain.changed();
     });
+  }
+
+  /**
+   * Back to seating after a recorded game: same settings, bots and (remaining) players, nobody ready.
+   * Players who left the finished game lose their seat; the old match stays in storage as it is.
+   */
+  private rematch(): void {
+    const previous = this.matchId;
+    for (const seat of this.seating.humans()) {
+      const session = this.seating.sessionAt(seat.colour as Colour);
+      if (!seat.connected && session) this.seating.removeHuman(session);
+      else seat.ready = false;
+    }
+    if (!this.seating.hasPlayer(this.state.hostId)) this.state.hostId = this.seating.humans()[0]?.playerId ?? '';
+    this.game = this.setup = null;
+    this.actions = [];
+    this.seed = this.matchId = this.turnKey = this.answerKey = '';
+    clearGame(this.state);
+    this.state.status = 'waiting';
+    // A waiting table closes when its last player leaves, as before its first game.
+    this.autoDispose = true;
+    this.log.info({ event: 'rematch', tableId: this.roomId, previousMatchId: previous }, 'table reset for a rematch');
+    this.seatingChanged();
+    this.broadcastPatch();
   }
 
   /** Queue a storage write behind the earlier ones, so that a match's rows arrive in order. */

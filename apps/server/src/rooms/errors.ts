@@ -14,7 +14,9 @@ export type TableErrorCode =
   | 'ERR_NO_FREE_SEAT'
   | 'ERR_NOT_A_BOT'
   | 'ERR_NOT_READY'
-  | 'ERR_SHUTTING_DOWN';
+  | 'ERR_SHUTTING_DOWN'
+  | 'ERR_NOT_OVER'
+  | 'ERR_NOT_RECORDED';
 
 /** What a client gets in an `error` message: the engine's code or the table's, and a readable reason. */
 export interface Rejection {

@@ -21,6 +21,7 @@ export const MESSAGES = {
   'answer-resign': z.strictObject({ version, accept: z.boolean() }),
   'offer-draw': z.strictObject({ version }),
   'answer-draw': z.strictObject({ version, accept: z.boolean() }),
+  rematch: z.strictObject({}),
 } as const;
 
 export type MessageType = keyof typeof MESSAGES;

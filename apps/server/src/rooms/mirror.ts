@@ -67,3 +67,23 @@ export function mirrorGame(table: TableState, game: GameState, events: readonly 
     table.result.winners.push(...game.result.winners);
   }
 }
+
+/** Forget the previous game in the synced state (a rematch): the table looks as before its first game. */
+export function clearGame(table: TableState): void {
+  table.matchId = table.current = table.phase = table.pendingResign = table.drawOffer = '';
+  table.commitment = table.seed = table.game = '';
+  table.version = table.rolls = table.deadline = 0;
+  table.lastEvents = table.moves = '[]';
+  table.lastRoll.seat = '';
+  table.lastRoll.value = 0;
+  table.lastRoll.index = -1;
+  table.result.reason = table.result.winner = '';
+  table.result.winners.splice(0, table.result.winners.length);
+  table.result.recorded = false;
+  table.seats.forEach((seat) => {
+    seat.planes.splice(0, seat.planes.length);
+    seat.out = seat.levelName = '';
+    seat.arrived = seat.sent = seat.lost = seat.score = seat.coins = seat.level = 0;
+    seat.autoPlay = false;
+  });
+}

@@ -1,0 +1,93 @@
+import { getJson, play, startedTable, waitFor } from './support/players';
+import { type TestServer, startTestServer } from './support/server';
+
+jest.setTimeout(60_000);
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('rematch', () => {
+  test('is refused during a game and changes nothing', async () => {
+    const players = await startedTable(t, 2);
+    const [a, b] = players;
+    const before = { matchId: a!.state.matchId, version: a!.state.version, commitment: a!.state.commitment };
+    expect(await a!.refused('rematch', {})).toMatchObject({ code: 'ERR_NOT_OVER', request: 'rematch' });
+    expect(await b!.refused('rematch', { again: true })).toMatchObject({ code: 'ERR_BAD_MESSAGE' });
+    expect(a!.state.status).toBe('playing');
+    expect({ matchId: a!.state.matchId, version: a!.state.version, commitment: a!.state.commitment }).toEqual(before);
+    expect(t.logs.events('rematch').filter((l) => l.tableId === a!.room.roomId)).toHaveLength(0);
+    await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  test('after a recorded game resets the table to seating; the next game is a new match and both are stored', async () => {
+    const players = await startedTable(t, 2, { base: 5 });
+    const [a, b] = players;
+    const first = { matchId: a!.state.matchId as string, commitment: a!.state.commitment as string };
+    await play(players);
+    await waitFor(() => players.every((p) => p.state.result.recorded), 'the first result to be recorded');
+
+    b!.send('rematch', {});
+    await waitFor(() => players.every((p) => p.state.status === 'waiting'), 'the table to go back to seating');
+    for (const p of players) {
+      const s = p.state;
+      expect(s.seats.size).toBe(2);
+      expect(s.hostId).toBe(a!.guest.playerId);
+      expect(p.seat.ready).toBe(false);
+      expect(p.seat.planes.length).toBe(0);
+      expect(p.seat.score).toBe(0);
+      expect({ matchId: s.matchId, seed: s.seed, commitment: s.commitment, game: s.game, version: s.version, phase: s.phase }).toEqual({
+        matchId: '',
+        seed: '',
+        commitment: '',
+        game: '',
+        version: 0,
+        phase: '',
+      });
+      expect(s.result.reason).toBe('');
+      expect(s.result.recorded).toBe(false);
+    }
+    expect(t.logs.events('rematch').filter((l) => l.tableId === a!.room.roomId)).toHaveLength(1);
+    const listed = async () => ((await getJson(t, '/api/tables')).body as { roomId: string; status: string }[]).find((r) => r.roomId === a!.room.roomId);
+    // The listing is updated asynchronously: poll it briefly.
+    let entry = await listed();
+    for (let i = 0; i < 50 && entry?.status !== 'waiting'; i++) entry = await listed();
+    expect(entry).toMatchObject({ status: 'waiting', seated: 2 });
+    expect(await a!.refused('rematch', {})).toMatchObject({ code: 'ERR_NOT_OVER' });
+
+    for (const p of players) p.send('ready', { ready: true });
+    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.state.current !== ''), 'the second game to start');
+    const second = { matchId: a!.state.matchId as string, commitment: a!.state.commitment as string };
+    expect(second.matchId).not.toBe(first.matchId);
+    expect(second.commitment).not.toBe(first.commitment);
+    await play(players);
+    await waitFor(() => players.every((p) => p.state.result.recorded), 'the second result to be recorded');
+
+    const [one, two] = await Promise.all([t.storage.getMatch(first.matchId), t.storage.getMatch(second.matchId)]);
+    expect(one).toMatchObject({ id: first.matchId, status: 'finished', commitment: first.commitment });
+    expect(two).toMatchObject({ id: second.matchId, status: 'finished', commitment: second.commitment, seed: a!.state.seed });
+    expect(one!.seed).not.toBe(two!.seed);
+    expect(one!.actions.length).toBeGreaterThan(0);
+    await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  test('drops the seat of a player who left the finished game and hands over the host', async () => {
+    const players = await startedTable(t, 2);
+    const [host, guest] = players;
+    await play(players);
+    await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+    const hostColour = host!.colour;
+    await host!.room.leave();
+    await waitFor(() => guest!.state.seats.get(hostColour).connected === false, 'the host to be seen leaving');
+
+    guest!.send('rematch', {});
+    await waitFor(() => guest!.state.status === 'waiting', 'seating');
+    expect([...guest!.state.seats.keys()]).toEqual([guest!.colour]);
+    expect(guest!.state.hostId).toBe(guest!.guest.playerId);
+    await guest!.room.leave();
+  });
+});
