@@ -1,17 +1,11 @@
 import { type GameState, levelFor, replayGame, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
 import { SqliteStorage } from '../src/storage/sqlite';
 import { getJson, play, startedTable, waitFor } from './support/players';
-import { type TestServer, startTestServer } from './support/server';
+import { testServerPerFile } from './support/server';
 
 jest.setTimeout(60_000);
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testServerPerFile();
 
 describe('a full game through the SDK', () => {
   test('two players play to the end; the result, scores and dice are stored, served and verifiable', async () => {

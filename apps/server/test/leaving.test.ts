@@ -1,16 +1,10 @@
 import { type GameState, scoreGame } from '@flightchess/rules';
 import { type Player, create, getJson, joinById, newGuest, play, startedTable, waitFor } from './support/players';
-import { type TestServer, startTestServer } from './support/server';
+import { testServerPerFile } from './support/server';
 
 jest.setTimeout(30_000);
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testServerPerFile();
 
 const byColour = (players: Player[], colour: string) => players.find((p) => p.colour === colour)!;
 /** Play until the game has had `rolls` rolls and waits for a player's roll (the server acts on nothing then). */

@@ -1,15 +1,9 @@
 import { getJson, play, startedTable, waitFor } from './support/players';
-import { type TestServer, startTestServer } from './support/server';
+import { testServerPerFile } from './support/server';
 
 jest.setTimeout(60_000);
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testServerPerFile();
 
 describe('rematch', () => {
   test('is refused during a game and changes nothing', async () => {

@@ -1,16 +1,10 @@
 import { CODE_ALPHABET, CODE_LENGTH } from '../src/ids';
 import { Player, create, getJson, joinById, newGuest, quickMatch, waitFor } from './support/players';
-import { type TestServer, startTestServer } from './support/server';
+import { testServerPerFile } from './support/server';
 
 jest.setTimeout(30_000);
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testServerPerFile();
 
 const tables = async () => (await getJson(t, '/api/tables')).body as { roomId: string; status: string; seated: number; preset: string }[];
 

@@ -1,6 +1,6 @@
 import { Client } from 'colyseus.js';
 import { type Player, sleep, startedTable, waitFor } from './support/players';
-import { type TestServer, startTestServer } from './support/server';
+import { testServerPerFile } from './support/server';
 
 jest.setTimeout(60_000);
 
@@ -10,13 +10,7 @@ const TURN_SECONDS = 0.4;
 // Generous: under CI load a poll, a send and the server's answer must all fit in one turn.
 const ACT_IN_TIME_SECONDS = 3;
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ reconnectSeconds: RECONNECT_SECONDS });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testServerPerFile({ reconnectSeconds: RECONNECT_SECONDS });
 
 /** The stored action applied to game version `version` (every action moves the version on by one). */
 async function actionAt(matchId: string, version: number): Promise<Record<string, unknown>> {

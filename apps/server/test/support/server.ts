@@ -88,3 +88,18 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
   };
 }
+
+/**
+ * The test file's server: started before its tests and closed after them. The returned object is
+ * filled in by `beforeAll`, so tests use it directly.
+ */
+export function testServerPerFile(overrides: Partial<ServerConfig> = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(overrides));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  return server;
+}
