@@ -10,6 +10,7 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/rules/package.json packages/rules/
+COPY packages/protocol/package.json packages/protocol/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 
@@ -18,6 +19,7 @@ FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/rules packages/rules
+COPY packages/protocol packages/protocol
 COPY apps/server apps/server
 COPY apps/web apps/web
 RUN npm run build:web && npm run build -w @flightchess/server
@@ -46,6 +48,6 @@ USER node
 VOLUME ["/data"]
 EXPOSE 2567
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 CMD ["node", "healthcheck.mjs"]
-# SIGTERM drains: games in progress finish (up to SHUTDOWN_GRACE_SECONDS) before the process exits.
+# SIGTERM stores every table and exits; the next process restores them (SHUTDOWN_MODE=drain lets games finish first).
 STOPSIGNAL SIGTERM
 CMD ["node", "server/main.js"]

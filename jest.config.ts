@@ -6,7 +6,10 @@ const config: Config = {
   roots: ['<rootDir>/packages', '<rootDir>/apps'],
   testMatch: ['**/?(*.)test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', {}] },
-  moduleNameMapper: { '^@flightchess/rules$': '<rootDir>/packages/rules/src/index.ts' },
+  moduleNameMapper: {
+    '^@flightchess/rules$': '<rootDir>/packages/rules/src/index.ts',
+    '^@flightchess/protocol$': '<rootDir>/packages/protocol/src/index.ts',
+  },
 };
 
 export default config;

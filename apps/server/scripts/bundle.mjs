@@ -1,5 +1,5 @@
-// The server as one file for production (the container): our code and the rules package (TypeScript
-// source) bundled by esbuild; npm packages stay in node_modules, where native ones (better-sqlite3)
+// The server as one file for production (the container): our code and the rules and protocol packages
+// (TypeScript source) bundled by esbuild; npm packages stay in node_modules, where native ones (better-sqlite3)
 // and those that load files at run time work as installed.
 // Usage: node apps/server/scripts/bundle.mjs [outfile]   (default apps/server/dist/main.js)
 import { build } from 'esbuild';
@@ -17,7 +17,10 @@ await build({
   target: 'node20',
   format: 'cjs',
   packages: 'external',
-  alias: { '@flightchess/rules': join(server, '../../packages/rules/src/index.ts') },
+  alias: {
+    '@flightchess/rules': join(server, '../../packages/rules/src/index.ts'),
+    '@flightchess/protocol': join(server, '../../packages/protocol/src/index.ts'),
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

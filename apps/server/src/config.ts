@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { describeIssues } from './validation';
+import { describeIssues } from '@flightchess/protocol';
 
 /** Everything the server can be told: from the environment in production, from code in tests. */
 export interface ServerConfig {
@@ -31,8 +31,15 @@ export interface ServerConfig {
   readonly maxPayloadBytes: number;
   /** Where a built web client lives (served when it exists). */
   readonly webDist: string;
-  /** After SIGTERM, how long games in progress may play on before they are stored as aborted. */
+  /**
+   * SIGTERM: `handover` stores every table and exits at once (the next process, or another one of the
+   * deployment, restores them); `drain` first lets the games in progress play on, for at most
+   * shutdownGraceSeconds, then hands over what is left.
+   */
+  readonly shutdownMode: 'handover' | 'drain';
   readonly shutdownGraceSeconds: number;
+  /** How long a process holds its tables without renewing (it renews every third of it); a dead process's tables are restored after this. */
+  readonly leaseSeconds: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -52,7 +59,9 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxMessagesPerSecond: 10,
   maxPayloadBytes: 4 * 1024,
   webDist: resolve(__dirname, '../../web/dist'),
+  shutdownMode: 'handover',
   shutdownGraceSeconds: 600,
+  leaseSeconds: 15,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
@@ -76,7 +85,9 @@ const ENV = z.object({
   AUTO_MOVE_DELAY_MS: millis.optional(),
   MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
   WEB_DIST: z.string().min(1).optional(),
+  SHUTDOWN_MODE: z.enum(['handover', 'drain']).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
+  LEASE_SECONDS: z.coerce.number().min(1).max(3600).optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
@@ -109,7 +120,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
     maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
     webDist: resolve(e.WEB_DIST ?? base.webDist),
+    shutdownMode: e.SHUTDOWN_MODE ?? base.shutdownMode,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? base.shutdownGraceSeconds,
+    leaseSeconds: e.LEASE_SECONDS ?? base.leaseSeconds,
   };
   return { ok: true, config };
 }

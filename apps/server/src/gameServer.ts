@@ -1,4 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
+import { hostname } from 'node:os';
 import { LocalPresence, type MatchMakerDriver, type Presence, Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
@@ -6,7 +7,10 @@ import { createApp } from './app';
 import { markDraining, tableProcessSelector, unmarkDraining } from './cluster';
 import type { ServerConfig } from './config';
 import { Drain, type DrainOutcome } from './drain';
+import { randomId } from './ids';
 import { JoinCodes, TABLE_ROOM } from './lobby';
+import type { MatchDeps } from './match/Match';
+import { TableKeeper } from './restore';
 import { tableRoomWith } from './rooms/TableRoom';
 import type { Storage } from './storage/Storage';
 
@@ -21,23 +25,34 @@ export interface GameServerDeps {
 export interface GameServer {
   readonly colyseus: Server;
   readonly http: HttpServer;
-  /** `host` undefined: every interface. */
+  /** This process's name in the store (the owner of the matches it holds). */
+  readonly owner: string;
+  readonly keeper: TableKeeper;
+  /** Listen, then restore every unfinished table this process may take. `host` undefined: every interface. */
   listen(port: number, host?: string): Promise<void>;
   /**
-   * Graceful shutdown, first step: take no new table (other processes get them), close the tables
+   * Graceful shutdown in drain mode: take no new table (other processes get them), close the tables
    * whose game has not started, and wait for the games in progress to end and be recorded, at most
    * `graceMs`. The server keeps serving meanwhile (moves, reconnections); call close() after.
    */
   drain(graceMs: number): Promise<DrainOutcome>;
-  /** Close every table (a game still in progress is stored as aborted) and stop listening. */
+  /**
+   * Stop: every table finishes the work in hand and is left stored as it is (its lease given up, so
+   * the next process, or another one of the deployment, restores it at once); its players are told
+   * the server is restarting. Then stop listening.
+   */
   close(): Promise<void>;
 }
 
-/** Wire express, the websocket transport and the table room together. */
+/** Wire express, the websocket transport, the table room and the keeper of stored tables together. */
 export function createGameServer(config: ServerConfig, deps: GameServerDeps): GameServer {
   const presence = deps.presence ?? new LocalPresence();
   const codes = new JoinCodes(presence);
   const drain = new Drain();
+  const owner = `${hostname()}:${process.pid}:${randomId(6)}`;
+  const matches: MatchDeps = { storage: deps.storage, owner, leaseMs: config.leaseSeconds * 1000 };
+  // With Redis several processes share the database: one only takes what another let go.
+  const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
   const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain }));
   const colyseus = new Server({
     transport: new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes }),
@@ -50,12 +65,17 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     logger: deps.logger.child({ component: 'colyseus' }),
   });
   colyseus
-    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain }))
+    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper }))
     .filterBy(['preset', 'size', 'teams']);
   return {
     colyseus,
     http,
-    listen: (port, host) => colyseus.listen(port, host),
+    owner,
+    keeper,
+    async listen(port, host) {
+      await colyseus.listen(port, host);
+      await keeper.start();
+    },
     async drain(graceMs) {
       const marked = markDraining(presence, matchMaker.processId);
       const outcome = drain.run(graceMs);
@@ -63,6 +83,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       return outcome;
     },
     async close() {
+      await keeper.stop();
       if (drain.draining) {
         // Leave the list of processes that get new tables first, then the draining set (a stale member would stay forever).
         await matchMaker.stats.excludeProcess(matchMaker.processId);

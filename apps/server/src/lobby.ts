@@ -1,4 +1,5 @@
 import { type Presence, matchMaker } from '@colyseus/core';
+import type { TableListing } from '@flightchess/protocol';
 import { joinCode } from './ids';
 
 export const TABLE_ROOM = 'table';
@@ -14,25 +15,32 @@ export interface TableMetadata {
   /** Seats taken by players or bots. */
   readonly seated: number;
   readonly names: readonly string[];
+  /** A public table (a private one is joined by its code only). */
+  readonly listed: boolean;
 }
 
-export interface TableListing extends TableMetadata {
-  readonly roomId: string;
-}
-
-/** Public tables of every process (through the matchmaker driver), waiting ones first. */
+/**
+ * Public tables of every process (through the matchmaker driver), waiting ones first. Colyseus'
+ * `private` flag only says whether quick match may seat someone there, so the table's own `listed` decides.
+ */
 export async function publicTables(): Promise<TableListing[]> {
-  const rooms = await matchMaker.query({ name: TABLE_ROOM, private: false });
+  const rooms = await matchMaker.query({ name: TABLE_ROOM });
   const order = { waiting: 0, playing: 1, over: 2 } as const;
   return rooms
-    .filter((r) => r.metadata)
-    .map((r) => ({ roomId: r.roomId, ...(r.metadata as TableMetadata) }))
+    .filter((r) => (r.metadata as TableMetadata | undefined)?.listed)
+    .map((r) => {
+      const { listed: _listed, ...shown } = r.metadata as TableMetadata;
+      return { roomId: r.roomId, ...shown };
+    })
     .sort((a, b) => order[a.status] - order[b.status]);
 }
 
 const CODES_KEY = 'flightchess:table-codes';
 
-/** Join codes of private tables, kept in the presence so that every process can resolve them. */
+/**
+ * Join codes of tables, kept in the presence so that every process can resolve them. A code outlives
+ * its process while the table's game is unfinished: the process that restores the table claims it again.
+ */
 export class JoinCodes {
   constructor(private readonly presence: Presence) {}
 
@@ -44,6 +52,11 @@ export class JoinCodes {
         return code;
       }
     }
+  }
+
+  /** A restored table takes its own code back. */
+  async claim(code: string, roomId: string): Promise<void> {
+    await this.presence.hset(CODES_KEY, code, roomId);
   }
 
   async lookup(code: string): Promise<string | null> {

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import { redisMatchmaking } from './cluster';
-import { configFromEnv } from './config';
+import { type ServerConfig, configFromEnv } from './config';
 import { type GameServer, createGameServer } from './gameServer';
 import { createLogger } from './logger';
 import { openStorage } from './storage/open';
 import type { Storage } from './storage/Storage';
 
-/** `npm start` / the container: read the environment, open the database, serve, stop on signals. */
+/** `npm start` / the container: read the environment, open the database, serve (restoring stored tables), stop on signals. */
 async function main(): Promise<void> {
   const read = configFromEnv(process.env);
   if (!read.ok) {
@@ -15,28 +15,40 @@ async function main(): Promise<void> {
   }
   const config = read.config;
   const logger = createLogger(config.logLevel);
+  keepServingOnStrayErrors(logger);
   const { storage, kind } = await openStorage(config, (err) => logger.error({ err }, 'database connection failed'));
   const matchmaking = config.redisUrl ? redisMatchmaking(config.redisUrl) : {};
   const server = createGameServer(config, { storage, logger, ...matchmaking });
   await server.listen(config.port, config.host);
   logger.info(
-    { event: 'listening', port: config.port, host: config.host ?? '*', storage: kind, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress },
+    { event: 'listening', port: config.port, host: config.host ?? '*', storage: kind, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, owner: server.owner },
     `serving on http://localhost:${config.port}`,
   );
-  stopOnSignals(server, storage, logger, config.shutdownGraceSeconds * 1000);
+  stopOnSignals(server, storage, logger, config);
 }
 
 /**
- * SIGTERM (docker stop, an orchestrator): drain — no new tables, tables still seating close, games in
- * progress play to the end (at most `graceMs`), then stop. SIGINT (Ctrl-C) or a second SIGTERM: stop
- * now; a game still in progress is stored as aborted with every action played so far.
+ * Tables keep their own errors (each logs and carries on); this is the last line behind them: an error
+ * that escapes everything is logged, and the other tables play on. Every game is stored ahead of play,
+ * so even a crash loses nothing: the next process restores it.
  */
-function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, graceMs: number): void {
+function keepServingOnStrayErrors(logger: Logger): void {
+  process.on('uncaughtException', (err) => logger.fatal({ event: 'uncaught-exception', err }, 'uncaught exception'));
+  process.on('unhandledRejection', (err) => logger.fatal({ event: 'unhandled-rejection', err }, 'unhandled promise rejection'));
+}
+
+/**
+ * SIGTERM (docker stop, an orchestrator) or SIGINT (Ctrl-C): every table finishes the work in hand and
+ * is left stored as it is; the process exits, and the next process (or another of the deployment)
+ * restores the tables and their players rejoin. With SHUTDOWN_MODE=drain the first SIGTERM lets the games
+ * in progress end first (at most SHUTDOWN_GRACE_SECONDS); a second signal stops at once.
+ */
+function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, config: ServerConfig): void {
   let phase: 'serving' | 'draining' | 'stopping' = 'serving';
   const stopNow = async (reason: string) => {
     if (phase === 'stopping') return;
     phase = 'stopping';
-    logger.info({ event: 'stopping', reason }, 'closing every table');
+    logger.info({ event: 'stopping', reason }, 'storing every table and stopping');
     try {
       await server.close();
       await storage.close();
@@ -49,9 +61,10 @@ function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, gra
   };
   process.on('SIGINT', () => void stopNow('SIGINT'));
   process.on('SIGTERM', () => {
-    if (phase !== 'serving') return void stopNow('SIGTERM');
+    if (phase !== 'serving' || config.shutdownMode === 'handover') return void stopNow('SIGTERM');
     phase = 'draining';
-    logger.info({ event: 'draining', graceSeconds: graceMs / 1000 }, 'no new tables; waiting for the games in progress to end');
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    logger.info({ event: 'draining', graceSeconds: config.shutdownGraceSeconds }, 'no new tables; waiting for the games in progress to end');
     void server.drain(graceMs).then(
       (outcome) => {
         if (phase === 'stopping') return; // stopped at once meanwhile: the tables it closed ended the drain

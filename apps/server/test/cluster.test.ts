@@ -1,7 +1,8 @@
 import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
 import { PostgresStorage } from '../src/storage/postgres';
-import { type Guest, Player, getJson, newGuest, play, waitFor } from './support/players';
+import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
+import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor } from './support/players';
 import { freshSchema, type TestSchema } from './support/postgres';
 import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
 import { startProxy } from './support/proxy';
@@ -9,6 +10,8 @@ import { freePort } from './support/server';
 import { describeWithServices, serviceUrl } from './support/services';
 
 jest.setTimeout(120_000);
+
+const LEASE_SECONDS = 2;
 
 type Name = 'a' | 'b';
 
@@ -24,10 +27,21 @@ function clientVia(baseUrl: string): { client: Client; sockets: string[] } {
   return { client, sockets };
 }
 
+/** Retry an assertion for a few seconds (the proxy skips a stopped upstream only after it failed once). */
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /** Which process a websocket was routed to: the first path segment of its public address. */
 const processOf = (socketUrl: string | undefined): string => new URL(socketUrl ?? 'ws://none/').pathname.split('/')[1] ?? '';
-
-const credentials = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
 
 describeWithServices('two server processes behind one reverse proxy (Redis + PostgreSQL)', ['TEST_REDIS_URL', 'TEST_DATABASE_URL', 'TEST_NGINX'], () => {
   let bundle: ReturnType<typeof buildBundle>;
@@ -36,6 +50,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
   let proxyUrl: string;
   let servers: Record<Name, ServerProcess>;
   let database: PostgresStorage;
+  let start: (name: Name) => Promise<ServerProcess>;
   const other = (name: string): Name => (name === 'a' ? 'b' : 'a');
 
   beforeAll(async () => {
@@ -51,15 +66,20 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
     proxy = await startProxy(serviceUrl('TEST_NGINX'), proxyPort, `127.0.0.1:${portA}`, `127.0.0.1:${portB}`);
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    const env = (name: Name, port: number) => ({
-      PORT: String(port),
-      REDIS_URL: redisUrl.toString(),
-      DATABASE_URL: schema.url,
-      PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/${name}`,
-      TURN_SECONDS: '30',
-      SHUTDOWN_GRACE_SECONDS: '90',
-    });
-    const [a, b] = await Promise.all([startServerProcess(bundle.file, 'a', env('a', portA)), startServerProcess(bundle.file, 'b', env('b', portB))]);
+    const ports: Record<Name, number> = { a: portA, b: portB };
+    start = (name: Name) =>
+      startServerProcess(bundle.file, name, {
+        PORT: String(ports[name]),
+        REDIS_URL: redisUrl.toString(),
+        DATABASE_URL: schema.url,
+        PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/${name}`,
+        TURN_SECONDS: '30',
+        // A dead process's tables are restored by the other one after this long.
+        LEASE_SECONDS: String(LEASE_SECONDS),
+        SHUTDOWN_MODE: 'drain',
+        SHUTDOWN_GRACE_SECONDS: '90',
+      });
+    const [a, b] = await Promise.all([start('a'), start('b')]);
     servers = { a, b };
     database = await PostgresStorage.open(schema.url, (err) => {
       throw err;
@@ -82,7 +102,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     const host = new Player(await viaA.client.create('table', { size: 2, ...credentials(ann) }), ann);
     const guest = new Player(await viaB.client.joinById(host.room.roomId, credentials(bob)), bob);
     const players = [host, guest];
-    await waitFor(() => players.every((p) => p.colour !== ''), 'both seats');
+    await waitFor(() => players.every((p) => p.seated), 'both seats');
 
     // Whichever process took the HTTP request, both websockets went through the proxy to the room's process.
     const holder = processOf(viaA.sockets[0]);
@@ -91,8 +111,8 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     expect(viaA.sockets[0]).toContain(`${new URL(proxyUrl).host}/${holder}/`);
 
     for (const p of players) p.send('ready', { ready: true });
-    await waitFor(() => players.every((p) => p.state.status === 'playing'), 'the game to start');
-    await play(players, (s) => s.rolls >= 6 && s.phase === 'roll');
+    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
+    await play(players, (g) => g.rolls >= 6 && g.phase === 'roll');
 
     // Bob's connection drops; he comes back through the process that does not hold the room.
     const token = guest.room.reconnectionToken;
@@ -113,7 +133,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     // The record is in the shared database, and each process serves and verifies it.
     const match = await database.getMatch(s.matchId as string);
     expect(match).toMatchObject({ status: 'finished', tableId: host.room.roomId, seed: s.seed });
-    expect(match?.actions).toHaveLength(s.version as number);
+    expect(match?.actions).toHaveLength(host.game.version);
     expect(match?.seats.map((x) => x.playerId).sort()).toEqual([ann.playerId, bob.playerId].sort());
     for (const server of Object.values(servers)) {
       const verified = (await getJson(server, `/api/matches/${s.matchId}/verify`)).body;
@@ -133,7 +153,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     const dee = await newGuest(proxied, 'Dee');
     const secret = new Player(await via.client.create('table', { private: true, size: 2, ...credentials(cy) }), cy);
     const open = new Player(await via.client.create('table', { size: 3, ...credentials(dee) }), dee);
-    await waitFor(() => secret.state.code !== '' && open.colour !== '', 'the tables');
+    await waitFor(() => secret.state.code !== '' && open.seated, 'the tables');
     for (const server of Object.values(servers)) {
       expect((await getJson(server, `/api/tables/code/${secret.state.code}`)).body).toMatchObject({ roomId: secret.room.roomId });
       const listed = (await getJson(server, '/api/tables')).body as { roomId: string }[];
@@ -143,6 +163,47 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     await Promise.all([secret.room.leave(true), open.room.leave(true)]);
   });
 
+  test('kill -9 of the process holding a table: the other process restores it, the players are routed to it and finish the game', async () => {
+    const via = clientVia(proxyUrl);
+    const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client, { private: true });
+    await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
+    const before = players[0]!.game;
+    const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
+    const roomId = players[0]!.room.roomId;
+    const holder = servers[processOf(via.sockets[0]) as Name];
+    const survivor = servers[other(holder.name)];
+
+    holder.signal('SIGKILL');
+    await holder.exited;
+    // Within a lease the survivor claims the table, rebuilds it and takes its id and code.
+    const restored = await survivor.logged('table-restored', (LEASE_SECONDS + 10) * 1000);
+    expect(restored).toMatchObject({ tableId: roomId, matchId, version: before.version });
+    expect((await getJson({ baseUrl: proxyUrl }, `/api/tables/code/${code}`)).body).toMatchObject({ roomId });
+
+    // Rejoining by id through the proxy reaches the survivor; each player gets their own seat back, as it was.
+    const back = clientVia(proxyUrl);
+    const colours = players.map((p) => p.colour);
+    for (const p of players) await rejoin(p, back.client, roomId);
+    expect(back.sockets.length).toBeGreaterThan(0);
+    expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
+    expect(players.map((p) => p.colour)).toEqual(colours);
+    expect(players[0]!.game).toEqual(before);
+
+    await play(players);
+    await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+    const match = await database.getMatch(matchId);
+    expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed, tableId: roomId });
+    for (const p of players) for (const [version, action] of p.seen) expect(match!.actions[version]).toEqual(action);
+    expect(match!.actions).toHaveLength(players[0]!.game.version);
+    expect(verifyRolls(match!.seed!, commitment, rollsIn(match!.actions)).ok).toBe(true);
+    const replayed = replayGame(match!.setup, match!.actions);
+    expect(replayed.ok && replayed.value.state).toEqual(players[0]!.game);
+    await Promise.all(players.map((p) => p.room.leave(true)));
+
+    // The killed process comes back (same address) for what follows.
+    servers[holder.name as Name] = await start(holder.name as Name);
+  });
+
   test('SIGTERM drains a process: its new tables go to the other one, its game plays to the end and is recorded, then it exits', async () => {
     const via = clientVia(proxyUrl);
     const eve = await newGuest({ baseUrl: proxyUrl }, 'Eve');
@@ -150,10 +211,10 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     const host = new Player(await via.client.create('table', { size: 2, ...credentials(eve) }), eve);
     const guest = new Player(await via.client.joinById(host.room.roomId, credentials(fay)), fay);
     const players = [host, guest];
-    await waitFor(() => players.every((p) => p.colour !== ''), 'both seats');
+    await waitFor(() => players.every((p) => p.seated), 'both seats');
     for (const p of players) p.send('ready', { ready: true });
-    await waitFor(() => players.every((p) => p.state.status === 'playing'), 'the game to start');
-    await play(players, (s) => s.rolls >= 4 && s.phase === 'roll');
+    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
+    await play(players, (g) => g.rolls >= 4 && g.phase === 'roll');
 
     const stopping = servers[processOf(via.sockets[0]) as Name];
     const staying = servers[other(stopping.name)];
@@ -177,8 +238,8 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     expect(stopping.logs.find((l) => l.event === 'drained')).toMatchObject({ finished: true });
     expect(await database.getMatch(host.state.matchId as string)).toMatchObject({ status: 'finished' });
 
-    // The other process carries on behind the same address.
-    expect((await getJson({ baseUrl: proxyUrl }, '/healthz')).body).toMatchObject({ status: 'ok' });
+    // The other process carries on behind the same address (once the proxy has skipped the stopped one).
+    await eventually(async () => expect((await getJson({ baseUrl: proxyUrl }, '/healthz')).body).toMatchObject({ status: 'ok' }));
     const after = clientVia(proxyUrl);
     const g = await newGuest({ baseUrl: proxyUrl }, 'Gus');
     const table = await after.client.create('table', { size: 2, ...credentials(g) });

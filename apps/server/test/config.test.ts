@@ -67,10 +67,10 @@ describe('synced JSON fields', () => {
     const decoder = Reflection.decode(Reflection.encode(encoder)) as Decoder<any>;
     decoder.decode(encoder.encodeAll());
     encoder.discardChanges();
-    state.moves = syncedJson(value);
+    state.options = syncedJson(value);
     state.version = 7;
     decoder.decode(encoder.encode());
-    expect(JSON.parse(decoder.state.moves)).toEqual(value);
+    expect(JSON.parse(decoder.state.options)).toEqual(value);
     expect(decoder.state.version).toBe(7);
   });
 });

@@ -1,4 +1,4 @@
-import { type GameState, levelFor, replayGame, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
+import { arrivedCount, levelFor, replayGame, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
 import { SqliteStorage } from '../src/storage/sqlite';
 import { getJson, play, startedTable, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
@@ -25,17 +25,21 @@ describe('a full game through the SDK', () => {
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
     const s = a!.state;
+    const final = a!.game;
     expect(s.status).toBe('over');
     expect(s.result.reason).toBe('finish');
-    const winner = s.result.winner as string;
-    expect(s.seats.get(winner).arrived).toBe(4);
+    const winner = s.result.winner as 'red' | 'yellow';
+    expect(arrivedCount(final, winner)).toBe(4);
     expect(b!.state.seed).toBe(s.seed);
+    // Both clients kept the same engine state from the stream, without a gap.
+    expect(b!.game).toEqual(final);
+    expect(players.map((p) => p.gaps)).toEqual([0, 0]);
 
     // The revealed seed matches the commitment and recomputes every roll of the stored log.
     const match = (await getJson(t, `/api/matches/${matchId}`)).body;
     expect(match.status).toBe('finished');
     expect(match.seed).toBe(s.seed);
-    expect(verifyRolls(match.seed, commitment, rollsIn(match.actions))).toEqual({ ok: true, value: { rolls: s.rolls } });
+    expect(verifyRolls(match.seed, commitment, rollsIn(match.actions))).toEqual({ ok: true, value: { rolls: final.rolls } });
     const verified = (await getJson(t, `/api/matches/${matchId}/verify`)).body;
     expect(verified.dice.ok).toBe(true);
     expect(verified.replay).toMatchObject({ ok: true, matchesRecord: true, gameOver: true });
@@ -43,7 +47,6 @@ describe('a full game through the SDK', () => {
     // The stored setup + actions rebuild the exact final game the players saw.
     const replayed = replayGame(match.setup, match.actions);
     expect(replayed.ok).toBe(true);
-    const final = JSON.parse(s.game as string) as GameState;
     expect(replayed.ok && replayed.value.state).toEqual(final);
 
     // Scores follow RULES.md §7.1 and are on the seats, in the match and in each profile.
@@ -92,8 +95,7 @@ describe('a full game through the SDK', () => {
     const team = s.seats.get(winners[0]).team;
     expect(s.seats.get(winners[1]).team).toBe(team);
 
-    const final = JSON.parse(s.game as string) as GameState;
-    const expected = scoreGame(final, { base: 10 });
+    const expected = scoreGame(players[0]!.game, { base: 10 });
     if (!expected.ok) throw new Error(expected.error.message);
     const match = (await getJson(t, `/api/matches/${s.matchId}`)).body;
     expect(match.setup).toMatchObject({ preset: 'online', teams: true });

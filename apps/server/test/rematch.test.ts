@@ -32,15 +32,13 @@ describe('rematch', () => {
       expect(s.seats.size).toBe(2);
       expect(s.hostId).toBe(a!.guest.playerId);
       expect(p.seat.ready).toBe(false);
-      expect(p.seat.planes.length).toBe(0);
       expect(p.seat.score).toBe(0);
-      expect({ matchId: s.matchId, seed: s.seed, commitment: s.commitment, game: s.game, version: s.version, phase: s.phase }).toEqual({
+      expect({ matchId: s.matchId, seed: s.seed, commitment: s.commitment, version: s.version, deadline: s.deadline }).toEqual({
         matchId: '',
         seed: '',
         commitment: '',
-        game: '',
         version: 0,
-        phase: '',
+        deadline: 0,
       });
       expect(s.result.reason).toBe('');
       expect(s.result.recorded).toBe(false);
@@ -54,8 +52,10 @@ describe('rematch', () => {
     expect(await a!.refused('rematch', {})).toMatchObject({ code: 'ERR_NOT_OVER' });
 
     for (const p of players) p.send('ready', { ready: true });
-    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.state.current !== ''), 'the second game to start');
+    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.matchId === p.state.matchId), 'the second game to start');
     const second = { matchId: a!.state.matchId as string, commitment: a!.state.commitment as string };
+    // The stream starts again from the new game's snapshot.
+    expect(players.map((p) => p.game.version)).toEqual([0, 0]);
     expect(second.matchId).not.toBe(first.matchId);
     expect(second.commitment).not.toBe(first.commitment);
     await play(players);

@@ -49,13 +49,13 @@ describe('public tables and quick-match', () => {
   test('quick-match joins an open public table of the same preset and size, else creates one', async () => {
     const [ann, bob, cat] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob'), newGuest(t, 'Cat')]);
     const first = new Player(await quickMatch(t.colyseus.sdk, ann, { preset: 'wango-classic', size: 2 }), ann);
-    await waitFor(() => first.colour !== '', 'a seat');
+    await waitFor(() => first.seated, 'a seat');
     const listed = (await tables()).find((r) => r.roomId === first.room.roomId);
     expect(listed).toMatchObject({ preset: 'wango-classic', status: 'waiting', seated: 1 });
 
     const second = new Player(await quickMatch(t.colyseus.sdk, bob, { preset: 'wango-classic', size: 2 }), bob);
     expect(second.room.roomId).toBe(first.room.roomId);
-    await waitFor(() => second.colour !== '' && first.state.seats.size === 2, 'both seats');
+    await waitFor(() => second.seated && first.state.seats.size === 2, 'both seats');
     expect([first.colour, second.colour]).toEqual(['red', 'yellow']); // opposite seats by default
 
     const other = await quickMatch(t.colyseus.sdk, cat, { preset: 'traditional', size: 2 });

@@ -24,8 +24,8 @@ async function actionAt(matchId: string, version: number): Promise<Record<string
 
 /** The player whose turn it is, in the roll phase. */
 async function rollerOf(players: Player[]): Promise<Player> {
-  await waitFor(() => players[0]!.state.phase === 'roll', 'a roll phase');
-  return players.find((p) => p.colour === players[0]!.state.current)!;
+  await waitFor(() => players[0]!.game.phase === 'roll', 'a roll phase');
+  return players.find((p) => p.colour === players[0]!.game.current)!;
 }
 
 describe('turn timer and auto-play (托管)', () => {
@@ -39,8 +39,8 @@ describe('turn timer and auto-play (托管)', () => {
 
     // Nobody acts: both seats time out into auto-play and the game runs by itself.
     await waitFor(() => players.every((p) => p.seat.autoPlay), 'both seats on auto-play', 20_000);
-    const rolls = idle.state.rolls as number;
-    await waitFor(() => idle.state.rolls >= rolls + 4, 'the bots to keep rolling');
+    const rolls = idle.game.rolls;
+    await waitFor(() => idle.game.rolls >= rolls + 4, 'the bots to keep rolling');
     expect(t.logs.events('auto-play-on').filter((l) => l.by === 'timeout')).not.toHaveLength(0);
 
     // The player takes the seat back: the next time it is theirs to roll, the game waits for them.
@@ -48,13 +48,13 @@ describe('turn timer and auto-play (托管)', () => {
     await waitFor(() => !idle.seat.autoPlay, 'auto-play off');
     // The player's own turn shows a running deadline (a patch may show the turn a moment before it).
     await waitFor(
-      () => idle.state.current === idle.colour && idle.state.phase === 'roll' && idle.state.deadline > 0,
+      () => idle.game.current === idle.colour && idle.game.phase === 'roll' && idle.state.deadline > 0 && idle.state.version === idle.game.version,
       "the player's turn with a deadline",
       15_000,
     );
-    const version = idle.state.version as number;
+    const version = idle.game.version;
     idle.send('roll', { version });
-    await waitFor(() => idle.state.version > version, 'the manual roll');
+    await waitFor(() => idle.game.version > version, 'the manual roll');
     expect(idle.errors).toEqual([]);
     expect(await actionAt(idle.state.matchId, version)).toMatchObject({ type: 'roll', seat: idle.colour });
     expect(idle.seat.autoPlay).toBe(false);
@@ -64,9 +64,9 @@ describe('turn timer and auto-play (托管)', () => {
   test('a player may turn auto-play on at any time; the bot then plays at once', async () => {
     const players = await startedTable(t, 2, { turnSeconds: 20 });
     const roller = await rollerOf(players);
-    const version = roller.state.version as number;
+    const version = roller.game.version;
     roller.send('auto-play', { on: true });
-    await waitFor(() => roller.state.version > version, 'the bot to roll for the player');
+    await waitFor(() => roller.game.version > version, 'the bot to roll for the player');
     expect(roller.seat.autoPlay).toBe(true);
     expect(await actionAt(roller.state.matchId, version)).toMatchObject({ type: 'roll', seat: roller.colour });
     await Promise.all(players.map((p) => p.room.leave(true)));
@@ -79,12 +79,12 @@ describe('disconnects', () => {
     const [a, b] = players as [Player, Player];
     const colour = a.colour;
     const token = a.room.reconnectionToken;
-    const before = b.state.game as string;
+    const before = b.game;
 
     await a.room.leave(false); // the connection drops, not a deliberate leave
     await waitFor(() => b.state.seats.get(colour).connected === false, 'the drop to show');
-    expect(b.state.seats.get(colour).out).toBe('');
-    expect(b.state.game).toBe(before);
+    expect(b.game.out[colour]).toBeUndefined();
+    expect(b.game).toBe(before);
     expect(t.logs.events('player-dropped').some((l) => l.seat === colour)).toBe(true);
 
     const reloaded = new Client(t.baseUrl.replace('http', 'ws'));
@@ -92,12 +92,15 @@ describe('disconnects', () => {
     await waitFor(() => a.state?.seats?.get(colour)?.connected === true, 'the seat back');
     expect(a.colour).toBe(colour);
     expect(b.state.seats.get(colour).connected).toBe(true);
+    // The new connection asked for the game and has it exactly.
+    await waitFor(() => a.stream.state?.version === b.game.version, 'the snapshot');
+    expect(a.game).toEqual(b.game);
 
     // The seat is fully usable again.
     const roller = await rollerOf(players);
-    const version = roller.state.version as number;
+    const version = roller.game.version;
     roller.send('roll', { version });
-    await waitFor(() => b.state.version > version, 'a roll after the reconnection');
+    await waitFor(() => b.game.version > version, 'a roll after the reconnection');
     await Promise.all(players.map((p) => p.room.leave(true)));
   });
 
@@ -112,16 +115,15 @@ describe('disconnects', () => {
 
     // Before the hold expires its turns time out into auto-play rather than stalling the table.
     await waitFor(() => watcher.state.seats.get(colour).autoPlay === true, 'auto-play for the absent seat');
-    await waitFor(() => watcher.state.seats.get(colour).out === 'forfeit', 'the forfeit', (RECONNECT_SECONDS + 3) * 1000);
-    const planes = [...watcher.state.seats.get(colour).planes] as number[];
-    expect(planes.every((p) => p === -1 || p === 56)).toBe(true); // off the board (§7)
+    await waitFor(() => watcher.game.out[colour]?.reason === 'forfeit', 'the forfeit', (RECONNECT_SECONDS + 3) * 1000);
+    expect(watcher.game.planes[colour]!.every((p) => p === 'hangar' || p === 56)).toBe(true); // off the board (§7)
     expect(t.logs.events('seat-forfeited').some((l) => l.seat === colour)).toBe(true);
 
     // Two players remain, so the game goes on without the forfeited seat.
-    const version = watcher.state.version as number;
-    if (watcher.state.phase !== 'over') {
-      await waitFor(() => watcher.state.version > version, 'the game to go on');
-      expect(watcher.state.current).not.toBe(colour);
+    const version = watcher.game.version;
+    if (watcher.game.phase !== 'over') {
+      await waitFor(() => watcher.game.version > version, 'the game to go on');
+      expect(watcher.game.current).not.toBe(colour);
     }
     await Promise.all(stay.map((p) => p.room.leave(true)));
   });

@@ -21,5 +21,7 @@ export { scoreGame, type ScoreOptions, type SeatScore, type GameScore, COLLISION
 export { LEVELS, levelFor, type Level } from './levels';
 export { createRng, type Rng } from './rng';
 export { chooseMove, BOT_NAMES, type BotName } from './bots/chooseMove';
+export { nextSteps, stepAction, AUTO_PLAY_BOT, type SeatControl, type TurnStep, type AnswerStep, type NextSteps } from './automation';
+export { ENGINE_VERSION } from './engineVersion';
 export { evaluate } from './bots/strong';
 export { commitmentOf, rollAt, rollsIn, verifyRolls, SEED_BYTES, type DiceCheck, type DiceErrorCode } from './dice';

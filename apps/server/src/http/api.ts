@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type JoinCodes, publicTables } from '../lobby';
 import { createGuest, nicknameSchema } from '../players';
 import type { Storage } from '../storage/Storage';
-import { describeIssues } from '../validation';
+import { describeIssues } from '@flightchess/protocol';
 
 export interface ApiDeps {
   readonly storage: Storage;

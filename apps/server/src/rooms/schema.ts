@@ -1,8 +1,9 @@
 import { type SchemaType, schema } from '@colyseus/schema';
 
 /**
- * The synced state: what a client needs to draw and explain the table and the game. It mirrors the
- * engine's GameState (never the other way round) plus table facts the engine does not know.
+ * The synced state: table and seat facts only, as plain fields (issue 9). The game itself is not
+ * mirrored here: it reaches each client once, as a stream of engine actions (@flightchess/protocol
+ * serverMessages.ts). `TableFacts` of the protocol package is this state as plain data.
  * `schema({...})` rather than decorators: the shared tsconfig has no decorator flags.
  */
 
@@ -23,35 +24,15 @@ export const SeatState = schema(
     connected: bool,
     /** 托管: the strongest bot plays this seat until the player turns it off. */
     autoPlay: bool,
-    /** '' while playing, else 'resign' | 'escape' | 'forfeit'. */
-    out: str,
-    arrived: { type: 'uint8', default: 0 },
-    /** Opponent planes this seat sent home, and own planes sent home (collision points, RULES.md §7.1). */
-    sent: { type: 'uint16', default: 0 },
-    lost: { type: 'uint16', default: 0 },
-    /** Collision points so far during the game; the final score once the result is recorded. */
+    /** Set when the result is recorded: the final score, coins and the level after the game (RULES.md §7.1). */
     score: { type: 'int32', default: 0 },
     coins: { type: 'int32', default: 0 },
-    /** Level after the game (RULES.md §7.1), 0 until the result is recorded. */
     level: { type: 'uint8', default: 0 },
     levelName: str,
-    /** Plane positions: −1 = hangar, 0 = launch square, 1..56 = progress (RULES.md §1). */
-    planes: ['int8'],
   },
   'Seat',
 );
 export type SeatState = SchemaType<typeof SeatState>;
-
-export const RollState = schema(
-  {
-    seat: str,
-    /** 0 before the first roll. */
-    value: { type: 'uint8', default: 0 },
-    /** The 0-based roll number, for dice verification. */
-    index: { type: 'int32', default: -1 },
-  },
-  'Roll',
-);
 
 export const ResultState = schema(
   {
@@ -75,36 +56,24 @@ export const TableState = schema(
     base: { type: 'uint32', default: 0 },
     turnSeconds: { type: 'float32', default: 0 },
     private: bool,
-    /** Join code of a private table ('' for public ones). */
+    /** The table's join code. */
     code: str,
     /** 'waiting' | 'playing' | 'over'. */
     status: { type: 'string', default: 'waiting' },
     hostId: str,
     seats: { map: SeatState },
     matchId: str,
-
-    /** Engine state version: every game action must carry the version it was made against. */
+    /** Engine state version: the newest action sent; every game action must carry the version it was made against. */
     version: { type: 'uint32', default: 0 },
-    current: str,
-    /** 'roll' | 'move' | 'over', '' before the game. */
-    phase: str,
-    rolls: { type: 'uint32', default: 0 },
-    lastRoll: RollState,
-    /** The events of the last applied action as JSON (GameEvent[]): routes, captures, turns. */
-    lastEvents: { type: 'string', default: '[]' },
-    /** The legal moves (plane + full route) for the pending roll as JSON, '[]' outside the move phase. */
-    moves: { type: 'string', default: '[]' },
     /** Epoch ms when the current seat's timer runs out; 0 when no timer runs. */
     deadline: { type: 'float64', default: 0 },
-    pendingResign: str,
-    drawOffer: str,
+    /** Epoch ms when a pending resignation or draw offer counts as declined; 0 when none waits. */
+    answerDeadline: { type: 'float64', default: 0 },
     /** SHA-256 of the secret dice seed, published at game start. */
     commitment: str,
     /** The dice seed, revealed when the game is over. */
     seed: str,
     result: ResultState,
-    /** The whole engine GameState as JSON, so a client can preview routes with the same engine. */
-    game: str,
   },
   'Table',
 );

@@ -1,5 +1,6 @@
 import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
-import { type Rejection, reject } from './errors';
+import { type Rejection, reject } from '@flightchess/protocol';
+import type { MatchSeat } from '../storage/Storage';
 import { SeatState, type TableState } from './schema';
 import { colourFor } from './tableOptions';
 
@@ -35,6 +36,41 @@ export class Seating {
     return null;
   }
 
+  /** The colour a player sits on, whether or not a connection holds it now. */
+  colourOfPlayer(playerId: string): Colour | null {
+    return this.humans().find((s) => s.playerId === playerId)?.colour as Colour | undefined ?? null;
+  }
+
+  /**
+   * Give a player's seat to a new connection (a rejoin, or a second tab taking over). Returns the
+   * connection that held it before, if any: it no longer does.
+   */
+  attach(colour: Colour, sessionId: string): string | null {
+    const previous = this.sessionAt(colour);
+    if (previous) this.bySession.delete(previous);
+    this.bySession.set(sessionId, colour);
+    return previous;
+  }
+
+  /** The seats a game starts with, for the match record. */
+  matchSeats(): MatchSeat[] {
+    return this.colours().map((colour) => {
+      const seat = this.seat(colour)!;
+      const bot = seat.kind === 'bot' ? (seat.bot as BotName) : null;
+      return { colour, kind: bot ? 'bot' : 'human', bot, playerId: bot ? null : seat.playerId, name: seat.name };
+    });
+  }
+
+  /** The seats of a restored game: every player away until they rejoin. */
+  restore(seats: readonly MatchSeat[]): void {
+    for (const s of seats) {
+      const seat = this.newSeat(s.colour, s.kind, s.name, s.playerId ?? '', true);
+      seat.bot = s.bot ?? '';
+      seat.connected = s.kind === 'bot';
+      this.state.seats.set(s.colour, seat);
+    }
+  }
+
   seat(colour: Colour): SeatState | undefined {
     return this.state.seats.get(colour);
   }
@@ -54,10 +90,6 @@ export class Seating {
     return this.state.seats.size >= this.size;
   }
 
-  hasPlayer(playerId: string): boolean {
-    return this.humans().some((s) => s.playerId === playerId);
-  }
-
   /** Seat a newcomer on `preferred` if it is free, else on the colour the table offers. */
   addHuman(sessionId: string, guest: Guest, preferred?: Colour): Colour | Rejection {
     if (this.isFull()) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
@@ -71,10 +103,15 @@ export class Seating {
   /** Free the seat of a connection that left before the game. */
   removeHuman(sessionId: string): Colour | null {
     const colour = this.colourOf(sessionId);
-    if (!colour) return null;
-    this.state.seats.delete(colour);
-    this.bySession.delete(sessionId);
+    if (colour) this.removeSeat(colour);
     return colour;
+  }
+
+  /** Free a seat, whether or not a connection holds it (a player who left a finished game). */
+  removeSeat(colour: Colour): void {
+    const session = this.sessionAt(colour);
+    if (session) this.bySession.delete(session);
+    this.state.seats.delete(colour);
   }
 
   /** Move a player to another free colour before the game. */

@@ -5,14 +5,13 @@ import {
   type RulesConfig,
   COLOURS,
   PRESETS,
-  PRESET_NAMES,
   applyHouseRules,
   createGame,
   oppositeOf,
 } from '@flightchess/rules';
-import { z } from 'zod';
+import { describeIssues, tableOptionsSchema } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
-import { describeIssues } from '../validation';
+import type { MatchTable } from '../storage/Storage';
 
 /** How a table is set up (issue 3, "Tables"). */
 export interface TableSettings {
@@ -29,23 +28,6 @@ export interface TableSettings {
 
 export const DEFAULT_BASE = 10;
 
-/** Options a client passes to create or join a table: the table's settings plus its own credentials. */
-function optionsSchema(config: ServerConfig) {
-  return z.strictObject({
-    preset: z.enum(PRESET_NAMES).optional(),
-    options: z.record(z.string(), z.unknown()).optional(),
-    size: z.number().int().min(2).max(4).optional(),
-    teams: z.boolean().optional(),
-    base: z.number().int().min(1).max(100_000).optional(),
-    turnSeconds: z.number().min(config.minTurnSeconds).max(config.maxTurnSeconds).optional(),
-    private: z.boolean().optional(),
-    // Checked when the client joins (onAuth / onJoin), listed here so that they are not unknown keys.
-    playerId: z.string().optional(),
-    secret: z.string().optional(),
-    colour: z.enum(COLOURS).optional(),
-  });
-}
-
 export type TableOptionsResult = { ok: true; settings: TableSettings } | { ok: false; message: string };
 
 /**
@@ -53,7 +35,7 @@ export type TableOptionsResult = { ok: true; settings: TableSettings } | { ok: f
  * seat count, team mode) is checked by the engine itself with a trial `createGame`.
  */
 export function parseTableOptions(raw: unknown, config: ServerConfig): TableOptionsResult {
-  const parsed = optionsSchema(config).safeParse(raw ?? {});
+  const parsed = tableOptionsSchema(config).safeParse(raw ?? {});
   if (!parsed.success) return { ok: false, message: describeIssues(parsed.error) };
   const o = parsed.data;
   const preset = o.preset ?? 'online';
@@ -78,6 +60,17 @@ export function parseTableOptions(raw: unknown, config: ServerConfig): TableOpti
       turnSeconds: o.turnSeconds ?? config.turnSeconds,
       private: o.private ?? false,
     },
+  };
+}
+
+/** The settings of a stored table: a started game had every seat taken, so its size is its seat count. */
+export function storedSettings(table: MatchTable): TableOptionsResult {
+  const { preset, options = {}, teams = false, seats } = table.setup;
+  const rules = applyHouseRules(PRESETS[preset], options);
+  if (!rules.ok) return { ok: false, message: rules.error.message };
+  return {
+    ok: true,
+    settings: { preset, options, rules: rules.value, size: seats.length, teams, base: table.base, turnSeconds: table.turnSeconds, private: table.private },
   };
 }
 

@@ -1,29 +1,60 @@
 import type { Action, Colour, GameResult, GameSetup } from '@flightchess/rules';
+import type { MatchRecord, MatchSeat, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
+
+export type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
 
 /**
- * Everything the server keeps. Asynchronous so that a networked database (PostgreSQL, issue 5) can
- * implement the same interface as the embedded SQLite one.
+ * Everything the server keeps. Asynchronous so that a networked database (PostgreSQL) implements the
+ * same interface as the embedded SQLite one.
+ *
+ * A game is stored ahead of play (issue 8): its whole table (setup, seats, seed) when it starts, then
+ * every action before anyone sees it. The process holding a table owns its match row (`owner`) for a
+ * lease it keeps renewing; every write of the match names its owner, so a process that lost the
+ * table (its lease ran out and another process restored it) can write nothing more.
  */
 export interface Storage {
   createPlayer(player: NewPlayer): Promise<void>;
   getPlayer(id: string): Promise<PlayerRecord | null>;
-  /** A game began: its setup, seats and dice commitment (the seed is kept, and shown only once the game is over). */
+  /** A game began: the table, its seats and dice (the seed is shown only once the game is over), owned by `owner`. */
   startMatch(match: MatchStart): Promise<void>;
-  /** Append one applied action; `index` is its 0-based position in the game's action log. */
-  appendAction(matchId: string, index: number, action: Action, at: number): Promise<void>;
   /**
-   * A game ended: store its result, every action, every seat's score and add them to the players'
-   * lifetime totals, all at once. A match is finished once only: a repeated call changes nothing.
+   * Append one applied action at `index` (its 0-based place in the log). Throws StorageConflict when
+   * `owner` no longer holds the match or the place is taken: the table must stop, nothing was written.
+   */
+  appendAction(matchId: string, owner: string, index: number, action: Action, at: number): Promise<void>;
+  /** The seats in auto-play (托管) now, kept so that a restored table plays them on. Throws StorageConflict like appendAction. */
+  setAutoPlay(matchId: string, owner: string, seats: readonly Colour[]): Promise<void>;
+  /**
+   * A game ended (its actions are all stored already): store its result and every seat's score, and add
+   * them to the players' lifetime totals, all at once. A match is finished once only: a repeated call
+   * changes nothing. Throws StorageConflict when `owner` no longer holds it.
    */
   finishMatch(match: MatchFinish): Promise<void>;
-  /** The table closed mid-game (server shutdown): keep the actions, mark the match aborted, score nothing. */
-  abortMatch(matchId: string, actions: readonly Action[], at: number): Promise<void>;
+  /** A match that cannot be played on (e.g. stored by another engine version): aborted, scored nothing, seed revealed. */
+  abortMatch(matchId: string, reason: string, at: number): Promise<void>;
+  /** Matches still being played whose lease ran out before `now` (every one of them with `all`): to restore. */
+  unfinishedMatches(now: number, all: boolean): Promise<string[]>;
+  /** Take over a match still being played whose lease ran out (any, with `force`); null when another process holds it. */
+  claimMatch(matchId: string, claim: LeaseClaim): Promise<StoredMatch | null>;
+  /** Keep this process's matches: push every lease of `owner` to `until`. */
+  renewLeases(owner: string, until: number): Promise<void>;
+  /** Give up one match (this process stops it), so that any process may restore it at once. */
+  releaseLease(matchId: string, owner: string): Promise<void>;
   getMatch(id: string): Promise<MatchRecord | null>;
+  /** A player's finished matches and the one being played, newest first; aborted ones are left out. */
   recentMatches(playerId: string, limit: number): Promise<MatchSummary[]>;
   leaderboard(limit: number): Promise<PlayerSummary[]>;
   /** Cheap round trip for /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A write of a match that this process no longer owns, or a place in its log already taken. */
+export class StorageConflict extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StorageConflict';
+  }
 }
 
 export interface NewPlayer {
@@ -34,90 +65,53 @@ export interface NewPlayer {
   readonly createdAt: number;
 }
 
-export interface PlayerSummary {
-  readonly id: string;
-  readonly nickname: string;
-  readonly lifetimeScore: number;
-  readonly coins: number;
-  readonly games: number;
-  readonly wins: number;
-}
-
 export interface PlayerRecord extends PlayerSummary {
   readonly secretHash: string;
   readonly createdAt: number;
 }
 
-export type SeatKind = 'human' | 'bot';
-
-export interface MatchSeat {
-  readonly colour: Colour;
-  readonly kind: SeatKind;
-  readonly playerId: string | null;
-  readonly name: string;
-}
-
-export interface MatchStart {
+/** Everything a table needs to be rebuilt from storage alone (with its action log). */
+export interface MatchTable {
   readonly id: string;
   readonly tableId: string;
+  /** The table's join code. */
+  readonly code: string;
+  readonly private: boolean;
+  readonly hostId: string;
   readonly setup: GameSetup;
   readonly base: number;
   readonly turnSeconds: number;
   readonly seats: readonly MatchSeat[];
   readonly commitment: string;
   readonly seed: string;
+  /** ENGINE_VERSION of the engine that played it. */
+  readonly engine: number;
   readonly startedAt: number;
 }
 
-export interface SeatResult {
-  readonly colour: Colour;
-  readonly score: number;
-  readonly coins: number;
-  readonly arrived: number;
-  readonly rank: number;
-  readonly escapePenalty: number;
-  readonly lifetimeAfter: number;
-  readonly levelAfter: number;
-  readonly out: string | null;
-  readonly winner: boolean;
+export interface MatchStart extends MatchTable {
+  readonly owner: string;
+  readonly leaseUntil: number;
+}
+
+/** A match as restored: its table, the seats in auto-play and every action so far. */
+export interface StoredMatch extends MatchTable {
+  readonly autoPlay: readonly Colour[];
+  readonly actions: readonly Action[];
+}
+
+export interface LeaseClaim {
+  readonly owner: string;
+  readonly now: number;
+  readonly until: number;
+  /** Take it even if another lease is still running (a single process restarting on its own data). */
+  readonly force: boolean;
 }
 
 export interface MatchFinish {
   readonly id: string;
+  readonly owner: string;
   readonly result: GameResult;
-  readonly actions: readonly Action[];
   readonly seats: readonly SeatResult[];
   readonly endedAt: number;
-}
-
-export type MatchStatus = 'playing' | 'finished' | 'aborted';
-
-export interface MatchRecord {
-  readonly id: string;
-  readonly tableId: string;
-  readonly status: MatchStatus;
-  readonly setup: GameSetup;
-  readonly base: number;
-  readonly turnSeconds: number;
-  readonly commitment: string;
-  /** The revealed dice seed: null while the game is being played. */
-  readonly seed: string | null;
-  readonly result: GameResult | null;
-  readonly seats: readonly (MatchSeat & Partial<Omit<SeatResult, 'colour'>>)[];
-  readonly actions: readonly Action[];
-  readonly startedAt: number;
-  readonly endedAt: number | null;
-}
-
-export interface MatchSummary {
-  readonly id: string;
-  readonly preset: string;
-  readonly status: MatchStatus;
-  readonly colour: Colour;
-  readonly score: number | null;
-  readonly rank: number | null;
-  readonly winner: boolean;
-  readonly players: number;
-  readonly startedAt: number;
-  readonly endedAt: number | null;
 }

@@ -1,9 +1,21 @@
-import type { Action } from '@flightchess/rules';
+import type { Action, Colour } from '@flightchess/rules';
 import { Pool, type PoolClient, types } from 'pg';
 import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
-import { type Row, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql } from './rows';
-import type { MatchFinish, MatchRecord, MatchStart, MatchSummary, NewPlayer, PlayerRecord, PlayerSummary, Storage } from './Storage';
+import { type Row, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import {
+  type LeaseClaim,
+  type MatchFinish,
+  type MatchRecord,
+  type MatchStart,
+  type MatchSummary,
+  type NewPlayer,
+  type PlayerRecord,
+  type PlayerSummary,
+  type Storage,
+  StorageConflict,
+  type StoredMatch,
+} from './Storage';
 
 const INT8_OID = 20;
 /** Epoch milliseconds and COUNT(*) are BIGINT: well inside 2^53, so plain numbers (pg's default is strings). */
@@ -61,6 +73,18 @@ export function postgresPool(url: string, onError: (err: Error) => void): Pool {
   return pool;
 }
 
+/**
+ * The statements run on every action, named so that each pooled connection prepares them once. The
+ * owner check and the write are one statement: another process's claim cannot come between them.
+ */
+const APPEND_ACTION = {
+  name: 'fc_append_action',
+  text: `INSERT INTO match_actions (match_id, idx, action, at)
+         SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND owner = $5 AND status = 'playing')
+         ON CONFLICT DO NOTHING`,
+};
+const SET_AUTO_PLAY = { name: 'fc_set_auto_play', text: `UPDATE matches SET auto_play = $1 WHERE id = $2 AND owner = $3 AND status = 'playing'` };
+
 /** The networked store for several server processes: PostgreSQL through a pool, same tables as SQLite. */
 export class PostgresStorage implements Storage {
   private constructor(private readonly pool: Pool) {}
@@ -94,15 +118,33 @@ export class PostgresStorage implements Storage {
   async startMatch(m: MatchStart): Promise<void> {
     await this.transaction(async (c) => {
       await c.query(
-        `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9)`,
-        [m.id, m.tableId, m.setup.preset, JSON.stringify(m.setup), m.base, m.turnSeconds, m.commitment, m.seed, m.startedAt],
+        `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
+           engine, code, private, host_id, owner, lease_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11, $12, $13, $14, $15)`,
+        [
+          m.id,
+          m.tableId,
+          m.setup.preset,
+          JSON.stringify(m.setup),
+          m.base,
+          m.turnSeconds,
+          m.commitment,
+          m.seed,
+          m.startedAt,
+          m.engine,
+          m.code,
+          m.private,
+          m.hostId,
+          m.owner,
+          m.leaseUntil,
+        ],
       );
       for (const s of m.seats) {
-        await c.query('INSERT INTO match_seats (match_id, colour, kind, player_id, name) VALUES ($1, $2, $3, $4, $5)', [
+        await c.query('INSERT INTO match_seats (match_id, colour, kind, bot, player_id, name) VALUES ($1, $2, $3, $4, $5, $6)', [
           m.id,
           s.colour,
           s.kind,
+          s.bot,
           s.playerId,
           s.name,
         ]);
@@ -110,25 +152,28 @@ export class PostgresStorage implements Storage {
     });
   }
 
-  async appendAction(matchId: string, index: number, action: Action, at: number): Promise<void> {
-    await this.pool.query('INSERT INTO match_actions (match_id, idx, action, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-      matchId,
-      index,
-      JSON.stringify(action),
-      at,
-    ]);
+  async appendAction(matchId: string, owner: string, index: number, action: Action, at: number): Promise<void> {
+    const appended = await this.pool.query({ ...APPEND_ACTION, values: [matchId, index, JSON.stringify(action), at, owner] });
+    if (appended.rowCount === 0) throw new StorageConflict(`action ${index} of match ${matchId}: not written (taken, or the match is no longer this process's)`);
+  }
+
+  async setAutoPlay(matchId: string, owner: string, seats: readonly Colour[]): Promise<void> {
+    const set = await this.pool.query({ ...SET_AUTO_PLAY, values: [JSON.stringify(seats), matchId, owner] });
+    if (set.rowCount === 0) throw new StorageConflict(`auto-play of match ${matchId}: the match is no longer this process's`);
   }
 
   async finishMatch(f: MatchFinish): Promise<void> {
     await this.transaction(async (c) => {
       // The row lock taken here makes a concurrent second call wait, then find the match finished.
-      const ended = await c.query(`UPDATE matches SET status = 'finished', result = $1, ended_at = $2 WHERE id = $3 AND status = 'playing'`, [
-        JSON.stringify(f.result),
-        f.endedAt,
-        f.id,
-      ]);
-      if (ended.rowCount === 0) return;
-      await this.insertActions(c, f.id, f.actions, f.endedAt);
+      const ended = await c.query(
+        `UPDATE matches SET status = 'finished', result = $1, ended_at = $2, owner = NULL WHERE id = $3 AND owner = $4 AND status = 'playing'`,
+        [JSON.stringify(f.result), f.endedAt, f.id, f.owner],
+      );
+      if (ended.rowCount === 0) {
+        const finished = await c.query(`SELECT 1 FROM matches WHERE id = $1 AND status = 'finished'`, [f.id]);
+        if ((finished.rowCount ?? 0) > 0) return; // recorded already: once only
+        throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
+      }
       for (const s of f.seats) {
         const seat = await c.query<{ player_id: string | null }>(
           `UPDATE match_seats SET score = $1, coins = $2, arrived = $3, rank = $4, escape_penalty = $5, lifetime_after = $6,
@@ -147,11 +192,43 @@ export class PostgresStorage implements Storage {
     });
   }
 
-  async abortMatch(matchId: string, actions: readonly Action[], at: number): Promise<void> {
-    await this.transaction(async (c) => {
-      const aborted = await c.query(`UPDATE matches SET status = 'aborted', ended_at = $1 WHERE id = $2 AND status = 'playing'`, [at, matchId]);
-      if ((aborted.rowCount ?? 0) > 0) await this.insertActions(c, matchId, actions, at);
-    });
+  async abortMatch(matchId: string, reason: string, at: number): Promise<void> {
+    await this.pool.query(`UPDATE matches SET status = 'aborted', abort_reason = $1, ended_at = $2, owner = NULL WHERE id = $3 AND status = 'playing'`, [
+      reason,
+      at,
+      matchId,
+    ]);
+  }
+
+  async unfinishedMatches(now: number, all: boolean): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM matches WHERE status = 'playing' AND (lease_until < $1 OR $2) ORDER BY started_at`,
+      [now, all],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async claimMatch(matchId: string, c: LeaseClaim): Promise<StoredMatch | null> {
+    const claimed = await this.pool.query<Row>(
+      `UPDATE matches SET owner = $1, lease_until = $2 WHERE id = $3 AND status = 'playing' AND (lease_until < $4 OR $5) RETURNING *`,
+      [c.owner, c.until, matchId, c.now, c.force],
+    );
+    const m = claimed.rows[0];
+    if (!m) return null;
+    // Read after the claim: from now on only the new owner appends, so the log read is complete.
+    const [seats, actions] = await Promise.all([
+      this.pool.query<Row>('SELECT * FROM match_seats WHERE match_id = $1 ORDER BY colour', [matchId]),
+      this.pool.query<Row>('SELECT action FROM match_actions WHERE match_id = $1 ORDER BY idx', [matchId]),
+    ]);
+    return storedMatch(m, seats.rows, actions.rows);
+  }
+
+  async renewLeases(owner: string, until: number): Promise<void> {
+    await this.pool.query(`UPDATE matches SET lease_until = $1 WHERE owner = $2 AND status = 'playing'`, [until, owner]);
+  }
+
+  async releaseLease(matchId: string, owner: string): Promise<void> {
+    await this.pool.query(`UPDATE matches SET lease_until = 0 WHERE id = $1 AND owner = $2 AND status = 'playing'`, [matchId, owner]);
   }
 
   async getMatch(id: string): Promise<MatchRecord | null> {
@@ -195,15 +272,5 @@ export class PostgresStorage implements Storage {
       // A connection whose transaction failed may be unusable: let the pool drop it rather than reuse it.
       client.release(broken);
     }
-  }
-
-  /** Every action of the log in one statement; rows appended earlier stay as they are. */
-  private async insertActions(c: PoolClient, matchId: string, actions: readonly Action[], at: number): Promise<void> {
-    await c.query(
-      `INSERT INTO match_actions (match_id, idx, action, at)
-       SELECT $1, a.ord - 1, a.action, $3 FROM unnest($2::text[]) WITH ORDINALITY AS a(action, ord)
-       ON CONFLICT DO NOTHING`,
-      [matchId, actions.map((a) => JSON.stringify(a)), at],
-    );
   }
 }

@@ -1,5 +1,5 @@
-import type { Action, GameResult, GameSetup } from '@flightchess/rules';
-import type { MatchRecord, MatchStatus, MatchSummary, PlayerRecord, PlayerSummary } from './Storage';
+import { type Action, type BotName, type Colour, type GameResult, type GameSetup, isColour } from '@flightchess/rules';
+import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
 
 /**
  * Rows → records, shared by the SQLite and PostgreSQL stores: both keep the same columns (JSON as
@@ -26,6 +26,17 @@ export const playerRecord = (r: Row): PlayerRecord => ({
   createdAt: r.created_at as number,
 });
 
+const matchSeat = (s: Row): MatchSeat => ({
+  colour: s.colour as Colour,
+  kind: s.kind as 'human' | 'bot',
+  // A bot seat stored before bots were named (migration 2) was played by the strong bot.
+  bot: s.kind === 'bot' ? ((orNull<string>(s.bot) ?? 'strong') as BotName) : null,
+  playerId: orNull<string>(s.player_id),
+  name: s.name as string,
+});
+
+const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => JSON.parse(a.action as string) as Action);
+
 export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
   const status = m.status as MatchStatus;
   return {
@@ -39,11 +50,9 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
     // The seed stays secret until the game is over: it would predict every remaining roll.
     seed: status === 'playing' ? null : (m.seed as string),
     result: m.result ? (JSON.parse(m.result as string) as GameResult) : null,
+    abortReason: orNull<string>(m.abort_reason),
     seats: seats.map((s) => ({
-      colour: s.colour as MatchRecord['seats'][number]['colour'],
-      kind: s.kind as 'human' | 'bot',
-      playerId: orNull<string>(s.player_id),
-      name: s.name as string,
+      ...matchSeat(s),
       score: orNull<number>(s.score) ?? undefined,
       coins: orNull<number>(s.coins) ?? undefined,
       arrived: orNull<number>(s.arrived) ?? undefined,
@@ -54,10 +63,31 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
       out: orNull<string>(s.out_reason),
       winner: flag(s.winner),
     })),
-    actions: actions.map((a) => JSON.parse(a.action as string) as Action),
+    actions: parseActions(actions),
     startedAt: m.started_at as number,
     endedAt: orNull<number>(m.ended_at),
   };
+}
+
+/** A match row as the server restores it: the whole table, the seed included (it never leaves the server). */
+export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row[]): StoredMatch {
+  const table: MatchTable = {
+    id: m.id as string,
+    tableId: m.table_id as string,
+    code: m.code as string,
+    private: flag(m.private),
+    hostId: m.host_id as string,
+    setup: JSON.parse(m.setup as string) as GameSetup,
+    base: m.base as number,
+    turnSeconds: m.turn_seconds as number,
+    seats: seats.map(matchSeat),
+    commitment: m.commitment as string,
+    seed: m.seed as string,
+    engine: m.engine as number,
+    startedAt: m.started_at as number,
+  };
+  const autoPlay = (JSON.parse(m.auto_play as string) as unknown[]).filter(isColour);
+  return { ...table, autoPlay, actions: parseActions(actions) };
 }
 
 export const matchSummary = (r: Row): MatchSummary => ({
@@ -73,9 +103,9 @@ export const matchSummary = (r: Row): MatchSummary => ({
   endedAt: orNull<number>(r.ended_at),
 });
 
-/** The recent-matches query, the same in both dialects but for the placeholders. */
+/** The recent-matches query (aborted matches left out), the same in both dialects but for the placeholders. */
 export const recentMatchesSql = (playerParam: string, limitParam: string): string =>
   `SELECT m.id, m.preset, m.status, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
           (SELECT COUNT(*) FROM match_seats o WHERE o.match_id = m.id) AS players
    FROM match_seats s JOIN matches m ON m.id = s.match_id
-   WHERE s.player_id = ${playerParam} ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;
+   WHERE s.player_id = ${playerParam} AND m.status <> 'aborted' ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;

@@ -1,10 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Action } from '@flightchess/rules';
+import type { Action, Colour } from '@flightchess/rules';
 import { MIGRATIONS, type Migration } from './migrations';
-import { type Row, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql } from './rows';
-import type { MatchFinish, MatchRecord, MatchStart, MatchSummary, NewPlayer, PlayerRecord, PlayerSummary, Storage } from './Storage';
+import { type Row, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import {
+  type LeaseClaim,
+  type MatchFinish,
+  type MatchRecord,
+  type MatchStart,
+  type MatchSummary,
+  type NewPlayer,
+  type PlayerRecord,
+  type PlayerSummary,
+  type Storage,
+  StorageConflict,
+  type StoredMatch,
+} from './Storage';
 
 /** Apply every migration newer than the database's version; returns the versions applied. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
@@ -23,9 +35,54 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   return applied;
 }
 
+/** Every statement the store runs, prepared once when it opens (preparing costs more than running). */
+function statements(db: Database.Database) {
+  return {
+    createPlayer: db.prepare('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, ?, ?)'),
+    getPlayer: db.prepare('SELECT * FROM players WHERE id = ?'),
+    startMatch: db.prepare(
+      `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
+         engine, code, private, host_id, owner, lease_until)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    startSeat: db.prepare('INSERT INTO match_seats (match_id, colour, kind, bot, player_id, name) VALUES (?, ?, ?, ?, ?, ?)'),
+    // One statement: the owner check and the append cannot be separated by another process's claim.
+    appendAction: db.prepare(
+      `INSERT OR IGNORE INTO match_actions (match_id, idx, action, at)
+       SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE id = ? AND owner = ? AND status = 'playing')`,
+    ),
+    setAutoPlay: db.prepare(`UPDATE matches SET auto_play = ? WHERE id = ? AND owner = ? AND status = 'playing'`),
+    finishMatch: db.prepare(`UPDATE matches SET status = 'finished', result = ?, ended_at = ?, owner = NULL WHERE id = ? AND owner = ? AND status = 'playing'`),
+    finishSeat: db.prepare(
+      `UPDATE match_seats SET score = ?, coins = ?, arrived = ?, rank = ?, escape_penalty = ?, lifetime_after = ?,
+         level_after = ?, out_reason = ?, winner = ? WHERE match_id = ? AND colour = ? RETURNING player_id`,
+    ),
+    addToPlayer: db.prepare(
+      `UPDATE players SET lifetime_score = lifetime_score + ?, coins = coins + ?, games = games + 1, wins = wins + ? WHERE id = ?`,
+    ),
+    isFinished: db.prepare(`SELECT 1 FROM matches WHERE id = ? AND status = 'finished'`),
+    abortMatch: db.prepare(
+      `UPDATE matches SET status = 'aborted', abort_reason = ?, ended_at = ?, owner = NULL WHERE id = ? AND status = 'playing'`,
+    ),
+    unfinished: db.prepare(`SELECT id FROM matches WHERE status = 'playing' AND (lease_until < ? OR ?) ORDER BY started_at`),
+    claim: db.prepare(
+      `UPDATE matches SET owner = ?, lease_until = ? WHERE id = ? AND status = 'playing' AND (lease_until < ? OR ?) RETURNING *`,
+    ),
+    renew: db.prepare(`UPDATE matches SET lease_until = ? WHERE owner = ? AND status = 'playing'`),
+    release: db.prepare(`UPDATE matches SET lease_until = 0 WHERE id = ? AND owner = ? AND status = 'playing'`),
+    getMatch: db.prepare('SELECT * FROM matches WHERE id = ?'),
+    seats: db.prepare('SELECT * FROM match_seats WHERE match_id = ? ORDER BY colour'),
+    actions: db.prepare('SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx'),
+    recentMatches: db.prepare(recentMatchesSql('?', '?')),
+    leaderboard: db.prepare('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?'),
+    ping: db.prepare('SELECT 1'),
+  };
+}
+
 /** The embedded store: one SQLite file (WAL mode), opened synchronously, exposed through the async interface. */
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
+  private readonly sql: ReturnType<typeof statements>;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -34,103 +91,108 @@ export class SqliteStorage implements Storage {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
+    this.sql = statements(this.db);
   }
 
   async createPlayer(p: NewPlayer): Promise<void> {
-    this.db
-      .prepare('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, ?, ?)')
-      .run(p.id, p.nickname, p.secretHash, p.createdAt);
+    this.sql.createPlayer.run(p.id, p.nickname, p.secretHash, p.createdAt);
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {
-    const r = this.db.prepare('SELECT * FROM players WHERE id = ?').get(id) as Row | undefined;
+    const r = this.sql.getPlayer.get(id) as Row | undefined;
     return r ? playerRecord(r) : null;
   }
 
   async startMatch(m: MatchStart): Promise<void> {
-    const insertSeat = this.db.prepare(
-      'INSERT INTO match_seats (match_id, colour, kind, player_id, name) VALUES (?, ?, ?, ?, ?)',
-    );
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?)`,
-        )
-        .run(m.id, m.tableId, m.setup.preset, JSON.stringify(m.setup), m.base, m.turnSeconds, m.commitment, m.seed, m.startedAt);
-      for (const s of m.seats) insertSeat.run(m.id, s.colour, s.kind, s.playerId, s.name);
+      this.sql.startMatch.run(
+        m.id,
+        m.tableId,
+        m.setup.preset,
+        JSON.stringify(m.setup),
+        m.base,
+        m.turnSeconds,
+        m.commitment,
+        m.seed,
+        m.startedAt,
+        m.engine,
+        m.code,
+        m.private ? 1 : 0,
+        m.hostId,
+        m.owner,
+        m.leaseUntil,
+      );
+      for (const s of m.seats) this.sql.startSeat.run(m.id, s.colour, s.kind, s.bot, s.playerId, s.name);
     })();
   }
 
-  async appendAction(matchId: string, index: number, action: Action, at: number): Promise<void> {
-    this.db
-      .prepare('INSERT OR IGNORE INTO match_actions (match_id, idx, action, at) VALUES (?, ?, ?, ?)')
-      .run(matchId, index, JSON.stringify(action), at);
+  async appendAction(matchId: string, owner: string, index: number, action: Action, at: number): Promise<void> {
+    const appended = this.sql.appendAction.run(matchId, index, JSON.stringify(action), at, matchId, owner);
+    if (appended.changes === 0) throw new StorageConflict(`action ${index} of match ${matchId}: not written (taken, or the match is no longer this process's)`);
+  }
+
+  async setAutoPlay(matchId: string, owner: string, seats: readonly Colour[]): Promise<void> {
+    const set = this.sql.setAutoPlay.run(JSON.stringify(seats), matchId, owner);
+    if (set.changes === 0) throw new StorageConflict(`auto-play of match ${matchId}: the match is no longer this process's`);
   }
 
   async finishMatch(f: MatchFinish): Promise<void> {
-    const db = this.db;
-    db.transaction(() => {
-      const ended = db
-        .prepare(`UPDATE matches SET status = 'finished', result = ?, ended_at = ? WHERE id = ? AND status = 'playing'`)
-        .run(JSON.stringify(f.result), f.endedAt, f.id);
-      if (ended.changes === 0) return;
-      this.insertActions(f.id, f.actions, f.endedAt);
-      const seat = db.prepare(
-        `UPDATE match_seats SET score = ?, coins = ?, arrived = ?, rank = ?, escape_penalty = ?, lifetime_after = ?,
-           level_after = ?, out_reason = ?, winner = ? WHERE match_id = ? AND colour = ? RETURNING player_id`,
-      );
-      const player = db.prepare(
-        `UPDATE players SET lifetime_score = lifetime_score + ?, coins = coins + ?, games = games + 1, wins = wins + ?
-         WHERE id = ?`,
-      );
+    this.db.transaction(() => {
+      const ended = this.sql.finishMatch.run(JSON.stringify(f.result), f.endedAt, f.id, f.owner);
+      if (ended.changes === 0) {
+        if (this.sql.isFinished.get(f.id)) return; // recorded already: once only
+        throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
+      }
       for (const s of f.seats) {
-        const row = seat.get(s.score, s.coins, s.arrived, s.rank, s.escapePenalty, s.lifetimeAfter, s.levelAfter, s.out, s.winner ? 1 : 0, f.id, s.colour) as
+        const row = this.sql.finishSeat.get(s.score, s.coins, s.arrived, s.rank, s.escapePenalty, s.lifetimeAfter, s.levelAfter, s.out, s.winner ? 1 : 0, f.id, s.colour) as
           | { player_id: string | null }
           | undefined;
-        if (row?.player_id) player.run(s.score, s.coins, s.winner ? 1 : 0, row.player_id);
+        if (row?.player_id) this.sql.addToPlayer.run(s.score, s.coins, s.winner ? 1 : 0, row.player_id);
       }
     })();
   }
 
-  async abortMatch(matchId: string, actions: readonly Action[], at: number): Promise<void> {
-    this.db.transaction(() => {
-      const aborted = this.db
-        .prepare(`UPDATE matches SET status = 'aborted', ended_at = ? WHERE id = ? AND status = 'playing'`)
-        .run(at, matchId);
-      if (aborted.changes > 0) this.insertActions(matchId, actions, at);
+  async abortMatch(matchId: string, reason: string, at: number): Promise<void> {
+    this.sql.abortMatch.run(reason, at, matchId);
+  }
+
+  async unfinishedMatches(now: number, all: boolean): Promise<string[]> {
+    return (this.sql.unfinished.all(now, all ? 1 : 0) as { id: string }[]).map((r) => r.id);
+  }
+
+  async claimMatch(matchId: string, c: LeaseClaim): Promise<StoredMatch | null> {
+    return this.db.transaction(() => {
+      const m = this.sql.claim.get(c.owner, c.until, matchId, c.now, c.force ? 1 : 0) as Row | undefined;
+      return m ? storedMatch(m, this.sql.seats.all(matchId) as Row[], this.sql.actions.all(matchId) as Row[]) : null;
     })();
   }
 
+  async renewLeases(owner: string, until: number): Promise<void> {
+    this.sql.renew.run(until, owner);
+  }
+
+  async releaseLease(matchId: string, owner: string): Promise<void> {
+    this.sql.release.run(matchId, owner);
+  }
+
   async getMatch(id: string): Promise<MatchRecord | null> {
-    const m = this.db.prepare('SELECT * FROM matches WHERE id = ?').get(id) as Row | undefined;
-    if (!m) return null;
-    const seats = this.db.prepare('SELECT * FROM match_seats WHERE match_id = ? ORDER BY colour').all(id) as Row[];
-    const actions = this.db.prepare('SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx').all(id) as Row[];
-    return matchRecord(m, seats, actions);
+    const m = this.sql.getMatch.get(id) as Row | undefined;
+    return m ? matchRecord(m, this.sql.seats.all(id) as Row[], this.sql.actions.all(id) as Row[]) : null;
   }
 
   async recentMatches(playerId: string, limit: number): Promise<MatchSummary[]> {
-    return (this.db.prepare(recentMatchesSql('?', '?')).all(playerId, limit) as Row[]).map(matchSummary);
+    return (this.sql.recentMatches.all(playerId, limit) as Row[]).map(matchSummary);
   }
 
   async leaderboard(limit: number): Promise<PlayerSummary[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?')
-      .all(limit) as Row[];
-    return rows.map(playerSummary);
+    return (this.sql.leaderboard.all(limit) as Row[]).map(playerSummary);
   }
 
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    this.sql.ping.get();
   }
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
-  }
-
-  private insertActions(matchId: string, actions: readonly Action[], at: number): void {
-    const insert = this.db.prepare('INSERT OR IGNORE INTO match_actions (match_id, idx, action, at) VALUES (?, ?, ?, ?)');
-    actions.forEach((a, i) => insert.run(matchId, i, JSON.stringify(a), at));
   }
 }

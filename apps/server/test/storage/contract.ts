@@ -1,7 +1,7 @@
 import type { Action, GameResult } from '@flightchess/rules';
 import { createGuest, verifyGuest } from '../../src/players';
 import type { Migration } from '../../src/storage/migrations';
-import type { MatchFinish, MatchStart, SeatResult, Storage } from '../../src/storage/Storage';
+import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/storage/Storage';
 
 /** One database for one test, in the dialect under test. */
 export interface StorageHarness {
@@ -14,19 +14,29 @@ export interface StorageHarness {
   dispose(): Promise<void>;
 }
 
-const start = (id: string, playerId: string, startedAt = 1): MatchStart => ({
+/** The process that holds the matches in these tests, and another one. */
+const OWNER = 'process-a';
+const OTHER = 'process-b';
+
+const start = (id: string, playerId: string, startedAt = 1, leaseUntil = 1_000): MatchStart => ({
   id,
-  tableId: 'table-1',
+  tableId: `table-${id}`,
+  code: 'ACDEFG',
+  private: true,
+  hostId: playerId,
   setup: { preset: 'online', seats: ['red', 'yellow'] },
   base: 10,
   turnSeconds: 12.5,
   seats: [
-    { colour: 'red', kind: 'human', playerId, name: 'Ann' },
-    { colour: 'yellow', kind: 'bot', playerId: null, name: 'Bot' },
+    { colour: 'red', kind: 'human', bot: null, playerId, name: 'Ann' },
+    { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot' },
   ],
   commitment: 'c'.repeat(64),
   seed: 's'.repeat(64),
+  engine: 1,
   startedAt,
+  owner: OWNER,
+  leaseUntil,
 });
 
 const ACTIONS: Action[] = [
@@ -52,10 +62,10 @@ const seat = (colour: 'red' | 'yellow', score: number, winner: boolean, out: str
   winner,
 });
 
-const finish = (id: string, redScore = 40, endedAt = 9): MatchFinish => ({
+const finish = (id: string, redScore = 40, endedAt = 9, owner = OWNER): MatchFinish => ({
   id,
+  owner,
   result: RESULT,
-  actions: ACTIONS,
   endedAt,
   seats: [seat('red', redScore, true), seat('yellow', -redScore, false, 'resign')],
 });
@@ -112,18 +122,22 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     );
   });
 
-  test('a match in play is stored with its seats and actions, its seed hidden; a repeated action index is ignored', async () => {
+  /** Append the first `n` test actions to a match, as its owner. */
+  const appendAll = async (storage: Storage, id: string, n = ACTIONS.length) => {
+    for (let i = 0; i < n; i++) await storage.appendAction(id, OWNER, i, ACTIONS[i]!, 2 + i);
+  };
+
+  test('a match in play is stored with its seats and actions, its seed hidden; a taken place in the log is refused', async () => {
     const storage = await open();
     const guest = await createGuest(storage, 'Ann');
     expect(await storage.getMatch('m1')).toBeNull();
     await storage.startMatch(start('m1', guest.playerId));
-    await storage.appendAction('m1', 0, ACTIONS[0]!, 2);
-    await storage.appendAction('m1', 1, ACTIONS[1]!, 3);
-    await storage.appendAction('m1', 1, ACTIONS[2]!, 4);
+    await appendAll(storage, 'm1', 2);
+    await expect(storage.appendAction('m1', OWNER, 1, ACTIONS[2]!, 4)).rejects.toBeInstanceOf(StorageConflict);
     const match = await storage.getMatch('m1');
     expect(match).toEqual({
       id: 'm1',
-      tableId: 'table-1',
+      tableId: 'table-m1',
       status: 'playing',
       setup: start('m1', guest.playerId).setup,
       base: 10,
@@ -131,9 +145,10 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       commitment: 'c'.repeat(64),
       seed: null,
       result: null,
+      abortReason: null,
       seats: [
-        expect.objectContaining({ colour: 'red', kind: 'human', playerId: guest.playerId, name: 'Ann', out: null, winner: false }),
-        expect.objectContaining({ colour: 'yellow', kind: 'bot', playerId: null, name: 'Bot', out: null, winner: false }),
+        expect.objectContaining({ colour: 'red', kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', out: null, winner: false }),
+        expect.objectContaining({ colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot', out: null, winner: false }),
       ],
       actions: ACTIONS.slice(0, 2),
       startedAt: 1,
@@ -142,11 +157,80 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(match?.seats[0]?.score).toBeUndefined();
   });
 
-  test('a match is finished once: the whole log and the result are kept, totals added once, the seed shown', async () => {
+  test('only the owner of a match writes it: appends, auto-play and the finish of another process are refused', async () => {
     const storage = await open();
     const guest = await createGuest(storage, 'Ann');
     await storage.startMatch(start('m1', guest.playerId));
-    await storage.appendAction('m1', 0, ACTIONS[0]!, 2);
+    await expect(storage.appendAction('m1', OTHER, 0, ACTIONS[0]!, 2)).rejects.toBeInstanceOf(StorageConflict);
+    await expect(storage.setAutoPlay('m1', OTHER, ['red'])).rejects.toBeInstanceOf(StorageConflict);
+    await expect(storage.finishMatch(finish('m1', 40, 9, OTHER))).rejects.toBeInstanceOf(StorageConflict);
+    expect(await storage.getMatch('m1')).toMatchObject({ status: 'playing', actions: [] });
+    expect(await storage.getPlayer(guest.playerId)).toMatchObject({ games: 0 });
+  });
+
+  test('a stopped process\'s match is claimed once its lease runs out, with everything needed to rebuild the table', async () => {
+    const storage = await open();
+    const guest = await createGuest(storage, 'Ann');
+    await storage.startMatch(start('m1', guest.playerId, 1, 1_000));
+    await appendAll(storage, 'm1');
+    await storage.setAutoPlay('m1', OWNER, ['red']);
+
+    // While the lease runs, nobody else gets it (unless forced: one process restarting on its own data).
+    expect(await storage.unfinishedMatches(999, false)).toEqual([]);
+    expect(await storage.unfinishedMatches(999, true)).toEqual(['m1']);
+    expect(await storage.claimMatch('m1', { owner: OTHER, now: 999, until: 5_000, force: false })).toBeNull();
+
+    expect(await storage.unfinishedMatches(1_001, false)).toEqual(['m1']);
+    const claimed = await storage.claimMatch('m1', { owner: OTHER, now: 1_001, until: 5_000, force: false });
+    expect(claimed).toEqual({
+      id: 'm1',
+      tableId: 'table-m1',
+      code: 'ACDEFG',
+      private: true,
+      hostId: guest.playerId,
+      setup: start('m1', guest.playerId).setup,
+      base: 10,
+      turnSeconds: 12.5,
+      seats: start('m1', guest.playerId).seats,
+      commitment: 'c'.repeat(64),
+      seed: 's'.repeat(64),
+      engine: 1,
+      startedAt: 1,
+      autoPlay: ['red'],
+      actions: ACTIONS,
+    });
+    // One owner at a time: a second claim finds it taken; the old owner can write nothing more.
+    expect(await storage.claimMatch('m1', { owner: OWNER, now: 1_002, until: 6_000, force: false })).toBeNull();
+    await expect(storage.appendAction('m1', OWNER, 3, ACTIONS[0]!, 9)).rejects.toBeInstanceOf(StorageConflict);
+    await storage.appendAction('m1', OTHER, 3, ACTIONS[0]!, 9);
+
+    // The new owner keeps it by renewing; it can give it up for anyone to take at once.
+    await storage.renewLeases(OTHER, 9_000);
+    expect(await storage.unfinishedMatches(8_999, false)).toEqual([]);
+    await storage.releaseLease('m1', OWNER); // not the owner: nothing happens
+    expect(await storage.unfinishedMatches(8_999, false)).toEqual([]);
+    await storage.releaseLease('m1', OTHER);
+    expect(await storage.unfinishedMatches(2, false)).toEqual(['m1']);
+  });
+
+  test('two processes claiming the same match at once: exactly one gets it', async () => {
+    const a = await open();
+    const b = await open();
+    const guest = await createGuest(a, 'Ann');
+    await a.startMatch(start('m1', guest.playerId, 1, 0));
+    const claims = await Promise.all([
+      a.claimMatch('m1', { owner: 'x', now: 10, until: 100, force: false }),
+      b.claimMatch('m1', { owner: 'y', now: 10, until: 100, force: false }),
+      a.claimMatch('m1', { owner: 'z', now: 10, until: 100, force: false }),
+    ]);
+    expect(claims.filter((c) => c !== null)).toHaveLength(1);
+  });
+
+  test('a match is finished once: the result is kept, totals added once, the seed shown, the lease gone', async () => {
+    const storage = await open();
+    const guest = await createGuest(storage, 'Ann');
+    await storage.startMatch(start('m1', guest.playerId));
+    await appendAll(storage, 'm1');
     await storage.finishMatch(finish('m1'));
     await storage.finishMatch(finish('m1', 999, 10));
     await storage.close();
@@ -157,9 +241,10 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(match).toMatchObject({ status: 'finished', seed: 's'.repeat(64), actions: ACTIONS, endedAt: 9 });
     expect(JSON.stringify(match?.result)).toBe(JSON.stringify(RESULT));
     expect(match?.seats).toEqual([
-      { kind: 'human', playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true) },
-      { kind: 'bot', playerId: null, name: 'Bot', ...seat('yellow', -40, false, 'resign') },
+      { kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true) },
+      { kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot', ...seat('yellow', -40, false, 'resign') },
     ]);
+    expect(await reopened.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
   });
 
   test('two processes finishing the same match at once add the totals once', async () => {
@@ -171,28 +256,41 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await b.getPlayer(guest.playerId)).toMatchObject({ lifetimeScore: 40, games: 1, wins: 1 });
   });
 
-  test('an aborted match keeps its actions and scores nothing; neither end can follow the other', async () => {
+  test('a match that cannot go on is aborted with its reason: actions kept, seed shown, nothing scored, no more writes', async () => {
     const storage = await open();
     const guest = await createGuest(storage, 'Ann');
     await storage.startMatch(start('m1', guest.playerId));
-    await storage.abortMatch('m1', ACTIONS, 5);
-    await storage.finishMatch(finish('m1'));
-    expect(await storage.getMatch('m1')).toMatchObject({ status: 'aborted', actions: ACTIONS, result: null, endedAt: 5, seed: 's'.repeat(64) });
+    await appendAll(storage, 'm1');
+    await storage.abortMatch('m1', 'stored by engine version 0', 5);
+    await expect(storage.finishMatch(finish('m1'))).rejects.toBeInstanceOf(StorageConflict);
+    await expect(storage.appendAction('m1', OWNER, 3, ACTIONS[0]!, 6)).rejects.toBeInstanceOf(StorageConflict);
+    expect(await storage.getMatch('m1')).toMatchObject({
+      status: 'aborted',
+      abortReason: 'stored by engine version 0',
+      actions: ACTIONS,
+      result: null,
+      endedAt: 5,
+      seed: 's'.repeat(64),
+    });
     expect(await storage.getPlayer(guest.playerId)).toMatchObject({ lifetimeScore: 0, games: 0 });
+    expect(await storage.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
 
+    // A finished match stays finished.
     await storage.startMatch(start('m2', guest.playerId));
     await storage.finishMatch(finish('m2'));
-    await storage.abortMatch('m2', [], 99);
-    expect(await storage.getMatch('m2')).toMatchObject({ status: 'finished', actions: ACTIONS, endedAt: 9 });
+    await storage.abortMatch('m2', 'late', 99);
+    expect(await storage.getMatch('m2')).toMatchObject({ status: 'finished', abortReason: null, endedAt: 9 });
   });
 
-  test("recent matches: the player's newest first, with their seat, up to the limit", async () => {
+  test("recent matches: the player's newest first, with their seat, up to the limit; aborted ones left out", async () => {
     const storage = await open();
     const ann = await createGuest(storage, 'Ann');
     const bob = await createGuest(storage, 'Bob');
     await storage.startMatch(start('old', ann.playerId, 100));
     await storage.finishMatch(finish('old'));
     await storage.startMatch(start('new', ann.playerId, 200));
+    await storage.startMatch(start('gone', ann.playerId, 250));
+    await storage.abortMatch('gone', 'cannot be restored', 260);
     await storage.startMatch(start('bobs', bob.playerId, 300));
 
     expect(await storage.recentMatches(ann.playerId, 5)).toEqual([

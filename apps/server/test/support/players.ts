@@ -1,4 +1,6 @@
-import type { Room } from 'colyseus.js';
+import { type ActionMessage, GameStream, type SnapshotMessage } from '@flightchess/protocol';
+import { type Action, type BySeat, type Colour, type GameState, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
+import type { Client, Room } from 'colyseus.js';
 import type { TestServer } from './server';
 
 export interface Guest {
@@ -42,9 +44,19 @@ export async function newGuest(t: Http, nickname: string): Promise<Guest> {
   return (await res.json()) as Guest;
 }
 
-/** One SDK connection at a table, with the refusals the server sent it. */
+/**
+ * One SDK connection at a table, with the refusals the server sent it and its own replica of the game:
+ * the `snapshot` and `action` messages applied with the engine (GameStream), as the web client does.
+ */
 export class Player {
   readonly errors: Refusal[] = [];
+  readonly closings: Refusal[] = [];
+  readonly stream = new GameStream();
+  /** Every action this client applied, by the version it was applied to. */
+  readonly seen = new Map<number, Action>();
+  /** Snapshots asked for because an action did not follow on, and snapshots received. */
+  gaps = 0;
+  snapshots = 0;
 
   constructor(
     public room: Room<any>,
@@ -57,16 +69,34 @@ export class Player {
     return this.room.state;
   }
 
+  /** The engine state as this client has it. */
+  get game(): GameState {
+    const game = this.stream.state;
+    if (!game) throw new Error(`${this.guest.nickname} has no game yet`);
+    return game;
+  }
+
   /** The colour the server seated this player on. */
-  get colour(): string {
+  get colour(): Colour {
     const seats = this.state?.seats;
-    if (!seats) return "";
-    for (const [colour, seat] of seats.entries()) if (seat.playerId === this.guest.playerId) return colour;
-    return '';
+    if (!seats) return '' as Colour;
+    for (const [colour, seat] of seats.entries()) if (seat.playerId === this.guest.playerId) return colour as Colour;
+    return '' as Colour;
+  }
+
+  get seated(): boolean {
+    return (this.colour as string) !== '';
   }
 
   get seat(): any {
     return this.state.seats.get(this.colour);
+  }
+
+  /** Who decides for each seat, as the synced seats say (for nextSteps). */
+  control(): BySeat<SeatControl> {
+    const control: BySeat<SeatControl> = {};
+    for (const [colour, seat] of this.state.seats.entries()) control[colour as Colour] = { bot: seat.kind === 'bot' ? seat.bot : null, autoPlay: seat.autoPlay };
+    return control;
   }
 
   send(type: string, payload?: unknown): void {
@@ -81,7 +111,7 @@ export class Player {
     return this.errors[this.errors.length - 1]!;
   }
 
-  /** Take over a new Room object after `client.reconnect(token)`. */
+  /** Take over a new Room object (after `client.reconnect(token)` or a rejoin). */
   adopt(room: Room<any>): void {
     this.room = room;
     this.listen(room);
@@ -89,22 +119,55 @@ export class Player {
 
   private listen(room: Room<any>): void {
     room.onMessage('error', (e: Refusal) => this.errors.push(e));
+    room.onMessage('closing', (e: Refusal) => this.closings.push(e));
+    room.onMessage('snapshot', (m: SnapshotMessage) => {
+      this.stream.snapshot(m);
+      this.snapshots++;
+    });
+    room.onMessage('action', (m: ActionMessage) => {
+      const step = this.stream.action(m);
+      if (step.kind === 'applied') this.seen.set(m.version, m.action);
+      if (step.kind !== 'gap') return;
+      this.gaps++;
+      room.send('sync');
+    });
+    // A new connection (join, reconnect, rejoin) asks for the game as it is now.
+    room.send('sync');
   }
 }
 
 type Sdk = TestServer['colyseus']['sdk'];
 
+/**
+ * Take one's seat back with one's credentials after the room went away (its process stopped or died):
+ * what the web client does by itself. Retries while the table is not (yet) restored anywhere.
+ */
+export async function rejoin(player: Player, via: Client | Sdk, roomId: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const snapshots = player.snapshots;
+      player.adopt(await via.joinById(roomId, { playerId: player.guest.playerId, secret: player.guest.secret }));
+      await waitFor(() => player.seated && player.snapshots > snapshots, 'the seat and the game');
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw new Error(`${player.guest.nickname} could not rejoin ${roomId}: ${String(error)}`);
+      await sleep(200);
+    }
+  }
+}
+
 export async function create(t: TestServer, guest: Guest, options: Record<string, unknown> = {}): Promise<Player> {
   const room = await t.colyseus.sdk.create('table', { ...options, playerId: guest.playerId, secret: guest.secret });
   const player = new Player(room, guest);
-  await waitFor(() => player.colour !== '', 'the seat');
+  await waitFor(() => player.seated, 'the seat');
   return player;
 }
 
 export async function joinById(t: TestServer, roomId: string, guest: Guest, options: Record<string, unknown> = {}): Promise<Player> {
   const room = await t.colyseus.sdk.joinById(roomId, { ...options, playerId: guest.playerId, secret: guest.secret });
   const player = new Player(room, guest);
-  await waitFor(() => player.colour !== '', 'the seat');
+  await waitFor(() => player.seated, 'the seat');
   return player;
 }
 
@@ -118,37 +181,54 @@ export async function startedTable(t: TestServer, count: number, options: Record
   const players = [host];
   for (let i = 1; i < count; i++) players.push(await joinById(t, host.room.roomId, await newGuest(t, `P${i}`)));
   for (const p of players) p.send('ready', { ready: true });
-  await waitFor(() => players.every((p) => p.state.status === 'playing' && p.state.version === 0 && p.state.current !== ''), 'the game to start');
+  await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state?.version === 0), 'the game to start');
   return players;
 }
 
 /**
  * Play as the players themselves would through the SDK: the seat to act rolls, and picks the first
- * legal move when there is a choice (a single legal move is the server's to play, RULES.md §9.10).
- * Stops when the game is over or `until` holds.
+ * legal move when there is a choice; what the server plays by itself (bots, auto-play, a single legal
+ * move, RULES.md §9.10) it is left to play. Stops when the game is over or `until` holds.
  */
-export async function play(players: Player[], until: (state: any) => boolean = () => false, timeoutMs = 60_000): Promise<void> {
+export async function play(players: Player[], until: (game: GameState) => boolean = () => false, timeoutMs = 60_000): Promise<void> {
   const stop = Date.now() + timeoutMs;
   const viewer = players[0]!;
   for (;;) {
     if (Date.now() > stop) throw new Error('the game did not end in time');
-    const s = viewer.state;
-    if (s.phase === 'over' || until(s)) return;
-    const version = s.version as number;
-    const actor = players.find((p) => p.colour === s.current && p.seat.out === '');
-    const seat = s.seats.get(s.current);
-    const moves = JSON.parse(s.moves as string) as unknown[];
-    const serverActs = !actor || seat.autoPlay || seat.kind === 'bot' || (s.phase === 'move' && moves.length === 1);
-    if (!serverActs) {
-      await waitFor(() => actor.state.version >= version, 'the actor to catch up');
-      if (actor.state.version !== version) continue;
+    const game = viewer.game;
+    if (game.phase === 'over' || until(game)) return;
+    const { version } = game;
+    const actor = players.find((p) => p.colour === game.current && !game.out[p.colour]);
+    const step = nextSteps(game, viewer.control()).turn;
+    if (actor && step?.by === 'person') {
+      await waitFor(() => (actor.stream.state?.version ?? -1) >= version, 'the actor to catch up');
+      if (actor.game.version !== version) continue;
       const errors = actor.errors.length;
-      if (s.phase === 'roll') actor.send('roll', { version });
-      else actor.send('move', { version, plane: (moves[0] as { plane: number }).plane });
-      await waitFor(() => viewer.state.version !== version || actor.errors.length > errors, 'the action to apply');
+      if (game.phase === 'roll') actor.send('roll', { version });
+      else actor.send('move', { version, plane: legalMoves(game)[0]!.plane });
+      await waitFor(() => viewer.game.version !== version || actor.errors.length > errors, 'the action to apply');
       if (actor.errors.length > errors) throw new Error(`refused: ${JSON.stringify(actor.errors[actor.errors.length - 1])}`);
     } else {
-      await waitFor(() => viewer.state.version !== version, 'the server to play');
+      await waitFor(() => viewer.game.version !== version, 'the server to play');
     }
   }
 }
+
+export const credentials = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
+
+/** A two-player game started through `via` (any colyseus.js client) on the server at `http`. */
+export async function twoPlayerGame(http: Http, via: Client, options: Record<string, unknown> = {}): Promise<Player[]> {
+  const [ann, bob] = [await newGuest(http, 'Ann'), await newGuest(http, 'Bob')];
+  const host = new Player(await via.create('table', { size: 2, ...options, ...credentials(ann) }), ann);
+  const guest = new Player(await via.joinById(host.room.roomId, credentials(bob)), bob);
+  const players = [host, guest];
+  await waitFor(() => players.every((p) => p.seated), 'both seats');
+  for (const p of players) p.send('ready', { ready: true });
+  await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
+  return players;
+}
+
+/** A person must choose a move now (more than one plane can move): the middle of a turn. */
+export const choosing = (players: Player[]) => (game: GameState) =>
+  game.phase === 'move' && legalMoves(game).length > 1 && nextSteps(game, players[0]!.control()).turn?.by === 'person';
+

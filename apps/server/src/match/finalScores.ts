@@ -1,6 +1,5 @@
-import { type BySeat, type Colour, type GameState, type Result, LEVELS, scoreGame } from '@flightchess/rules';
+import { type BySeat, type Colour, type GameState, type Result, scoreGame } from '@flightchess/rules';
 import type { SeatResult } from '../storage/Storage';
-import type { TableState } from './schema';
 
 /** Scores, coins and levels of a finished game (RULES.md §7.1), ready to store. */
 export function finalScores(game: GameState, base: number, lifetime: BySeat<number>): Result<SeatResult[]> {
@@ -23,17 +22,4 @@ export function finalScores(game: GameState, base: number, lifetime: BySeat<numb
     };
   });
   return { ok: true, value: seats };
-}
-
-/** Show the recorded result on the seats. */
-export function mirrorScores(table: TableState, seats: readonly SeatResult[]): void {
-  for (const s of seats) {
-    const seat = table.seats.get(s.colour);
-    if (!seat) continue;
-    seat.score = s.score;
-    seat.coins = s.coins;
-    seat.level = s.levelAfter;
-    seat.levelName = LEVELS.find((l) => l.level === s.levelAfter)?.name ?? '';
-  }
-  table.result.recorded = true;
 }

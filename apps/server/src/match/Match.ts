@@ -1,0 +1,187 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  type Action,
+  type BySeat,
+  type Colour,
+  ENGINE_VERSION,
+  type GameEvent,
+  type GameSetup,
+  type GameState,
+  type SeatControl,
+  applyAction,
+  commitmentOf,
+  createGame,
+  replayGame,
+  rollAt,
+} from '@flightchess/rules';
+import { type Rejection, reject } from '@flightchess/protocol';
+import { randomId } from '../ids';
+import type { MatchSeat, MatchTable, SeatResult, Storage, StoredMatch } from '../storage/Storage';
+import { finalScores } from './finalScores';
+
+/** What a match needs of its process: the store, who this process is, and how long its leases run. */
+export interface MatchDeps {
+  readonly storage: Storage;
+  /** This process's owner id in the store. */
+  readonly owner: string;
+  readonly leaseMs: number;
+}
+
+/** The table a game is played at, as the room hands it over when the game starts. */
+export interface TableAtStart {
+  readonly tableId: string;
+  readonly code: string;
+  readonly private: boolean;
+  readonly hostId: string;
+  readonly setup: Omit<GameSetup, 'firstSeat'>;
+  readonly base: number;
+  readonly turnSeconds: number;
+  readonly seats: readonly MatchSeat[];
+  /** The preset picks the first seat at random (RULES.md §2.2): the server draws it. */
+  readonly randomFirstSeat: boolean;
+}
+
+export type Committed = { ok: true; state: GameState; events: readonly GameEvent[] } | { ok: false; error: Rejection };
+
+/**
+ * One game as the server keeps it (issue 8): setup, seats, secret seed and commitment, the action log
+ * and the engine state it gives, auto-play, scoring and recording. Stored ahead of play: the table when
+ * the game starts, each action before the state it makes exists here (and so before anyone sees it).
+ * Rebuilt from storage alone by replaying the log through the engine (`restore`).
+ */
+export class Match {
+  private game: GameState;
+  private readonly log: Action[];
+  private readonly auto: Set<Colour>;
+
+  private constructor(
+    readonly table: MatchTable,
+    game: GameState,
+    actions: readonly Action[],
+    autoPlay: readonly Colour[],
+    private readonly deps: MatchDeps,
+  ) {
+    this.game = game;
+    this.log = [...actions];
+    this.auto = new Set(autoPlay);
+  }
+
+  /** A new game at this table: draw the seed and the first seat, and store it all before anyone plays. */
+  static async begin(at: TableAtStart, deps: MatchDeps): Promise<{ ok: true; match: Match } | { ok: false; error: Rejection }> {
+    const colours = at.seats.map((s) => s.colour);
+    // The engine never picks the first seat (RULES.md §9.2): the server does, from crypto.
+    const setup: GameSetup = at.randomFirstSeat ? { ...at.setup, firstSeat: colours[randomInt(colours.length)]! } : at.setup;
+    const created = createGame(setup);
+    if (!created.ok) return { ok: false, error: created.error };
+    const seed = randomBytes(32).toString('hex');
+    const table: MatchTable = {
+      id: randomId(9),
+      tableId: at.tableId,
+      code: at.code,
+      private: at.private,
+      hostId: at.hostId,
+      setup,
+      base: at.base,
+      turnSeconds: at.turnSeconds,
+      seats: at.seats,
+      commitment: commitmentOf(seed),
+      seed,
+      engine: ENGINE_VERSION,
+      startedAt: Date.now(),
+    };
+    try {
+      await deps.storage.startMatch({ ...table, owner: deps.owner, leaseUntil: Date.now() + deps.leaseMs });
+    } catch (err) {
+      return { ok: false, error: reject('ERR_STORAGE', `the game could not be stored: ${(err as Error).message}`) };
+    }
+    return { ok: true, match: new Match(table, created.value, [], [], deps) };
+  }
+
+  /**
+   * Rebuild a stored game by replaying its log through this engine. A game stored by another engine
+   * version, or whose log this engine refuses, cannot go on: the reason says why (the caller aborts it).
+   */
+  static restore(stored: StoredMatch, deps: MatchDeps): { ok: true; match: Match } | { ok: false; reason: string } {
+    if (stored.engine !== ENGINE_VERSION) return { ok: false, reason: `stored by engine version ${stored.engine}; this server plays version ${ENGINE_VERSION}` };
+    const replayed = replayGame(stored.setup, stored.actions);
+    if (!replayed.ok) return { ok: false, reason: `its action log does not replay: ${replayed.error.message}` };
+    const { actions, autoPlay, ...table } = stored;
+    return { ok: true, match: new Match(table, replayed.value.state, actions, autoPlay, deps) };
+  }
+
+  get id(): string {
+    return this.table.id;
+  }
+
+  get state(): GameState {
+    return this.game;
+  }
+
+  get actions(): readonly Action[] {
+    return this.log;
+  }
+
+  get seed(): string {
+    return this.table.seed;
+  }
+
+  isAutoPlay(seat: Colour): boolean {
+    return this.auto.has(seat);
+  }
+
+  /** Who decides for each seat now (for nextSteps). */
+  control(): BySeat<SeatControl> {
+    const control: BySeat<SeatControl> = {};
+    for (const s of this.table.seats) control[s.colour] = { bot: s.bot, autoPlay: this.auto.has(s.colour) };
+    return control;
+  }
+
+  /** The die of the next roll: derived from the secret seed and the roll's index (provably fair). */
+  nextRoll(): number {
+    return rollAt(this.table.seed, this.game.rolls);
+  }
+
+  /**
+   * Apply one action: the engine decides; an accepted action is stored first, and only then becomes
+   * the match's state. A refusal (or a failed write) changes nothing. Throws StorageConflict when this
+   * process no longer owns the match.
+   */
+  async commit(action: Action): Promise<Committed> {
+    const applied = applyAction(this.game, action);
+    if (!applied.ok) return { ok: false, error: applied.error };
+    const index = this.log.length;
+    await this.deps.storage.appendAction(this.id, this.deps.owner, index, action, Date.now());
+    this.log.push(action);
+    this.game = applied.value.state;
+    return { ok: true, state: this.game, events: applied.value.events };
+  }
+
+  /** Turn auto-play (托管) on or off for a seat, stored first. Throws StorageConflict as commit does. */
+  async setAutoPlay(seat: Colour, on: boolean): Promise<void> {
+    const next = new Set(this.auto);
+    if (on) next.add(seat);
+    else next.delete(seat);
+    await this.deps.storage.setAutoPlay(this.id, this.deps.owner, [...next]);
+    this.auto.clear();
+    for (const c of next) this.auto.add(c);
+  }
+
+  /** Score the finished game (RULES.md §7.1) and store the result with the players' new totals, once. */
+  async record(): Promise<readonly SeatResult[]> {
+    const result = this.game.result;
+    if (!result) throw new Error('record: the game is not over');
+    const lifetime: BySeat<number> = {};
+    for (const seat of this.table.seats) {
+      if (seat.playerId) lifetime[seat.colour] = (await this.deps.storage.getPlayer(seat.playerId))?.lifetimeScore ?? 0;
+    }
+    const scores = finalScores(this.game, this.table.base, lifetime);
+    if (!scores.ok) throw new Error(`scoring failed: ${scores.error.message}`);
+    await this.deps.storage.finishMatch({ id: this.id, owner: this.deps.owner, result, seats: scores.value, endedAt: Date.now() });
+    return scores.value;
+  }
+
+  /** This process stops holding the game (it stays stored as it is): any process may restore it at once. */
+  release(): Promise<void> {
+    return this.deps.storage.releaseLease(this.id, this.deps.owner);
+  }
+}

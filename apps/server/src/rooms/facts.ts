@@ -1,0 +1,56 @@
+import { LEVELS, isColour } from '@flightchess/rules';
+import type { SeatResult } from '../storage/Storage';
+import type { Match } from '../match/Match';
+import type { TableState } from './schema';
+
+/** A game began (or was restored): the table shows its match, commitment and version. */
+export function showMatch(table: TableState, match: Match): void {
+  table.status = match.state.result ? 'over' : 'playing';
+  table.matchId = match.id;
+  table.commitment = match.table.commitment;
+  table.version = match.state.version;
+  table.seats.forEach((seat) => {
+    seat.autoPlay = isColour(seat.colour) && match.isAutoPlay(seat.colour);
+  });
+  if (match.state.result) showResult(table, match);
+}
+
+/** The game is over: its result, and the seed that makes every roll checkable. */
+export function showResult(table: TableState, match: Match): void {
+  const result = match.state.result!;
+  table.status = 'over';
+  table.deadline = table.answerDeadline = 0;
+  table.seed = match.seed;
+  table.result.reason = result.reason;
+  table.result.winner = result.winner ?? '';
+  // (ArraySchema's splice cannot insert more than it deletes.)
+  table.result.winners.splice(0, table.result.winners.length);
+  table.result.winners.push(...result.winners);
+}
+
+/** The recorded scores, coins and levels on the seats. */
+export function showScores(table: TableState, seats: readonly SeatResult[]): void {
+  for (const s of seats) {
+    const seat = table.seats.get(s.colour);
+    if (!seat) continue;
+    seat.score = s.score;
+    seat.coins = s.coins;
+    seat.level = s.levelAfter;
+    seat.levelName = LEVELS.find((l) => l.level === s.levelAfter)?.name ?? '';
+  }
+  table.result.recorded = true;
+}
+
+/** Forget the previous game (a rematch): the table looks as before its first game. */
+export function clearMatch(table: TableState): void {
+  table.matchId = table.commitment = table.seed = '';
+  table.version = table.deadline = table.answerDeadline = 0;
+  table.result.reason = table.result.winner = '';
+  table.result.winners.splice(0, table.result.winners.length);
+  table.result.recorded = false;
+  table.seats.forEach((seat) => {
+    seat.levelName = '';
+    seat.score = seat.coins = seat.level = 0;
+    seat.autoPlay = false;
+  });
+}

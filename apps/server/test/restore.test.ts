@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { ENGINE_VERSION, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
+import { Client } from 'colyseus.js';
+import { SqliteStorage } from '../src/storage/sqlite';
+import { type Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor } from './support/players';
+import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
+
+jest.setTimeout(90_000);
+
+let bundle: ReturnType<typeof buildBundle>;
+let dataDir: string;
+const running: ServerProcess[] = [];
+beforeAll(() => {
+  bundle = buildBundle();
+});
+afterAll(() => bundle.remove());
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightchess-restore-'));
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A server process on this test's data directory (a restart passes the port of the one before). */
+async function serve(name: string, port?: number): Promise<ServerProcess> {
+  const server = await startServerProcess(bundle.file, name, { DATA_DIR: dataDir, TURN_SECONDS: '30', ...(port ? { PORT: String(port) } : {}) });
+  running.push(server);
+  return server;
+}
+
+async function stored(matchId: string) {
+  const storage = new SqliteStorage(join(dataDir, 'flightchess.db'));
+  try {
+    return await storage.getMatch(matchId);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** Everything the clients saw was stored, in place: no action lost, none repeated, and the log replays to their state. */
+function expectLogMatchesClients(actions: readonly unknown[], players: Player[]): void {
+  for (const p of players) for (const [version, action] of p.seen) expect({ version, action: actions[version] }).toEqual({ version, action });
+  expect(actions).toHaveLength(players[0]!.game.version);
+}
+
+describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () => {
+  test('the same clients take their seats back by code and finish the same game: same seed, no action lost or repeated, dice verify', async () => {
+    const first = await serve('first');
+    const players = await twoPlayerGame(first, new Client(first.baseUrl), { private: true });
+    await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
+    const before = players[0]!.game;
+    const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
+    const roomId = players[0]!.room.roomId;
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+
+    first.signal('SIGKILL');
+    await first.exited;
+    // Write-ahead: every action the clients saw is on disk, and the match is still being played.
+    const atKill = await stored(matchId);
+    expect(atKill).toMatchObject({ status: 'playing', seed: null, commitment });
+    expectLogMatchesClients(atKill!.actions, players);
+
+    const second = await serve('second', first.port);
+    expect(second.logs.find((l) => l.event === 'table-restored')).toMatchObject({ tableId: roomId, matchId, version: before.version });
+    // The same table id and join code; a stranger cannot sit down, each player gets their own seat only.
+    expect((await getJson(second, `/api/tables/code/${code}`)).body).toMatchObject({ roomId });
+    const via = new Client(second.baseUrl);
+    const stranger = await newGuest(second, 'Stranger');
+    await expect(via.joinById(roomId, credentials(stranger))).rejects.toThrow(/^ERR_ALREADY_STARTED/);
+    const colours = players.map((p) => p.colour);
+    for (const p of players) await rejoin(p, via, (await getJson(second, `/api/tables/code/${code}`)).body.roomId);
+    expect(players.map((p) => p.colour)).toEqual(colours);
+    expect(players[0]!.state).toMatchObject({ matchId, commitment, code, status: 'playing' });
+    // Exactly where it stopped: the same state, the same player to move.
+    expect(players[0]!.game).toEqual(before);
+    expect(players[1]!.game).toEqual(before);
+
+    await play(players);
+    await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+    const match = (await getJson(second, `/api/matches/${matchId}`)).body;
+    expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed });
+    expectLogMatchesClients(match.actions, players);
+    expect(verifyRolls(match.seed, commitment, rollsIn(match.actions)).ok).toBe(true);
+    const replayed = replayGame(match.setup, match.actions);
+    expect(replayed.ok && replayed.value.state).toEqual(players[0]!.game);
+    expect((await getJson(second, `/api/matches/${matchId}/verify`)).body.replay).toMatchObject({ ok: true, matchesRecord: true, gameOver: true });
+  });
+
+  test('a game stored by another engine version is aborted on start: seed revealed, nothing scored, off the players\' lists', async () => {
+    const first = await serve('first');
+    const players = await twoPlayerGame(first, new Client(first.baseUrl));
+    await play(players, (g) => g.rolls >= 4 && g.phase === 'roll');
+    const { matchId } = players[0]!.state as { matchId: string };
+    first.signal('SIGKILL');
+    await first.exited;
+    const db = new Database(join(dataDir, 'flightchess.db'));
+    db.prepare('UPDATE matches SET engine = ? WHERE id = ?').run(ENGINE_VERSION + 100, matchId);
+    db.close();
+
+    const second = await serve('second');
+    expect(second.logs.find((l) => l.event === 'match-aborted')).toMatchObject({ matchId, reason: expect.stringContaining('engine version') });
+    const match = (await getJson(second, `/api/matches/${matchId}`)).body;
+    expect(match).toMatchObject({ status: 'aborted', abortReason: expect.stringContaining(`engine version ${ENGINE_VERSION + 100}`), result: null });
+    expect(match.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect((await getJson(second, `/api/matches/${matchId}/verify`)).status).toBe(200);
+    for (const p of players) {
+      const profile = (await getJson(second, `/api/players/${p.guest.playerId}`)).body;
+      expect(profile).toMatchObject({ games: 0, lifetimeScore: 0, recentMatches: [] });
+    }
+    await expect(new Client(second.baseUrl).joinById(players[0]!.room.roomId, credentials(players[0]!.guest))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,80 @@
+import type { ErrorCode as EngineErrorCode } from '@flightchess/rules';
+
+/**
+ * Every refusal a player can meet, by where it comes from. The codes are stable API: clients switch
+ * on them, the text beside them is for people.
+ */
+
+/** Refusals of a message inside a table (answered with an `error` message, RULES.md §7 and the room's own rules). */
+export const TABLE_ERROR_CODES = [
+  'ERR_BAD_MESSAGE',
+  'ERR_UNKNOWN_MESSAGE',
+  'ERR_RATE_LIMITED',
+  'ERR_STALE_VERSION',
+  'ERR_NOT_SEATED',
+  'ERR_NOT_HOST',
+  'ERR_NOT_STARTED',
+  'ERR_ALREADY_STARTED',
+  'ERR_COLOUR_TAKEN',
+  'ERR_NO_FREE_SEAT',
+  'ERR_NOT_A_BOT',
+  'ERR_NOT_READY',
+  'ERR_SHUTTING_DOWN',
+  'ERR_NOT_OVER',
+  'ERR_NOT_RECORDED',
+  'ERR_STORAGE',
+] as const;
+export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
+
+/** Anything an `error` message can carry: the engine's own codes or the table's. */
+export type RejectionCode = EngineErrorCode | TableErrorCode;
+
+/** What a client gets in an `error` message (and in `closing`): a code and a readable reason. */
+export interface Rejection {
+  readonly code: RejectionCode;
+  readonly message: string;
+}
+
+export const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
+
+/**
+ * Refusals of creating, joining or re-joining a table. The matchmaker carries a number, so each code
+ * has one (outside Colyseus' own 4210–4217); the message text starts with the code for people reading logs.
+ */
+export const JOIN_ERROR_NUMBERS = {
+  ERR_BAD_CONFIG: 4601,
+  ERR_BAD_CREDENTIALS: 4602,
+  ERR_ALREADY_STARTED: 4603,
+  ERR_NO_FREE_SEAT: 4604,
+  ERR_SHUTTING_DOWN: 4605,
+  ERR_STORAGE: 4606,
+} as const;
+export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
+
+/** Colyseus' own matchmaking errors that a client meets, under the names this project gives them. */
+const COLYSEUS_ERRORS: Readonly<Record<number, string>> = {
+  4212: 'ERR_NO_TABLE', // no room with that id (or it has closed)
+  4214: 'ERR_EXPIRED', // a reconnection token the room does not hold (any more)
+  4215: 'ERR_BAD_CREDENTIALS',
+};
+
+/** The code of a matchmaking refusal from its number; unknown numbers are reported as such. */
+export function joinErrorCode(number: number | undefined): string {
+  for (const [code, n] of Object.entries(JOIN_ERROR_NUMBERS)) if (n === number) return code;
+  return (number !== undefined && COLYSEUS_ERRORS[number]) || 'ERR_NETWORK';
+}
+
+/**
+ * Websocket close codes the server uses beyond Colyseus' (4000 = the player left on purpose). The
+ * reason text says the same for people.
+ */
+export const CLOSE_CODES = {
+  /** The player left on purpose (Colyseus' own): nothing to reconnect to. */
+  consented: 4000,
+  /** A frame the server could not decode (not Colyseus' framing or not msgpack): the seat is held, as for any drop. */
+  badFrame: 4400,
+  /** The same player took this seat from another connection: this one should not fight back. */
+  replaced: 4409,
+  /** The process is stopping; the table is stored and another (or the next) process restores it: rejoin. */
+  restarting: 4503,
+} as const;

@@ -1,0 +1,13 @@
+/**
+ * @flightchess/protocol — what the server and its clients say to each other, defined once and imported
+ * by both: the messages a client sends (zod schemas), the messages the server sends, error and close
+ * codes, the synced table facts, the HTTP API's records, and the client's replica of the game stream.
+ */
+export * from './codes';
+export * from './clientMessages';
+export * from './serverMessages';
+export * from './tableFacts';
+export * from './tableOptions';
+export * from './records';
+export { GameStream, type StreamStep } from './gameStream';
+export { describeIssues } from './describeIssues';

@@ -1,0 +1,127 @@
+import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, RuleError } from '@flightchess/rules';
+import type { TableStatus } from './tableFacts';
+
+/** What the HTTP API answers (apps/server README: HTTP endpoints), as the server writes it and a client reads it. */
+
+export interface GuestCredentials {
+  readonly playerId: string;
+  readonly secret: string;
+  readonly nickname: string;
+}
+
+export interface PlayerSummary {
+  readonly id: string;
+  readonly nickname: string;
+  readonly lifetimeScore: number;
+  readonly coins: number;
+  readonly games: number;
+  readonly wins: number;
+}
+
+export type MatchStatus = 'playing' | 'finished' | 'aborted';
+
+export interface MatchSummary {
+  readonly id: string;
+  readonly preset: string;
+  readonly status: MatchStatus;
+  readonly colour: Colour;
+  readonly score: number | null;
+  readonly rank: number | null;
+  readonly winner: boolean;
+  readonly players: number;
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+}
+
+/** GET /api/players/:id */
+export interface PlayerProfile extends PlayerSummary {
+  readonly createdAt: number;
+  readonly level: number;
+  readonly levelName: string;
+  /** Finished games and the one being played; aborted ones are left out. */
+  readonly recentMatches: readonly MatchSummary[];
+}
+
+/** GET /api/leaderboard */
+export interface LeaderboardEntry extends PlayerSummary {
+  readonly rank: number;
+  readonly level: number;
+  readonly levelName: string;
+}
+
+/** GET /api/tables */
+export interface TableListing {
+  readonly roomId: string;
+  readonly preset: string;
+  readonly size: number;
+  readonly teams: boolean;
+  readonly base: number;
+  readonly turnSeconds: number;
+  readonly status: TableStatus;
+  /** Seats taken by players or bots. */
+  readonly seated: number;
+  readonly names: readonly string[];
+}
+
+/** GET /api/tables/code/:code */
+export interface TableCodeAnswer {
+  readonly code: string;
+  readonly roomId: string;
+  readonly link: string;
+}
+
+export interface MatchSeat {
+  readonly colour: Colour;
+  readonly kind: 'human' | 'bot';
+  /** The bot that played a bot seat; null for a person. */
+  readonly bot: BotName | null;
+  readonly playerId: string | null;
+  readonly name: string;
+}
+
+/** A seat's result once the match is recorded (RULES.md §7.1). */
+export interface SeatResult {
+  readonly colour: Colour;
+  readonly score: number;
+  readonly coins: number;
+  readonly arrived: number;
+  readonly rank: number;
+  readonly escapePenalty: number;
+  readonly lifetimeAfter: number;
+  readonly levelAfter: number;
+  readonly out: string | null;
+  readonly winner: boolean;
+}
+
+/** GET /api/matches/:id */
+export interface MatchRecord {
+  readonly id: string;
+  readonly tableId: string;
+  readonly status: MatchStatus;
+  readonly setup: GameSetup;
+  readonly base: number;
+  readonly turnSeconds: number;
+  readonly commitment: string;
+  /** The revealed dice seed: null while the game is being played. */
+  readonly seed: string | null;
+  readonly result: GameResult | null;
+  /** Why an aborted match could not go on (e.g. stored by another engine version); null otherwise. */
+  readonly abortReason: string | null;
+  readonly seats: readonly (MatchSeat & Partial<Omit<SeatResult, 'colour'>>)[];
+  readonly actions: readonly Action[];
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+}
+
+/** GET /api/matches/:id/verify */
+export interface VerifyAnswer {
+  readonly dice: DiceCheck;
+  readonly replay:
+    | { readonly ok: true; readonly result: GameResult | null; readonly gameOver: boolean; readonly matchesRecord: boolean }
+    | { readonly ok: false; readonly error: RuleError };
+}
+
+/** Every HTTP refusal: a status code and this body. */
+export interface ApiError {
+  readonly error: { readonly code: string; readonly message: string };
+}

@@ -1,0 +1,32 @@
+import type { Action, GameState } from '@flightchess/rules';
+import type { Rejection } from './codes';
+
+/**
+ * The game as a stream (issue 9): the table's synced state carries table and seat facts only; the game
+ * itself reaches each client once, as a `snapshot` and then one `action` message per engine action,
+ * which the client applies with the same `applyAction` (see GameStream).
+ */
+export interface SnapshotMessage {
+  readonly matchId: string;
+  /** The engine state at `state.version`. */
+  readonly state: GameState;
+}
+
+export interface ActionMessage {
+  /** The engine state version the action was applied to: the state after it has `version + 1`. */
+  readonly version: number;
+  readonly action: Action;
+}
+
+/** Every message the server sends a client, by type. */
+export interface ServerMessages {
+  /** A refusal of the client's own message (`request` is its type): nothing changed. */
+  readonly error: Rejection & { readonly request: string };
+  /** The table closes before its game started (the process is stopping): create or join a table again. */
+  readonly closing: Rejection;
+  readonly snapshot: SnapshotMessage;
+  readonly action: ActionMessage;
+}
+
+export type ServerMessageType = keyof ServerMessages;
+export const SERVER_MESSAGE_TYPES: readonly ServerMessageType[] = ['error', 'closing', 'snapshot', 'action'];

@@ -1,0 +1,124 @@
+import { type BotName, BOT_NAMES, COLOURS, type Colour } from '@flightchess/rules';
+
+/**
+ * The synced table as plain data (the server's schema, `room.state.toJSON()`): table and seat facts
+ * only. The game itself is not in it: it comes as a stream (serverMessages.ts).
+ */
+export type TableStatus = 'waiting' | 'playing' | 'over';
+
+export interface SeatFacts {
+  readonly colour: Colour;
+  /** 0 = red+yellow, 1 = green+blue, −1 without teams. */
+  readonly team: number;
+  readonly kind: 'human' | 'bot';
+  /** The bot that plays a bot seat; '' for a person. */
+  readonly bot: BotName | '';
+  readonly playerId: string;
+  readonly name: string;
+  readonly ready: boolean;
+  readonly connected: boolean;
+  /** 托管: the server plays this seat until the player turns it off. */
+  readonly autoPlay: boolean;
+  /** Set once the result is recorded: the final score, coins and the level after the game. */
+  readonly score: number;
+  readonly coins: number;
+  readonly level: number;
+  readonly levelName: string;
+}
+
+export interface ResultFacts {
+  /** '' until the game is over, then 'finish' | 'resign' | 'escape' | 'forfeit' | 'draw'. */
+  readonly reason: string;
+  readonly winner: string;
+  readonly winners: readonly string[];
+  /** The scores, coins and levels have been stored with the match. */
+  readonly recorded: boolean;
+}
+
+export interface TableFacts {
+  readonly preset: string;
+  /** House rules on top of the preset, as JSON. */
+  readonly options: string;
+  readonly size: number;
+  readonly teams: boolean;
+  readonly base: number;
+  readonly turnSeconds: number;
+  readonly private: boolean;
+  /** The join code (GET /api/tables/code/:code); a private table is joined by it only. */
+  readonly code: string;
+  readonly status: TableStatus;
+  readonly hostId: string;
+  readonly matchId: string;
+  /** The engine state version of the game: the newest `action` a client should have applied. */
+  readonly version: number;
+  /** Epoch ms when the current seat's turn timer runs out; 0 when none runs. */
+  readonly deadline: number;
+  /** Epoch ms when a pending resignation or draw offer is declined for want of an answer; 0 when none. */
+  readonly answerDeadline: number;
+  /** SHA-256 of the secret dice seed, published at game start. */
+  readonly commitment: string;
+  /** The dice seed, revealed when the game is over. */
+  readonly seed: string;
+  readonly result: ResultFacts;
+  /** Seated colours, clockwise from red. */
+  readonly seats: readonly SeatFacts[];
+}
+
+type Loose = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const bool = (v: unknown): boolean => v === true;
+const botName = (v: unknown): BotName | '' => ((BOT_NAMES as readonly unknown[]).includes(v) ? (v as BotName) : '');
+
+/** Read the room state (its `toJSON()`), tolerating missing fields. */
+export function tableFacts(raw: unknown): TableFacts {
+  const t = (raw ?? {}) as Loose;
+  const seatsRaw = (t.seats ?? {}) as Record<string, Loose>;
+  const seats: SeatFacts[] = [];
+  for (const colour of COLOURS) {
+    const s = seatsRaw[colour];
+    if (!s) continue;
+    seats.push({
+      colour,
+      team: num(s.team),
+      kind: s.kind === 'bot' ? 'bot' : 'human',
+      bot: botName(s.bot),
+      playerId: str(s.playerId),
+      name: str(s.name),
+      ready: bool(s.ready),
+      connected: bool(s.connected),
+      autoPlay: bool(s.autoPlay),
+      score: num(s.score),
+      coins: num(s.coins),
+      level: num(s.level),
+      levelName: str(s.levelName),
+    });
+  }
+  const r = (t.result ?? {}) as Loose;
+  const status = t.status === 'playing' || t.status === 'over' ? t.status : 'waiting';
+  return {
+    preset: str(t.preset),
+    options: str(t.options),
+    size: num(t.size),
+    teams: bool(t.teams),
+    base: num(t.base),
+    turnSeconds: num(t.turnSeconds),
+    private: bool(t.private),
+    code: str(t.code),
+    status,
+    hostId: str(t.hostId),
+    matchId: str(t.matchId),
+    version: num(t.version),
+    deadline: num(t.deadline),
+    answerDeadline: num(t.answerDeadline),
+    commitment: str(t.commitment),
+    seed: str(t.seed),
+    result: {
+      reason: str(r.reason),
+      winner: str(r.winner),
+      winners: Array.isArray(r.winners) ? r.winners.filter((w): w is string => typeof w === 'string') : [],
+      recorded: bool(r.recorded),
+    },
+    seats,
+  };
+}
