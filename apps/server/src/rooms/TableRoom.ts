@@ -363,24 +363,24 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   private receive(client: Client, type: string, payload: unknown): void {
     const { allowed, notify } = this.limiter.take(client.sessionId);
-    if (!allowed) {
-      if (notify) this.refuse(client, type, reject('ERR_RATE_LIMITED', `more than ${this.config.maxMessagesPerSecond} messages a second: slow down`));
-      return;
+    if (allowed) {
+      void this.run(async () => {
+        const rejection = await this.answer(client, type, payload);
+        if (rejection) this.refuse(client, type, rejection);
+      });
+    } else if (notify) {
+      this.refuse(client, type, reject('ERR_RATE_LIMITED', `more than ${this.config.maxMessagesPerSecond} messages a second: slow down`));
     }
-    if (!isClientMessageType(type)) {
-      this.refuse(client, type, reject('ERR_UNKNOWN_MESSAGE', `unknown message type '${type.slice(0, 40)}'`));
-      return;
-    }
+  }
+
+  /** One message, in its turn in the queue: a refusal (nothing changed) or null (done). */
+  private async answer(client: Client, type: string, payload: unknown): Promise<Rejection | null> {
+    if (!isClientMessageType(type)) return reject('ERR_UNKNOWN_MESSAGE', `unknown message type '${type.slice(0, 40)}'`);
     const parsed = parseClientMessage(type, payload);
-    if (!parsed.ok) {
-      this.refuse(client, type, reject('ERR_BAD_MESSAGE', parsed.message));
-      return;
-    }
-    void this.run(async () => {
-      const handle = this.handlers[type] as (client: Client, message: unknown) => Rejection | null | Promise<Rejection | null>;
-      const rejection = this.stopped ? reject('ERR_SHUTTING_DOWN', 'the server is restarting: you will be back in a moment') : await handle(client, parsed.value);
-      if (rejection) this.refuse(client, type, rejection);
-    });
+    if (!parsed.ok) return reject('ERR_BAD_MESSAGE', parsed.message);
+    if (this.stopped) return reject('ERR_SHUTTING_DOWN', 'the server is restarting: you will be back in a moment');
+    const handle = this.handlers[type] as (client: Client, message: unknown) => Rejection | null | Promise<Rejection | null>;
+    return handle(client, parsed.value);
   }
 
   /** Answer the sender only, log one line, change nothing. */
