@@ -23,11 +23,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Test pace: short bot pauses so auto-play finishes games quickly, a 10 s turn timer. Default: the server's own delays. */
+const FAST_PACE = { TURN_SECONDS: '10', BOT_ROLL_DELAY_MS: '60', AUTO_MOVE_DELAY_MS: '60' };
+
 /**
  * The real game server (README's `npm start`: apps/server serving apps/web/dist) on a free port with a
- * fresh data folder, short bot pauses so auto-play finishes games quickly, and a 10 s turn timer.
+ * fresh data folder, at the test pace or (`pace: 'default'`) exactly as a player meets it.
  */
-export async function startGameServer(): Promise<RunningServer> {
+export async function startGameServer(pace: 'fast' | 'default' = 'fast'): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
@@ -38,9 +41,7 @@ export async function startGameServer(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       WEB_DIST: DIST,
       LOG_LEVEL: 'warn',
-      TURN_SECONDS: '10',
-      BOT_ROLL_DELAY_MS: '60',
-      AUTO_MOVE_DELAY_MS: '60',
+      ...(pace === 'fast' ? FAST_PACE : {}),
       MAX_MESSAGES_PER_SECOND: '50',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

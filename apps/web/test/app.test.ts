@@ -4,7 +4,7 @@ import { catalogue, format, setLanguage, t } from '../src/i18n';
 import type { MessageKey } from '../src/i18n';
 import { inviteLink } from '../src/screens/lobby';
 import { ruleLines } from '../src/screens/rules';
-import { tableSnapshot } from '../src/adapter/tableView';
+import { tableFacts } from '@flightchess/protocol';
 import { type Route, hashOf, joinCodeFromSearch, parseRoute } from '../src/ui/router';
 import { act, gameOf } from './support';
 
@@ -55,9 +55,9 @@ describe('routes', () => {
 
   it('invites to a private table with the server’s join link and to a public one by its room', () => {
     const location = { origin: 'http://localhost:2567', pathname: '/' };
-    expect(inviteLink(tableSnapshot({ code: 'ACDEFG' }), 'room1', location)).toBe('http://localhost:2567/?join=ACDEFG');
-    expect(inviteLink(tableSnapshot({ code: '' }), 'room1', location)).toBe('http://localhost:2567/#/table/room1');
-    expect(joinCodeFromSearch(new URL(inviteLink(tableSnapshot({ code: 'ACDEFG' }), 'r', location)).search)).toBe('ACDEFG');
+    expect(inviteLink(tableFacts({ code: 'ACDEFG' }), 'room1', location)).toBe('http://localhost:2567/?join=ACDEFG');
+    expect(inviteLink(tableFacts({ code: '' }), 'room1', location)).toBe('http://localhost:2567/#/table/room1');
+    expect(joinCodeFromSearch(new URL(inviteLink(tableFacts({ code: 'ACDEFG' }), 'r', location)).search)).toBe('ACDEFG');
   });
 
   it('reads the server’s join link (/?join=CODE)', () => {

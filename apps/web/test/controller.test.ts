@@ -1,6 +1,6 @@
 import { type GameEvent, type GameState, chooseMove, createRng, legalMoves } from '@flightchess/rules';
 import { type Controls, GameController } from '../src/adapter/controller';
-import { placePlanes } from '../src/adapter/placement';
+import { placePlanes } from '../src/board/placement';
 import { pointOf } from '../src/board/layout';
 import { FakeSource, RecordingRenderer, act, flush, gameOf, viewOf } from './support';
 
@@ -68,6 +68,7 @@ describe('GameController (adapter)', () => {
     expect(announced.some((a) => a.includes('6'))).toBe(true);
     // A 6: plane 0 (on p=12) or a take-off; every movable plane is highlighted.
     expect(renderer.last('setSelectable')!.keys).toEqual(['red:0', 'red:1', 'red:2', 'red:3']);
+    expect(controller.controls()!.autoMove).toBe(false);
 
     controller.tapPlane('red:0');
     const preview = renderer.last('showPreview')!.path!;
@@ -83,25 +84,29 @@ describe('GameController (adapter)', () => {
   });
 
   it('ignores taps on planes that are not the acting seat’s or cannot move', async () => {
-    const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 4 });
+    const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 5 });
     const { controller, source, renderer } = setup(rolled.state);
     await controller.settled();
-    controller.tapPlane('yellow:0');
-    controller.tapPlane('red:1'); // in the hangar: a 4 cannot take off
-    expect(renderer.all('showPreview').filter((c) => c.path !== null)).toHaveLength(1); // the only move, preselected
+    for (const key of ['yellow:0', 'red:9', 'bogus', 'red:0:1']) controller.tapPlane(key);
+    expect(renderer.all('showPreview').filter((c) => c.path !== null)).toHaveLength(0);
     controller.confirm();
-    expect(source.sent).toEqual([{ type: 'move', plane: 0 }]);
+    expect(source.sent).toEqual([]);
+    controller.tapPlane('red:1');
+    controller.tapPlane('red:1');
+    expect(source.sent).toEqual([{ type: 'move', plane: 1 }]);
   });
 
-  it('preselects a single legal move but still waits for the confirmation', async () => {
+  it('a single legal move is the game’s to play (RULES.md §9.10): said so, nothing to pick or confirm', async () => {
     const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 3 });
     expect(legalMoves(rolled.state)).toHaveLength(1);
     const { controller, source, changes } = setup(rolled.state);
     await controller.settled();
-    expect(changes.at(-1)!.selected).toBe(0);
-    expect(source.sent).toEqual([]);
+    const controls = changes.at(-1)!;
+    expect(controls).toMatchObject({ autoMove: true, acting: null, movable: [], selected: null });
+    expect(controls.prompt).toMatch(/自动走/);
     controller.key('Enter');
-    expect(source.sent).toEqual([{ type: 'move', plane: 0 }]);
+    controller.tapPlane('red:0');
+    expect(source.sent).toEqual([]);
   });
 
   it('picks planes with number keys', async () => {
@@ -115,7 +120,7 @@ describe('GameController (adapter)', () => {
     expect(source.sent).toEqual([{ type: 'move', plane: 2 }]);
   });
 
-  it('animates a capture along the route, flying the victim to its hangar, and holds input meanwhile', async () => {
+  it('animates a capture along the route, flying the victim to its hangar; the panel shows the newest state at once', async () => {
     const start = gameOf({
       preset: 'online',
       seats: ['red', 'yellow'],
@@ -123,20 +128,22 @@ describe('GameController (adapter)', () => {
       planes: { red: [10, 'hangar', 'hangar', 'hangar'], yellow: [38, 'hangar', 'hangar', 'hangar'] },
     });
     const rolled = act(start, { type: 'roll', seat: 'red', value: 2 });
-    const { controller, source, renderer, changes } = setup(rolled.state);
+    const { controller, source, renderer, changes } = setup(rolled.state, ['red', 'yellow'] as unknown as readonly ['red']);
     await controller.settled();
     renderer.holdAnimations = true;
     const moved = act(rolled.state, { type: 'move', seat: 'red', plane: 0 });
-    source.push({ view: viewOf(moved.state, ['red']), events: moved.events });
+    source.push({ view: viewOf(moved.state, ['red', 'yellow']), events: moved.events });
     await flush();
     const anim = renderer.last('animateRoute')!;
     expect(anim.path.captures).toHaveLength(1);
     expect(anim.victims.map((v) => v.key)).toEqual(['yellow:0']);
     const layout = renderer.last('drawBoard')!.layout;
     expect(anim.victims[0]!.point).toEqual(pointOf(layout, 'yellow', 'hangar', 0));
-    expect(changes.at(-1)!.busy).toBe(true);
+    // Truth first: while the board still flies red's plane, the panel already shows yellow to roll, and yellow can.
+    expect(changes.at(-1)!).toMatchObject({ acting: 'yellow', canRoll: true });
+    expect(changes.at(-1)!.view.state).toBe(moved.state);
     controller.roll();
-    expect(source.sent).toEqual([]);
+    expect(source.sent).toEqual([{ type: 'roll' }]);
 
     renderer.finishAnimation();
     await controller.settled();
@@ -169,9 +176,9 @@ describe('GameController (adapter)', () => {
     expect(source.sent).toEqual([{ type: 'answer-draw', seat: 'yellow', accept: false }]);
   });
 
-  it('catches up when updates pile up: older ones are shown without animation', async () => {
+  it('when updates pile up, the board hurries the animation in hand and animates only the newest; the panel is never behind', async () => {
     let state = redToRoll();
-    const { controller, source, renderer } = setup(state, [] as unknown as readonly ['red']);
+    const { controller, source, renderer, changes } = setup(state, [] as unknown as readonly ['red']);
     await controller.settled();
     renderer.holdAnimations = true;
     const dice = createRng(3);
@@ -185,18 +192,26 @@ describe('GameController (adapter)', () => {
       state = step.state;
     }
     const animations = () => renderer.all('rollDie').length + renderer.all('animateRoute').length;
-    for (const u of updates) source.push({ view: viewOf(u.state, []), events: u.events });
+    for (const u of updates) {
+      source.push({ view: viewOf(u.state, []), events: u.events });
+      // Every update reaches the panel the moment it arrives.
+      expect(changes.at(-1)!.view.state).toBe(u.state);
+    }
     await flush();
     expect(animations()).toBe(1); // the first update, still playing
-    for (let i = 0; i < updates.length; i++) {
+    expect(renderer.all('hurry')).toHaveLength(updates.length - 1);
+    renderer.finishAnimation();
+    await flush();
+    // The board jumped to the state before the newest update, and animates the newest one only.
+    const newest = updates.at(-1)!;
+    expect(renderer.last('placePlanes')!.planes).toEqual(placePlanes(renderer.last('drawBoard')!.layout, updates.at(-2)!.state));
+    for (let i = 0; i < 4; i++) {
       renderer.finishAnimation();
       await flush();
     }
     await controller.settled();
-    // Only the first update and the last three (the queue's tail) were animated.
-    const animated = [updates[0]!, ...updates.slice(-3)].filter((u) => u.events.some((e) => e.type === 'rolled' || e.type === 'moved'));
-    expect(animations()).toBe(animated.length);
-    expect(animations()).toBeLessThan(updates.length);
+    const animatedNewest = newest.events.filter((e) => e.type === 'rolled' || e.type === 'moved').length;
+    expect(animations()).toBe(1 + animatedNewest);
     expect(renderer.last('placePlanes')!.planes).toEqual(placePlanes(renderer.last('drawBoard')!.layout, state));
   });
 });

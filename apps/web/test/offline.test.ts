@@ -1,13 +1,14 @@
-import { type BySeat, createRng, replayGame } from '@flightchess/rules';
+import { type BySeat, createRng, legalMoves, replayGame } from '@flightchess/rules';
 import type { GameUpdate } from '../src/adapter/types';
-import { LocalGame, type SeatPlayer } from '../src/offline/localGame';
+import { LocalGame } from '../src/offline/localGame';
+import type { SeatPlayer } from '../src/offline/store';
 import { OfflineStore, newOfflineGame } from '../src/offline/store';
 import { ManualScheduler, MemoryStore } from './support';
 
-function start(players: BySeat<SeatPlayer>, seed = 1) {
+function start(players: BySeat<SeatPlayer>, seed = 1, teams = false) {
   const storage = new MemoryStore();
   const store = new OfflineStore(storage);
-  const made = newOfflineGame({ preset: 'online', players }, () => 0);
+  const made = newOfflineGame({ preset: 'online', players, teams }, () => 0);
   if (!made.ok) throw new Error(made.message);
   store.save(made.loaded.saved);
   const loaded = store.unfinished()!;
@@ -64,6 +65,48 @@ describe('offline games', () => {
     expect(game.gameState().rolls).toBe(1);
     game.send({ type: 'auto-play', seat: 'red', on: false });
     expect(game.current().view.seats[0]!.autoPlay).toBe(false);
+  });
+
+  it('plays a single legal move for the person by itself (RULES.md §9.10)', () => {
+    const { game, scheduler } = start({ red: 'human', yellow: 'human' }, 11);
+    // Roll until red has exactly one legal move (one plane out, a roll that cannot take off).
+    for (let i = 0; i < 400; i++) {
+      const state = game.gameState();
+      if (state.phase === 'move' && legalMoves(state).length === 1) break;
+      if (state.phase === 'roll') game.send({ type: 'roll' });
+      else game.send({ type: 'move', plane: legalMoves(state)[0]!.plane });
+    }
+    const forced = game.gameState();
+    expect(legalMoves(forced)).toHaveLength(1);
+    expect(scheduler.fire()).toBe(true);
+    expect(game.gameState().version).toBe(forced.version + 1);
+    expect(game.actionLog().at(-1)).toEqual({ type: 'move', seat: forced.current, plane: legalMoves(forced)[0]!.plane });
+  });
+
+  it('in team mode a bot team-mate answers a resignation by itself (consents); a person team-mate is asked and waited for', () => {
+    const { game, scheduler } = start({ red: 'human', green: 'human', yellow: 'strong', blue: 'human' }, 5, true);
+    // Fifteen rolls first (RULES.md §7): the people roll and move; the bot plays when its timer fires.
+    while (game.gameState().rolls < 15) {
+      const state = game.gameState();
+      if (state.current === 'yellow' || (state.phase === 'move' && legalMoves(state).length === 1)) expect(scheduler.fire()).toBe(true);
+      else if (state.phase === 'roll') game.send({ type: 'roll' });
+      else game.send({ type: 'move', plane: legalMoves(state)[0]!.plane });
+    }
+    game.send({ type: 'resign', seat: 'blue' });
+    expect(game.gameState().pendingResign).toBe('blue');
+    // Green is a person: whatever plays by itself plays, and the request still waits for green.
+    for (let i = 0; i < 50 && scheduler.pending > 0; i++) scheduler.fire();
+    expect(scheduler.pending).toBe(0);
+    expect(game.gameState().pendingResign).toBe('blue');
+    game.send({ type: 'answer-resign', seat: 'green', accept: false });
+    expect(game.gameState().pendingResign).toBeNull();
+
+    game.send({ type: 'resign', seat: 'red' });
+    expect(game.gameState().pendingResign).toBe('red');
+    // Yellow, red's team-mate, is a bot: it consents by itself after the pause.
+    for (let i = 0; i < 10 && !game.gameState().out.red; i++) expect(scheduler.fire()).toBe(true);
+    expect(game.gameState().out.red?.reason).toBe('resign');
+    expect(game.gameState().pendingResign).toBeNull();
   });
 
   it('continues a saved game from the browser and drops a record that no longer replays', () => {

@@ -1,13 +1,14 @@
-import type { Room } from 'colyseus.js';
+import { CLOSE_CODES, tableFacts } from '@flightchess/protocol';
 import type { GameState } from '@flightchess/rules';
-import { tableSnapshot, tableUpdate } from '../src/adapter/tableView';
+import type { Room } from 'colyseus.js';
+import { gameView } from '../src/adapter/tableView';
 import { backoffDelay } from '../src/net/backoff';
-import { type LinkStatus, TableConnection } from '../src/net/connection';
+import { type LinkStatus, type Reconnector, TableConnection } from '../src/net/connection';
 import { RoomSource } from '../src/net/roomSource';
 import { ManualScheduler, act, flush, gameOf } from './support';
 
-/** A table as the server syncs it (apps/server schema), for the client's view of it. */
-function rawTable(game: GameState | null, events: unknown[] = [], extra: Record<string, unknown> = {}) {
+/** A table as the server syncs it (apps/server schema: table and seat facts only). */
+function rawTable(status: 'waiting' | 'playing' | 'over', extra: Record<string, unknown> = {}) {
   return {
     preset: 'online',
     options: '{}',
@@ -17,16 +18,15 @@ function rawTable(game: GameState | null, events: unknown[] = [], extra: Record<
     turnSeconds: 15,
     private: true,
     code: 'ACDEFG',
-    status: game ? 'playing' : 'waiting',
+    status,
     hostId: 'p1',
-    matchId: game ? 'm1' : '',
-    version: game?.version ?? 0,
+    matchId: status === 'waiting' ? '' : 'm1',
+    version: 0,
     deadline: 1_700_000_000_000,
-    game: game ? JSON.stringify(game) : '',
-    lastEvents: JSON.stringify(events),
+    answerDeadline: 0,
     seats: {
-      red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: false, planes: [-1, -1, -1, -1] },
-      yellow: { colour: 'yellow', kind: 'human', playerId: 'p2', name: 'Yellow', ready: false, connected: false, autoPlay: true, planes: [-1, -1, -1, -1] },
+      red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: false },
+      yellow: { colour: 'yellow', kind: 'human', playerId: 'p2', name: 'Yellow', ready: false, connected: false, autoPlay: true },
     },
     result: { reason: '', winner: '', winners: [], recorded: false },
     ...extra,
@@ -34,31 +34,6 @@ function rawTable(game: GameState | null, events: unknown[] = [], extra: Record<
 }
 
 const start = () => gameOf({ preset: 'online', seats: ['red', 'yellow'], firstSeat: 'red' });
-
-describe('the synced table as a game view', () => {
-  it('reads seats in clockwise order and finds the own seat by player id', () => {
-    const game = start();
-    const update = tableUpdate(null, tableSnapshot(rawTable(game)), 'p2')!;
-    expect(update.view.viewer).toBe('yellow');
-    expect(update.view.seats).toEqual([
-      { colour: 'red', name: '小红', kind: 'human', connected: true, autoPlay: false, local: false },
-      { colour: 'yellow', name: 'Yellow', kind: 'human', connected: false, autoPlay: true, local: true },
-    ]);
-    expect(update.view.turnDeadline).toBe(1_700_000_000_000);
-    expect(update.view.state).toEqual(game);
-    expect(tableUpdate(null, tableSnapshot(rawTable(null)), 'p2')).toBeNull();
-  });
-
-  it('animates the last action’s events only when exactly one action happened since the last snapshot', () => {
-    const game = start();
-    const rolled = act(game, { type: 'roll', seat: 'red', value: 6 });
-    const next = tableSnapshot(rawTable(rolled.state, rolled.events));
-    expect(tableUpdate(game, next, 'p1')!.events).toEqual(rolled.events);
-    const moved = act(rolled.state, { type: 'move', seat: 'red', plane: 0 });
-    // Two actions later (a missed patch): show the state, do not replay stale events.
-    expect(tableUpdate(game, tableSnapshot(rawTable(moved.state, moved.events)), 'p1')!.events).toEqual([]);
-  });
-});
 
 /** A stand-in for a colyseus.js Room: the test plays the server side. */
 class FakeRoom {
@@ -84,12 +59,13 @@ class FakeRoom {
     this.sent.push([type, payload]);
   }
   async leave() {
-    this.drop(4000);
-    return 4000;
+    this.drop(CLOSE_CODES.consented);
+    return CLOSE_CODES.consented;
   }
   removeAllListeners() {
     this.stateCbs = [];
     this.leaveCbs = [];
+    this.messageCbs.clear();
   }
   sync(state: unknown) {
     this.state = state;
@@ -104,37 +80,102 @@ class FakeRoom {
 }
 
 const asRoom = (r: FakeRoom) => r as unknown as Room;
+const nowhere: Reconnector = { reconnect: () => Promise.reject(new Error('no')), rejoin: () => Promise.reject(new Error('no')) };
 
-describe('TableConnection', () => {
-  it('reconnects a dropped room with its token, backing off, and carries on with the new room', async () => {
+/** A connection to a table in play whose client has the game at `state` (its snapshot). */
+function playing(state: GameState = start()) {
+  const room = new FakeRoom('r1', rawTable('playing'));
+  const conn = new TableConnection(asRoom(room), nowhere, new ManualScheduler());
+  room.message('snapshot', { matchId: 'm1', state });
+  return { room, conn };
+}
+
+describe('the synced table as a game view', () => {
+  it('reads seats in clockwise order, finds the own seat by player id, and takes the game from the engine replica', () => {
+    const game = start();
+    const view = gameView(tableFacts(rawTable('playing')), game, 'p2');
+    expect(view.viewer).toBe('yellow');
+    expect(view.seats).toEqual([
+      { colour: 'red', name: '小红', kind: 'human', connected: true, autoPlay: false, local: false },
+      { colour: 'yellow', name: 'Yellow', kind: 'human', connected: false, autoPlay: true, local: true },
+    ]);
+    expect(view.turnDeadline).toBe(1_700_000_000_000);
+    expect(view.answerDeadline).toBeNull();
+    expect(view.state).toBe(game);
+  });
+});
+
+describe('TableConnection: the game as a stream', () => {
+  it('asks for a snapshot when it joins, then applies each action with the engine', () => {
+    const room = new FakeRoom('r1', rawTable('playing'));
+    const conn = new TableConnection(asRoom(room), nowhere, new ManualScheduler());
+    expect(room.sent).toEqual([['sync', {}]]);
+    expect(conn.game()).toBeNull();
+    const changes: { version: number; events: number }[] = [];
+    conn.onGame((c) => changes.push({ version: c.state.version, events: c.events.length }));
+
+    const game = start();
+    room.message('snapshot', { matchId: 'm1', state: game });
+    expect(conn.game()).toEqual(game);
+    const rolled = act(game, { type: 'roll', seat: 'red', value: 6 });
+    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 6 } });
+    expect(conn.game()).toEqual(rolled.state);
+    expect(changes).toEqual([
+      { version: 0, events: 0 },
+      { version: 1, events: rolled.events.length },
+    ]);
+    // An action the client has already (a snapshot covered it) is ignored.
+    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 6 } });
+    expect(conn.game()).toEqual(rolled.state);
+    expect(room.sent).toEqual([['sync', {}]]);
+  });
+
+  it('asks for a new snapshot when an action does not follow on (a gap) or does not apply', () => {
+    const { room, conn } = playing();
+    room.message('action', { version: 3, action: { type: 'roll', seat: 'red', value: 2 } });
+    room.message('action', { version: 0, action: { type: 'move', seat: 'red', plane: 0 } });
+    expect(room.sent).toEqual([['sync', {}], ['sync', {}], ['sync', {}]]);
+    expect(conn.game()!.version).toBe(0);
+  });
+
+  it('forgets the finished game when the table goes back to seating (a rematch)', () => {
+    const { room, conn } = playing();
+    room.sync(rawTable('waiting'));
+    expect(conn.game()).toBeNull();
+  });
+});
+
+describe('TableConnection: staying connected', () => {
+  it('reconnects a dropped room with its token, else takes the seat back with the credentials, backing off', async () => {
     const scheduler = new ManualScheduler();
-    const first = new FakeRoom('r1', rawTable(null));
-    const second = new FakeRoom('r1', rawTable(start()));
-    let attempts = 0;
-    const tokens: string[] = [];
+    const first = new FakeRoom('r1', rawTable('playing'));
+    const restored = new FakeRoom('r1', rawTable('playing'));
+    const calls: string[] = [];
+    let rejoins = 0;
     const conn = new TableConnection(
       asRoom(first),
       {
         reconnect: async (token) => {
-          tokens.push(token);
-          attempts++;
-          if (attempts < 3) throw new Error('server unreachable');
-          return asRoom(second);
+          calls.push(`reconnect ${token}`);
+          throw new Error('room has been disposed');
+        },
+        rejoin: async (roomId) => {
+          calls.push(`rejoin ${roomId}`);
+          if (++rejoins < 3) throw new Error('not restored yet');
+          return asRoom(restored);
         },
       },
       scheduler,
     );
     const statuses: LinkStatus[] = [];
     conn.onStatus((s) => statuses.push(s));
-    const seen: string[] = [];
-    conn.onState((t) => seen.push(t.status));
 
-    first.drop(1006);
+    first.drop(CLOSE_CODES.restarting);
     for (let i = 0; i < 3; i++) {
       expect(scheduler.fire()).toBe(true);
       await flush();
     }
-    expect(tokens).toEqual(['r1:token', 'r1:token', 'r1:token']);
+    expect(calls).toEqual(['reconnect r1:token', 'rejoin r1', 'reconnect r1:token', 'rejoin r1', 'reconnect r1:token', 'rejoin r1']);
     expect(scheduler.delays).toEqual([500, 1000, 2000]);
     expect(statuses).toEqual([
       { kind: 'reconnecting', attempt: 1 },
@@ -142,25 +183,36 @@ describe('TableConnection', () => {
       { kind: 'reconnecting', attempt: 3 },
       { kind: 'reconnected' },
     ]);
-    second.sync(rawTable(start()));
-    expect(seen).toEqual(['playing']);
+    // The new room is asked for the game, and carries the client's messages from now on.
+    expect(restored.sent).toEqual([['sync', {}]]);
+    restored.message('snapshot', { matchId: 'm1', state: start() });
+    expect(conn.game()).toEqual(start());
     conn.send('roll', { version: 0 });
-    expect(second.sent).toEqual([['roll', { version: 0 }]]);
+    expect(restored.sent.at(-1)).toEqual(['roll', { version: 0 }]);
   });
 
-  it('does not reconnect after a consented close, and passes server refusals on', () => {
-    const scheduler = new ManualScheduler();
-    const room = new FakeRoom('r1', rawTable(null));
-    const conn = new TableConnection(asRoom(room), { reconnect: () => Promise.reject(new Error('no')) }, scheduler);
-    const statuses: LinkStatus[] = [];
-    const errors: unknown[] = [];
-    conn.onStatus((s) => statuses.push(s));
-    conn.onError((e) => errors.push(e));
-    room.message('error', { code: 'ERR_NOT_YOUR_TURN', message: 'wait', request: 'roll' });
-    room.drop(4000);
-    expect(statuses).toEqual([{ kind: 'closed' }]);
-    expect(scheduler.pending).toBe(0);
-    expect(errors).toEqual([{ code: 'ERR_NOT_YOUR_TURN', message: 'wait', request: 'roll' }]);
+  it('does not reconnect after a consented close, nor when another window took the seat; passes refusals and closing notices on', () => {
+    for (const [code, why] of [
+      [CLOSE_CODES.consented, 'left'],
+      [CLOSE_CODES.replaced, 'replaced'],
+    ] as const) {
+      const scheduler = new ManualScheduler();
+      const room = new FakeRoom('r1', rawTable('waiting'));
+      const conn = new TableConnection(asRoom(room), nowhere, scheduler);
+      const statuses: LinkStatus[] = [];
+      const errors: unknown[] = [];
+      const closings: unknown[] = [];
+      conn.onStatus((s) => statuses.push(s));
+      conn.onError((e) => errors.push(e));
+      conn.onClosing((e) => closings.push(e));
+      room.message('error', { code: 'ERR_NOT_YOUR_TURN', message: 'wait', request: 'roll' });
+      room.message('closing', { code: 'ERR_SHUTTING_DOWN', message: 'restarting' });
+      room.drop(code);
+      expect(statuses).toEqual([{ kind: 'closed', why }]);
+      expect(scheduler.pending).toBe(0);
+      expect(errors).toEqual([{ code: 'ERR_NOT_YOUR_TURN', message: 'wait', request: 'roll' }]);
+      expect(closings).toEqual([{ code: 'ERR_SHUTTING_DOWN', message: 'restarting' }]);
+    }
   });
 
   it('backs off from half a second to at most eight', () => {
@@ -169,39 +221,37 @@ describe('TableConnection', () => {
 });
 
 describe('RoomSource', () => {
-  it('sends intents as room messages carrying the state version they were made on', () => {
-    const scheduler = new ManualScheduler();
-    const rolled = act(start(), { type: 'roll', seat: 'red', value: 6 });
-    const room = new FakeRoom('r1', rawTable(rolled.state, rolled.events));
-    const conn = new TableConnection(asRoom(room), { reconnect: () => Promise.reject(new Error('no')) }, scheduler);
+  it('sends intents as typed room messages carrying the newest version received', () => {
+    const { room, conn } = playing();
     const source = new RoomSource(conn, 'p1');
+    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 6 } });
     source.send({ type: 'move', plane: 2 });
     source.send({ type: 'auto-play', seat: 'red', on: true });
+    source.send({ type: 'resign', seat: 'red' });
     source.send({ type: 'answer-draw', seat: 'red', accept: false });
-    expect(room.sent).toEqual([
+    expect(room.sent.slice(1)).toEqual([
       ['move', { version: 1, plane: 2 }],
       ['auto-play', { on: true }],
+      ['resign', { version: 1 }],
       ['answer-draw', { version: 1, accept: false }],
     ]);
   });
 
-  it('passes on new actions with their events and seat changes without events, but not identical snapshots', () => {
-    const scheduler = new ManualScheduler();
-    const game = start();
-    const room = new FakeRoom('r1', rawTable(game));
-    const conn = new TableConnection(asRoom(room), { reconnect: () => Promise.reject(new Error('no')) }, scheduler);
+  it('passes on each action with its events, and seat changes without events, but not patches that change nothing shown', () => {
+    const { room, conn } = playing();
     const source = new RoomSource(conn, 'p1');
-    const updates: { version: number; events: number }[] = [];
-    source.subscribe((u) => updates.push({ version: u.view.state.version, events: u.events.length }));
-    room.sync(rawTable(game));
-    const rolled = act(game, { type: 'roll', seat: 'red', value: 3 });
-    room.sync(rawTable(rolled.state, rolled.events));
-    const dropped = rawTable(rolled.state, rolled.events);
+    const updates: { version: number; events: number; redConnected: boolean }[] = [];
+    source.subscribe((u) => updates.push({ version: u.view.state.version, events: u.events.length, redConnected: u.view.seats[0]!.connected }));
+    room.sync(rawTable('playing'));
+    const rolled = act(start(), { type: 'roll', seat: 'red', value: 3 });
+    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 3 } });
+    const dropped = rawTable('playing');
     dropped.seats.red.connected = false;
     room.sync(dropped);
+    room.sync(dropped);
     expect(updates).toEqual([
-      { version: 1, events: rolled.events.length },
-      { version: 1, events: 0 },
+      { version: 1, events: rolled.events.length, redConnected: true },
+      { version: 1, events: 0, redConnected: false },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { FINISH } from '@flightchess/rules';
-import { placePlanes } from '../src/adapter/placement';
+import { placePlanes } from '../src/board/placement';
 import { createLayout, distance, pointOf } from '../src/board/layout';
 import { routePath } from '../src/board/routePath';
 import { act, gameOf } from './support';

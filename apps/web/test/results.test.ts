@@ -1,7 +1,7 @@
+import type { MatchRecord } from '@flightchess/protocol';
 import { commitmentOf, rollAt } from '@flightchess/rules';
 import { ReplaySource } from '../src/adapter/replaySource';
 import { offlineResults, onlineResults, verifyMatchDice } from '../src/adapter/results';
-import { tableSnapshot } from '../src/adapter/tableView';
 import { act, gameOf } from './support';
 
 const SEED = 'ab'.repeat(32);
@@ -32,36 +32,33 @@ describe('results', () => {
     expect(offlineResults(almostOver(), {}, 10)).toBeNull();
   });
 
-  it('reads an online result from the table and the level change from the stored match', () => {
-    const table = tableSnapshot({
-      status: 'over',
-      matchId: 'm1',
-      base: 10,
-      seats: {
-        red: { colour: 'red', kind: 'human', name: 'A', arrived: 4, score: 520, coins: 520, level: 2, levelName: '中级学员', sent: 2, lost: 1 },
-        yellow: { colour: 'yellow', kind: 'bot', name: 'B', arrived: 1, score: -30, coins: -30, level: 1, levelName: '初级学员' },
-      },
-      result: { reason: 'finish', winner: 'red', winners: ['red'], recorded: true },
-    });
-    const match = {
+  it('shows an online result exactly as recorded, with the level change and the collisions of the final state', () => {
+    const final = act(act(almostOver(), { type: 'roll', seat: 'red', value: 1 }).state, { type: 'move', seat: 'red', plane: 0 }).state;
+    const match: MatchRecord = {
       id: 'm1',
+      tableId: 't1',
       status: 'finished',
-      setup: { preset: 'online' as const, seats: ['red', 'yellow'] as const },
+      setup: { preset: 'online', seats: ['red', 'yellow'] },
       base: 10,
+      turnSeconds: 15,
       commitment: '',
-      seed: null,
+      seed: SEED,
+      result: { winner: 'red', winners: ['red'], reason: 'finish' },
+      abortReason: null,
       actions: [],
+      startedAt: 1,
+      endedAt: 2,
       seats: [
-        { colour: 'red' as const, name: 'A', kind: 'human', score: 520, rank: 1, lifetimeAfter: 600, levelAfter: 2 },
-        { colour: 'yellow' as const, name: 'B', kind: 'bot', score: -30, rank: 2, lifetimeAfter: 0, levelAfter: 1 },
+        { colour: 'yellow', kind: 'bot', bot: 'strong', playerId: null, name: 'B', score: -30, coins: -30, arrived: 1, rank: 2, lifetimeAfter: 0, levelAfter: 1, out: null, winner: false },
+        { colour: 'red', kind: 'human', bot: null, playerId: 'p1', name: 'A', score: 520, coins: 510, arrived: 4, rank: 1, lifetimeAfter: 600, levelAfter: 2, out: null, winner: true },
       ],
     };
-    const data = onlineResults(table, match);
-    expect(data.rows.map((r) => [r.colour, r.rank, r.score, r.level, r.levelChange, r.sent, r.lost])).toEqual([
-      ['red', 1, 520, 2, 1, 2, 1],
-      ['yellow', 2, -30, 1, 0, 0, 0],
+    const data = onlineResults(match, { ...final, collisions: { red: { sent: 2, lost: 1 } } });
+    expect(data).toMatchObject({ reason: 'finish', winner: 'red', matchId: 'm1', base: 10, offline: false });
+    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, r.levelName, r.levelChange, r.sent, r.lost, r.winner])).toEqual([
+      ['red', 'A', 1, 4, 520, 510, 2, '中级学员', 1, 2, 1, true],
+      ['yellow', 'B', 2, 1, -30, -30, 1, '初级学员', 0, 0, 0, false],
     ]);
-    expect(onlineResults(table, null).rows[0]!.levelChange).toBe(0);
   });
 
   it('verifies dice from the revealed seed and reports the first roll that does not match', () => {

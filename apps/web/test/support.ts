@@ -7,7 +7,7 @@ import {
   applyAction,
   createGame,
 } from '@flightchess/rules';
-import type { PlacedPlane } from '../src/adapter/placement';
+import type { PlacedPlane } from '../src/board/placement';
 import type { BoardMarks, BoardRenderer } from '../src/adapter/renderer';
 import type { GameSource, GameUpdate, GameView, Intent } from '../src/adapter/types';
 import type { BoardLayout } from '../src/board/layout';
@@ -32,6 +32,7 @@ export function viewOf(state: GameState, local: readonly Colour[], extra: Partia
     state,
     seats: state.seats.map((colour) => ({ colour, name: '', kind: 'human', connected: true, autoPlay: false, local: local.includes(colour) })),
     turnDeadline: null,
+    answerDeadline: null,
     viewer: null,
     ...extra,
   };
@@ -71,7 +72,8 @@ export type RenderCall =
   | { readonly call: 'showDie'; readonly colour: Colour | null; readonly value: number | null }
   | { readonly call: 'setTurn'; readonly colour: Colour | null }
   | { readonly call: 'setSelectable'; readonly keys: readonly string[]; readonly selected: string | null }
-  | { readonly call: 'showPreview'; readonly path: RoutePath | null };
+  | { readonly call: 'showPreview'; readonly path: RoutePath | null }
+  | { readonly call: 'hurry' };
 
 /** A renderer that records what it is asked to draw; animations finish when the test says so. */
 export class RecordingRenderer implements BoardRenderer {
@@ -105,6 +107,9 @@ export class RecordingRenderer implements BoardRenderer {
   }
   showPreview(path: RoutePath | null): void {
     this.calls.push({ call: 'showPreview', path });
+  }
+  hurry(): void {
+    this.calls.push({ call: 'hurry' });
   }
 
   finishAnimation(): void {

@@ -1,20 +1,15 @@
-import { type Colour, type GameEvent, type LegalMove, legalMoves, mateOf } from '@flightchess/rules';
+import { type BySeat, type Colour, type GameEvent, type GameState, type LegalMove, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
 import { type BoardLayout, createLayout, pointOf } from '../board/layout';
+import { type PlacedPlane, placePlanes, planeKey, planeOfKey } from '../board/placement';
 import { routePath } from '../board/routePath';
 import { t } from '../i18n';
 import { describePosition, describeRoute, seatName } from './describe';
-import { type PlacedPlane, placePlanes, planeKey } from './placement';
 import type { BoardRenderer } from './renderer';
 import type { GameSource, GameUpdate, GameView } from './types';
 
-/** Updates waiting beyond this many are shown without animation, to catch up. */
-const CATCH_UP_AFTER = 3;
-
-/** What the DOM panels show and enable, derived from the view and the selection. */
+/** What the DOM panels show and enable: always the newest state, whatever the board is still animating. */
 export interface Controls {
   readonly view: GameView;
-  /** An animation is playing: input waits for it. */
-  readonly busy: boolean;
   /** The local seat that may act now (roll or move), else null. */
   readonly acting: Colour | null;
   readonly canRoll: boolean;
@@ -23,6 +18,8 @@ export interface Controls {
   readonly selected: number | null;
   /** The selected move's route in words. */
   readonly summary: string | null;
+  /** A local seat's only legal move, which the server (or the offline game) plays by itself (RULES.md §9.10). */
+  readonly autoMove: boolean;
   readonly prompt: string;
   /** The local seat that resign / draw / auto-play buttons act for. */
   readonly own: Colour | null;
@@ -44,17 +41,26 @@ export interface ControllerHooks {
   changed(controls: Controls): void;
 }
 
+/** Who decides for each seat, as the view shows them (for nextSteps): the controller never plays, so a bot's name does not matter. */
+function controlOf(view: GameView): BySeat<SeatControl> {
+  const control: BySeat<SeatControl> = {};
+  for (const s of view.seats) control[s.colour] = { bot: s.kind === 'bot' ? 'strong' : null, autoPlay: s.autoPlay };
+  return control;
+}
+
 /**
- * The adapter between a game source (room or local engine) and the board renderer: synced state
- * becomes renderer calls, taps and keys become intents. Updates are played one at a time so each
- * roll and move is animated before the next one is shown.
+ * The adapter between a game source (room or local engine) and the board renderer (issue 9): truth
+ * first, animation second. Every update is shown in the panels the moment it arrives (`changed`), and
+ * input acts on it; the board animates the updates after it, and when it falls behind by more than one
+ * it hurries the animation in hand and jumps to the state before the newest, so it never trails the
+ * game by more than about one animation.
  */
 export class GameController {
   private layout: BoardLayout | null = null;
-  private shown: GameView | null = null;
+  private latest: GameView | null = null;
   private selected: number | null = null;
-  private busy = false;
   private readonly queue: GameUpdate[] = [];
+  private animating = false;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -62,9 +68,9 @@ export class GameController {
     private readonly source: GameSource,
     private readonly hooks: ControllerHooks,
   ) {
-    this.unsubscribe = source.subscribe((update) => this.enqueue(update));
+    this.unsubscribe = source.subscribe((update) => this.take(update));
     const first = source.current();
-    if (first) this.enqueue({ view: first.view, events: [] });
+    if (first) this.take({ view: first.view, events: [] });
   }
 
   dispose(): void {
@@ -72,39 +78,33 @@ export class GameController {
     this.queue.length = 0;
   }
 
-  /** Resolves once every queued update has been shown (tests, screenshots). */
+  /** Resolves once the board shows the newest update (tests, screenshots). */
   async settled(): Promise<void> {
-    while (this.busy || this.queue.length > 0) await new Promise((r) => setTimeout(r, 10));
+    while (this.animating || this.queue.length > 0) await new Promise((r) => setTimeout(r, 10));
   }
 
   controls(): Controls | null {
-    return this.shown ? this.computeControls(this.shown) : null;
+    return this.latest ? this.computeControls(this.latest) : null;
   }
 
-  // ---- input ----
+  // ---- input: always against the newest state ----
 
   tapPlane(key: string): void {
     const controls = this.controls();
-    if (!controls || controls.busy || !controls.acting) return;
-    const [colour, index] = key.split(':');
-    if (colour !== controls.acting) return;
-    const plane = Number(index);
-    const move = this.moveOf(plane);
-    if (!move) return;
-    if (this.selected === plane) this.confirm();
-    else this.select(plane);
+    const ref = planeOfKey(key);
+    if (!controls?.acting || !ref || ref.colour !== controls.acting || !controls.movable.includes(ref.plane)) return;
+    if (this.selected === ref.plane) this.confirm();
+    else this.select(ref.plane);
   }
 
   roll(): void {
-    const controls = this.controls();
-    if (!controls?.canRoll) return;
-    this.source.send({ type: 'roll' });
+    if (this.controls()?.canRoll) this.source.send({ type: 'roll' });
   }
 
   confirm(): void {
     const controls = this.controls();
-    if (!controls || controls.busy || this.selected === null || !this.moveOf(this.selected)) return;
-    const plane = this.selected;
+    if (!controls || controls.selected === null) return;
+    const plane = controls.selected;
     this.clearSelection();
     this.source.send({ type: 'move', plane });
   }
@@ -115,14 +115,14 @@ export class GameController {
     if (!controls) return false;
     if (/^[1-9]$/.test(key)) {
       const plane = Number(key) - 1;
-      if (!controls.movable.includes(plane) || controls.busy) return false;
+      if (!controls.movable.includes(plane)) return false;
       this.select(plane);
       return true;
     }
     if (key === 'Enter' || key === ' ') {
       if (controls.canRoll) this.roll();
-      else if (this.selected !== null) this.confirm();
-      else if (controls.movable.length > 0 && !controls.busy) this.select(controls.movable[0]!);
+      else if (controls.selected !== null) this.confirm();
+      else if (controls.movable.length > 0) this.select(controls.movable[0]!);
       else return false;
       return true;
     }
@@ -133,9 +133,10 @@ export class GameController {
     return false;
   }
 
-  setAutoPlay(on: boolean): void {
-    const seat = this.controls()?.own;
-    if (seat) this.source.send({ type: 'auto-play', seat, on });
+  /** Switch 托管 for the own seat, whichever way the newest state says it is now. */
+  toggleAutoPlay(): void {
+    const controls = this.controls();
+    if (controls?.own) this.source.send({ type: 'auto-play', seat: controls.own, on: !controls.autoPlay });
   }
 
   resign(): void {
@@ -160,18 +161,16 @@ export class GameController {
 
   // ---- selection ----
 
-  private moveOf(plane: number): LegalMove | undefined {
-    const view = this.shown;
-    if (!view || !this.actingSeat(view)) return undefined;
-    return legalMoves(view.state).find((m) => m.plane === plane);
+  private moveOf(state: GameState, plane: number | null): LegalMove | undefined {
+    return plane === null ? undefined : legalMoves(state).find((m) => m.plane === plane);
   }
 
   private select(plane: number): void {
-    const move = this.moveOf(plane);
+    const move = this.latest && this.moveOf(this.latest.state, plane);
     if (!move || !this.layout) return;
     this.selected = plane;
     this.renderer.showPreview(routePath(this.layout, move.route));
-    this.refreshSelection();
+    this.refresh();
     this.hooks.announce(t('announce.selected', { plane: plane + 1, summary: describeRoute(move.route) }));
   }
 
@@ -179,139 +178,126 @@ export class GameController {
     if (this.selected === null) return;
     this.selected = null;
     this.renderer.showPreview(null);
-    this.refreshSelection();
+    this.refresh();
   }
 
-  private refreshSelection(): void {
+  /** Tell the panels, and mark on the board the planes the player may pick. */
+  private refresh(): void {
     const controls = this.controls();
     if (!controls) return;
     const colour = controls.acting;
     const keys = colour ? controls.movable.map((plane) => planeKey({ colour, plane })) : [];
-    const selected = colour && this.selected !== null ? planeKey({ colour, plane: this.selected }) : null;
+    const selected = colour && controls.selected !== null ? planeKey({ colour, plane: controls.selected }) : null;
     this.renderer.setSelectable(keys, selected);
     this.hooks.changed(controls);
   }
 
   // ---- updates ----
 
-  private enqueue(update: GameUpdate): void {
+  private take(update: GameUpdate): void {
+    const previous = this.latest;
+    this.latest = update.view;
+    // A new state: a selection made on the old one means nothing now.
+    if (previous && previous.state !== update.view.state && this.selected !== null) {
+      this.selected = null;
+      this.renderer.showPreview(null);
+    }
+    this.announce(update);
+    this.refresh();
     this.queue.push(update);
-    if (!this.busy) void this.drain();
+    if (this.animating) {
+      this.renderer.hurry();
+      return;
+    }
+    void this.animateQueue();
   }
 
-  private async drain(): Promise<void> {
-    this.busy = true;
-    this.clearSelection();
-    if (this.shown) this.hooks.changed(this.computeControls(this.shown));
+  private async animateQueue(): Promise<void> {
+    this.animating = true;
     try {
       while (this.queue.length > 0) {
-        // Far behind (a slow device, a background tab, a reconnect): show the older updates at once.
-        const animate = this.queue.length <= CATCH_UP_AFTER;
-        await this.play(this.queue.shift()!, animate);
+        // More than one behind: jump to the state before the newest, and animate only the newest.
+        if (this.queue.length > 1) this.place(this.queue.splice(0, this.queue.length - 1).at(-1)!.view);
+        await this.play(this.queue.shift()!);
       }
     } finally {
-      this.busy = false;
+      this.animating = false;
     }
-    if (this.shown) this.settle(this.shown);
   }
 
-  private async play(update: GameUpdate, animate: boolean): Promise<void> {
-    const { view } = update;
+  /** Show a view on the board as it is (drawing the board first if the viewer changed). */
+  private place(view: GameView): BoardLayout {
     const viewer = view.viewer ?? 'red';
-    if (!this.layout || this.layout.bottom !== viewer || !this.shown) {
+    if (!this.layout || this.layout.bottom !== viewer) {
       this.layout = createLayout(viewer);
       const { config } = view.state;
-      this.renderer.drawBoard(this.layout, {
-        seats: view.state.seats,
-        stars: config.safeSquares,
-        jumps: config.jump,
-        flights: config.flight,
-      });
-      this.renderer.placePlanes(placePlanes(this.layout, view.state));
+      this.renderer.drawBoard(this.layout, { seats: view.state.seats, stars: config.safeSquares, jumps: config.jump, flights: config.flight });
     }
-    if (animate) for (const event of update.events) await this.playEvent(view, event);
-    this.shown = view;
-    this.renderer.placePlanes(placePlanes(this.layout, view.state));
-    this.renderer.setTurn(view.state.phase === 'over' ? null : view.state.current);
-    this.renderer.showDie(view.state.phase === 'over' ? null : view.state.current, view.state.roll);
+    const { state } = view;
+    const over = state.phase === 'over';
+    this.renderer.placePlanes(placePlanes(this.layout, state));
+    this.renderer.setTurn(over ? null : state.current);
+    this.renderer.showDie(over ? null : state.current, state.roll);
+    return this.layout;
   }
 
-  private async playEvent(after: GameView, event: GameEvent): Promise<void> {
-    const layout = this.layout!;
-    const name = (c: Colour) => seatName(after, c);
+  private async play(update: GameUpdate): Promise<void> {
+    const layout = this.layout ?? this.place(update.view);
+    for (const event of update.events) await this.animateEvent(layout, event);
+    this.place(update.view);
+    this.refresh();
+  }
+
+  private async animateEvent(layout: BoardLayout, event: GameEvent): Promise<void> {
     switch (event.type) {
       case 'rolled':
         this.renderer.setTurn(event.seat);
-        this.hooks.announce(t('announce.rolled', { name: name(event.seat), roll: event.value }));
         await this.renderer.rollDie(event.seat, event.value);
-        break;
-      case 'no-move':
-        this.hooks.announce(t('game.noMove', { name: name(event.seat), roll: event.value }));
-        break;
+        return;
       case 'moved': {
         const victims: PlacedPlane[] = event.route.captures.flatMap((c) =>
-          c.victims.map((v) => ({
-            key: planeKey(v),
-            colour: v.colour,
-            plane: v.plane,
-            point: pointOf(layout, v.colour, 'hangar', v.plane),
-            count: 1,
-            top: true,
-            heading: 0,
-          })),
+          c.victims.map((v) => ({ key: planeKey(v), colour: v.colour, plane: v.plane, point: pointOf(layout, v.colour, 'hangar', v.plane), count: 1, top: true, heading: 0 })),
         );
-        this.renderer.showPreview(null);
         await this.renderer.animateRoute(routePath(layout, event.route), victims);
-        this.hooks.announce(
-          t('announce.moved', { name: name(event.seat), plane: event.plane + 1, where: describePosition(event.route.final) }),
-        );
-        break;
+        return;
       }
-      case 'captured':
-        this.hooks.announce(t('announce.captured', { name: name(event.seat), n: event.capture.victims.length }));
-        break;
-      case 'arrived':
-        this.hooks.announce(t('announce.arrived', { name: name(event.seat) }));
-        break;
-      case 'extra-roll':
-        this.hooks.announce(t('announce.extra', { name: name(event.seat) }));
-        break;
-      case 'turn':
-        this.hooks.announce(t('announce.turn', { name: name(event.seat) }));
-        break;
-      case 'draw-offered':
-        this.hooks.announce(t('game.drawOffered', { name: name(event.seat) }));
-        break;
-      case 'game-over':
-        this.hooks.announce(
-          event.result.winner ? t('announce.over', { name: name(event.result.winner) }) : t('announce.draw'),
-        );
-        break;
       default:
-        break;
+        return;
     }
   }
 
-  /** After the animations: highlight what the local player can do now. */
-  private settle(view: GameView): void {
-    const controls = this.computeControls(view);
-    // One legal move: show its route straight away; it still needs a confirmation.
-    if (controls.movable.length === 1 && this.selected === null) {
-      this.select(controls.movable[0]!);
-      return;
-    }
-    this.refreshSelection();
+  /** What happened, for the ARIA live region, as soon as it happened. */
+  private announce(update: GameUpdate): void {
+    const view = update.view;
+    const name = (c: Colour) => seatName(view, c);
+    const lines = update.events.flatMap((event): string[] => {
+      switch (event.type) {
+        case 'rolled':
+          return [t('announce.rolled', { name: name(event.seat), roll: event.value })];
+        case 'no-move':
+          return [t('game.noMove', { name: name(event.seat), roll: event.value })];
+        case 'moved':
+          return [t('announce.moved', { name: name(event.seat), plane: event.plane + 1, where: describePosition(event.route.final) })];
+        case 'captured':
+          return [t('announce.captured', { name: name(event.seat), n: event.capture.victims.length })];
+        case 'arrived':
+          return [t('announce.arrived', { name: name(event.seat) })];
+        case 'extra-roll':
+          return [t('announce.extra', { name: name(event.seat) })];
+        case 'turn':
+          return [t('announce.turn', { name: name(event.seat) })];
+        case 'draw-offered':
+          return [t('game.drawOffered', { name: name(event.seat) })];
+        case 'game-over':
+          return [event.result.winner ? t('announce.over', { name: name(event.result.winner) }) : t('announce.draw')];
+        default:
+          return [];
+      }
+    });
+    if (lines.length > 0) this.hooks.announce(lines.join(' '));
   }
 
   // ---- derived controls ----
-
-  /** The local seat whose turn it is, if any. */
-  private actingSeat(view: GameView): Colour | null {
-    const { state } = view;
-    if (state.phase === 'over') return null;
-    const seat = view.seats.find((s) => s.colour === state.current);
-    return seat?.local && !seat.autoPlay ? state.current : null;
-  }
 
   /** The local seat that resign, draw and auto-play act for: the own seat online, the current human seat in hot-seat. */
   private ownSeat(view: GameView): Colour | null {
@@ -322,42 +308,41 @@ export class GameController {
 
   private computeControls(view: GameView): Controls {
     const { state } = view;
-    const acting = this.busy ? null : this.actingSeat(view);
-    const movable = acting && state.phase === 'move' ? legalMoves(state).map((m) => m.plane) : [];
-    const selectedMove = this.selected !== null ? legalMoves(state).find((m) => m.plane === this.selected) : undefined;
+    const isLocal = (c: Colour | undefined) => c !== undefined && view.seats.some((s) => s.colour === c && s.local);
+    const { turn, answer } = nextSteps(state, controlOf(view));
+    const acting = turn?.by === 'person' && isLocal(turn.seat) ? turn.seat : null;
+    const moves = acting && state.phase === 'move' ? legalMoves(state) : [];
+    const selectedMove = moves.find((m) => m.plane === this.selected);
+    const autoMove = turn?.by === 'forced' && isLocal(turn.seat);
+    const answering = answer?.by === 'person' && isLocal(answer.seat) ? answer : null;
     const own = this.ownSeat(view);
     const playing = state.phase !== 'over';
-    const isLocal = (c: Colour | null) => c !== null && view.seats.some((s) => s.colour === c && s.local);
-    const drawAnswerer = state.drawOffer ? state.seats.find((c) => c !== state.drawOffer && !state.out[c]) ?? null : null;
-    const resignAnswerer = state.pendingResign ? mateOf(state, state.pendingResign) : null;
-    const answerDraw = playing && isLocal(drawAnswerer);
-    const answerResign = playing && isLocal(resignAnswerer);
     const currentName = seatName(view, state.current);
-    let prompt: string;
     // Hot-seat with several people: name the one whose turn it is.
     const people = view.seats.filter((s) => s.local && s.kind === 'human').length;
     const yours = people > 1 ? t('game.turnOf', { name: currentName }) : t('game.yourTurn');
+    let prompt = '';
     if (!playing) prompt = '';
     else if (acting && state.phase === 'roll') prompt = `${yours} · ${t('game.rollPrompt')}`;
-    else if (acting && state.phase === 'move')
-      prompt = this.selected !== null ? t('game.confirmPrompt') : t('game.movePrompt', { roll: state.roll ?? 0 });
+    else if (acting) prompt = selectedMove ? t('game.confirmPrompt') : t('game.movePrompt', { roll: state.roll ?? 0 });
+    else if (autoMove) prompt = t('game.autoMove', { name: currentName });
     else prompt = t('game.turnOf', { name: currentName });
     return {
       view,
-      busy: this.busy,
       acting,
       canRoll: acting !== null && state.phase === 'roll',
-      movable,
-      selected: selectedMove ? this.selected : null,
+      movable: moves.map((m) => m.plane),
+      selected: selectedMove ? selectedMove.plane : null,
       summary: selectedMove ? describeRoute(selectedMove.route) : null,
+      autoMove,
       prompt,
       own,
       canResign: playing && own !== null && state.rolls >= state.config.resignAfterRolls && state.pendingResign === null,
       canOfferDraw: playing && own !== null && state.config.drawByAgreement && state.drawOffer === null,
-      drawToAnswer: answerDraw ? state.drawOffer : null,
-      drawAnswerer: answerDraw ? drawAnswerer : null,
-      resignToAnswer: answerResign ? state.pendingResign : null,
-      resignAnswerer: answerResign ? resignAnswerer : null,
+      drawToAnswer: answering?.action === 'answer-draw' ? state.drawOffer : null,
+      drawAnswerer: answering?.action === 'answer-draw' ? answering.seat : null,
+      resignToAnswer: answering?.action === 'answer-resign' ? state.pendingResign : null,
+      resignAnswerer: answering?.action === 'answer-resign' ? answering.seat : null,
       autoPlay: own !== null && view.seats.some((s) => s.colour === own && s.autoPlay),
     };
   }

@@ -1,7 +1,7 @@
 import type { Colour } from '@flightchess/rules';
 import type { BoardLayout } from '../board/layout';
 import type { RoutePath } from '../board/routePath';
-import type { PlacedPlane } from './placement';
+import type { PlacedPlane } from '../board/placement';
 
 export interface BoardMarks {
   readonly seats: readonly Colour[];
@@ -25,4 +25,6 @@ export interface BoardRenderer {
   setTurn(colour: Colour | null): void;
   setSelectable(keys: readonly string[], selected: string | null): void;
   showPreview(path: RoutePath | null): void;
+  /** The game has moved on: finish the animation in hand quickly (the next one plays at its own pace). */
+  hurry(): void;
 }

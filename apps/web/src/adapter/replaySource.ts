@@ -79,6 +79,7 @@ export class ReplaySource implements GameSource {
         local: false,
       })),
       turnDeadline: null,
+      answerDeadline: null,
       viewer: null,
     };
   }

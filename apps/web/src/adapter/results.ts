@@ -1,17 +1,5 @@
-import {
-  type Action,
-  type BySeat,
-  type Colour,
-  type DiceCheck,
-  type GameSetup,
-  type GameState,
-  isColour,
-  levelFor,
-  rollsIn,
-  scoreGame,
-  verifyRolls,
-} from '@flightchess/rules';
-import type { TableSnapshot } from './tableView';
+import type { MatchRecord } from '@flightchess/protocol';
+import { type BySeat, type Colour, type DiceCheck, type GameState, LEVELS, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
 
 export interface ResultRow {
   readonly colour: Colour;
@@ -64,56 +52,33 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
   return { reason: state.result.reason, winner: state.result.winner, rows, matchId: null, offline: true, base };
 }
 
-/** The stored match (GET /api/matches/:id), as far as the client uses it. */
-export interface MatchRecord {
-  readonly id: string;
-  readonly status: string;
-  readonly setup: GameSetup;
-  readonly base: number;
-  readonly commitment: string;
-  readonly seed: string | null;
-  readonly actions: readonly Action[];
-  readonly seats: readonly {
-    readonly colour: Colour;
-    readonly name: string;
-    readonly kind: string;
-    readonly score?: number;
-    readonly rank?: number;
-    readonly lifetimeAfter?: number;
-    readonly levelAfter?: number;
-  }[];
-}
-
-/** A finished online game from the synced table, with level changes from the match record when known. */
-export function onlineResults(table: TableSnapshot, match: MatchRecord | null): ResultData {
-  const winners = table.result.winners;
-  const ranked = [...table.seats].sort(
-    (a, b) => Number(winners.includes(b.colour)) - Number(winners.includes(a.colour)) || b.arrived - a.arrived,
-  );
-  const rows = ranked.map((s, i): ResultRow => {
-    const recorded = match?.seats.find((m) => m.colour === s.colour);
-    const before =
-      recorded?.lifetimeAfter !== undefined && recorded.score !== undefined ? levelFor(recorded.lifetimeAfter - recorded.score).level : null;
-    const after = s.level || recorded?.levelAfter || 0;
+/**
+ * A finished online game as recorded (GET /api/matches/:id): the table shows exactly what was stored —
+ * ranks, scores, coins and levels — with the collisions of the final state the client played.
+ */
+export function onlineResults(match: MatchRecord, final: GameState | null): ResultData {
+  const rows = match.seats.map((s): ResultRow => {
+    const after = s.levelAfter ?? 0;
+    const before = s.lifetimeAfter !== undefined && s.score !== undefined ? levelFor(s.lifetimeAfter - s.score).level : null;
     return {
       colour: s.colour,
       name: s.name,
-      rank: recorded?.rank ?? i + 1,
-      arrived: s.arrived,
-      score: s.score,
-      coins: s.coins,
+      rank: s.rank ?? 0,
+      arrived: s.arrived ?? 0,
+      score: s.score ?? 0,
+      coins: s.coins ?? 0,
       level: after,
-      levelName: s.levelName,
+      levelName: LEVELS.find((l) => l.level === after)?.name ?? '',
       levelChange: before !== null && after > 0 ? Math.sign(after - before) : 0,
-      sent: s.sent,
-      lost: s.lost,
-      winner: winners.includes(s.colour),
-      out: s.out,
+      sent: final?.collisions[s.colour]?.sent ?? 0,
+      lost: final?.collisions[s.colour]?.lost ?? 0,
+      winner: s.winner ?? false,
+      out: s.out ?? '',
     };
   });
   rows.sort((a, b) => a.rank - b.rank);
-  const winner = isColour(table.result.winner) ? table.result.winner : null;
-  return { reason: table.result.reason, winner, rows, matchId: table.matchId || null, offline: false, base: table.base };
+  const result = match.result;
+  return { reason: result?.reason ?? '', winner: result?.winner ?? null, rows, matchId: match.id, offline: false, base: match.base };
 }
 
 /** Recompute every roll of a finished match from its revealed seed and check the commitment (issue 4). */

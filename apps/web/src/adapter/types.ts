@@ -22,6 +22,8 @@ export interface GameView {
   readonly seats: readonly SeatView[];
   /** When the current turn times out (epoch ms), or null without a turn timer. */
   readonly turnDeadline: number | null;
+  /** When a pending resignation or draw offer counts as declined (epoch ms), or null. */
+  readonly answerDeadline: number | null;
   /** The colour drawn at the bottom: the own seat online; null keeps red at the bottom. */
   readonly viewer: Colour | null;
 }

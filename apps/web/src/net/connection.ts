@@ -1,38 +1,62 @@
+import {
+  type ActionMessage,
+  CLOSE_CODES,
+  type ClientMessage,
+  type ClientMessageType,
+  GameStream,
+  type ServerMessages,
+  type SnapshotMessage,
+  type TableFacts,
+  tableFacts,
+} from '@flightchess/protocol';
+import type { GameEvent, GameState } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
-import { type TableSnapshot, tableSnapshot } from '../adapter/tableView';
 import type { Scheduler } from '../util/ports';
 import { RECONNECT_WINDOW_MS, backoffDelay } from './backoff';
-
-/** A consented leave (ours, or the server closing the table): nothing to reconnect to. */
-const CONSENTED = 4000;
 
 export type LinkStatus =
   | { readonly kind: 'connected' }
   | { readonly kind: 'reconnecting'; readonly attempt: number }
   | { readonly kind: 'reconnected' }
-  | { readonly kind: 'closed' };
+  /** Nothing to reconnect to: the player left, the seat was taken over by another tab, or the table is gone. */
+  | { readonly kind: 'closed'; readonly why: 'left' | 'replaced' | 'gone' };
 
-export interface ServerRejection {
-  readonly code: string;
-  readonly message: string;
-  readonly request?: string;
+export type ServerRejection = ServerMessages['error'];
+
+/** The game moved on: the newest engine state, and what happened (empty for a snapshot). */
+export interface GameChange {
+  readonly state: GameState;
+  readonly events: readonly GameEvent[];
 }
 
 export interface Reconnector {
+  /** Back into the same room with its reconnection token. */
   reconnect(token: string): Promise<Room>;
+  /** Back into one's own seat with the player's credentials (the table was restored by another process, or the token is gone). */
+  rejoin(roomId: string): Promise<Room>;
 }
 
+type Listeners<T> = Set<(value: T) => void>;
+const emit = <T>(listeners: Listeners<T>, value: T) => {
+  for (const listener of listeners) listener(value);
+};
+
 /**
- * A table room that survives dropped connections: on an unexpected close it reconnects with the
- * reconnection token, backing off from 0.5 s to 8 s, for as long as the server holds the seat, and
- * reports each step so the screen can say so.
+ * One seat at a table, kept live: the synced table facts, the game as the client's own engine replica
+ * (a `snapshot`, then every `action` applied with the engine; a gap asks for a new snapshot), typed
+ * messages, and a connection that comes back by itself. On an unexpected close it reconnects with the
+ * token, or rejoins with the player's credentials when the table was restored elsewhere, backing off
+ * from 0.5 s to 8 s for as long as the server holds the seat.
  */
 export class TableConnection {
   private room: Room;
-  private snapshot: TableSnapshot;
-  private readonly stateListeners = new Set<(table: TableSnapshot) => void>();
-  private readonly statusListeners = new Set<(status: LinkStatus) => void>();
-  private readonly errorListeners = new Set<(error: ServerRejection) => void>();
+  private facts: TableFacts;
+  private readonly stream = new GameStream();
+  private readonly factListeners: Listeners<TableFacts> = new Set();
+  private readonly gameListeners: Listeners<GameChange> = new Set();
+  private readonly statusListeners: Listeners<LinkStatus> = new Set();
+  private readonly errorListeners: Listeners<ServerRejection> = new Set();
+  private readonly closingListeners: Listeners<ServerMessages['closing']> = new Set();
   private closed = false;
   private cancelRetry: (() => void) | null = null;
 
@@ -43,7 +67,7 @@ export class TableConnection {
     private readonly now: () => number = Date.now,
   ) {
     this.room = room;
-    this.snapshot = tableSnapshot(room.state ? toPlain(room.state) : {});
+    this.facts = tableFacts(toPlain(room.state));
     this.bind(room);
   }
 
@@ -51,13 +75,23 @@ export class TableConnection {
     return this.room.roomId;
   }
 
-  table(): TableSnapshot {
-    return this.snapshot;
+  table(): TableFacts {
+    return this.facts;
   }
 
-  onState(listener: (table: TableSnapshot) => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
+  /** The game of the table's current match as this client has it; null before a game (or before its snapshot). */
+  game(): GameState | null {
+    return this.stream.matchId === this.facts.matchId ? this.stream.state : null;
+  }
+
+  onState(listener: (table: TableFacts) => void): () => void {
+    this.factListeners.add(listener);
+    return () => this.factListeners.delete(listener);
+  }
+
+  onGame(listener: (change: GameChange) => void): () => void {
+    this.gameListeners.add(listener);
+    return () => this.gameListeners.delete(listener);
   }
 
   onStatus(listener: (status: LinkStatus) => void): () => void {
@@ -70,7 +104,12 @@ export class TableConnection {
     return () => this.errorListeners.delete(listener);
   }
 
-  send(type: string, payload: object = {}): void {
+  onClosing(listener: (notice: ServerMessages['closing']) => void): () => void {
+    this.closingListeners.add(listener);
+    return () => this.closingListeners.delete(listener);
+  }
+
+  send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void {
     if (!this.closed) this.room.send(type, payload);
   }
 
@@ -90,52 +129,62 @@ export class TableConnection {
 
   private bind(room: Room): void {
     room.onStateChange((state) => {
-      this.snapshot = tableSnapshot(toPlain(state));
-      for (const listener of this.stateListeners) listener(this.snapshot);
+      this.facts = tableFacts(toPlain(state));
+      // Back to seating (a rematch): the finished game is gone.
+      if (this.facts.status === 'waiting') this.stream.clear();
+      emit(this.factListeners, this.facts);
     });
-    room.onMessage('error', (message: ServerRejection) => {
-      for (const listener of this.errorListeners) listener(message);
+    room.onMessage('snapshot', (message: SnapshotMessage) => {
+      this.stream.snapshot(message);
+      emit(this.gameListeners, { state: message.state, events: [] });
     });
-    // Any other message type the server may add: accepted and ignored.
-    room.onMessage('*', () => undefined);
+    room.onMessage('action', (message: ActionMessage) => {
+      const step = this.stream.action(message);
+      if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
+      else if (step.kind === 'gap') room.send('sync', {});
+    });
+    room.onMessage('error', (message: ServerRejection) => emit(this.errorListeners, message));
+    room.onMessage('closing', (message: ServerMessages['closing']) => emit(this.closingListeners, message));
     room.onLeave((code) => {
       if (this.closed) return;
-      if (code === CONSENTED) {
+      if (code === CLOSE_CODES.consented || code === CLOSE_CODES.replaced) {
         this.closed = true;
-        this.emitStatus({ kind: 'closed' });
+        emit(this.statusListeners, { kind: 'closed', why: code === CLOSE_CODES.replaced ? 'replaced' : 'left' });
         return;
       }
       this.retry(room.reconnectionToken, 0, this.now());
     });
+    // Every new connection (join, reconnect, rejoin) starts from the game as it is now.
+    room.send('sync', {});
   }
 
   private retry(token: string, attempt: number, since: number): void {
     if (this.closed) return;
     if (this.now() - since > RECONNECT_WINDOW_MS) {
       this.closed = true;
-      this.emitStatus({ kind: 'closed' });
+      emit(this.statusListeners, { kind: 'closed', why: 'gone' });
       return;
     }
-    this.emitStatus({ kind: 'reconnecting', attempt: attempt + 1 });
+    emit(this.statusListeners, { kind: 'reconnecting', attempt: attempt + 1 });
     this.cancelRetry = this.scheduler.after(backoffDelay(attempt), () => {
       this.cancelRetry = null;
-      this.reconnector.reconnect(token).then(
-        (room) => {
-          if (this.closed) {
-            void room.leave(false);
-            return;
-          }
-          this.room = room;
-          this.bind(room);
-          this.emitStatus({ kind: 'reconnected' });
-        },
-        () => this.retry(token, attempt + 1, since),
-      );
+      const roomId = this.roomId;
+      this.reconnector
+        .reconnect(token)
+        .catch(() => this.reconnector.rejoin(roomId))
+        .then(
+          (room) => {
+            if (this.closed) {
+              void room.leave(false);
+              return;
+            }
+            this.room = room;
+            this.bind(room);
+            emit(this.statusListeners, { kind: 'reconnected' });
+          },
+          () => this.retry(token, attempt + 1, since),
+        );
     });
-  }
-
-  private emitStatus(status: LinkStatus): void {
-    for (const listener of this.statusListeners) listener(status);
   }
 }
 

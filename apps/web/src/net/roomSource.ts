@@ -1,28 +1,28 @@
-import type { GameState } from '@flightchess/rules';
-import { type TableSnapshot, tableUpdate } from '../adapter/tableView';
-import type { GameSource, GameUpdate, Intent } from '../adapter/types';
+import type { GameEvent } from '@flightchess/rules';
+import { gameView } from '../adapter/tableView';
+import type { GameSource, GameUpdate, GameView, Intent } from '../adapter/types';
 import type { TableConnection } from './connection';
 
 /**
- * The game as a room shows it: each synced snapshot becomes a game update (engine state replica plus
- * the last action's events); intents become room messages carrying the state version they were made on.
+ * The game as a room shows it: the client's engine replica (each applied action with its events) and
+ * the table's seat facts become game views; intents become room messages carrying the newest state
+ * version this client has received.
  */
 export class RoomSource implements GameSource {
   private last: GameUpdate | null = null;
-  private game: GameState | null = null;
   private readonly listeners = new Set<(update: GameUpdate) => void>();
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: (() => void)[];
 
   constructor(
     private readonly connection: TableConnection,
     private readonly playerId: string,
   ) {
-    this.take(connection.table(), false);
-    this.unsubscribe = connection.onState((table) => this.take(table, true));
+    this.update([], false);
+    this.unsubscribe = [connection.onState(() => this.update([], true)), connection.onGame((change) => this.update(change.events, true))];
   }
 
   dispose(): void {
-    this.unsubscribe();
+    for (const stop of this.unsubscribe) stop();
   }
 
   current(): GameUpdate | null {
@@ -35,43 +35,43 @@ export class RoomSource implements GameSource {
   }
 
   send(intent: Intent): void {
-    const version = this.game?.version ?? 0;
+    const version = this.connection.game()?.version ?? 0;
+    const c = this.connection;
     switch (intent.type) {
       case 'roll':
-        this.connection.send('roll', { version });
-        return;
+        return c.send('roll', { version });
       case 'move':
-        this.connection.send('move', { version, plane: intent.plane });
-        return;
+        return c.send('move', { version, plane: intent.plane });
       case 'auto-play':
-        this.connection.send('auto-play', { on: intent.on });
-        return;
+        return c.send('auto-play', { on: intent.on });
       case 'resign':
-        this.connection.send('resign', { version });
-        return;
+        return c.send('resign', { version });
       case 'offer-draw':
-        this.connection.send('offer-draw', { version });
-        return;
+        return c.send('offer-draw', { version });
       case 'answer-draw':
-        this.connection.send('answer-draw', { version, accept: intent.accept });
-        return;
+        return c.send('answer-draw', { version, accept: intent.accept });
       case 'answer-resign':
-        this.connection.send('answer-resign', { version, accept: intent.accept });
-        return;
+        return c.send('answer-resign', { version, accept: intent.accept });
     }
   }
 
-  private take(table: TableSnapshot, notify: boolean): void {
-    const update = tableUpdate(this.game, table, this.playerId);
-    if (!update) return;
-    const sameGame = this.game !== null && update.view.state.version === this.game.version;
-    const sameSeats = JSON.stringify(update.view.seats) === JSON.stringify(this.last?.view.seats);
-    const sameDeadline = update.view.turnDeadline === this.last?.view.turnDeadline;
-    this.game = update.view.state;
-    this.last = update;
-    // Seat changes (connection, auto-play, timer) matter too; identical snapshots do not.
-    if (notify && !(sameGame && sameSeats && sameDeadline)) {
-      for (const listener of this.listeners) listener(sameGame ? { view: update.view, events: [] } : update);
-    }
+  private update(events: readonly GameEvent[], notify: boolean): void {
+    const state = this.connection.game();
+    if (!state) return;
+    const view = gameView(this.connection.table(), state, this.playerId);
+    const changed = events.length > 0 || !sameView(view, this.last?.view);
+    this.last = { view, events };
+    if (notify && changed) for (const listener of this.listeners) listener(this.last);
   }
+}
+
+/** Identical views (a patch that changed nothing the game screen shows) are not passed on. */
+function sameView(a: GameView, b: GameView | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.state === b.state &&
+    a.turnDeadline === b.turnDeadline &&
+    a.answerDeadline === b.answerDeadline &&
+    JSON.stringify(a.seats) === JSON.stringify(b.seats)
+  );
 }

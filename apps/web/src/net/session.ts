@@ -1,11 +1,8 @@
+import { type ApiError, type GuestCredentials, type TableCodeAnswer, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
 import { Client, type Room } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
 
-export interface Credentials {
-  readonly playerId: string;
-  readonly secret: string;
-  readonly nickname: string;
-}
+export type Credentials = GuestCredentials;
 
 /** An error the server answered with (`{ error: { code, message } }`) or a matchmaking refusal. */
 export class ServerFailure extends Error {
@@ -17,16 +14,6 @@ export class ServerFailure extends Error {
   }
 }
 
-/** What a new table is made of (apps/server tableOptions). */
-export interface TableOptions {
-  readonly preset: string;
-  readonly options?: Record<string, unknown>;
-  readonly size: number;
-  readonly teams: boolean;
-  readonly turnSeconds: number;
-  readonly private: boolean;
-}
-
 const CREDENTIALS = 'flightchess.player';
 const TOKENS = 'flightchess.tokens';
 export const TABLE_ROOM = 'table';
@@ -36,12 +23,12 @@ function isCredentials(v: unknown): v is Credentials {
   return !!c && typeof c.playerId === 'string' && typeof c.secret === 'string' && typeof c.nickname === 'string';
 }
 
-/** Matchmaking errors carry the server's code first ("ERR_X: message"). */
+/** Any failure as a ServerFailure: matchmaking errors carry a number that names their code (the protocol's JOIN_ERROR_NUMBERS). */
 export function failureOf(error: unknown): ServerFailure {
   if (error instanceof ServerFailure) return error;
   const message = error instanceof Error ? error.message : String(error);
-  const code = /^(ERR_[A-Z_]+)/.exec(message)?.[1] ?? 'ERR_NETWORK';
-  return new ServerFailure(code, message);
+  const number = (error as { code?: unknown } | null)?.code;
+  return new ServerFailure(joinErrorCode(typeof number === 'number' ? number : undefined), message);
 }
 
 /**
@@ -89,7 +76,7 @@ export class NetSession {
     } catch (error) {
       throw new ServerFailure('ERR_NETWORK', error instanceof Error ? error.message : String(error));
     }
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    const body = (await res.json().catch(() => null)) as Partial<ApiError> | null;
     if (!res.ok) throw new ServerFailure(body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? res.statusText);
     return body as T;
   }
@@ -116,16 +103,16 @@ export class NetSession {
     }
   }
 
-  createTable(options: TableOptions, nickname: string): Promise<Room> {
+  createTable(options: TableSettingsRequest, nickname: string): Promise<Room> {
     return this.enter((c) => this.client().create(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
   }
 
-  quickMatch(options: Pick<TableOptions, 'preset' | 'size' | 'teams'>, nickname: string): Promise<Room> {
+  quickMatch(options: Pick<TableSettingsRequest, 'preset' | 'size' | 'teams'>, nickname: string): Promise<Room> {
     return this.enter((c) => this.client().joinOrCreate(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
   }
 
   async roomForCode(code: string): Promise<string> {
-    const found = await this.api<{ roomId: string }>(`/api/tables/code/${encodeURIComponent(code)}`);
+    const found = await this.api<TableCodeAnswer>(`/api/tables/code/${encodeURIComponent(code)}`);
     return found.roomId;
   }
 
@@ -156,6 +143,18 @@ export class NetSession {
   /** Reconnect a dropped room with its token (used by the backoff loop). */
   async reconnect(token: string): Promise<Room> {
     const room = await this.client().reconnect(token);
+    this.rememberToken(room);
+    return room;
+  }
+
+  /**
+   * Take one's own seat back with the stored credentials: for a table restored after its server process
+   * stopped (the old token means nothing to the new room), or when the token is lost.
+   */
+  async rejoin(roomId: string): Promise<Room> {
+    const creds = this.credentials();
+    if (!creds) throw new ServerFailure('ERR_BAD_CREDENTIALS', 'no stored player to rejoin as');
+    const room = await this.client().joinById(roomId, { playerId: creds.playerId, secret: creds.secret });
     this.rememberToken(room);
     return room;
   }

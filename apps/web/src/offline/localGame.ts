@@ -1,38 +1,32 @@
 import {
   type Action,
-  type BotName,
   type BySeat,
   type Colour,
   type GameEvent,
   type GameSetup,
   type GameState,
+  type SeatControl,
   applyAction,
-  chooseMove,
-  legalMoves,
+  createRng,
+  nextSteps,
+  stepAction,
 } from '@flightchess/rules';
 import type { GameSource, GameUpdate, GameView, Intent, SeatView } from '../adapter/types';
 import type { Scheduler } from '../util/ports';
-import type { OfflineStore, SavedGame } from './store';
-
-/** Who plays a seat in an offline game: a person at this device, or a bot. */
-export type SeatPlayer = 'human' | 'heuristic' | 'strong';
+import type { OfflineStore, SavedGame, SeatPlayer } from './store';
 
 export interface LocalGameDeps {
   readonly store: OfflineStore;
   readonly die: () => number;
   readonly scheduler: Scheduler;
-  /** Pause before a bot (or auto-play, or a forced move) rolls, and between its roll and its move. */
+  /** Pause before a bot (or auto-play, or a forced move) acts. */
   readonly botDelayMs: number;
 }
 
-function botOf(player: SeatPlayer | undefined): BotName {
-  return player === 'heuristic' ? 'heuristic' : 'strong';
-}
-
 /**
- * An offline game: the rules engine runs in the page, bots and auto-play (托管) move by themselves, a
- * forced move is played after a short pause (RULES.md §9.10, as the server does), and every action is
- * saved so an unfinished game can be continued after a reload.
+ * An offline game: the rules engine runs in the page. Who acts by themselves — bots, auto-play (托管),
+ * a forced move (RULES.md §9.10), a bot answering a team-mate's resignation or a draw offer — is the
+ * engine's `nextSteps`, as on the server; every action is saved so an unfinished game can be continued.
  */
 export class LocalGame implements GameSource {
   private state: GameState;
@@ -125,6 +119,16 @@ export class LocalGame implements GameSource {
     return this.saved.players[seat] === 'human' && !this.autoPlay.has(seat);
   }
 
+  /** Who decides for each seat (for nextSteps). */
+  private control(): BySeat<SeatControl> {
+    const control: BySeat<SeatControl> = {};
+    for (const colour of this.state.seats) {
+      const player = this.saved.players[colour];
+      control[colour] = { bot: player === 'heuristic' ? 'heuristic' : player === 'human' ? null : 'strong', autoPlay: this.autoPlay.has(colour) };
+    }
+    return control;
+  }
+
   private apply(action: Action): boolean {
     const applied = applyAction(this.state, action);
     if (!applied.ok) return false;
@@ -147,25 +151,22 @@ export class LocalGame implements GameSource {
     for (const listener of this.listeners) listener(this.last);
   }
 
-  /** Let a bot, auto-play or a forced move act after a visible pause. */
+  /**
+   * Let whatever acts by itself act after a visible pause: the turn first (a bot, auto-play or a forced
+   * move), else a bot's answer to a pending resignation or draw offer. A person's answer waits for them.
+   */
   private schedule(): void {
     this.cancelTimer?.();
     this.cancelTimer = null;
     const { state } = this;
-    if (state.phase === 'over') return;
-    const seat = state.current;
-    const automatic = !this.isHumanTurn();
-    const forced = state.phase === 'move' && legalMoves(state).length === 1;
-    if (!automatic && !forced) return;
+    const { turn, answer } = nextSteps(state, this.control());
+    const step = turn && turn.by !== 'person' ? turn : answer?.by === 'bot' ? answer : null;
+    if (!step) return;
     this.cancelTimer = this.deps.scheduler.after(this.deps.botDelayMs, () => {
       this.cancelTimer = null;
       if (this.state !== state) return;
-      if (state.phase === 'roll') {
-        this.apply({ type: 'roll', seat, value: this.deps.die() });
-        return;
-      }
-      const move = chooseMove(state, botOf(this.saved.players[seat]));
-      if (move) this.apply({ type: 'move', seat, plane: move.plane });
+      const action = stepAction(state, step, this.deps.die, createRng(state.version));
+      if (action) this.apply(action);
     });
   }
 
@@ -181,6 +182,6 @@ export class LocalGame implements GameSource {
         local: player === 'human',
       };
     });
-    return { mode: 'offline', state: this.state, seats, turnDeadline: null, viewer: null };
+    return { mode: 'offline', state: this.state, seats, turnDeadline: null, answerDeadline: null, viewer: null };
   }
 }

@@ -14,7 +14,9 @@ import {
   replayGame,
 } from '@flightchess/rules';
 import type { KeyValueStore } from '../util/ports';
-import type { SeatPlayer } from './localGame';
+
+/** Who plays a seat in an offline game: a person at this device, or a bot. */
+export type SeatPlayer = 'human' | 'heuristic' | 'strong';
 
 /** An offline game as saved in the browser: the engine setup plus the action log (replayed on load). */
 export interface SavedGame {

@@ -1,6 +1,6 @@
 import type { Colour } from '@flightchess/rules';
 import { Application, Container, Graphics } from 'pixi.js';
-import type { PlacedPlane } from '../adapter/placement';
+import { type PlacedPlane, planeKey } from '../board/placement';
 import type { BoardMarks, BoardRenderer } from '../adapter/renderer';
 import type { BoardLayout, Point } from '../board/layout';
 import type { RoutePath, StepKind } from '../board/routePath';
@@ -18,7 +18,14 @@ export interface PixiBoardOptions {
 
 const STEP_MS: Readonly<Record<StepKind, number>> = { takeoff: 380, step: 170, back: 170, jump: 340, flight: 700 };
 const CAPTURE_MS = 480;
-const ROLL_MS = 750;
+/**
+ * The server rolls 600 ms into an automatic turn and moves 900 ms after the roll: a roll and a move
+ * must each fit in that, or the board falls behind a game that plays itself (bots, 托管).
+ */
+const ROLL_MS = 500;
+const ROUTE_BUDGET_MS = 850;
+/** How much faster time runs while the board hurries to catch up. */
+const HURRY_RATE = 8;
 
 /** The Pixi.js board: draws the layout, planes, die and previews, and animates moves. */
 export class PixiBoard implements BoardRenderer {
@@ -35,6 +42,9 @@ export class PixiBoard implements BoardRenderer {
   private layout: BoardLayout | null = null;
   private turn: Colour | null = null;
   private moving = 0;
+  /** Animation time runs this much faster (HURRY_RATE while catching up). */
+  private rate = 1;
+  private readonly clock = () => this.rate;
   private frameQueued = false;
   private readonly observer: ResizeObserver;
 
@@ -111,6 +121,7 @@ export class PixiBoard implements BoardRenderer {
     this.app.ticker.start();
     return motion().finally(() => {
       if (--this.moving === 0) {
+        this.rate = 1;
         this.app.ticker.stop();
         this.redraw();
       }
@@ -162,32 +173,39 @@ export class PixiBoard implements BoardRenderer {
   }
 
   animateRoute(path: RoutePath, victims: readonly PlacedPlane[]): Promise<void> {
-    const token = this.tokens.get(`${path.colour}:${path.plane}`);
+    const token = this.tokens.get(planeKey(path));
     if (!token) return Promise.resolve();
-    return this.animate(() => this.fly(token, path, victims));
+    // A long route (a flight, many steps) is played faster rather than past the next roll.
+    const total = path.waypoints.reduce((ms, w) => ms + STEP_MS[w.kind], 0) + (path.captures.length > 0 ? CAPTURE_MS : 0);
+    const pace = Math.min(1, ROUTE_BUDGET_MS / Math.max(1, total));
+    return this.animate(() => this.fly(token, path, victims, pace));
   }
 
-  private async fly(token: PlaneToken, path: RoutePath, victims: readonly PlacedPlane[]): Promise<void> {
+  hurry(): void {
+    if (this.moving > 0) this.rate = HURRY_RATE;
+  }
+
+  private async fly(token: PlaneToken, path: RoutePath, victims: readonly PlacedPlane[], pace: number): Promise<void> {
     token.visible = true;
     token.setCount(1);
     token.zIndex = 1000;
     let from: Point = { x: token.x, y: token.y };
     for (let i = 0; i < path.waypoints.length; i++) {
       const wp = path.waypoints[i]!;
-      await this.travel(token, from, wp.point, wp.kind);
+      await this.travel(token, from, wp.point, wp.kind, pace);
       from = wp.point;
       const hits = path.captures.filter((c) => c.after === i);
       if (hits.length > 0) {
-        const keys = new Set(hits.flatMap((c) => c.victims.map((v) => `${v.colour}:${v.plane}`)));
-        await this.sendHome(victims.filter((v) => keys.has(v.key)));
+        const keys = new Set(hits.flatMap((c) => c.victims.map(planeKey)));
+        await this.sendHome(victims.filter((v) => keys.has(v.key)), pace);
       }
     }
     if (path.end.x !== from.x || path.end.y !== from.y) {
-      await this.travel(token, from, path.end, 'flight');
+      await this.travel(token, from, path.end, 'flight', pace);
     }
   }
 
-  private async sendHome(victims: readonly PlacedPlane[]): Promise<void> {
+  private async sendHome(victims: readonly PlacedPlane[], pace: number): Promise<void> {
     await Promise.all(
       victims.map((v) => {
         const token = this.tokens.get(v.key);
@@ -195,22 +213,28 @@ export class PixiBoard implements BoardRenderer {
         token.visible = true;
         token.setCount(1);
         const from = { x: token.x, y: token.y };
-        return tween(this.app.ticker, this.ms(CAPTURE_MS), (t) => {
-          token.position.set(lerp(from.x, v.point.x, t), lerp(from.y, v.point.y, t) - Math.sin(t * Math.PI) * 1.2);
-          token.rotation = t * Math.PI * 4;
-        }).then(() => {
+        return tween(
+          this.app.ticker,
+          this.ms(CAPTURE_MS * pace),
+          (t) => {
+            token.position.set(lerp(from.x, v.point.x, t), lerp(from.y, v.point.y, t) - Math.sin(t * Math.PI) * 1.2);
+            token.rotation = t * Math.PI * 4;
+          },
+          ease.inOut,
+          this.clock,
+        ).then(() => {
           token.rotation = 0;
         });
       }),
     );
   }
 
-  private travel(token: PlaneToken, a: Point, b: Point, kind: StepKind): Promise<void> {
+  private travel(token: PlaneToken, a: Point, b: Point, kind: StepKind, pace: number): Promise<void> {
     token.setHeading(Math.atan2(b.y - a.y, b.x - a.x) + (kind === 'back' ? Math.PI : 0));
     const ctrl = kind === 'jump' ? arcControl(a, b) : null;
     return tween(
       this.app.ticker,
-      this.ms(STEP_MS[kind]),
+      this.ms(STEP_MS[kind] * pace),
       (t) => {
         if (ctrl) {
           const u = 1 - t;
@@ -222,13 +246,14 @@ export class PixiBoard implements BoardRenderer {
         token.scale.set(1 + lift * Math.sin(t * Math.PI));
       },
       kind === 'step' || kind === 'back' ? ease.linear : ease.inOut,
+      this.clock,
     );
   }
 
   rollDie(colour: Colour, value: number): Promise<void> {
     this.placeDie(colour);
     this.die.visible = true;
-    return this.animate(() => this.die.roll(value, SEAT_COLOURS[colour].strong, this.app.ticker, this.ms(ROLL_MS)));
+    return this.animate(() => this.die.roll(value, SEAT_COLOURS[colour].strong, this.app.ticker, this.ms(ROLL_MS), this.clock));
   }
 
   showDie(colour: Colour | null, value: number | null): void {

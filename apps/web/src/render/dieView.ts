@@ -44,7 +44,7 @@ export class DieView extends Container {
     return this.value;
   }
 
-  async roll(value: number, rim: number, ticker: Ticker, ms: number): Promise<void> {
+  async roll(value: number, rim: number, ticker: Ticker, ms: number, rate: () => number): Promise<void> {
     let lastFace = 0;
     await tween(
       ticker,
@@ -59,6 +59,7 @@ export class DieView extends Container {
         this.scale.set(1 + 0.35 * Math.sin(t * Math.PI));
       },
       ease.out,
+      rate,
     );
     this.rotation = 0;
     this.scale.set(1);

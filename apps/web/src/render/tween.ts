@@ -6,12 +6,16 @@ export const ease = {
   out: (t: number) => 1 - (1 - t) ** 3,
 };
 
-/** Run `frame(progress)` on every tick for `ms` (scaled by `speed`), resolving at progress 1. */
+/**
+ * Run `frame(progress)` on every tick for `ms`, resolving at progress 1. `rate` is read every tick:
+ * time runs that much faster (a board hurrying to catch up with the game).
+ */
 export function tween(
   ticker: Ticker,
   ms: number,
   frame: (t: number) => void,
   curve: (t: number) => number = ease.inOut,
+  rate: () => number = () => 1,
 ): Promise<void> {
   return new Promise((resolve) => {
     // Shorter than a frame (fast test runs): nothing to show, finish at once.
@@ -22,7 +26,7 @@ export function tween(
     }
     let elapsed = 0;
     const step = (t: Ticker) => {
-      elapsed += t.deltaMS;
+      elapsed += t.deltaMS * rate();
       const p = Math.min(1, elapsed / ms);
       frame(curve(p));
       if (p >= 1) {

@@ -3,6 +3,7 @@ import type { AppContext, Screen } from '../app';
 import { type Controls, GameController } from '../adapter/controller';
 import { describePosition, seatName } from '../adapter/describe';
 import type { GameSource, GameView } from '../adapter/types';
+import { planeKey } from '../board/placement';
 import { colourName, t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { fill, h } from '../ui/dom';
@@ -130,7 +131,7 @@ export class GameScreen implements Screen {
               disabled: !controls.movable.includes(plane),
               aria: { pressed: String(controls.selected === plane), label: `${plane + 1} · ${describePosition(position)}` },
               data: { plane: String(plane), position: String(position) },
-              on: { click: () => this.controller?.tapPlane(`${acting}:${plane}`) },
+              on: { click: () => this.controller?.tapPlane(planeKey({ colour: acting, plane })) },
             },
             h('span', { class: 'plane-no', text: String(plane + 1) }),
             h('span', { class: 'plane-where', text: position === FINISH ? '✓' : describePosition(position) }),
@@ -141,28 +142,31 @@ export class GameScreen implements Screen {
       fill(this.planesEl);
     }
 
-    const c = this.controller!;
+    // Handlers look the controller up when clicked: the first render comes from the controller's constructor.
+    const act = (f: (c: GameController) => void) => () => {
+      if (this.controller) f(this.controller);
+    };
     const button = (label: string, onClick: () => void, enabled: boolean, cls = '', testid = '') =>
       h('button', { class: cls, text: label, disabled: !enabled, on: { click: onClick }, data: testid ? { testid } : {} });
     fill(
       this.buttonsEl,
-      over ? null : button(t('game.roll'), () => c.roll(), controls.canRoll, 'primary roll', 'roll'),
-      over ? null : button(t('game.confirm'), () => c.confirm(), controls.selected !== null && !controls.busy, 'primary', 'confirm'),
+      over ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
+      over ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
       controls.own && !over
-        ? button(controls.autoPlay ? t('game.autoOff') : t('game.autoOn'), () => c.setAutoPlay(!controls.autoPlay), true, controls.autoPlay ? 'on' : '', 'auto')
+        ? button(controls.autoPlay ? t('game.autoOff') : t('game.autoOn'), act((c) => c.toggleAutoPlay()), true, controls.autoPlay ? 'on' : '', 'auto')
         : null,
       controls.own && !over
         ? button(
             t('game.resign'),
-            () => {
+            act((c) => {
               if (window.confirm(t('game.resignConfirm'))) c.resign();
-            },
+            }),
             controls.canResign,
             '',
             'resign',
           )
         : null,
-      state.config.drawByAgreement && !over ? button(t('game.offerDraw'), () => c.offerDraw(), controls.canOfferDraw, '', 'draw') : null,
+      state.config.drawByAgreement && !over ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
       button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
     );
 
@@ -170,15 +174,15 @@ export class GameScreen implements Screen {
     if (controls.drawToAnswer) {
       this.answerEl.append(
         h('p', { text: t('game.drawOffered', { name: seatName(view, controls.drawToAnswer) }) }),
-        button(t('game.acceptDraw'), () => c.answerDraw(true), true, 'primary'),
-        button(t('game.declineDraw'), () => c.answerDraw(false), true),
+        button(t('game.acceptDraw'), act((c) => c.answerDraw(true)), true, 'primary'),
+        button(t('game.declineDraw'), act((c) => c.answerDraw(false)), true),
       );
     }
     if (controls.resignToAnswer) {
       this.answerEl.append(
         h('p', { text: t('game.resignAsked', { name: seatName(view, controls.resignToAnswer) }) }),
-        button(t('game.accept'), () => c.answerResign(true), true, 'primary'),
-        button(t('game.decline'), () => c.answerResign(false), true),
+        button(t('game.accept'), act((c) => c.answerResign(true)), true, 'primary'),
+        button(t('game.decline'), act((c) => c.answerResign(false)), true),
       );
     }
   }

@@ -1,7 +1,7 @@
 import { type BySeat, COLOURS, type Colour, PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { colourName, t } from '../i18n';
-import type { SeatPlayer } from '../offline/localGame';
+import type { SeatPlayer } from '../offline/store';
 import { newOfflineGame } from '../offline/store';
 import { failureOf } from '../net/session';
 import { fill, h, select } from '../ui/dom';
@@ -77,7 +77,7 @@ function sections(ctx: AppContext): HTMLElement[] {
     ctx.net
       .createTable(
         {
-          preset: preset.value,
+          preset: preset.value as PresetName,
           ...(Object.keys(options).length > 0 ? { options: options as Record<string, unknown> } : {}),
           size: Number(seats.value),
           teams: teams.checked,

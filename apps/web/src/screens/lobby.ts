@@ -1,16 +1,16 @@
+import type { ClientMessage, ClientMessageType, TableFacts } from '@flightchess/protocol';
 import { type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
-import type { TableSnapshot } from '../adapter/tableView';
 import { ownColour } from '../adapter/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 
 export interface LobbyActions {
-  send(type: string, payload?: object): void;
+  send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void;
   leave(): void;
 }
 
 /** Colours this table plays: the preset's (red and yellow only in plyyard). */
-function tableColours(table: TableSnapshot): readonly Colour[] {
+function tableColours(table: TableFacts): readonly Colour[] {
   if (!isPresetName(table.preset)) return ['red', 'green', 'yellow', 'blue'];
   let options: HouseRules = {};
   try {
@@ -23,13 +23,13 @@ function tableColours(table: TableSnapshot): readonly Colour[] {
 }
 
 /** The invite link: the server's join form `/?join=CODE` for private tables, the table route otherwise. */
-export function inviteLink(table: TableSnapshot, roomId: string, location: Pick<Location, 'origin' | 'pathname'>): string {
+export function inviteLink(table: TableFacts, roomId: string, location: Pick<Location, 'origin' | 'pathname'>): string {
   const base = `${location.origin}${location.pathname}`;
   return table.code ? `${base}?join=${table.code}` : `${base}#/table/${roomId}`;
 }
 
 /** The table lobby: seats with colours and ready marks, bots, teams, the join code and link, start. */
-export function lobbyView(table: TableSnapshot, roomId: string, playerId: string, actions: LobbyActions): HTMLElement {
+export function lobbyView(table: TableFacts, roomId: string, playerId: string, actions: LobbyActions): HTMLElement {
   const me = ownColour(table, playerId);
   const isHost = table.hostId !== '' && table.hostId === playerId;
   const full = table.seats.length >= table.size;
@@ -109,7 +109,7 @@ export function lobbyView(table: TableSnapshot, roomId: string, playerId: string
             on: { click: () => actions.send('ready', { ready: !mine.ready }) },
           })
         : null,
-      isHost ? h('button', { class: 'primary', text: t('lobby.start'), data: { testid: 'start' }, on: { click: () => actions.send('start') } }) : null,
+      isHost ? h('button', { class: 'primary', text: t('lobby.start'), data: { testid: 'start' }, on: { click: () => actions.send('start', {}) } }) : null,
       h('button', { text: t('lobby.leave'), data: { testid: 'leave-table' }, on: { click: actions.leave } }),
     ),
     isHost ? null : h('p', { class: 'hint', text: t('lobby.waiting') }),

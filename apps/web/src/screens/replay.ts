@@ -2,7 +2,7 @@ import type { BySeat } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
 import { ReplaySource } from '../adapter/replaySource';
-import type { MatchRecord } from '../adapter/results';
+import type { MatchRecord } from '@flightchess/protocol';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { fill, h } from '../ui/dom';

@@ -1,7 +1,7 @@
+import type { MatchRecord, TableFacts } from '@flightchess/protocol';
 import type { Room } from 'colyseus.js';
 import type { AppContext, Screen } from '../app';
-import { type MatchRecord, onlineResults, verifyMatchDice } from '../adapter/results';
-import type { TableSnapshot } from '../adapter/tableView';
+import { onlineResults, verifyMatchDice } from '../adapter/results';
 import { t } from '../i18n';
 import { TableConnection } from '../net/connection';
 import { RoomSource } from '../net/roomSource';
@@ -19,8 +19,9 @@ export type TableEntry =
   | { readonly kind: 'quick' };
 
 /**
- * An online table from lobby to results: connects (or reconnects into the same seat after a reload),
- * shows the lobby while seats fill, the game while it is played, and the results at the end.
+ * An online table from lobby to results: connects (or comes back into the same seat after a reload or
+ * a server restart), shows the lobby while seats fill, the game once this client has it, and the
+ * results as recorded at the end.
  */
 export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   const el = h('main', { class: 'screen table' });
@@ -43,10 +44,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     if (connection) ctx.net.forgetToken(connection.roomId);
   };
 
-  const showLobby = (table: TableSnapshot) => {
+  const showLobby = (table: TableFacts) => {
     teardownGame();
     phase = 'lobby';
-    fill(el, lobbyView(table, connection!.roomId, playerId(), { send: (type, payload) => connection!.send(type, payload), leave }), notice);
+    match = null;
+    const conn = connection!;
+    fill(el, lobbyView(table, conn.roomId, playerId(), { send: (type, payload) => conn.send(type, payload), leave }), notice);
   };
 
   const teardownGame = () => {
@@ -67,44 +70,45 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     void screen.mount();
   };
 
-  const showResults = (table: TableSnapshot) => {
+  /** The results exactly as recorded: shown once the match record has them. */
+  const showResults = (table: TableFacts) => {
     const key = `${table.matchId}|${table.result.recorded}|${match?.id ?? ''}`;
     if (!game || resultsShown === key) return;
     resultsShown = key;
     const matchId = table.matchId;
-    const data = onlineResults(table, match);
-    const loadMatch = () => ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`);
-    const view = resultsView(data, {
-      home,
-      replay: matchId ? () => ctx.navigate({ name: 'replay', matchId }) : undefined,
-      recordHref: matchId ? ctx.net.url(`/api/matches/${encodeURIComponent(matchId)}`) : undefined,
-      rematch: () => connection?.send('rematch'),
-      verify: matchId
-        ? () =>
-            loadMatch().then(
-              (m) => verifyMatchDice(m),
-              (e: unknown) => ({ ok: false as const, error: { code: 'ERR_BAD_SEED' as const, message: failureOf(e).message } }),
-            )
-        : undefined,
-    });
     const screen = game;
-    void screen.settled().then(() => screen.extra().replaceChildren(view));
-    // Level changes need the stored match: fetch it once the result is recorded.
-    if (table.result.recorded && matchId && !match) {
-      void loadMatch().then((m) => {
-        match = m;
-        if (connection) showResults(connection.table());
-      }, () => undefined);
+    if (!match || match.id !== matchId) {
+      screen.extra().replaceChildren(h('p', { class: 'recording', role: 'status', text: t('results.recording') }));
+      if (table.result.recorded) {
+        void ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`).then(
+          (m) => {
+            match = m;
+            if (connection && !disposed) showResults(connection.table());
+          },
+          () => undefined,
+        );
+      }
+      return;
     }
+    const view = resultsView(onlineResults(match, connection?.game() ?? null), {
+      home,
+      replay: () => ctx.navigate({ name: 'replay', matchId }),
+      recordHref: ctx.net.url(`/api/matches/${encodeURIComponent(matchId)}`),
+      rematch: () => connection?.send('rematch', {}),
+      verify: async () => verifyMatchDice(match!),
+    });
+    void screen.settled().then(() => screen.extra().replaceChildren(view));
   };
 
-  const onTable = (table: TableSnapshot) => {
-    if (disposed) return;
+  const onTable = () => {
+    const table = connection?.table();
+    if (disposed || !table) return;
     if (table.status === 'waiting') {
-      if (phase === 'game') match = null;
       showLobby(table);
       return;
     }
+    // The game screen opens once this client has the game (its snapshot).
+    if (!connection!.game()) return;
     showGame();
     if (table.status === 'over') showResults(table);
   };
@@ -143,13 +147,18 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         return;
       }
       // The address now names the room, so a reload comes back to this seat.
-      window.history.replaceState(null, '', `${window.location.pathname}#/table/${encodeURIComponent(room.roomId)}`);
+      window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}#/table/${encodeURIComponent(room.roomId)}`);
       const conn = new TableConnection(room, ctx.net, realScheduler);
       connection = conn;
       conn.onState(onTable);
+      conn.onGame(onTable);
       conn.onError((e) => {
         notice.textContent = t('error.generic', { message: `${e.code}: ${e.message}` });
         window.setTimeout(() => (notice.textContent = ''), 4000);
+      });
+      conn.onClosing((e) => {
+        ctx.status(t('net.closing', { reason: e.message }), 'warn');
+        home();
       });
       conn.onStatus((status) => {
         switch (status.kind) {
@@ -161,22 +170,23 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             window.setTimeout(() => ctx.status(null), 2000);
             break;
           case 'closed':
-            ctx.status(t('net.lost'), 'warn');
+            ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
             break;
           default:
             ctx.status(null);
         }
       });
-      onTable(conn.table());
+      onTable();
     },
     relabel() {
-      if (phase === 'lobby' && connection) showLobby(connection.table());
+      const table = connection?.table();
+      if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();
     },
     dispose() {
       disposed = true;
       teardownGame();
-      // Mid-game the seat stays held (the stored token brings the player back); otherwise leave the table.
+      // Mid-game the seat stays held (the stored token, or the player's credentials, bring the player back); otherwise leave the table.
       if (connection?.table().status === 'playing') connection.dispose();
       else void connection?.leave();
       ctx.status(null);

@@ -1,5 +1,5 @@
-import { type Colour, FINISH, type GameState, type PlaneRef, type Position, seatIndex } from '@flightchess/rules';
-import { type BoardLayout, type Point, pointOf } from '../board/layout';
+import { type Colour, FINISH, type GameState, type PlaneRef, type Position, isColour, seatIndex } from '@flightchess/rules';
+import { type BoardLayout, type Point, pointOf } from './layout';
 
 /** One plane as the renderer draws it. */
 export interface PlacedPlane {
@@ -14,8 +14,16 @@ export interface PlacedPlane {
   readonly heading: number;
 }
 
+/** The one name of a plane on the board (renderer tokens, taps, selections): "colour:index". */
 export function planeKey(ref: PlaneRef): string {
   return `${ref.colour}:${ref.plane}`;
+}
+
+/** The plane a key names, or null for anything else. */
+export function planeOfKey(key: string): PlaneRef | null {
+  const [colour, index, ...rest] = key.split(':');
+  const plane = Number(index);
+  return isColour(colour) && rest.length === 0 && Number.isInteger(plane) && plane >= 0 ? { colour, plane } : null;
 }
 
 /** The square a plane at `position` heads for next, to point its nose along the route. */

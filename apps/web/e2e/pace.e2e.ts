@@ -1,0 +1,211 @@
+/**
+ * A whole game against bots at the server's own pace (600 ms before an automatic roll, 900 ms before an
+ * automatic move), no fast flag: what a player meets. At every state change the panel must show the
+ * server's current seat within a second; 托管 switched on during another seat's turn can be switched off;
+ * 认输 works while auto-played; the results table is the stored record.
+ */
+import assert from 'node:assert/strict';
+import type { MatchRecord, PlayerProfile } from '@flightchess/protocol';
+import { type GameState, applyAction, createGame } from '@flightchess/rules';
+import type { Page } from 'playwright-core';
+import { startGameServer } from './gameServer';
+import { DESKTOP, type TestCase, click, newPage, screenshot, ui, until, watchErrors } from './support';
+
+/** What the panel showed, and when: recorded in the page on every change of the game screen. */
+interface PanelEntry {
+  readonly t: number;
+  readonly version: number;
+  readonly current: string;
+}
+
+/** What the server had, and when the test first saw it (never earlier than the server had it). */
+interface ServerEntry {
+  readonly t: number;
+  readonly version: number;
+  readonly current: string;
+}
+
+/** How late the panel may show a state change: the issue's bound. */
+const WITHIN_MS = 1000;
+
+/**
+ * The recorder is page script text, not a function: tsx wraps named functions in a helper that does not
+ * exist in the page, and a serialized function would carry it along.
+ */
+const PANEL_RECORDER = `
+  window.__panel = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(() => {
+      const game = document.querySelector('.screen.game');
+      if (!game || !game.dataset.version) return;
+      const version = Number(game.dataset.version);
+      const seat = document.querySelector('.seats .seat.current');
+      const current = seat ? seat.dataset.colour : '';
+      const last = window.__panel[window.__panel.length - 1];
+      if (!last || last.version !== version || last.current !== current) window.__panel.push({ t: Date.now(), version, current });
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version', 'class'] });
+  });
+`;
+
+const recordPanel = (page: Page) => page.addInitScript({ content: PANEL_RECORDER });
+
+/** Follow the stored match as the server writes it: every version, its current seat, and when it was first seen. */
+function watchServer(url: string, matchId: string): { entries: ServerEntry[]; stop(): Promise<void> } {
+  const entries: ServerEntry[] = [];
+  let state: GameState | null = null;
+  let applied = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const match = (await (await fetch(`${url}api/matches/${matchId}`)).json()) as MatchRecord;
+      const seen = Date.now();
+      if (!state) {
+        const created = createGame(match.setup);
+        assert.ok(created.ok);
+        state = created.value;
+        entries.push({ t: seen, version: 0, current: state.current });
+      }
+      for (; applied < match.actions.length; applied++) {
+        const next = applyAction(state, match.actions[applied]!);
+        assert.ok(next.ok, `the stored action ${applied} replays`);
+        state = next.value.state;
+        entries.push({ t: seen, version: state.version, current: state.phase === 'over' ? '' : state.current });
+      }
+      if (state.phase === 'over') return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    entries,
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+const autoButton = (page: Page) =>
+  page.evaluate(() => {
+    const b = document.querySelector<HTMLButtonElement>('[data-testid=auto]');
+    return b ? { on: b.classList.contains('on'), text: b.textContent ?? '' } : null;
+  });
+
+const currentSeat = (page: Page) => page.evaluate(() => document.querySelector<HTMLElement>('.seats .seat.current')?.dataset.colour ?? '');
+
+/** Click 托管 and see the button say the opposite within a second. */
+async function switchAutoPlay(page: Page, on: boolean): Promise<void> {
+  const clicked = Date.now();
+  await click(page, '[data-testid=auto]');
+  await until(`托管 ${on ? 'on' : 'off'}`, async () => (await autoButton(page))?.on === on || null, 5_000, 20);
+  assert.ok(Date.now() - clicked < WITHIN_MS, `托管 ${on ? 'on' : 'off'} showed after ${Date.now() - clicked} ms`);
+  assert.equal((await autoButton(page))?.text, on ? '取消托管' : '托管');
+}
+
+export const paceCases: TestCase[] = [
+  {
+    name: 'a whole game against bots at the server’s default pace: the panel keeps up, 托管 on and off, resign while auto-played, results as recorded',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const { context, page } = await newPage(browser, DESKTOP);
+      const errors = watchErrors(page, 'pace');
+      await recordPanel(page);
+      let watcher: ReturnType<typeof watchServer> | null = null;
+      try {
+        await page.goto(`${server.url}#/`);
+        await page.waitForSelector('[data-testid=create]');
+        await page.fill('#nickname', '实时玩家');
+        await page.dispatchEvent('#nickname', 'change');
+        // Three planes, one already out: a whole game in a few minutes at the real pace.
+        await page.selectOption('#create-preset', 'wango-quick');
+        await page.selectOption('#create-seats', '3');
+        await click(page, '[data-testid=create]');
+        await page.waitForSelector('[data-testid=start]', { timeout: 20_000 });
+        await click(page, '[data-testid=start]');
+        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        const me = await until('the own seat', () => page.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null));
+
+        const playerId = await page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? '{}') as { playerId: string }).playerId);
+        const profile = (await (await fetch(`${server.url}api/players/${playerId}`)).json()) as PlayerProfile;
+        const matchId = profile.recentMatches[0]!.id;
+        watcher = watchServer(server.url, matchId);
+
+        // 托管 on during another seat's turn, then off again: the button follows each time.
+        await until('another seat’s turn', async () => ((await currentSeat(page)) !== me && (await currentSeat(page)) !== '') || null, 60_000, 50);
+        await switchAutoPlay(page, true);
+        const version = () => page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version ?? 0));
+        const onAt = await version();
+        await until('the bots and 托管 to play on', async () => (await version()) >= onAt + 12 || null, 120_000, 100);
+        await screenshot(page, 'pace-auto-play-desktop');
+        await switchAutoPlay(page, false);
+        // Off means off: the game waits for this player to act (a roll, or a choice of planes if 托管 had just rolled).
+        const mine = await until('this player’s own turn', async () => {
+          const state = await ui(page);
+          return state.canRoll || state.movable.length > 0 ? state : null;
+        }, 120_000, 50);
+        const before = await version();
+        if (mine.canRoll) {
+          await click(page, '[data-testid=roll]');
+        } else {
+          await click(page, `.plane-button[data-plane="${mine.movable[0]}"]`);
+          await click(page, '[data-testid=confirm]');
+        }
+        await until('the own action to be taken', async () => (await version()) > before || null, 10_000, 50);
+
+        // On again, and resign while the seat is auto-played (allowed after 15 rolls).
+        await switchAutoPlay(page, true);
+        await until('resigning to be allowed', () => page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null), 240_000, 100);
+        page.once('dialog', (d) => void d.accept());
+        await click(page, '[data-testid=resign]');
+        await until('the own seat out', () => page.evaluate((c) => document.querySelector(`.seats .seat.is-out[data-colour="${c}"]`) !== null || null, me), 5_000, 50);
+        assert.equal((await page.textContent('[data-testid=table-error]'))?.trim() ?? '', '', 'no refusal was shown');
+
+        // The two bots play it out; the results are the stored record.
+        await page.waitForSelector('[data-testid=results] .results-table', { timeout: 600_000 });
+        await watcher.stop();
+        const match = (await (await fetch(`${server.url}api/matches/${matchId}`)).json()) as MatchRecord;
+        assert.equal(match.status, 'finished');
+        // Cell texts without the winner's crown.
+        const rows = await page.$$eval('.results-table tbody tr', (trs) =>
+          trs.map((tr) =>
+            [...tr.querySelectorAll('td')].map((td) => {
+              const copy = td.cloneNode(true) as HTMLElement;
+              copy.querySelector('.crown')?.remove();
+              return copy.textContent?.trim() ?? '';
+            }),
+          ),
+        );
+        const expected = [...match.seats]
+          .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
+          .map((s) => [String(s.rank), s.name, String(s.arrived), s.score! > 0 ? `+${s.score}` : String(s.score), String(s.coins)]);
+        assert.deepEqual(
+          rows.map((r) => r.slice(0, 5)),
+          expected,
+        );
+        for (const [i, s] of [...match.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).entries()) assert.match(rows[i]![5]!, new RegExp(`Lv ${s.levelAfter}`));
+        assert.equal(match.seats.find((s) => s.colour === me)?.out, 'resign');
+        await screenshot(page, 'pace-results-desktop');
+
+        // Every state the server reached was on the panel within a second, with the server's current seat.
+        const panel = await page.evaluate(() => (window as unknown as { __panel: PanelEntry[] }).__panel);
+        const states = watcher.entries;
+        const currentAt = new Map(states.map((s) => [s.version, s.current]));
+        for (const p of panel) if (currentAt.has(p.version)) assert.equal(p.current, currentAt.get(p.version), `the panel's seat at version ${p.version}`);
+        const firstShown = panel[0]!.version;
+        let slowest = 0;
+        for (const s of states.filter((e) => e.version >= firstShown)) {
+          const shown = panel.find((p) => p.version >= s.version);
+          assert.ok(shown, `the panel never reached version ${s.version}`);
+          assert.ok(shown.t - s.t <= WITHIN_MS, `version ${s.version} reached the panel ${shown.t - s.t} ms after the server had it`);
+          slowest = Math.max(slowest, shown.t - s.t);
+        }
+        console.log(`    panel behind the server: at most ${slowest} ms over ${states.length} states`);
+        assert.ok(states.length > 60, `a whole game (${states.length} states)`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await watcher?.stop();
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+];
