@@ -5,9 +5,9 @@ import type { ActionMessage, SnapshotMessage } from './serverMessages';
 export type StreamStep =
   /** Applied: the new state and the events it produced (to animate). */
   | { readonly kind: 'applied'; readonly state: GameState; readonly events: readonly GameEvent[] }
-  /** Already applied (a snapshot covered it): ignored. */
+  /** Already applied (a snapshot covered it), or before any snapshot (the one on its way covers it): ignored. */
   | { readonly kind: 'stale' }
-  /** Not applicable here (missed actions, no snapshot yet, or the engine refused it): ask for a snapshot. */
+  /** Not applicable here (missed actions, or the engine refused it): ask for a snapshot. */
   | { readonly kind: 'gap' };
 
 /**
@@ -33,8 +33,7 @@ export class GameStream {
 
   action(message: ActionMessage): StreamStep {
     const state = this.current;
-    if (!state) return { kind: 'gap' };
-    if (message.version < state.version) return { kind: 'stale' };
+    if (!state || message.version < state.version) return { kind: 'stale' };
     if (message.version > state.version) return { kind: 'gap' };
     const applied = applyAction(state, message.action);
     if (!applied.ok) return { kind: 'gap' };

@@ -61,6 +61,8 @@ export class Player {
   constructor(
     public room: Room<any>,
     readonly guest: Guest,
+    /** Lose the action messages this says (a network that drops them), to see the client recover. */
+    private readonly lose: (message: ActionMessage) => boolean = () => false,
   ) {
     this.listen(room);
   }
@@ -125,6 +127,7 @@ export class Player {
       this.snapshots++;
     });
     room.onMessage('action', (m: ActionMessage) => {
+      if (this.lose(m)) return;
       const step = this.stream.action(m);
       if (step.kind === 'applied') this.seen.set(m.version, m.action);
       if (step.kind !== 'gap') return;

@@ -1,0 +1,70 @@
+import { matchMaker } from '@colyseus/core';
+import type { GameState } from '@flightchess/rules';
+import { Client } from 'colyseus.js';
+import { Player, create, joinById, newGuest, play, waitFor } from './support/players';
+import { testServerPerFile } from './support/server';
+
+jest.setTimeout(60_000);
+
+const t = testServerPerFile({ reconnectSeconds: 30 });
+
+/** The server's own engine state of a table (the test server runs in this process). */
+function serverGame(roomId: string): GameState {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as { match: { state: GameState } | null };
+  if (!room?.match) throw new Error(`no game at ${roomId}`);
+  return room.match.state;
+}
+
+describe('the game as a stream of actions', () => {
+  test('each client applies every action itself and ends exactly where the server is; a lost action is noticed and mended by a snapshot', async () => {
+    const host = await create(t, await newGuest(t, 'Host'), { size: 2 });
+    const guest = await newGuest(t, 'Lossy');
+    // This client's network loses the action that makes version 4, once.
+    let lost = 0;
+    const lossy = new Player(await t.colyseus.sdk.joinById(host.room.roomId, { playerId: guest.playerId, secret: guest.secret }), guest, (m) => {
+      if (m.version !== 3 || lost > 0) return false;
+      lost++;
+      return true;
+    });
+    await waitFor(() => lossy.seated, 'the seat');
+    const players = [host, lossy];
+    for (const p of players) p.send('ready', { ready: true });
+    await waitFor(() => players.every((p) => p.stream.state !== null), 'the snapshots');
+
+    await play(players, (g) => g.version >= 12);
+    expect(lost).toBe(1);
+    expect(lossy.gaps).toBeGreaterThanOrEqual(1);
+    await waitFor(() => lossy.game.version === host.game.version, 'the lossy client to catch up');
+    expect(lossy.game).toEqual(serverGame(host.room.roomId));
+
+    await play(players);
+    const final = serverGame(host.room.roomId);
+    for (const p of players) expect(p.game).toEqual(final);
+    expect(host.gaps).toBe(0);
+    await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  test('a client that comes back after missing actions (a new page with the token) is exactly in sync at once', async () => {
+    // Short turns: the absent seat's turns time out into auto-play, and the game goes on without it.
+    const host = await create(t, await newGuest(t, 'Host'), { size: 2, turnSeconds: 0.3 });
+    const away = await joinById(t, host.room.roomId, await newGuest(t, 'Away'));
+    for (const p of [host, away]) p.send('ready', { ready: true });
+    await waitFor(() => [host, away].every((p) => p.stream.state !== null), 'the snapshots');
+    const token = away.room.reconnectionToken;
+    await away.room.leave(false);
+    host.send('auto-play', { on: true });
+    await waitFor(() => host.game.version >= 10 && serverGame(host.room.roomId).version >= 10, 'the game to go on');
+
+    const back = new Player(await new Client(t.baseUrl.replace('http', 'ws')).reconnect(token), away.guest);
+    await waitFor(() => back.stream.state !== null, 'the snapshot');
+    const first = back.game.version;
+    expect(first).toBeGreaterThanOrEqual(10);
+    // The game runs on meanwhile (the server may be ahead by what is in flight): the client follows
+    // every action and, level with the server, has exactly its state.
+    await waitFor(() => serverGame(host.room.roomId).version >= first + 4 || serverGame(host.room.roomId).phase === 'over', 'more actions');
+    await waitFor(() => back.game.version === serverGame(host.room.roomId).version, 'the client to be level with the server');
+    expect(back.game).toEqual(serverGame(host.room.roomId));
+    expect(back.gaps).toBe(0);
+    await Promise.all([host.room.leave(true), back.room.leave(true)]);
+  });
+});
