@@ -20,19 +20,16 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   readonly url: string;
+  /** kill -9 the process and start a new one on the same port and data: the tables it held are restored. */
+  crashAndRestart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Test pace: short bot pauses so auto-play finishes games quickly, a 10 s turn timer. Default: the server's own delays. */
 const FAST_PACE = { TURN_SECONDS: '10', BOT_ROLL_DELAY_MS: '60', AUTO_MOVE_DELAY_MS: '60' };
 
-/**
- * The real game server (README's `npm start`: apps/server serving apps/web/dist) on a free port with a
- * fresh data folder, at the test pace or (`pace: 'default'`) exactly as a player meets it.
- */
-export async function startGameServer(pace: 'fast' | 'default' = 'fast'): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-e2e-'));
+/** One server process on `port` with `dataDir`, answering /healthz. */
+async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'default'): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
     cwd: REPO,
     env: {
@@ -45,35 +42,62 @@ export async function startGameServer(pace: 'fast' | 'default' = 'fast'): Promis
       MAX_MESSAGES_PER_SECOND: '50',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: tsx runs the server in a child process, and a signal must reach both.
+    detached: true,
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}/`;
   try {
     await until(
       'the game server to answer /healthz',
       async () => {
         if (child.exitCode !== null) throw new Error(`the game server exited (${child.exitCode}):\n${output}`);
-        const res = await fetch(`${url}healthz`).catch(() => null);
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
         return res?.ok ?? null;
       },
       60_000,
       250,
     );
   } catch (error) {
-    child.kill('SIGKILL');
+    await ended(child, 'SIGKILL');
     throw error;
   }
+  return child;
+}
+
+/** Signal the server's whole process group (tsx and the server it runs), and wait for it to end. */
+async function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  const group = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      // already gone
+    }
+  };
+  group(signal);
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  group('SIGKILL');
+}
+
+/**
+ * The real game server (README's `npm start`: apps/server serving apps/web/dist) on a free port with a
+ * fresh data folder, at the test pace or (`pace: 'default'`) exactly as a player meets it.
+ */
+export async function startGameServer(pace: 'fast' | 'default' = 'fast'): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-e2e-'));
+  let child = await spawnServer(port, dataDir, pace);
   return {
-    url,
+    url: `http://127.0.0.1:${port}/`,
+    async crashAndRestart() {
+      await ended(child, 'SIGKILL');
+      child = await spawnServer(port, dataDir, pace);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await ended(child, 'SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -171,6 +171,45 @@ const cases: TestCase[] = [
     },
   },
   {
+    name: 'the server process is killed mid-game and started again: the page reconnects by itself to the restored table, same seat, same game',
+    async run(browser) {
+      const server = await startGameServer();
+      const { context, page } = await newPage(browser, DESKTOP);
+      const errors = watchErrors(page, 'restart');
+      try {
+        await openHome(page, server.url, 'Survivor');
+        await createPrivateTable(page);
+        await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);
+        await click(page, '[data-testid=add-bot-yellow]');
+        await until('the bot seated', async () => (await page.$('[data-testid=remove-bot-yellow]')) !== null || null);
+        await click(page, '[data-testid=start]');
+        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        const seat = await ownSeat(page);
+        await playMoves(page, 2, null);
+        const before = await shownVersion(page);
+
+        // Every text the status banner shows from now on (the page is loaded: an observer, not an init script).
+        await page.evaluate(`window.__banner = [];
+          new MutationObserver(() => window.__banner.push(document.getElementById('status').textContent))
+            .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true });`);
+        const banners = () => page.evaluate('window.__banner') as Promise<string[]>;
+        await server.crashAndRestart();
+        await until('the reconnected banner', async () => (await banners()).some((b) => /已重新连接/.test(b)) || null, 60_000);
+        const shown = await banners();
+        const reconnecting = shown.findIndex((b) => /正在重连/.test(b));
+        assert.ok(reconnecting >= 0 && reconnecting < shown.findIndex((b) => /已重新连接/.test(b)), `"reconnecting…" then "reconnected": ${JSON.stringify(shown)}`);
+        assert.equal(await ownSeat(page), seat, 'same seat after the restart');
+        assert.ok((await shownVersion(page)) >= before, 'the same game, from where it was');
+        await screenshot(page, 'online-restored-desktop');
+        await playMoves(page, 1, null);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
     name: 'an offline game against bots runs with the server stopped',
     async run(browser) {
       const server = await startGameServer();
