@@ -1,0 +1,28 @@
+import type { TableMetadata } from '../lobby';
+import type { TableState } from './schema';
+import type { Seating } from './seating';
+import type { TableSettings } from './tableOptions';
+
+/**
+ * What the matchmaker and the lobby see of a table. Only a public table that is seating players and has
+ * a free seat is open to quick match: Colyseus' `private` flag (`hidden`) keeps the others out, and
+ * `listed` is the table's own privacy. Tables are never locked, so that a player can always come back
+ * by id and anyone else is told why not.
+ */
+export function listingOf(settings: TableSettings, state: TableState, seating: Seating, closing: boolean): { metadata: TableMetadata; hidden: boolean } {
+  const open = state.status === 'waiting' && !seating.isFull() && !closing;
+  return {
+    metadata: {
+      preset: settings.preset,
+      size: settings.size,
+      teams: settings.teams,
+      base: settings.base,
+      turnSeconds: settings.turnSeconds,
+      status: state.status as TableMetadata['status'],
+      seated: state.seats.size,
+      names: seating.colours().map((c) => seating.seat(c)!.name),
+      listed: !settings.private,
+    },
+    hidden: settings.private || !open,
+  };
+}

@@ -1,0 +1,246 @@
+import { type Action, type AnswerStep, type Colour, type TurnStep, createRng, stepAction } from '@flightchess/rules';
+import { type Rejection, type ServerMessages, type SnapshotMessage, reject } from '@flightchess/protocol';
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config';
+import { Match, type MatchDeps } from '../match/Match';
+import { StorageConflict } from '../storage/Storage';
+import { clearMatch, showMatch, showResult, showScores } from './facts';
+import type { TableState } from './schema';
+import type { Seating } from './seating';
+import type { TableSettings } from './tableOptions';
+import type { Timers } from './timers';
+import { TurnPlanner } from './turnPlanner';
+
+/** How long a failed storage write waits before the server's own next step is tried again. */
+const STORAGE_RETRY_MS = 1000;
+
+/** What the game needs of the room it is played in. */
+export interface PlayHost {
+  readonly tableId: string;
+  readonly state: TableState;
+  readonly seating: Seating;
+  readonly settings: TableSettings;
+  readonly config: ServerConfig;
+  readonly matches: MatchDeps;
+  readonly timers: Timers;
+  readonly log: Logger;
+  /** Pauses are for people to follow the game: with nobody connected a table may play on at once. */
+  pause(ms: number): number;
+  /** Run work in the table's queue (timers fire outside it). */
+  task(work: () => unknown): void;
+  /** Send to every client of the table. */
+  tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T]): void;
+  /** Send the synced facts changed so far, now. */
+  flush(): void;
+  /** The game started, ended or was recorded: the table's listing and lifetime follow. */
+  changed(): void;
+  /** The match belongs to another process now: close every connection (they rejoin it there). */
+  lost(): void;
+}
+
+/**
+ * The game at one table, between the room (connections, seats) and the Match (stored ahead of play):
+ * it starts or restores the match, commits actions and sends them as the stream, keeps the synced
+ * facts, plays whoever acts by themselves (TurnPlanner), and records the result.
+ */
+export class TablePlay {
+  private current: Match | null = null;
+  private readonly planner: TurnPlanner;
+  /** The game is over but its result is still being stored. */
+  recording = false;
+  /** Another process owns the match now: nothing more may be written or released. */
+  isLost = false;
+  /** No more work: the table is stopping. */
+  stopped = false;
+
+  constructor(private readonly host: PlayHost) {
+    this.planner = new TurnPlanner({
+      timers: host.timers,
+      state: host.state,
+      turnSeconds: host.settings.turnSeconds,
+      config: host.config,
+      pause: (ms) => host.pause(ms),
+      act: (step, due) => host.task(() => due() && this.autoAct(step)),
+      timeOut: (step, due) => host.task(() => due() && this.setAutoPlay(step.seat, true, 'timeout')),
+    });
+  }
+
+  get match(): Match | null {
+    return this.current;
+  }
+
+  /** The game as a client asks for it (`sync`), if there is one. */
+  snapshot(): SnapshotMessage | null {
+    return this.current && { matchId: this.current.id, state: this.current.state };
+  }
+
+  /** A new game with the seats as they are now, stored before anyone plays. */
+  async start(): Promise<Rejection | null> {
+    const { host } = this;
+    const s = host.settings;
+    const begun = await Match.begin(
+      {
+        tableId: host.tableId,
+        code: host.state.code,
+        private: s.private,
+        hostId: host.state.hostId,
+        setup: { preset: s.preset, options: s.options, seats: host.seating.colours(), teams: s.teams },
+        base: s.base,
+        turnSeconds: s.turnSeconds,
+        seats: host.seating.matchSeats(),
+        randomFirstSeat: s.rules.firstSeat === 'random',
+      },
+      host.matches,
+    );
+    if (!begun.ok) return begun.error;
+    const match = (this.current = begun.match);
+    showMatch(host.state, match);
+    host.changed();
+    host.tell('snapshot', { matchId: match.id, state: match.state });
+    host.log.info(
+      { event: 'game-started', matchId: match.id, seats: host.seating.colours(), first: match.state.current, commitment: match.table.commitment },
+      'game started',
+    );
+    this.plan();
+    return null;
+  }
+
+  /** A game rebuilt from storage (restore.ts) goes on here. */
+  restore(match: Match): void {
+    this.current = match;
+    showMatch(this.host.state, match);
+    this.plan();
+  }
+
+  /** `exact`: the action depends on the board, so it must be made on the current version; `seen`: any version the player has seen. */
+  playerAction(seat: Colour, version: number, freshness: 'exact' | 'seen', action: (match: Match) => Action): Promise<Rejection | null> | Rejection {
+    const match = this.current;
+    if (!match || this.host.state.status === 'waiting') return reject('ERR_NOT_STARTED', 'the game has not started');
+    const game = match.state;
+    const stale = freshness === 'exact' ? version !== game.version : version > game.version;
+    if (game.phase !== 'over' && stale) {
+      return reject('ERR_STALE_VERSION', `you acted on version ${version} but the game is at version ${game.version}: look again`);
+    }
+    return this.commit(action(match));
+  }
+
+  /** An action the server takes itself (escape, forfeit, automatic play); a refusal here is a bug, so it is logged. */
+  async serverAction(action: Action): Promise<void> {
+    const refused = await this.commit(action);
+    if (!refused) return;
+    this.host.log.error(
+      { event: 'server-action-refused', seat: 'seat' in action ? action.seat : undefined, action: action.type, code: refused.code, reason: refused.message },
+      'server action refused',
+    );
+    if (refused.code === 'ERR_STORAGE') this.retryLater();
+  }
+
+  async setAutoPlay(seat: Colour, on: boolean, by: 'player' | 'timeout'): Promise<Rejection | null> {
+    const match = this.current;
+    if (!match || match.state.result || match.isAutoPlay(seat) === on) return null;
+    try {
+      await match.setAutoPlay(seat, on);
+    } catch (error) {
+      return this.storageFailed(error);
+    }
+    this.host.seating.seat(seat)!.autoPlay = on;
+    this.host.log.info({ event: on ? 'auto-play-on' : 'auto-play-off', seat, by }, `auto-play ${on ? 'on' : 'off'}`);
+    this.plan();
+    return null;
+  }
+
+  /** Forget the finished game (a rematch): the table looks as before its first game. */
+  clear(): void {
+    this.current = null;
+    this.planner.reset();
+    clearMatch(this.host.state);
+  }
+
+  /** Stop all work: the table is closing. */
+  stop(): void {
+    this.stopped = true;
+    this.planner.reset();
+  }
+
+  /** Apply one action through the match (stored before anything changes), then tell everyone and plan what comes next. */
+  private async commit(action: Action): Promise<Rejection | null> {
+    const { host } = this;
+    const match = this.current!;
+    const version = match.state.version;
+    let committed;
+    try {
+      committed = await match.commit(action);
+    } catch (error) {
+      return this.storageFailed(error);
+    }
+    if (!committed.ok) return committed.error;
+    host.state.version = committed.state.version;
+    for (const e of committed.events) if (e.type === 'out') host.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
+    const over = committed.state.result !== null;
+    if (over) this.finish();
+    else this.plan();
+    // The facts this action changed (deadlines, auto-play, the result) reach everyone just before it.
+    host.flush();
+    host.tell('action', { version, action });
+    if (over) await this.record();
+    return null;
+  }
+
+  private plan(): void {
+    if (this.current && !this.stopped) this.planner.plan(this.current);
+  }
+
+  private async autoAct(step: TurnStep | AnswerStep): Promise<void> {
+    const match = this.current!;
+    const action = stepAction(match.state, step, () => match.nextRoll(), createRng(`${match.id}:${match.state.version}`));
+    if (action) await this.serverAction(action);
+  }
+
+  /** The game is over: show the result and the seed (it is then scored and stored: record). */
+  private finish(): void {
+    const match = this.current!;
+    this.planner.reset();
+    this.host.timers.clearAll();
+    showResult(this.host.state, match);
+    this.recording = true;
+    this.host.changed();
+    const result = match.state.result!;
+    this.host.log.info({ event: 'game-over', matchId: match.id, reason: result.reason, winners: result.winners, actions: match.actions.length }, 'game over');
+  }
+
+  /** Score the finished game and store it with the players' totals (retried until it is stored). */
+  private async record(): Promise<void> {
+    const match = this.current!;
+    try {
+      const seats = await match.record();
+      showScores(this.host.state, seats);
+      this.recording = false;
+      this.host.changed();
+      this.host.log.info({ event: 'match-recorded', matchId: match.id, scores: Object.fromEntries(seats.map((s) => [s.colour, s.score])) }, 'match recorded');
+    } catch (error) {
+      this.storageFailed(error);
+      if (!this.isLost) this.retryLater();
+    }
+  }
+
+  /** A write that failed: lost ownership stops the table; anything else refuses this step and changes nothing. */
+  private storageFailed(error: unknown): Rejection {
+    if (error instanceof StorageConflict) {
+      if (!this.isLost) {
+        this.isLost = true;
+        this.stop();
+        this.host.log.warn({ event: 'table-lost', matchId: this.current?.id, reason: error.message }, 'the match belongs to another process now');
+        this.host.lost();
+      }
+      return reject('ERR_SHUTTING_DOWN', 'this table moved to another server: you will be back in a moment');
+    }
+    this.host.log.error({ event: 'storage-failed', matchId: this.current?.id, err: error }, 'storage write failed');
+    return reject('ERR_STORAGE', 'the game could not be stored just now: nothing changed, try again');
+  }
+
+  /** The server's own next step could not be stored: plan it again in a moment. */
+  private retryLater(): void {
+    this.planner.reset();
+    this.host.timers.set('retry', STORAGE_RETRY_MS, () => this.host.task(() => (this.current?.state.result ? this.record() : this.plan())));
+  }
+}

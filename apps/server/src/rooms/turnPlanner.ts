@@ -1,0 +1,82 @@
+import type { AnswerStep, TurnStep } from '@flightchess/rules';
+import { nextSteps } from '@flightchess/rules';
+import type { ServerConfig } from '../config';
+import type { Match } from '../match/Match';
+import type { TableState } from './schema';
+import type { Timers } from './timers';
+
+/** What the planner needs of its table. */
+export interface PlannerHost {
+  readonly timers: Timers;
+  /** Where the deadlines are shown. */
+  readonly state: TableState;
+  readonly turnSeconds: number;
+  readonly config: Pick<ServerConfig, 'botRollDelayMs' | 'autoMoveDelayMs'>;
+  /** Pauses are for people to follow the game: with nobody connected a table may play on at once. */
+  pause(ms: number): number;
+  /** Play an automatic step in the table's queue, if `due()` still holds when its turn comes. */
+  act(step: TurnStep | AnswerStep, due: () => boolean): void;
+  /** A person let the turn time pass: auto-play (托管) takes the seat, in the table's queue, if `due()` still holds. */
+  timeOut(step: TurnStep, due: () => boolean): void;
+}
+
+/**
+ * When whoever acts next acts (the engine's nextSteps): a bot or auto-play seat after a visible pause, a
+ * forced move (§9.10) after the move pause, a person within the turn time, or auto-play takes over
+ * (§7); a bot answers a pending resignation or draw offer at once, a person within the turn time, or
+ * it counts as declined. Timers are replanned only when what is due changes.
+ */
+export class TurnPlanner {
+  private turnKey = '';
+  private answerKey = '';
+
+  constructor(private readonly host: PlannerHost) {}
+
+  plan(match: Match): void {
+    const { turn, answer } = nextSteps(match.state, match.control());
+    this.planTurn(turn, match.state.rolls);
+    this.planAnswer(answer, `${match.state.pendingResign ?? match.state.drawOffer}`);
+  }
+
+  /** Forget what was planned (the game ended, went back to seating, or a step must be planned afresh). */
+  reset(): void {
+    this.turnKey = this.answerKey = '';
+    this.host.timers.clear('turn');
+    this.host.timers.clear('act');
+    this.host.timers.clear('answer');
+    this.host.state.deadline = this.host.state.answerDeadline = 0;
+  }
+
+  private planTurn(step: TurnStep | null, rolls: number): void {
+    const { host } = this;
+    const key = step ? `${step.seat}|${step.action}|${rolls}|${step.by}` : '';
+    if (key === this.turnKey) return;
+    this.turnKey = key;
+    host.timers.clear('turn');
+    host.timers.clear('act');
+    host.state.deadline = 0;
+    if (!step) return;
+    const due = () => this.turnKey === key;
+    if (step.by === 'person') {
+      const ms = host.turnSeconds * 1000;
+      host.state.deadline = Date.now() + ms;
+      host.timers.set('turn', ms, () => host.timeOut(step, due));
+      return;
+    }
+    const delay = step.action === 'roll' ? host.config.botRollDelayMs : host.config.autoMoveDelayMs;
+    host.timers.set('act', host.pause(delay), () => host.act(step, due));
+  }
+
+  private planAnswer(step: AnswerStep | null, asker: string): void {
+    const { host } = this;
+    const key = step ? `${step.action}|${step.seat}|${asker}` : '';
+    if (key === this.answerKey) return;
+    this.answerKey = key;
+    host.timers.clear('answer');
+    host.state.answerDeadline = 0;
+    if (!step) return;
+    const delay = step.by === 'bot' ? host.pause(host.config.botRollDelayMs) : host.turnSeconds * 1000;
+    if (step.by === 'person') host.state.answerDeadline = Date.now() + delay;
+    host.timers.set('answer', delay, () => host.act(step, () => this.answerKey === key));
+  }
+}
