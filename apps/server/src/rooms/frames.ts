@@ -63,10 +63,13 @@ function readNumber(b: Uint8Array, at: number): { value: number; end: number } |
   const prefix = b[at]!;
   if (prefix < 0x80) return { value: prefix, end: at + 1 };
   if (prefix >= 0xe0) return { value: prefix - 0x100, end: at + 1 };
+  // uint8/16/32 and int8/16/32, little-endian as Colyseus writes them.
   const sizes: Record<number, number> = { 0xcc: 1, 0xcd: 2, 0xce: 4, 0xd0: 1, 0xd1: 2, 0xd2: 4 };
   const size = sizes[prefix];
   if (size === undefined || at + 1 + size > b.length) return null;
   let value = 0;
   for (let i = size - 1; i >= 0; i--) value = value * 256 + b[at + 1 + i]!;
+  const signed = prefix >= 0xd0;
+  if (signed && value >= 2 ** (8 * size - 1)) value -= 2 ** (8 * size);
   return { value, end: at + 1 + size };
 }
