@@ -138,6 +138,25 @@ describe('TableConnection: the game as a stream', () => {
     expect(conn.game()!.version).toBe(0);
   });
 
+  it('asks for a snapshot when the table’s facts stay ahead of its game (the last action was lost)', () => {
+    const scheduler = new ManualScheduler();
+    const room = new FakeRoom('r1', rawTable('playing'));
+    const conn = new TableConnection(asRoom(room), nowhere, scheduler);
+    room.message('snapshot', { matchId: 'm1', state: start() });
+    room.sync(rawTable('playing', { version: 1 }));
+    expect(scheduler.delays).toEqual([1000]);
+    expect(scheduler.fire()).toBe(true);
+    expect(room.sent).toEqual([['sync', {}], ['sync', {}]]);
+
+    // The action arriving in time (the usual case: the facts come just before it) asks for nothing.
+    room.sync(rawTable('playing', { version: 2 }));
+    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 6 } });
+    room.message('action', { version: 1, action: { type: 'move', seat: 'red', plane: 0 } });
+    expect(scheduler.fire()).toBe(true);
+    expect(room.sent).toHaveLength(2);
+    expect(conn.game()!.version).toBe(2);
+  });
+
   it('forgets the finished game when the table goes back to seating (a rematch)', () => {
     const { room, conn } = playing();
     room.sync(rawTable('waiting'));

@@ -41,6 +41,14 @@ export class GameStream {
     return { kind: 'applied', state: applied.value.state, events: applied.value.events };
   }
 
+  /**
+   * The table's facts say the game is further on than this replica (their `version`) for this match:
+   * an action is on its way, or was lost — if it is still so a moment later, ask for a snapshot.
+   */
+  behind(matchId: string, version: number): boolean {
+    return this.current !== null && this.match === matchId && version > this.current.version;
+  }
+
   /** Forget the game (the table went back to seating for a rematch). */
   clear(): void {
     this.current = null;

@@ -134,6 +134,14 @@ export class Player {
       this.gaps++;
       room.send('sync');
     });
+    // The facts run ahead of the replica for a while: an action was lost (as the web client, ask again).
+    room.onStateChange((state: { matchId: string; version: number }) => {
+      const { matchId, version } = state;
+      if (!this.stream.behind(matchId, version)) return;
+      setTimeout(() => {
+        if (room === this.room && this.stream.behind(matchId, version)) room.send('sync');
+      }, 300);
+    });
     // A new connection (join, reconnect, rejoin) asks for the game as it is now.
     room.send('sync');
   }

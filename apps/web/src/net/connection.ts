@@ -36,6 +36,9 @@ export interface Reconnector {
   rejoin(roomId: string): Promise<Room>;
 }
 
+/** How long the facts may run ahead of the game before the client asks for a snapshot. */
+const CATCH_UP_MS = 1000;
+
 type Listeners<T> = Set<(value: T) => void>;
 const emit = <T>(listeners: Listeners<T>, value: T) => {
   for (const listener of listeners) listener(value);
@@ -59,6 +62,7 @@ export class TableConnection {
   private readonly closingListeners: Listeners<ServerMessages['closing']> = new Set();
   private closed = false;
   private cancelRetry: (() => void) | null = null;
+  private cancelCatchUp: (() => void) | null = null;
 
   constructor(
     room: Room,
@@ -124,6 +128,7 @@ export class TableConnection {
   dispose(): void {
     this.closed = true;
     this.cancelRetry?.();
+    this.cancelCatchUp?.();
     this.room.removeAllListeners();
   }
 
@@ -132,6 +137,7 @@ export class TableConnection {
       this.facts = tableFacts(toPlain(state));
       // Back to seating (a rematch): the finished game is gone.
       if (this.facts.status === 'waiting') this.stream.clear();
+      this.checkBehind(room);
       emit(this.factListeners, this.facts);
     });
     room.onMessage('snapshot', (message: SnapshotMessage) => {
@@ -156,6 +162,16 @@ export class TableConnection {
     });
     // Every new connection (join, reconnect, rejoin) starts from the game as it is now.
     room.send('sync', {});
+  }
+
+  /** The facts run ahead of the game as this client has it: the action is in flight, or lost — then ask for a snapshot. */
+  private checkBehind(room: Room): void {
+    const { matchId, version } = this.facts;
+    if (this.cancelCatchUp || !this.stream.behind(matchId, version)) return;
+    this.cancelCatchUp = this.scheduler.after(CATCH_UP_MS, () => {
+      this.cancelCatchUp = null;
+      if (!this.closed && room === this.room && this.stream.behind(matchId, version)) room.send('sync', {});
+    });
   }
 
   private retry(token: string, attempt: number, since: number): void {
