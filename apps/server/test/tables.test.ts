@@ -1,3 +1,4 @@
+import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { CODE_ALPHABET, CODE_LENGTH } from '../src/ids';
 import { Player, create, getJson, joinById, newGuest, quickMatch, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
@@ -83,6 +84,30 @@ describe('private tables', () => {
     expect(friend.state.code).toBe(code);
     expect((await getJson(t, '/api/tables/code/AAAAAA')).status).toBe(404);
     await Promise.all([host.room.leave(), friend.room.leave()]);
+  });
+});
+
+describe('clear refusals when joining by id', () => {
+  test('a full table answers ERR_NO_FREE_SEAT, a started one ERR_ALREADY_STARTED; a seated player takes their own seat back instead', async () => {
+    const host = await create(t, await newGuest(t, 'Host'), { size: 2 });
+    const guest = await joinById(t, host.room.roomId, await newGuest(t, 'Guest'));
+    const late = await newGuest(t, 'Late');
+    const join = () => t.colyseus.sdk.joinById(host.room.roomId, { playerId: late.playerId, secret: late.secret });
+    await expect(join()).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_NO_FREE_SEAT, message: expect.stringMatching(/^ERR_NO_FREE_SEAT: /) });
+
+    for (const p of [host, guest]) p.send('ready', { ready: true });
+    await waitFor(() => host.state.status === 'playing', 'the game to start');
+    await expect(join()).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_ALREADY_STARTED, message: expect.stringMatching(/^ERR_ALREADY_STARTED: /) });
+
+    // The guest opens a second connection: it takes the seat over, and the first one is told so (4409).
+    const closed = new Promise<number>((resolve) => guest.room.onLeave((code) => resolve(code)));
+    const colour = guest.colour;
+    const again = await joinById(t, host.room.roomId, guest.guest);
+    expect(await closed).toBe(CLOSE_CODES.replaced);
+    expect(again.colour).toBe(colour);
+    await waitFor(() => host.state.seats.get(colour).connected === true, 'the seat held by the new connection');
+    expect(t.logs.events('player-rejoined').some((l) => l.seat === colour)).toBe(true);
+    await Promise.all([host.room.leave(true), again.room.leave(true)]);
   });
 });
 
