@@ -1,45 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGINE_VERSION, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
-import { SqliteStorage } from '../src/storage/sqlite';
 import { type Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor } from './support/players';
-import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
+import { processesPerTest } from './support/processes';
 
 jest.setTimeout(90_000);
 
-let bundle: ReturnType<typeof buildBundle>;
-let dataDir: string;
-const running: ServerProcess[] = [];
-beforeAll(() => {
-  bundle = buildBundle();
-});
-afterAll(() => bundle.remove());
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightchess-restore-'));
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.stop()));
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A server process on this test's data directory (a restart passes the port of the one before). */
-async function serve(name: string, port?: number): Promise<ServerProcess> {
-  const server = await startServerProcess(bundle.file, name, { DATA_DIR: dataDir, TURN_SECONDS: '30', ...(port ? { PORT: String(port) } : {}) });
-  running.push(server);
-  return server;
-}
-
-async function stored(matchId: string) {
-  const storage = new SqliteStorage(join(dataDir, 'flightchess.db'));
-  try {
-    return await storage.getMatch(matchId);
-  } finally {
-    await storage.close();
-  }
-}
+const servers = processesPerTest('restore');
+const serve = (name: string, port?: number) => servers.serve(name, {}, port);
+const stored = (matchId: string) => servers.stored(matchId);
 
 /** Everything the clients saw was stored, in place: no action lost, none repeated, and the log replays to their state. */
 function expectLogMatchesClients(actions: readonly unknown[], players: Player[]): void {
@@ -97,7 +67,7 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     const { matchId } = players[0]!.state as { matchId: string };
     first.signal('SIGKILL');
     await first.exited;
-    const db = new Database(join(dataDir, 'flightchess.db'));
+    const db = new Database(join(servers.dataDir, 'flightchess.db'));
     db.prepare('UPDATE matches SET engine = ? WHERE id = ?').run(ENGINE_VERSION + 100, matchId);
     db.close();
 

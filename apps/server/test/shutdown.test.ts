@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLOSE_CODES } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
 import { SqliteStorage } from '../src/storage/sqlite';
 import { type Player, credentials, getJson, newGuest, play, rejoin, startedTable, twoPlayerGame, waitFor } from './support/players';
-import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
+import { type ServerProcess, processesPerTest } from './support/processes';
 import { startTestServer } from './support/server';
 
 jest.setTimeout(60_000);
@@ -15,41 +14,15 @@ const HEALTHCHECK = resolve(__dirname, '../../../deploy/healthcheck.mjs');
 /** The container's HEALTHCHECK command against a server on this port: its exit code. */
 const healthcheck = (port: number) => spawnSync(process.execPath, [HEALTHCHECK], { env: { PORT: String(port) } }).status;
 
-let bundle: ReturnType<typeof buildBundle>;
-let dataDir: string;
-const running: ServerProcess[] = [];
-beforeAll(() => {
-  bundle = buildBundle();
-});
-afterAll(() => bundle.remove());
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightchess-shutdown-'));
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.stop()));
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function serve(env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
-  const server = await startServerProcess(bundle.file, 'server', { DATA_DIR: dataDir, TURN_SECONDS: '30', ...env, ...(port ? { PORT: String(port) } : {}) });
-  running.push(server);
-  return server;
-}
+const servers = processesPerTest('shutdown');
+const serve = (env: Record<string, string> = {}, port?: number) => servers.serve('server', env, port);
+const storedMatch = (matchId: string) => servers.stored(matchId);
 
 /** Two players of a game in progress on `server`, a few rolls in, the next roll theirs to make. */
 async function gameInProgress(server: ServerProcess): Promise<Player[]> {
   const players = await twoPlayerGame(server, new Client(server.baseUrl));
   await play(players, (g) => g.rolls >= 4 && g.phase === 'roll');
   return players;
-}
-
-async function storedMatch(matchId: string) {
-  const storage = new SqliteStorage(join(dataDir, 'flightchess.db'));
-  try {
-    return await storage.getMatch(matchId);
-  } finally {
-    await storage.close();
-  }
 }
 
 /** The close code each player's connection ends with. */

@@ -35,6 +35,18 @@ async function ownSeat(page: Page): Promise<string> {
 }
 
 
+/** A private two-seat table against a bot, started; returns the player's own colour. */
+async function gameAgainstBot(page: Page, url: string, nickname: string): Promise<string> {
+  await openHome(page, url, nickname);
+  await createPrivateTable(page);
+  await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);
+  await click(page, '[data-testid=add-bot-yellow]');
+  await until('the bot seated', async () => (await page.$('[data-testid=remove-bot-yellow]')) !== null || null);
+  await click(page, '[data-testid=start]');
+  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+  return ownSeat(page);
+}
+
 const cases: TestCase[] = [
   {
     name: 'two players create and join a private table by code and play a game to its end (auto-play finishes it)',
@@ -132,14 +144,7 @@ const cases: TestCase[] = [
       const errors = watchErrors(page, 'reload');
       await trackSockets(page);
       try {
-        await openHome(page, server.url, 'Reloader');
-        await createPrivateTable(page);
-        await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);
-        await click(page, '[data-testid=add-bot-yellow]');
-        await until('the bot seated', async () => (await page.$('[data-testid=remove-bot-yellow]')) !== null || null);
-        await click(page, '[data-testid=start]');
-        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
-        const before = await ownSeat(page);
+        const before = await gameAgainstBot(page, server.url, 'Reloader');
         await playMoves(page, 2, null);
         const address = page.url();
         assert.match(address, /#\/table\//, 'the address names the table');
@@ -177,14 +182,7 @@ const cases: TestCase[] = [
       const { context, page } = await newPage(browser, DESKTOP);
       const errors = watchErrors(page, 'restart');
       try {
-        await openHome(page, server.url, 'Survivor');
-        await createPrivateTable(page);
-        await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);
-        await click(page, '[data-testid=add-bot-yellow]');
-        await until('the bot seated', async () => (await page.$('[data-testid=remove-bot-yellow]')) !== null || null);
-        await click(page, '[data-testid=start]');
-        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
-        const seat = await ownSeat(page);
+        const seat = await gameAgainstBot(page, server.url, 'Survivor');
         await playMoves(page, 2, null);
         const before = await shownVersion(page);
 

@@ -1,6 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SqliteStorage } from '../../src/storage/sqlite';
+import type { MatchRecord } from '../../src/storage/Storage';
 import { waitFor } from './players';
 import { freePort } from './server';
 
@@ -94,6 +97,54 @@ export async function startServerProcess(bundle: string, name: string, env: Reco
     async stop() {
       if (exitCode === undefined) child.kill('SIGINT');
       await exited;
+    },
+  };
+}
+
+export interface ProcessesOnOneDataDir {
+  /** The data directory of the current test. */
+  readonly dataDir: string;
+  /** A server process on the current test's data (SQLite); a restart passes the port of the one before. */
+  serve(name: string, env?: Record<string, string>, port?: number): Promise<ServerProcess>;
+  /** The match as stored in the current test's database, read directly. */
+  stored(matchId: string): Promise<MatchRecord | null>;
+}
+
+/**
+ * The test file's server processes: the production bundle built once, a fresh data directory for each
+ * test, and every process it started stopped after it.
+ */
+export function processesPerTest(label: string): ProcessesOnOneDataDir {
+  let bundle: ReturnType<typeof buildBundle>;
+  let dataDir = '';
+  const running: ServerProcess[] = [];
+  beforeAll(() => {
+    bundle = buildBundle();
+  });
+  afterAll(() => bundle.remove());
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), `flightchess-${label}-`));
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((s) => s.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get dataDir() {
+      return dataDir;
+    },
+    async serve(name, env = {}, port) {
+      const server = await startServerProcess(bundle.file, name, { DATA_DIR: dataDir, TURN_SECONDS: '30', ...env, ...(port ? { PORT: String(port) } : {}) });
+      running.push(server);
+      return server;
+    },
+    async stored(matchId) {
+      const storage = new SqliteStorage(join(dataDir, 'flightchess.db'));
+      try {
+        return await storage.getMatch(matchId);
+      } finally {
+        await storage.close();
+      }
     },
   };
 }
