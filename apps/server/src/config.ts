@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '@flightchess/protocol';
+import { ProxyTrust } from './limits/clientAddress';
 
 /** Everything the server can be told: from the environment in production, from code in tests. */
 export interface ServerConfig {
@@ -40,6 +41,34 @@ export interface ServerConfig {
   readonly shutdownGraceSeconds: number;
   /** How long a process holds its tables without renewing (it renews every third of it); a dead process's tables are restored after this. */
   readonly leaseSeconds: number;
+  /** Proxies whose X-Forwarded-For names the client (addresses or CIDR ranges); none by default. */
+  readonly trustProxy: readonly string[];
+  /** What one client address may do (see limits/). */
+  readonly limits: ClientLimits;
+  /** This process takes no new table beyond this many. */
+  readonly maxTables: number;
+  /** This process seats nobody new beyond this many open connections (players coming back always are). */
+  readonly maxConnections: number;
+  /** Guests who never played are deleted this long after they were created. */
+  readonly guestIdleDays: number;
+}
+
+/** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
+export interface ClientLimits {
+  /** Every HTTP request (the web client, the API, matchmaking). */
+  readonly httpPerMinute: number;
+  readonly guestsPerMinute: number;
+  /** Tables created, and quick matches (which may create one). */
+  readonly tablesPerMinute: number;
+  /** Tables one guest may sit at before their games end. */
+  readonly openTablesPerGuest: number;
+  /** Joins by id and reconnections. */
+  readonly joinsPerMinute: number;
+  /** Join-code lookups, and those that find no table (what a code guesser meets). */
+  readonly codeLookupsPerMinute: number;
+  readonly codeMissesPerHour: number;
+  /** Websocket connections open at once. */
+  readonly socketsPerAddress: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -62,9 +91,24 @@ export const DEFAULT_CONFIG: ServerConfig = {
   shutdownMode: 'handover',
   shutdownGraceSeconds: 600,
   leaseSeconds: 15,
+  trustProxy: [],
+  limits: {
+    httpPerMinute: 600,
+    guestsPerMinute: 10,
+    tablesPerMinute: 20,
+    openTablesPerGuest: 10,
+    joinsPerMinute: 60,
+    codeLookupsPerMinute: 10,
+    codeMissesPerHour: 30,
+    socketsPerAddress: 30,
+  },
+  maxTables: 1000,
+  maxConnections: 4000,
+  guestIdleDays: 7,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
+const count = z.coerce.number().int().min(1).max(10_000_000);
 const millis = z.coerce.number().int().min(0).max(60_000);
 
 const url = (schemes: readonly string[]) =>
@@ -88,6 +132,18 @@ const ENV = z.object({
   SHUTDOWN_MODE: z.enum(['handover', 'drain']).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
   LEASE_SECONDS: z.coerce.number().min(1).max(3600).optional(),
+  TRUST_PROXY: z.string().optional(),
+  HTTP_PER_MINUTE: count.optional(),
+  GUESTS_PER_MINUTE: count.optional(),
+  TABLES_PER_MINUTE: count.optional(),
+  OPEN_TABLES_PER_GUEST: count.optional(),
+  JOINS_PER_MINUTE: count.optional(),
+  CODE_LOOKUPS_PER_MINUTE: count.optional(),
+  CODE_MISSES_PER_HOUR: count.optional(),
+  SOCKETS_PER_ADDRESS: count.optional(),
+  MAX_TABLES: count.optional(),
+  MAX_CONNECTIONS: count.optional(),
+  GUEST_IDLE_DAYS: z.coerce.number().positive().max(36_500).optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
@@ -102,7 +158,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
   if (e.REDIS_URL && !(e.PUBLIC_ADDRESS ?? base.publicAddress)) {
     return { ok: false, error: 'bad environment: PUBLIC_ADDRESS: required with REDIS_URL (each process needs its own public address)' };
   }
+  const trustProxy = e.TRUST_PROXY === undefined ? base.trustProxy : e.TRUST_PROXY.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const trusted = ProxyTrust.parse(trustProxy);
+  if (!trusted.ok) return { ok: false, error: `bad environment: TRUST_PROXY: ${trusted.error}` };
   const turnSeconds = e.TURN_SECONDS ?? base.turnSeconds;
+  const l = base.limits;
   const config: ServerConfig = {
     ...base,
     port: e.PORT ?? base.port,
@@ -123,6 +183,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     shutdownMode: e.SHUTDOWN_MODE ?? base.shutdownMode,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? base.shutdownGraceSeconds,
     leaseSeconds: e.LEASE_SECONDS ?? base.leaseSeconds,
+    trustProxy,
+    limits: {
+      httpPerMinute: e.HTTP_PER_MINUTE ?? l.httpPerMinute,
+      guestsPerMinute: e.GUESTS_PER_MINUTE ?? l.guestsPerMinute,
+      tablesPerMinute: e.TABLES_PER_MINUTE ?? l.tablesPerMinute,
+      openTablesPerGuest: e.OPEN_TABLES_PER_GUEST ?? l.openTablesPerGuest,
+      joinsPerMinute: e.JOINS_PER_MINUTE ?? l.joinsPerMinute,
+      codeLookupsPerMinute: e.CODE_LOOKUPS_PER_MINUTE ?? l.codeLookupsPerMinute,
+      codeMissesPerHour: e.CODE_MISSES_PER_HOUR ?? l.codeMissesPerHour,
+      socketsPerAddress: e.SOCKETS_PER_ADDRESS ?? l.socketsPerAddress,
+    },
+    maxTables: e.MAX_TABLES ?? base.maxTables,
+    maxConnections: e.MAX_CONNECTIONS ?? base.maxConnections,
+    guestIdleDays: e.GUEST_IDLE_DAYS ?? base.guestIdleDays,
   };
   return { ok: true, config };
 }

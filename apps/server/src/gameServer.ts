@@ -7,6 +7,11 @@ import { createApp } from './app';
 import { markDraining, tableProcessSelector, unmarkDraining } from './cluster';
 import type { ServerConfig } from './config';
 import { Drain, type DrainOutcome } from './drain';
+import { Admission } from './limits/admission';
+import { ClientLimiter } from './limits/clientLimits';
+import { guardHttp } from './limits/httpGuard';
+import { cleanIdleGuests } from './limits/idleGuests';
+import { socketGuard } from './limits/socketGuard';
 import { randomId } from './ids';
 import { JoinCodes, TABLE_ROOM } from './lobby';
 import type { MatchDeps } from './match/Match';
@@ -54,8 +59,12 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   // With Redis several processes share the database: one only takes what another let go.
   const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
   const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain }));
+  const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
+  const sockets = socketGuard(limiter);
+  const transport = new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes, verifyClient: sockets.verifyClient });
+  sockets.watch(transport);
   const colyseus = new Server({
-    transport: new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes }),
+    transport,
     presence,
     driver: deps.driver,
     publicAddress: config.publicAddress,
@@ -64,9 +73,13 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     gracefullyShutdown: false,
     logger: deps.logger.child({ component: 'colyseus' }),
   });
+  // After Colyseus has put its matchmaking routes in front of express: the guard goes before both.
+  guardHttp(http, limiter);
+  const admission = new Admission(config, limiter);
   colyseus
-    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper }))
+    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission }))
     .filterBy(['preset', 'size', 'teams']);
+  let cleaner: { stop(): void } | null = null;
   return {
     colyseus,
     http,
@@ -75,6 +88,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     async listen(port, host) {
       await colyseus.listen(port, host);
       await keeper.start();
+      cleaner = cleanIdleGuests(deps.storage, config.guestIdleDays, deps.logger);
     },
     async drain(graceMs) {
       const marked = markDraining(presence, matchMaker.processId);
@@ -83,6 +97,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       return outcome;
     },
     async close() {
+      cleaner?.stop();
       await keeper.stop();
       if (drain.draining) {
         // Leave the list of processes that get new tables first, then the draining set (a stale member would stay forever).

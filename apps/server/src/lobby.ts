@@ -17,6 +17,8 @@ export interface TableMetadata {
   readonly names: readonly string[];
   /** A public table (a private one is joined by its code only). */
   readonly listed: boolean;
+  /** The players seated there (for the limit of tables a player may sit at; never shown). */
+  readonly players: readonly string[];
 }
 
 /**
@@ -29,10 +31,19 @@ export async function publicTables(): Promise<TableListing[]> {
   return rooms
     .filter((r) => (r.metadata as TableMetadata | undefined)?.listed)
     .map((r) => {
-      const { listed: _listed, ...shown } = r.metadata as TableMetadata;
+      const { listed: _listed, players: _players, ...shown } = r.metadata as TableMetadata;
       return { roomId: r.roomId, ...shown };
     })
     .sort((a, b) => order[a.status] - order[b.status]);
+}
+
+/** Tables of every process at which a player sits and whose game has not ended. */
+export async function openTablesOf(playerId: string): Promise<number> {
+  const rooms = await matchMaker.query({ name: TABLE_ROOM });
+  return rooms.filter((r) => {
+    const m = r.metadata as TableMetadata | undefined;
+    return m !== undefined && m.status !== 'over' && m.players.includes(playerId);
+  }).length;
 }
 
 const CODES_KEY = 'flightchess:table-codes';

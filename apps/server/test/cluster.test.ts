@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
 import { PostgresStorage } from '../src/storage/postgres';
@@ -12,6 +13,24 @@ import { describeWithServices, serviceUrl } from './support/services';
 jest.setTimeout(120_000);
 
 const LEASE_SECONDS = 2;
+/** Per process: enough for what the other tests create from 127.0.0.1 through the proxy. */
+const GUESTS_PER_MINUTE = 20;
+
+/** POST a new guest through `url` from the local address `from` (loopback has 127.0.0.0/8), with any extra headers. */
+function guestFrom(url: string, from: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const req = request(
+      { host: hostname, port, path: '/api/guests', method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ nickname: 'Flood' }));
+  });
+}
 
 type Name = 'a' | 'b';
 
@@ -78,6 +97,9 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
         LEASE_SECONDS: String(LEASE_SECONDS),
         SHUTDOWN_MODE: 'drain',
         SHUTDOWN_GRACE_SECONDS: '90',
+        // nginx tells the client's address in X-Forwarded-For; the per-address limits count that one.
+        TRUST_PROXY: '127.0.0.1',
+        GUESTS_PER_MINUTE: String(GUESTS_PER_MINUTE),
       });
     const [a, b] = await Promise.all([start('a'), start('b')]);
     servers = { a, b };
@@ -161,6 +183,23 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
       expect(listed.map((t) => t.roomId)).not.toContain(secret.room.roomId);
     }
     await Promise.all([secret.room.leave(true), open.room.leave(true)]);
+  });
+
+  test('behind the proxy, each client address has its own limits: one address refused (429) leaves another untouched; a forged X-Forwarded-For does not help', async () => {
+    // Each process counts for itself: at most GUESTS_PER_MINUTE per process for one address.
+    const statuses: number[] = [];
+    const refusedLately = () => statuses.length >= 4 && statuses.slice(-4).every((s) => s === 429);
+    for (let i = 0; i < GUESTS_PER_MINUTE * 2 + 10 && !refusedLately(); i++) statuses.push(await guestFrom(proxyUrl, '127.0.0.2'));
+    expect(refusedLately()).toBe(true);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(GUESTS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(GUESTS_PER_MINUTE * 2);
+    // Claiming to be someone else does not reset the count: nginx appends the real address, and that is the one counted.
+    for (let i = 0; i < 4; i++) expect(await guestFrom(proxyUrl, '127.0.0.2', { 'x-forwarded-for': `10.9.9.${i}` })).toBe(429);
+    // Another address is limited on its own.
+    expect(await guestFrom(proxyUrl, '127.0.0.3')).toBe(201);
+    const logged = Object.values(servers).flatMap((s) => s.logs.filter((l) => l.event === 'limit-reached'));
+    expect(logged.map((l) => l.address)).toContain('127.0.0.2');
+    expect(logged.map((l) => l.address)).not.toContain('127.0.0.1');
   });
 
   test('kill -9 of the process holding a table: the other process restores it, the players are routed to it and finish the game', async () => {

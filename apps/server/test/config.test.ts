@@ -31,6 +31,30 @@ describe('configuration from the environment', () => {
     });
   });
 
+  test('limits, caps and the trusted proxies: defaults sized for a group of friends behind one router, all settable', () => {
+    expect(configFromEnv({})).toMatchObject({
+      ok: true,
+      config: {
+        trustProxy: [],
+        limits: { httpPerMinute: 600, guestsPerMinute: 10, tablesPerMinute: 20, openTablesPerGuest: 10, codeLookupsPerMinute: 10, codeMissesPerHour: 30, socketsPerAddress: 30 },
+        maxTables: 1000,
+        maxConnections: 4000,
+        guestIdleDays: 7,
+      },
+    });
+    const env = { TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1', GUESTS_PER_MINUTE: '5', SOCKETS_PER_ADDRESS: '8', MAX_TABLES: '50', GUEST_IDLE_DAYS: '2' };
+    expect(configFromEnv(env)).toMatchObject({
+      ok: true,
+      config: { trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'], limits: { guestsPerMinute: 5, socketsPerAddress: 8 }, maxTables: 50, guestIdleDays: 2 },
+    });
+  });
+
+  test.each(['localhost', '10.0.0.0/33', '1.2.3.4/8/2', '999.1.1.1'])('TRUST_PROXY=%s is refused, naming the entry', (value) => {
+    const read = configFromEnv({ TRUST_PROXY: value });
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error).toContain(`TRUST_PROXY: '${value}'`);
+  });
+
   test('an empty variable counts as unset', () => {
     expect(configFromEnv({ PORT: '', DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ ok: true, config: { port: 2567, databaseUrl: undefined, redisUrl: undefined } });
   });

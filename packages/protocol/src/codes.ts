@@ -23,6 +23,8 @@ export const TABLE_ERROR_CODES = [
   'ERR_NOT_OVER',
   'ERR_NOT_RECORDED',
   'ERR_STORAGE',
+  'ERR_TOO_MANY',
+  'ERR_SERVER_FULL',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -48,11 +50,16 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_NO_FREE_SEAT: 4604,
   ERR_SHUTTING_DOWN: 4605,
   ERR_STORAGE: 4606,
+  /** A limit of the player's (tables at once) or their address's (HTTP 429, with Retry-After) was reached. */
+  ERR_TOO_MANY: 4607,
+  /** The server takes no more tables or players just now (MAX_TABLES, MAX_CONNECTIONS); games in progress go on. */
+  ERR_SERVER_FULL: 4608,
 } as const;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 
-/** Colyseus' own matchmaking errors that a client meets, under the names this project gives them. */
+/** Colyseus' own matchmaking errors (and HTTP statuses) that a client meets, under the names this project gives them. */
 const COLYSEUS_ERRORS: Readonly<Record<number, string>> = {
+  429: 'ERR_TOO_MANY', // the HTTP status of a matchmaking request refused by a per-address limit
   4212: 'ERR_NO_TABLE', // no room with that id (or it has closed)
   4214: 'ERR_EXPIRED', // a reconnection token the room does not hold (any more)
   4215: 'ERR_BAD_CREDENTIALS',

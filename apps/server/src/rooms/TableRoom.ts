@@ -15,6 +15,7 @@ import {
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import type { Drain, DrainableTable } from '../drain';
+import type { Admission } from '../limits/admission';
 import type { JoinCodes } from '../lobby';
 import type { Match, MatchDeps } from '../match/Match';
 import { credentialsSchema, verifyGuest } from '../players';
@@ -43,6 +44,7 @@ export interface TableDeps {
   readonly drain: Drain;
   readonly matches: MatchDeps;
   readonly restores: RestoreHandoff;
+  readonly admission: Admission;
 }
 
 type Handlers = {
@@ -99,6 +101,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     }
     // A process that is shutting down takes no new table (another process was asked first, see cluster.ts).
     if (this.deps.drain.draining) this.refuseCreation('ERR_SHUTTING_DOWN', 'the server is restarting; try again in a moment');
+    const full = this.deps.admission.newTable();
+    if (full) this.refuseCreation('ERR_SERVER_FULL', full.message);
     const parsed = parseTableOptions(options, this.config);
     if (!parsed.ok) this.refuseCreation('ERR_BAD_CONFIG', parsed.message);
     this.setUp(parsed.settings);
@@ -196,6 +200,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
     if (this.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
+    const refused = await this.deps.admission.newSeat(player.id);
+    if (refused) return refused;
     const preferred = isColour(options?.colour) ? options.colour : undefined;
     const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, preferred);
     if (typeof seated !== 'string') return seated;

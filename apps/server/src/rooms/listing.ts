@@ -22,6 +22,7 @@ export function listingOf(settings: TableSettings, state: TableState, seating: S
       seated: state.seats.size,
       names: seating.colours().map((c) => seating.seat(c)!.name),
       listed: !settings.private,
+      players: seating.humans().map((s) => s.playerId),
     },
     hidden: settings.private || !open,
   };

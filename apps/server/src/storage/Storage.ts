@@ -44,6 +44,8 @@ export interface Storage {
   /** A player's finished matches and the one being played, newest first; aborted ones are left out. */
   recentMatches(playerId: string, limit: number): Promise<MatchSummary[]>;
   leaderboard(limit: number): Promise<PlayerSummary[]>;
+  /** Delete the guests created before `createdBefore` who never sat at a game; returns how many. Players with games are kept forever. */
+  deleteIdleGuests(createdBefore: number): Promise<number>;
   /** Cheap round trip for /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;

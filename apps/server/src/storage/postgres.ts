@@ -2,7 +2,7 @@ import type { Action, Colour } from '@flightchess/rules';
 import { Pool, type PoolClient, types } from 'pg';
 import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
-import { type Row, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import {
   type LeaseClaim,
   type MatchFinish,
@@ -250,6 +250,10 @@ export class PostgresStorage implements Storage {
       limit,
     ]);
     return rows.map(playerSummary);
+  }
+
+  async deleteIdleGuests(createdBefore: number): Promise<number> {
+    return (await this.pool.query(idleGuestsSql('$1'), [createdBefore])).rowCount ?? 0;
   }
 
   async ping(): Promise<void> {

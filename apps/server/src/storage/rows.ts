@@ -109,3 +109,8 @@ export const recentMatchesSql = (playerParam: string, limitParam: string): strin
           (SELECT COUNT(*) FROM match_seats o WHERE o.match_id = m.id) AS players
    FROM match_seats s JOIN matches m ON m.id = s.match_id
    WHERE s.player_id = ${playerParam} AND m.status <> 'aborted' ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;
+
+/** Guests created before the first parameter who have no game at all, the same in both dialects but for the placeholder. */
+export const idleGuestsSql = (beforeParam: string): string =>
+  `DELETE FROM players WHERE games = 0 AND created_at < ${beforeParam}
+     AND NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.player_id = players.id)`;

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, Colour } from '@flightchess/rules';
 import { MIGRATIONS, type Migration } from './migrations';
-import { type Row, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import {
   type LeaseClaim,
   type MatchFinish,
@@ -75,6 +75,7 @@ function statements(db: Database.Database) {
     actions: db.prepare('SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx'),
     recentMatches: db.prepare(recentMatchesSql('?', '?')),
     leaderboard: db.prepare('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?'),
+    deleteIdleGuests: db.prepare(idleGuestsSql('?')),
     ping: db.prepare('SELECT 1'),
   };
 }
@@ -186,6 +187,10 @@ export class SqliteStorage implements Storage {
 
   async leaderboard(limit: number): Promise<PlayerSummary[]> {
     return (this.sql.leaderboard.all(limit) as Row[]).map(playerSummary);
+  }
+
+  async deleteIdleGuests(createdBefore: number): Promise<number> {
+    return this.sql.deleteIdleGuests.run(createdBefore).changes;
   }
 
   async ping(): Promise<void> {

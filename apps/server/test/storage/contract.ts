@@ -324,6 +324,22 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect((await storage.leaderboard(2)).map((p) => p.nickname)).toEqual(['Bob', 'Ann']);
   });
 
+  test('idle guests: those who never sat at a game are deleted once old enough; anyone with a game is kept', async () => {
+    const storage = await open();
+    const make = async (id: string, createdAt: number) => {
+      await storage.createPlayer({ id, nickname: id, secretHash: 'x'.repeat(64), createdAt });
+      return id;
+    };
+    const [idle, recent, playing, aborted] = [await make('idle', 10), await make('recent', 500), await make('playing', 10), await make('aborted', 10)];
+    await storage.startMatch(start('m1', playing));
+    await storage.startMatch(start('m2', aborted));
+    await storage.abortMatch('m2', 'cannot be restored', 20);
+    expect(await storage.deleteIdleGuests(100)).toBe(1);
+    expect(await storage.getPlayer(idle)).toBeNull();
+    for (const kept of [recent, playing, aborted]) expect(await storage.getPlayer(kept)).not.toBeNull();
+    expect(await storage.deleteIdleGuests(100)).toBe(0);
+  });
+
   test('ping answers while open', async () => {
     const storage = await open();
     await expect(storage.ping()).resolves.toBeUndefined();

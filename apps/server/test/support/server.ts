@@ -48,6 +48,17 @@ export const TEST_CONFIG: Partial<ServerConfig> = {
   botRollDelayMs: 1,
   autoMoveDelayMs: 1,
   maxMessagesPerSecond: 1000,
+  // Every test comes from one address: the per-address limits are tested on their own (limits.test.ts).
+  limits: {
+    httpPerMinute: 1_000_000,
+    guestsPerMinute: 1_000_000,
+    tablesPerMinute: 1_000_000,
+    openTablesPerGuest: 1_000_000,
+    joinsPerMinute: 1_000_000,
+    codeLookupsPerMinute: 1_000_000,
+    codeMissesPerHour: 1_000_000,
+    socketsPerAddress: 1_000_000,
+  },
 };
 
 export interface TestServer {

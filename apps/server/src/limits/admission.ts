@@ -1,0 +1,34 @@
+import { matchMaker } from '@colyseus/core';
+import { type Rejection, reject } from '@flightchess/protocol';
+import type { ServerConfig } from '../config';
+import { openTablesOf } from '../lobby';
+import type { ClientLimiter } from './clientLimits';
+
+/**
+ * Who may come in: process-wide caps (MAX_TABLES, MAX_CONNECTIONS) and the tables one player may sit
+ * at. Only what is new is refused — a player taking their own seat back and a table restored from
+ * storage always come in, so games in progress are never affected.
+ */
+export class Admission {
+  constructor(
+    private readonly config: Pick<ServerConfig, 'maxTables' | 'maxConnections' | 'limits'>,
+    private readonly limiter: ClientLimiter,
+  ) {}
+
+  /** A new table on this process. */
+  newTable(): Rejection | null {
+    return matchMaker.stats.local.roomCount >= this.config.maxTables
+      ? reject('ERR_SERVER_FULL', `this server has its ${this.config.maxTables} tables already: try again later`)
+      : null;
+  }
+
+  /** A new player at a table (not one coming back to their own seat). */
+  async newSeat(playerId: string): Promise<Rejection | null> {
+    if (this.limiter.openSockets > this.config.maxConnections) {
+      return reject('ERR_SERVER_FULL', `this server has its ${this.config.maxConnections} players already: try again later`);
+    }
+    const limit = this.config.limits.openTablesPerGuest;
+    if ((await openTablesOf(playerId)) >= limit) return reject('ERR_TOO_MANY', `you sit at ${limit} tables already: finish or leave one first`);
+    return null;
+  }
+}

@@ -1,0 +1,28 @@
+import type { IncomingMessage } from 'node:http';
+import type { WebSocketTransport } from '@colyseus/ws-transport';
+import type WebSocket from 'ws';
+import type { ClientLimiter } from './clientLimits';
+
+/** The websocket server behind Colyseus' transport (it keeps it to itself). */
+const wssOf = (transport: WebSocketTransport) => (transport as unknown as { wss: WebSocket.Server }).wss;
+
+/**
+ * The websockets each client address has open: an upgrade beyond its limit is refused (429,
+ * Retry-After). Give `verifyClient` to the transport's options, then `watch` the transport.
+ */
+export function socketGuard(limiter: ClientLimiter) {
+  return {
+    verifyClient(info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void): void {
+      const refusal = limiter.socketsFull(limiter.addressOf(info.req));
+      if (refusal) done(false, 429, 'Too Many Requests', { 'Retry-After': String(refusal.retryAfter) });
+      else done(true);
+    },
+    watch(transport: WebSocketTransport): void {
+      wssOf(transport).on('connection', (ws: WebSocket, req: IncomingMessage) => {
+        const address = limiter.addressOf(req);
+        limiter.openSocket(address);
+        ws.once('close', () => limiter.closeSocket(address));
+      });
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { Client } from 'colyseus.js';
+import WebSocket from 'ws';
+import { type Guest, credentials, waitFor } from './support/players';
+import { TEST_CONFIG, testServerPerFile } from './support/server';
+
+jest.setTimeout(30_000);
+
+/**
+ * Each test speaks for client addresses of its own: the test server trusts 127.0.0.1 as a proxy, so
+ * X-Forwarded-For names the client (as nginx does in the cluster layout).
+ */
+const t = testServerPerFile({
+  trustProxy: ['127.0.0.1'],
+  limits: {
+    ...TEST_CONFIG.limits!,
+    httpPerMinute: 30,
+    guestsPerMinute: 3,
+    tablesPerMinute: 3,
+    openTablesPerGuest: 2,
+    joinsPerMinute: 3,
+    codeLookupsPerMinute: 5,
+    codeMissesPerHour: 3,
+    socketsPerAddress: 2,
+  },
+});
+
+const from = (address: string) => ({ 'x-forwarded-for': address });
+
+async function request(address: string, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${t.baseUrl}${path}`, { ...init, headers: { 'content-type': 'application/json', ...from(address), ...(init.headers ?? {}) } });
+}
+
+async function guest(address: string, nickname = 'Guest'): Promise<Guest> {
+  const res = await request(address, '/api/guests', { method: 'POST', body: JSON.stringify({ nickname }) });
+  if (res.status !== 201) throw new Error(`guest: ${res.status}`);
+  return (await res.json()) as Guest;
+}
+
+/** A colyseus.js client whose requests and websockets come from `address`. */
+const sdkFrom = (address: string) => new Client(t.baseUrl, { headers: from(address) });
+
+/** A refusal by the per-address limits: 429, Retry-After, ERR_TOO_MANY. */
+async function expectTooMany(res: Response): Promise<void> {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(await res.json()).toMatchObject({ error: { code: 'ERR_TOO_MANY', message: expect.stringMatching(/try again in \d+ s$/) } });
+}
+
+const limitLogs = (address: string, limit: string) => t.logs.events('limit-reached').filter((l) => l.address === address && l.limit === limit);
+
+describe('per client address', () => {
+  test('guest creation: over the limit is 429 with Retry-After, logged once a minute; another address is not affected', async () => {
+    for (let i = 0; i < 3; i++) await guest('10.0.1.1');
+    for (let i = 0; i < 3; i++) {
+      await expectTooMany(await request('10.0.1.1', '/api/guests', { method: 'POST', body: JSON.stringify({ nickname: 'More' }) }));
+    }
+    expect(limitLogs('10.0.1.1', 'guests')).toHaveLength(1);
+    await guest('10.0.1.2');
+  });
+
+  test('every HTTP route counts: over the limit even the page and the health check answer 429', async () => {
+    for (let i = 0; i < 30; i++) expect((await request('10.0.2.1', '/healthz')).status).toBe(200);
+    await expectTooMany(await request('10.0.2.1', '/api/leaderboard'));
+    expect((await request('10.0.2.2', '/api/leaderboard')).status).toBe(200);
+  });
+
+  test('a client cannot pretend to be another by writing X-Forwarded-For itself: only a trusted proxy is believed', async () => {
+    const spoofed = await fetch(`${t.baseUrl}/api/guests`, { method: 'GET', headers: from('10.0.3.1, 10.0.3.2') });
+    expect(spoofed.status).toBe(404);
+    // 127.0.0.1 is trusted, so the hop it adds (10.0.3.2, the rightmost) is the client; the one the client wrote is not.
+    for (let i = 0; i < 29; i++) await request('10.0.3.9, 10.0.3.2', '/healthz');
+    await expectTooMany(await request('10.0.3.1, 10.0.3.2', '/healthz'));
+    expect((await request('10.0.3.2, 10.0.3.1', '/healthz')).status).toBe(200);
+  });
+
+  test('table creation and quick match: refused beyond the limit with ERR_TOO_MANY (HTTP 429)', async () => {
+    const sdk = sdkFrom('10.0.4.1');
+    // (Each table is left at once: this address may only have two websockets open.)
+    for (let i = 0; i < 3; i++) await (await sdk.create('table', { size: 2, ...credentials(await guest(`10.0.4.${10 + i}`)) })).leave();
+    const refused = sdk.joinOrCreate('table', { size: 2, ...credentials(await guest('10.0.4.20')) });
+    await expect(refused).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/^ERR_TOO_MANY: too many new tables/) });
+  });
+
+  test('open tables per guest: a guest sits at no more than the limit at once', async () => {
+    const ann = await guest('10.0.5.1', 'Ann');
+    const rooms = [];
+    for (let i = 0; i < 2; i++) rooms.push(await sdkFrom(`10.0.5.${10 + i}`).create('table', { size: 2, ...credentials(ann) }));
+    await new Promise((r) => setTimeout(r, 100)); // the listings are written just after the join
+    const third = sdkFrom('10.0.5.20').create('table', { size: 2, ...credentials(ann) });
+    await expect(third).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_TOO_MANY, message: expect.stringMatching(/^ERR_TOO_MANY: you sit at 2 tables/) });
+    // Leaving one table makes room for another.
+    await rooms.pop()!.leave();
+    await new Promise((r) => setTimeout(r, 100));
+    rooms.push(await sdkFrom('10.0.5.21').create('table', { size: 2, ...credentials(ann) }));
+    await Promise.all(rooms.map((r) => r.leave()));
+  });
+
+  test('joins by id: refused beyond the limit', async () => {
+    const host = await sdkFrom('10.0.6.1').create('table', { size: 4, ...credentials(await guest('10.0.6.1')) });
+    const sdk = sdkFrom('10.0.6.2');
+    for (let i = 0; i < 3; i++) await (await sdk.joinById(host.roomId, credentials(await guest(`10.0.6.${10 + i}`)))).leave();
+    await expect(sdk.joinById(host.roomId, credentials(await guest('10.0.6.20')))).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/^ERR_TOO_MANY: /) });
+    await host.leave();
+  });
+
+  test('join-code lookups: a few a minute, and a few misses an hour — a guessed code is refused even when it exists', async () => {
+    const room = await sdkFrom('10.0.7.1').create('table', { size: 2, private: true, ...credentials(await guest('10.0.7.1')) });
+    await waitFor(() => (room.state as { code?: string }).code !== undefined && (room.state as { code: string }).code !== '', 'the code');
+    const code = (room.state as { code: string }).code;
+    // Misses: three wrong codes, then even the right one is refused for this address (an hour's budget).
+    for (const guess of ['AAAAAA', 'CCCCCC', 'DDDDDD']) expect((await request('10.0.7.2', `/api/tables/code/${guess}`)).status).toBe(404);
+    await expectTooMany(await request('10.0.7.2', `/api/tables/code/${code}`));
+    // Lookups: five a minute, found or not.
+    for (let i = 0; i < 5; i++) expect((await request('10.0.7.3', `/api/tables/code/${code}`)).status).toBe(200);
+    await expectTooMany(await request('10.0.7.3', `/api/tables/code/${code}`));
+    expect((await request('10.0.7.4', `/api/tables/code/${code}`)).status).toBe(200);
+    await room.leave();
+  });
+
+  test('websockets open at once: the upgrade beyond the limit is refused with 429 and Retry-After', async () => {
+    const address = '10.0.8.1';
+    const sdk = sdkFrom(address);
+    const host = await sdk.create('table', { size: 4, ...credentials(await guest('10.0.8.10')) });
+    const second = await sdk.joinById(host.roomId, credentials(await guest('10.0.8.11')));
+    // A third websocket from the same address: refused at the upgrade.
+    const refused = await new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+      const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/anything`, { headers: from(address) });
+      ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] }));
+      ws.on('open', () => reject(new Error('the upgrade was accepted')));
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    // Once one closes, the address may open another.
+    await second.leave();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await sdk.joinById(host.roomId, credentials(await guest('10.0.8.12')));
+    await Promise.all([host.leave(), again.leave()]);
+  });
+});
+
+describe('security headers', () => {
+  test('every response carries them: scripts and styles of the site only, its websocket, no framing, no sniffing, no referrer', async () => {
+    for (const path of ['/', '/api/leaderboard', '/healthz']) {
+      const res = await request('10.0.9.1', path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const host = new URL(t.baseUrl).host;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+      expect(csp).toContain(`connect-src 'self' ws://${host} wss://${host}`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  test('a Host header that is not a host name is left out of the policy', async () => {
+    const { request: raw } = await import('node:http');
+    const csp = await new Promise<string>((resolve) => {
+      const { port } = new URL(t.baseUrl);
+      raw({ host: '127.0.0.1', port, path: '/healthz', headers: { host: 'evil.example; script-src *', ...from('10.0.9.2') } }, (res) => {
+        resolve(String(res.headers['content-security-policy']));
+        res.resume();
+      }).end();
+    });
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('evil');
+  });
+});
