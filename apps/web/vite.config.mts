@@ -16,6 +16,11 @@ export default defineConfig({
     // server that served the page has stopped.
     rollupOptions: { output: { inlineDynamicImports: true } },
   },
+  resolve: {
+    // msgpackr (under colyseus.js) probes for eval at load; its no-eval build does not, so the server's
+    // Content-Security-Policy (no 'unsafe-eval') sees no violation.
+    alias: [{ find: /^@colyseus\/msgpackr$/, replacement: '@colyseus/msgpackr/index-no-eval' }],
+  },
   server: { port: 5173 },
   preview: { port: 4173 },
 });

@@ -112,8 +112,13 @@ export function watchErrors(page: Page, label: string): string[] {
   return errors;
 }
 
+/** Every Content-Security-Policy violation becomes a console error (which watchErrors collects). */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
+  console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`;
+
 export async function newPage(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...device, locale: 'zh-CN' });
+  await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,5 +1,7 @@
 import type { Colour } from '@flightchess/rules';
 import { Application, Container, Graphics } from 'pixi.js';
+// Pixi compiles its shader glue with eval unless this is loaded; the server's CSP allows no eval.
+import 'pixi.js/unsafe-eval';
 import { type PlacedPlane, planeKey } from '../board/placement';
 import type { BoardMarks, BoardRenderer } from '../adapter/renderer';
 import type { BoardLayout, Point } from '../board/layout';
