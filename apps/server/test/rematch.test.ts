@@ -1,4 +1,5 @@
-import { getJson, play, startedTable, waitFor } from './support/players';
+import { matchMaker } from '@colyseus/core';
+import { create, getJson, newGuest, play, sleep, startedTable, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
 
 jest.setTimeout(60_000);
@@ -83,5 +84,19 @@ describe('rematch', () => {
     expect([...guest!.state.seats.keys()]).toEqual([guest!.colour]);
     expect(guest!.state.hostId).toBe(guest!.guest.playerId);
     await guest!.room.leave();
+  });
+
+  test('a table whose next game starts at once after a rematch can still close (Colyseus kept a stale dispose timer)', async () => {
+    const host = await create(t, await newGuest(t, 'Quick'), { preset: 'plyyard', size: 2 });
+    host.send('start');
+    await waitFor(() => host.stream.state !== null, 'the game');
+    host.send('resign', { version: host.game.version }); // plyyard: allowed at once
+    await waitFor(() => host.state.result.recorded, 'the result to be recorded');
+    host.send('rematch', {});
+    host.send('start');
+    await waitFor(() => host.state.status === 'playing' && host.stream.matchId === host.state.matchId, 'the next game');
+    const room = matchMaker.getLocalRoomById(host.room.roomId)!;
+    const closed = room.disconnect();
+    await expect(Promise.race([closed.then(() => 'closed'), sleep(5000).then(() => 'hung')])).resolves.toBe('closed');
   });
 });

@@ -80,10 +80,6 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return this.deps.config;
   }
 
-  private get match(): Match | null {
-    return this.play?.match ?? null;
-  }
-
   // ─── lifecycle ──────────────────────────────────────────────────────────────────────────────
 
   override async onCreate(options: unknown): Promise<void> {
@@ -266,6 +262,16 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (!game || game.result || game.out[colour] || this.seating.seat(colour)?.connected) return;
     this.log.info({ event: 'seat-forfeited', seat: colour }, 'seat held too long: counts as a resignation');
     await this.play.serverAction({ type: 'forfeit', seat: colour });
+  }
+
+  /**
+   * Colyseus 0.16 clears its dispose timer when autoDispose turns false but keeps the timer's handle,
+   * and never disposes a room that still has one: a table whose next game started within a second of
+   * the last result could then never close (shutdown hung). Forget the handle with the timer.
+   */
+  protected override resetAutoDisposeTimeout(timeoutInSeconds?: number): void {
+    super.resetAutoDisposeTimeout(timeoutInSeconds);
+    if (!this.autoDispose) (this as unknown as { _autoDisposeTimeout?: unknown })._autoDisposeTimeout = undefined;
   }
 
   override disconnect(closeCode?: number): Promise<unknown> {

@@ -4,7 +4,7 @@ import type { Room } from 'colyseus.js';
 import { type Guest, credentials, sleep, waitFor } from '../players';
 import type { TestServer } from '../server';
 import type { Ledger, SessionLedger } from './ledger';
-import { REMATCH_AFTER_MS, type Shot, type View, nextShot } from './shots';
+import { type Shot, type View, nextShot } from './shots';
 
 /** How long the server has to close a connection after an undecodable frame. */
 const CLOSE_MS = 5_000;
@@ -78,8 +78,6 @@ export class FuzzClient {
   private lastShot: Shot | null = null;
   /** Where this player last played the right move or asked for a snapshot: once is enough. */
   private actedAt = '';
-  /** The match whose recorded result this player saw, and when it first saw it. */
-  private recorded = { matchId: '', at: 0 };
 
   constructor(
     readonly table: FuzzTable,
@@ -206,9 +204,7 @@ export class FuzzClient {
 
   private rematchDue(): boolean {
     const state = this.room.state;
-    if (state.status !== 'over' || !state.result.recorded) return false;
-    if (this.recorded.matchId !== state.matchId) this.recorded = { matchId: state.matchId, at: Date.now() };
-    return Date.now() - this.recorded.at >= REMATCH_AFTER_MS;
+    return state.status === 'over' && state.result.recorded;
   }
 
   /** The point of the game this player is at: the table's status and match, and its replica's version. */

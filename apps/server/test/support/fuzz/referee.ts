@@ -14,7 +14,7 @@ import type { Ledger } from './ledger';
 export interface TableInternals {
   readonly roomId: string;
   readonly state: { toJSON(): unknown; readonly matchId: string; readonly version: number; readonly status: string };
-  readonly match: Match | null;
+  readonly play: { readonly match: Match | null };
   readonly seating: { colourOf(sessionId: string): Colour | null };
   readonly serial: { run<T>(task: () => T | Promise<T>): Promise<T | undefined> };
   readonly limiter: { take(client: string): { allowed: boolean; notify: boolean } };
@@ -167,7 +167,7 @@ export class Referee {
 
   /** Check every engine action the table's match took since the last look, and the table's facts against the match. */
   private follow(w: Watch): void {
-    const current = w.room.match;
+    const current = w.room.play.match;
     if (current !== w.match) {
       if (w.match) this.advance(w);
       w.match = current;
@@ -271,7 +271,7 @@ export class Referee {
 }
 
 function look(room: TableInternals): Look {
-  const match = room.match;
+  const match = room.play.match;
   return {
     facts: JSON.stringify(room.state.toJSON()),
     match,

@@ -25,7 +25,7 @@ export interface View {
   readonly host: boolean;
   readonly ready: boolean;
   readonly autoPlay: boolean;
-  /** The game is over, its result recorded long enough ago for a rematch (REMATCH_AFTER_MS). */
+  /** The game is over and its result recorded: the players ask for a rematch. */
   readonly rematchDue: boolean;
   /** The game as this client's replica has it; null when it does not follow the table's current match. */
   readonly game: GameState | null;
@@ -36,15 +36,6 @@ export interface View {
   /** Players of this table who are getting back in: the host keeps their seats free for them. */
   readonly returning: number;
 }
-
-/**
- * How long after a result is recorded the players ask for a rematch. A table whose next game starts
- * within a second of the last result being recorded cannot close any more (Colyseus 0.16 keeps the
- * cleared 1 s auto-dispose timer's handle when `autoDispose` turns false again): the server's
- * shutdown then waits for it forever. Until the server works around that, the fuzz does not go there:
- * only the right move asks for a rematch, and only this long after the result.
- */
-export const REMATCH_AFTER_MS = 1100;
 
 /** How often a client plays the right move rather than fuzz (enough for the games to progress and end). */
 const RIGHT_RATE = 0.5;
@@ -98,11 +89,11 @@ function fuzzShot(rng: Rng, view: View): Shot {
   if (r < BAD_FRAME_RATE && view.status === 'playing') return { kind: 'bad-frame', category: 'bad-frame', bytes: badFrame(rng) };
   if (r < 0.45) {
     const type = pick(rng, NEAR_VALID_TYPES);
-    return message('near-valid', type, unlessEarlyRematch(type, nearValid(rng, type, view), view));
+    return message('near-valid', type, nearValid(rng, type, view));
   }
   if (r < 0.6) {
     const type = pick(rng, CLIENT_MESSAGE_TYPES);
-    return message('random-payload', type, unlessEarlyRematch(type, fitting(rng, randomValue(rng)), view));
+    return message('random-payload', type, fitting(rng, randomValue(rng)));
   }
   if (r < 0.7) return message('prototype-name', pick(rng, PROTOTYPE_NAMES), fitting(rng, rng.next() < 0.5 ? {} : randomValue(rng)));
   if (r < 0.8) return randomTypeShot(rng);
@@ -111,11 +102,6 @@ function fuzzShot(rng: Rng, view: View): Shot {
   const bytes = randomBytes(rng, 300);
   if (Buffer.byteLength(type, 'utf8') !== 255) return { kind: 'bytes', category: 'binary', type, bytes };
   return { kind: 'frame', category: 'binary', type, bytes: frameOf(ROOM_DATA_BYTES, type, bytes) };
-}
-
-/** A fuzz rematch may be well-formed only before the game (refused there): see REMATCH_AFTER_MS. */
-function unlessEarlyRematch(type: string, payload: unknown, view: View): unknown {
-  return type === 'rematch' && view.status !== 'waiting' ? { again: payload ?? true } : payload;
 }
 
 /** A well-formed payload for `type` at about the right version, then (mostly) spoiled one way or another. */
