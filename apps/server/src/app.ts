@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Drain } from './drain';
 import { type ApiDeps, apiRouter } from './http/api';
+import { registry } from './metrics';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</title>
 <h1>Flight Chess server is running</h1>
@@ -30,6 +31,16 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
       },
     ).catch(next);
   });
+
+  if (config.metrics) {
+    app.get('/metrics', (req, res, next) => {
+      if (config.metricsToken && req.headers.authorization !== `Bearer ${config.metricsToken}`) {
+        res.status(401).json({ error: { code: 'ERR_UNAUTHORIZED', message: 'send Authorization: Bearer <METRICS_TOKEN>' } });
+        return;
+      }
+      registry.metrics().then((text) => res.type(registry.contentType).send(text), next);
+    });
+  }
 
   app.use('/api', apiRouter(deps));
 

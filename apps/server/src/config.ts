@@ -51,6 +51,10 @@ export interface ServerConfig {
   readonly maxConnections: number;
   /** Guests who never played are deleted this long after they were created. */
   readonly guestIdleDays: number;
+  /** Prometheus metrics at GET /metrics. */
+  readonly metrics: boolean;
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | undefined;
 }
 
 /** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
@@ -105,6 +109,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxTables: 1000,
   maxConnections: 4000,
   guestIdleDays: 7,
+  metrics: true,
+  metricsToken: undefined,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
@@ -144,6 +150,8 @@ const ENV = z.object({
   MAX_TABLES: count.optional(),
   MAX_CONNECTIONS: count.optional(),
   GUEST_IDLE_DAYS: z.coerce.number().positive().max(36_500).optional(),
+  METRICS: z.enum(['on', 'off']).optional(),
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
@@ -197,6 +205,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     maxTables: e.MAX_TABLES ?? base.maxTables,
     maxConnections: e.MAX_CONNECTIONS ?? base.maxConnections,
     guestIdleDays: e.GUEST_IDLE_DAYS ?? base.guestIdleDays,
+    metrics: e.METRICS === undefined ? base.metrics : e.METRICS === 'on',
+    metricsToken: e.METRICS_TOKEN ?? base.metricsToken,
   };
   return { ok: true, config };
 }

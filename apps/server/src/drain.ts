@@ -1,5 +1,7 @@
 /** What the drain needs of a table (TableRoom). */
 export interface DrainableTable {
+  /** 'waiting' | 'playing' | 'over'. */
+  readonly status: string;
   /** A game is being played, or its result is still being stored. */
   readonly gameInProgress: boolean;
   /** The drain has begun: a table whose game has not started closes (there is nothing to lose). */
@@ -13,7 +15,7 @@ export type DrainOutcome = { readonly finished: true } | { readonly finished: fa
  * not started, and waits until every game in progress has ended and been recorded, or `graceMs` passed.
  */
 export class Drain {
-  private readonly tables = new Set<DrainableTable>();
+  private readonly all = new Set<DrainableTable>();
   private started = false;
   private running: Promise<DrainOutcome> | null = null;
   private recheck: (() => void) | null = null;
@@ -22,12 +24,17 @@ export class Drain {
     return this.started;
   }
 
+  /** The tables of this process. */
+  tables(): Iterable<DrainableTable> {
+    return this.all.values();
+  }
+
   add(table: DrainableTable): void {
-    this.tables.add(table);
+    this.all.add(table);
   }
 
   remove(table: DrainableTable): void {
-    this.tables.delete(table);
+    this.all.delete(table);
     this.changed();
   }
 
@@ -45,8 +52,8 @@ export class Drain {
   }
 
   private async wait(graceMs: number): Promise<DrainOutcome> {
-    for (const table of [...this.tables]) table.onDrain();
-    const unfinished = () => [...this.tables].filter((t) => t.gameInProgress).length;
+    for (const table of [...this.all]) table.onDrain();
+    const unfinished = () => [...this.all].filter((t) => t.gameInProgress).length;
     if (unfinished() === 0) return { finished: true };
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

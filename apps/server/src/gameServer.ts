@@ -17,6 +17,7 @@ import { JoinCodes, TABLE_ROOM } from './lobby';
 import type { MatchDeps } from './match/Match';
 import { TableKeeper } from './restore';
 import { tableRoomWith } from './rooms/TableRoom';
+import { watchProcess } from './metrics';
 import type { Storage } from './storage/Storage';
 
 export interface GameServerDeps {
@@ -76,6 +77,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   // After Colyseus has put its matchmaking routes in front of express: the guard goes before both.
   guardHttp(http, limiter);
   const admission = new Admission(config, limiter);
+  watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus
     .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission }))
     .filterBy(['preset', 'size', 'teams']);

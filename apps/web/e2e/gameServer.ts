@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { DIST, until } from './support';
 
 const REPO = resolve(__dirname, '../../..');
+/** What `npm start` runs (`npm run test:e2e` builds it first). */
+const SERVER_BUNDLE = join(REPO, 'apps/server/dist/main.js');
 
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -30,7 +32,7 @@ const FAST_PACE = { TURN_SECONDS: '10', BOT_ROLL_DELAY_MS: '60', AUTO_MOVE_DELAY
 
 /** One server process on `port` with `dataDir`, answering /healthz. */
 async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'default'): Promise<ChildProcess> {
-  const child: ChildProcess = spawn(process.execPath, [join(REPO, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -44,7 +46,7 @@ async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'defaul
       HTTP_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx runs the server in a child process, and a signal must reach both.
+    // Its own process group, so that a signal reaches whatever it started too.
     detached: true,
   });
   let output = '';
@@ -68,7 +70,7 @@ async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'defaul
   return child;
 }
 
-/** Signal the server's whole process group (tsx and the server it runs), and wait for it to end. */
+/** Signal the server's whole process group, and wait for it to end. */
 async function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
@@ -85,7 +87,7 @@ async function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void>
 }
 
 /**
- * The real game server (README's `npm start`: apps/server serving apps/web/dist) on a free port with a
+ * The real game server (README's `npm start`: the server bundle serving apps/web/dist) on a free port with a
  * fresh data folder, at the test pace or (`pace: 'default'`) exactly as a player meets it.
  */
 export async function startGameServer(pace: 'fast' | 'default' = 'fast'): Promise<RunningServer> {

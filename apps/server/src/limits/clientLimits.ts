@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { ClientLimits } from '../config';
+import { metrics } from '../metrics';
 import { Buckets } from './buckets';
 import { ProxyTrust, clientAddressOf } from './clientAddress';
 
@@ -96,6 +97,7 @@ export class ClientLimiter {
   }
 
   private refuse(address: string, limit: Limited, waitMs: number): Refusal {
+    metrics.limited.inc({ limit });
     const key = `${address}|${limit}`;
     const now = this.now();
     if (now - (this.lastLogged.get(key) ?? -Infinity) >= MINUTE) {

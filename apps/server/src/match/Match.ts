@@ -17,6 +17,7 @@ import {
 import { type Rejection, reject } from '@flightchess/protocol';
 import { randomId } from '../ids';
 import type { MatchSeat, MatchTable, SeatResult, Storage, StoredMatch } from '../storage/Storage';
+import { metrics } from '../metrics';
 import { finalScores } from './finalScores';
 
 /** What a match needs of its process: the store, who this process is, and how long its leases run. */
@@ -51,18 +52,19 @@ export type Committed = { ok: true; state: GameState; events: readonly GameEvent
  */
 export class Match {
   private game: GameState;
-  private readonly log: Action[];
+  /** Actions in the stored log (the log itself stays in storage: a thousand tables need not hold theirs). */
+  private logged: number;
   private readonly auto: Set<Colour>;
 
   private constructor(
     readonly table: MatchTable,
     game: GameState,
-    actions: readonly Action[],
+    actionCount: number,
     autoPlay: readonly Colour[],
     private readonly deps: MatchDeps,
   ) {
     this.game = game;
-    this.log = [...actions];
+    this.logged = actionCount;
     this.auto = new Set(autoPlay);
   }
 
@@ -94,7 +96,7 @@ export class Match {
     } catch (err) {
       return { ok: false, error: reject('ERR_STORAGE', `the game could not be stored: ${(err as Error).message}`) };
     }
-    return { ok: true, match: new Match(table, created.value, [], [], deps) };
+    return { ok: true, match: new Match(table, created.value, 0, [], deps) };
   }
 
   /**
@@ -106,7 +108,7 @@ export class Match {
     const replayed = replayGame(stored.setup, stored.actions);
     if (!replayed.ok) return { ok: false, reason: `its action log does not replay: ${replayed.error.message}` };
     const { actions, autoPlay, ...table } = stored;
-    return { ok: true, match: new Match(table, replayed.value.state, actions, autoPlay, deps) };
+    return { ok: true, match: new Match(table, replayed.value.state, actions.length, autoPlay, deps) };
   }
 
   get id(): string {
@@ -117,8 +119,9 @@ export class Match {
     return this.game;
   }
 
-  get actions(): readonly Action[] {
-    return this.log;
+  /** How many actions have been played (and stored). */
+  get actionCount(): number {
+    return this.logged;
   }
 
   get seed(): string {
@@ -149,9 +152,10 @@ export class Match {
   async commit(action: Action): Promise<Committed> {
     const applied = applyAction(this.game, action);
     if (!applied.ok) return { ok: false, error: applied.error };
-    const index = this.log.length;
-    await this.deps.storage.appendAction(this.id, this.deps.owner, index, action, Date.now());
-    this.log.push(action);
+    const index = this.logged;
+    const stop = metrics.storageWrites.startTimer();
+    await this.deps.storage.appendAction(this.id, this.deps.owner, index, action, Date.now()).finally(stop);
+    this.logged = index + 1;
     this.game = applied.value.state;
     return { ok: true, state: this.game, events: applied.value.events };
   }
@@ -161,7 +165,8 @@ export class Match {
     const next = new Set(this.auto);
     if (on) next.add(seat);
     else next.delete(seat);
-    await this.deps.storage.setAutoPlay(this.id, this.deps.owner, [...next]);
+    const stop = metrics.storageWrites.startTimer();
+    await this.deps.storage.setAutoPlay(this.id, this.deps.owner, [...next]).finally(stop);
     this.auto.clear();
     for (const c of next) this.auto.add(c);
   }

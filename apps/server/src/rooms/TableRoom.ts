@@ -18,6 +18,7 @@ import type { Drain, DrainableTable } from '../drain';
 import type { Admission } from '../limits/admission';
 import type { JoinCodes } from '../lobby';
 import type { Match, MatchDeps } from '../match/Match';
+import { metrics } from '../metrics';
 import { credentialsSchema, verifyGuest } from '../players';
 import type { PlayerRecord, Storage } from '../storage/Storage';
 import { readFrame } from './frames';
@@ -161,7 +162,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.deps.drain.add(this);
     // Each player gets the usual time to come back (RULES.md §7), from now.
     for (const seat of this.seating.humans()) this.holds.start(seat.colour as Colour);
-    this.log.info({ event: 'table-restored', matchId: match.id, actions: match.actions.length, version: match.state.version }, 'table restored from storage');
+    this.log.info({ event: 'table-restored', matchId: match.id, actions: match.actionCount, version: match.state.version }, 'table restored from storage');
     this.play.restore(match);
   }
 
@@ -214,6 +215,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     old?.leave(CLOSE_CODES.replaced, 'ERR_REPLACED: this seat was taken over by another connection of the same player');
     this.holds.end(colour);
     this.seating.seat(colour)!.connected = true;
+    metrics.reconnects.inc({ how: 'rejoin' });
     this.log.info({ event: 'player-rejoined', seat: colour }, 'player took their seat back');
     return 'seated';
   }
@@ -253,6 +255,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (this.seating.colourOf(client.sessionId) !== colour) return;
     this.holds.end(colour);
     this.seating.seat(colour)!.connected = true;
+    metrics.reconnects.inc({ how: 'token' });
     this.log.info({ event: 'player-reconnected', seat: colour }, 'player reconnected');
   }
 
@@ -297,6 +300,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     // A game still to be restored keeps its code, so that its players find it again.
     if (this.state?.code && !unfinished) await this.deps.codes.release(this.state.code);
     this.log.info({ event: 'table-closed' }, 'table closed');
+  }
+
+  get status(): string {
+    return this.state?.status ?? 'waiting';
   }
 
   get gameInProgress(): boolean {
@@ -378,9 +385,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private receive(client: Client, type: string, payload: unknown): void {
     const { allowed, notify } = this.limiter.take(client.sessionId);
     if (allowed) {
+      const arrived = performance.now();
       void this.run(async () => {
         const rejection = await this.answer(client, type, payload);
         if (rejection) this.refuse(client, type, rejection);
+        else if (type === 'roll' || type === 'move') metrics.actionLatency.observe((performance.now() - arrived) / 1000);
       });
     } else if (notify) {
       this.refuse(client, type, reject('ERR_RATE_LIMITED', `more than ${this.config.maxMessagesPerSecond} messages a second: slow down`));
@@ -401,6 +410,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private refuse(client: Client, type: string, rejection: Rejection): void {
     const request = type.slice(0, 40);
     this.sendTo(client, 'error', { ...rejection, request });
+    metrics.rejected.inc({ code: rejection.code });
     this.log.warn({ event: 'action-rejected', seat: this.seating.colourOf(client.sessionId), request, code: rejection.code, reason: rejection.message }, 'action rejected');
   }
 

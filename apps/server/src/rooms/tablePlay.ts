@@ -3,6 +3,7 @@ import { type Rejection, type ServerMessages, type SnapshotMessage, reject } fro
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import { Match, type MatchDeps } from '../match/Match';
+import { metrics } from '../metrics';
 import { StorageConflict } from '../storage/Storage';
 import { clearMatch, showMatch, showResult, showScores } from './facts';
 import type { TableState } from './schema';
@@ -144,6 +145,7 @@ export class TablePlay {
       return this.storageFailed(error);
     }
     this.host.seating.seat(seat)!.autoPlay = on;
+    if (on && by === 'timeout') metrics.autoPlayTakeovers.inc();
     this.host.log.info({ event: on ? 'auto-play-on' : 'auto-play-off', seat, by }, `auto-play ${on ? 'on' : 'off'}`);
     this.plan();
     return null;
@@ -174,6 +176,7 @@ export class TablePlay {
       return this.storageFailed(error);
     }
     if (!committed.ok) return committed.error;
+    metrics.actions.inc();
     host.state.version = committed.state.version;
     for (const e of committed.events) if (e.type === 'out') host.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
     const over = committed.state.result !== null;
@@ -205,7 +208,7 @@ export class TablePlay {
     this.recording = true;
     this.host.changed();
     const result = match.state.result!;
-    this.host.log.info({ event: 'game-over', matchId: match.id, reason: result.reason, winners: result.winners, actions: match.actions.length }, 'game over');
+    this.host.log.info({ event: 'game-over', matchId: match.id, reason: result.reason, winners: result.winners, actions: match.actionCount }, 'game over');
   }
 
   /** Score the finished game and store it with the players' totals (retried until it is stored). */

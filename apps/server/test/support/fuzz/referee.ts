@@ -73,6 +73,8 @@ export interface GamesSummary {
 export class Referee {
   readonly tally: Tally = { accepted: 0, rejected: 0, rateLimited: 0, acceptedByType: {}, rejectedByCode: {} };
   private readonly watches: Watch[] = [];
+  /** Every match's action log as the server wrote it to storage (a match keeps only its count in memory). */
+  private readonly written = new Map<string, Action[]>();
   private readonly kept: string[] = [];
   private failures = 0;
 
@@ -85,6 +87,22 @@ export class Referee {
   /** The first violations found (each names the table and what broke). */
   get examples(): readonly string[] {
     return this.kept;
+  }
+
+  /** Keep each action the server stores, in the order it stores them (before the server starts). */
+  recordWrites(storage: Storage): void {
+    const append = storage.appendAction.bind(storage);
+    storage.appendAction = async (matchId, owner, index, action, at) => {
+      await append(matchId, owner, index, action, at);
+      const log = this.written.get(matchId) ?? [];
+      if (index !== log.length) this.record(`match ${matchId}: action ${index} written when ${log.length} were`);
+      log[index] = action;
+      this.written.set(matchId, log);
+    };
+  }
+
+  private logOf(match: Match): readonly Action[] {
+    return this.written.get(match.id) ?? [];
   }
 
   /** Start refereeing a live table (before anyone sends it a message). */
@@ -153,7 +171,7 @@ export class Referee {
 
   /** An accepted game message is applied as exactly that one action, for the sender's own seat. */
   private checkApplied(room: TableInternals, m: { type: string; payload: unknown; seat: Colour | null; before: Look }, after: Look): void {
-    const action = after.match?.actions[after.actions - 1];
+    const action = after.match ? this.logOf(after.match)[after.actions - 1] : undefined;
     const payload = m.payload as { plane?: number; accept?: boolean };
     const faithful =
       after.match === m.before.match &&
@@ -194,7 +212,7 @@ export class Referee {
   /** Replay the actions not checked yet, checking each transition; the result must be the match's state. */
   private advance(w: Watch): void {
     const match = w.match!;
-    const log = match.actions;
+    const log = this.logOf(match);
     if (!w.game || w.checked === log.length) return;
     for (; w.checked < log.length; w.checked++) {
       const next = this.step(w, match, w.game, log[w.checked]!);
@@ -243,8 +261,8 @@ export class Referee {
         for (const match of w.matches) {
           await this.checkStored(w, match, storage);
           started++;
-          actions += match.actions.length;
-          longest = Math.max(longest, match.actions.length);
+          actions += match.actionCount;
+          longest = Math.max(longest, match.actionCount);
           const reason = match.state.result?.reason;
           if (reason) {
             finished++;
@@ -259,14 +277,19 @@ export class Referee {
   private async checkStored(w: Watch, match: Match, storage: Storage): Promise<void> {
     const stored = await storage.getMatch(match.id);
     if (!stored) return this.fail(w.room, `match ${match.id} is not stored`);
-    if (!sameData(stored.actions, match.actions)) return this.fail(w.room, `match ${match.id}: the stored log is not the match's log`);
+    const log = this.logOf(match);
+    if (log.length !== match.actionCount || !sameData(stored.actions, log)) return this.fail(w.room, `match ${match.id}: the stored log is not the log the server wrote`);
     const replayed = replayGame(match.table.setup, stored.actions);
     if (!replayed.ok || !sameData(replayed.value.state, match.state)) this.fail(w.room, `match ${match.id}: the stored log does not replay to the match's state`);
   }
 
   private fail(room: TableInternals, what: string): void {
+    this.record(`table ${room.roomId}: ${what}`);
+  }
+
+  private record(violation: string): void {
     this.failures++;
-    if (this.kept.length < MAX_VIOLATIONS_KEPT) this.kept.push(`table ${room.roomId}: ${what}`);
+    if (this.kept.length < MAX_VIOLATIONS_KEPT) this.kept.push(violation);
   }
 }
 
@@ -276,7 +299,7 @@ function look(room: TableInternals): Look {
     facts: JSON.stringify(room.state.toJSON()),
     match,
     game: match?.state,
-    actions: match?.actions.length ?? 0,
+    actions: match?.actionCount ?? 0,
     control: match ? JSON.stringify(match.control()) : '',
   };
 }

@@ -140,6 +140,7 @@ async function fuzz(t: TestServer, options: FuzzOptions): Promise<RunFigures> {
   const inFlight = options.inFlight ?? 3;
   const ledger = new Ledger();
   const referee = new Referee(ledger);
+  referee.recordWrites(t.storage);
   let roomsOpened = 0;
   const rooms: Rooms = {
     opened: (roomId) => {

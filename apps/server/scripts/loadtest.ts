@@ -1,0 +1,309 @@
+/**
+ * The load benchmark: `npm run loadtest -- --tables N [--paced] [--seconds S] …` (see --help).
+ *
+ * Starts the bundled server (what `npm start` and the image run), opens N four-seat tables of real
+ * colyseus.js clients from worker threads, plays whole games (again and again) for S seconds, and prints
+ * what the server did: actions/s, roll→action latency as a player measures it, server CPU per action,
+ * RSS per socket, bytes each client received per action, disconnects, errors and stuck tables. Server
+ * and generator can be pinned to different cores, so the server's figures are its own.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker, isMainThread } from 'node:worker_threads';
+import { type GeneratorCommand, type GeneratorEvent, type GeneratorTask, runGenerator } from './loadtest/generator';
+import { type Window, monotonicUs, summarizeProfile } from './loadtest/profileSummary';
+import { ServerProcess } from './loadtest/serverProcess';
+import type { Pace } from './loadtest/tablePlayers';
+import { type LoadStats, addStats, emptyStats, percentile } from './loadtest/stats';
+
+const HELP = `npm run loadtest -- --tables N [options]
+  --tables N            four-seat tables to open (4 sockets each)                        [100]
+  --paced               play at human pace: each player acts 1–3 s after its turn comes  [at once]
+  --think MIN-MAX       play at this pace instead (seconds, e.g. 12-14)
+  --seconds S           measured time, after the tables are open and a warm-up           [60]
+  --warmup S            play this long before measuring                                   [10]
+  --open-per-second R   tables opened per second                                          [25]
+  --workers W           generator threads                                                 [2]
+  --server-cpu LIST     pin server process i to CPU LIST[i mod n] (taskset), or 'any'    [0]
+  --client-cpu LIST     pin the generator to these CPUs, or 'any'                         [1]
+  --processes P         server processes; P > 1 needs --redis and --database               [1]
+  --redis URL           Redis for several processes (RedisPresence + RedisDriver)
+  --database URL        PostgreSQL (else each run gets a fresh SQLite file)
+  --base-port PORT      the first server's port                                           [4700]
+  --profile DIR         write each server's V8 CPU profile (.cpuprofile) into DIR`;
+
+const { values } = parseArgs({
+  options: {
+    tables: { type: 'string', default: '100' },
+    paced: { type: 'boolean', default: false },
+    think: { type: 'string' },
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
+    'open-per-second': { type: 'string', default: '25' },
+    workers: { type: 'string', default: '2' },
+    'server-cpu': { type: 'string', default: '0' },
+    'client-cpu': { type: 'string', default: '1' },
+    processes: { type: 'string', default: '1' },
+    redis: { type: 'string' },
+    database: { type: 'string' },
+    'base-port': { type: 'string', default: '4700' },
+    profile: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const positive = (name: string, text: string, min = 1): number => {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}, got '${text}'`);
+  return n;
+};
+
+/** Limits a public server keeps, raised out of the way: every generated client comes from 127.0.0.1. */
+const UNLIMITED = Object.fromEntries(
+  ['HTTP_PER_MINUTE', 'GUESTS_PER_MINUTE', 'TABLES_PER_MINUTE', 'OPEN_TABLES_PER_GUEST', 'JOINS_PER_MINUTE', 'SOCKETS_PER_ADDRESS', 'MAX_TABLES', 'MAX_CONNECTIONS'].map((name) => [
+    name,
+    '10000000',
+  ]),
+);
+
+async function main(): Promise<void> {
+  if (values.help) return void console.log(HELP);
+  const tables = positive('tables', values.tables);
+  const seconds = positive('seconds', values.seconds);
+  const warmup = positive('warmup', values.warmup, 0);
+  const workers = positive('workers', values.workers);
+  const processes = positive('processes', values.processes);
+  const openPerSecond = positive('open-per-second', values['open-per-second']);
+  if (processes > 1 && !(values.redis && values.database)) throw new Error('--processes > 1 needs --redis and --database (a shared PostgreSQL)');
+  const serverCpus = values['server-cpu'] === 'any' ? null : values['server-cpu'].split(',');
+  if (values['client-cpu'] !== 'any') execFileSync('taskset', ['-a', '-cp', values['client-cpu'], String(process.pid)], { stdio: 'ignore' });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-loadtest-'));
+  const servers: ServerProcess[] = [];
+  const startedAt = Date.now();
+  let measured: Window | undefined;
+  try {
+    for (let i = 0; i < processes; i++) {
+      const port = positive('base-port', values['base-port']) + i;
+      servers.push(
+        await ServerProcess.start({
+          port,
+          cpu: serverCpus ? serverCpus[i % serverCpus.length]! : null,
+          nodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [],
+          env: {
+            LOG_LEVEL: 'warn',
+            DATA_DIR: join(dataDir, String(i)),
+            METRICS: 'on',
+            ...UNLIMITED,
+            ...(values.database ? { DATABASE_URL: values.database } : {}),
+            ...(values.redis ? { REDIS_URL: values.redis, PUBLIC_ADDRESS: `127.0.0.1:${port}` } : {}),
+          },
+        }),
+      );
+    }
+    measured = await run(servers, { tables, seconds, warmup, workers, openPerSecond, pace: paceOf(values.think, values.paced) });
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (values.profile && measured) printProfiles(resolve(values.profile), startedAt, measured);
+}
+
+/** The profiles the servers wrote as they stopped, cut to the measured window. */
+function printProfiles(dir: string, since: number, window: Window): void {
+  const written = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).mtimeMs >= since);
+  for (const file of written) console.log(`\n${file}\n${summarizeProfile(file, window)}`);
+}
+
+interface RunOptions {
+  readonly tables: number;
+  readonly seconds: number;
+  readonly warmup: number;
+  readonly workers: number;
+  readonly openPerSecond: number;
+  readonly pace: Pace;
+}
+
+/** `--think MIN-MAX` seconds, or `--paced` (1–3 s), or at once. */
+function paceOf(think: string | undefined, paced: boolean): Pace {
+  if (think === undefined) return { thinkMs: paced ? [1000, 3000] : null };
+  const range = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(think);
+  const [min, max] = range ? [Number(range[1]) * 1000, Number(range[2]) * 1000] : [NaN, NaN];
+  if (!(min <= max)) throw new Error(`--think must be MIN-MAX seconds (e.g. 1-3), got '${think}'`);
+  return { thinkMs: [min, max] };
+}
+
+/** A generator thread, asked and answered by message. */
+class Generator {
+  private readonly worker: Worker;
+  private waiting: { type: GeneratorEvent['type']; resolve: (e: GeneratorEvent) => void }[] = [];
+
+  constructor(task: GeneratorTask) {
+    this.worker = new Worker(__filename, { workerData: task });
+    this.worker.on('message', (event: GeneratorEvent) => {
+      const i = this.waiting.findIndex((w) => w.type === event.type);
+      if (i >= 0) this.waiting.splice(i, 1)[0]!.resolve(event);
+    });
+    this.worker.on('error', (error) => console.error('generator thread failed:', error));
+  }
+
+  next<T extends GeneratorEvent['type']>(type: T): Promise<Extract<GeneratorEvent, { type: T }>> {
+    return new Promise((resolve) => this.waiting.push({ type, resolve: resolve as (e: GeneratorEvent) => void }));
+  }
+
+  ask<T extends GeneratorEvent['type']>(command: GeneratorCommand, answer: T): Promise<Extract<GeneratorEvent, { type: T }>> {
+    const next = this.next(answer);
+    this.worker.postMessage(command);
+    return next;
+  }
+
+  end(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+interface Sample {
+  readonly stats: LoadStats;
+  readonly stuck: number;
+  readonly sockets: number;
+}
+
+async function sample(generators: readonly Generator[]): Promise<Sample> {
+  const reports = await Promise.all(generators.map((g) => g.ask({ type: 'report' }, 'report')));
+  const stats = emptyStats();
+  for (const r of reports) addStats(stats, r.stats);
+  return { stats, stuck: reports.reduce((n, r) => n + r.stuck, 0), sockets: reports.reduce((n, r) => n + r.sockets, 0) };
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Play, measure and print; returns the measured window. */
+async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Window> {
+  await sleep(2000);
+  const idleRss = servers.map((s) => s.rssBytes());
+  const idleHeap = await Promise.all(servers.map(async (s) => (await s.metrics()).get('flightchess_nodejs_heap_size_used_bytes') ?? 0));
+  const baseUrls = servers.map((s) => s.url);
+  const generators: Generator[] = [];
+  const started = Date.now();
+  for (let w = 0; w < o.workers; w++) {
+    const first = Math.floor((o.tables * w) / o.workers);
+    const count = Math.floor((o.tables * (w + 1)) / o.workers) - first;
+    generators.push(new Generator({ baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.workers }));
+  }
+  const opened = await Promise.all(generators.map((g) => g.next('opened')));
+  const failures = opened.flatMap((o) => o.failures);
+  const open = sum(opened.map((o) => o.tables));
+  console.error(`${open} tables open in ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; ${failures.length} failed: ${failures.slice(0, 3).join('; ')}` : ''}`);
+  await sleep(o.warmup * 1000);
+
+  await Promise.all(generators.map((g) => g.ask({ type: 'reset' }, 'report')));
+  const before = await Promise.all(servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), metrics: await s.metrics() })));
+  const generatorCpu = process.cpuUsage();
+  const from = Date.now();
+  const fromUs = monotonicUs();
+  let peakRss = servers.map(() => 0);
+  while (Date.now() - from < o.seconds * 1000) {
+    await sleep(Math.min(10_000, o.seconds * 1000 - (Date.now() - from)));
+    peakRss = servers.map((s, i) => Math.max(peakRss[i]!, s.rssBytes()));
+    const now = await sample(generators);
+    const elapsed = (Date.now() - from) / 1000;
+    console.error(`${elapsed.toFixed(0)} s: ${(now.stats.actions / elapsed).toFixed(0)} actions/s, ${now.sockets} sockets, ${now.stats.disconnects} disconnects, ${now.stuck} stuck`);
+    if (servers.some((s) => s.exited)) break;
+  }
+  const elapsedMs = Date.now() - from;
+  const toUs = monotonicUs();
+  const generatorCpuMs = sum(Object.values(process.cpuUsage(generatorCpu))) / 1000;
+  const end = await sample(generators);
+  const after = await Promise.all(servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), rss: s.rssBytes(), metrics: await s.metrics() })));
+  await Promise.all(generators.map((g) => g.ask({ type: 'leave' }, 'left')));
+  await Promise.all(generators.map((g) => g.end()));
+
+  const serverActions = sum(after.map((a, i) => (a.metrics.get('flightchess_actions_total') ?? 0) - (before[i]!.metrics.get('flightchess_actions_total') ?? 0)));
+  const userMs = sum(after.map((a, i) => a.cpu.user - before[i]!.cpu.user));
+  const systemMs = sum(after.map((a, i) => a.cpu.system - before[i]!.cpu.system));
+  const cpuMs = userMs + systemMs;
+  const perAction = (x: number) => `${(x / Math.max(1, serverActions)).toFixed(3)} ms`;
+  const latencies = [...end.stats.latencies].sort((a, b) => a - b);
+  const rssGrowth = sum(after.map((a, i) => Math.max(a.rss, peakRss[i]!) - idleRss[i]!));
+  const heapGrowth = sum(after.map((a) => a.metrics.get('flightchess_nodejs_heap_size_used_bytes') ?? 0)) - sum(idleHeap);
+  const serverLatency = histogramQuantiles(before.map((b) => b.metrics), after.map((a) => a.metrics), 'flightchess_action_latency_seconds');
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const rows: [string, string][] = [
+    ['server processes', `${servers.length}`],
+    ['tables open / asked', `${open} / ${o.tables}${failures.length ? ` (${failures.length} failed to open)` : ''}`],
+    ['sockets open at the end', `${end.sockets}`],
+    ['pace', o.pace.thinkMs ? `${o.pace.thinkMs.map((ms) => ms / 1000).join('–')} s per decision` : 'at once'],
+    ['measured', `${(elapsedMs / 1000).toFixed(0)} s`],
+    ['actions/s', (serverActions / (elapsedMs / 1000)).toFixed(1)],
+    ['games finished', `${end.stats.games}`],
+    ['roll→action latency (client) p50/p95/p99/max', [0.5, 0.95, 0.99, 1].map((p) => ms(percentile(latencies, p))).join(' / ') + ` (${latencies.length} rolls)`],
+    ['roll/move handling (server) p50/p99', `≤ ${ms(serverLatency.p50 * 1000)} / ≤ ${ms(serverLatency.p99 * 1000)} (histogram bucket)`],
+    ['server CPU per action', `${perAction(cpuMs)} (user ${perAction(userMs)}, system ${perAction(systemMs)}; ${((cpuMs / elapsedMs) * 100).toFixed(1)}% of one core)`],
+    ['server CPU by thread', threadShares(before.map((b) => b.threads), after.map((a) => a.threads), cpuMs)],
+    ['server RSS: idle → loaded', servers.map((_, i) => `${mb(idleRss[i]!)} → ${mb(Math.max(after[i]!.rss, peakRss[i]!))}`).join(', ')],
+    ['RSS per socket', `${(rssGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
+    ['JS heap in use per socket', `${(heapGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
+    ['event-loop delay p99 (server)', after.map((a) => ms((a.metrics.get('flightchess_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000)).join(', ')],
+    ['generator CPU', `${((generatorCpuMs / elapsedMs) * 100).toFixed(0)}% of one core`],
+    ['bytes received per client per action', (end.stats.bytes / Math.max(1, end.stats.clientActions)).toFixed(0)],
+    ['disconnects', `${end.stats.disconnects}`],
+    ['errors', `${end.stats.errors}`],
+    ['refusals', Object.entries(end.stats.refusals).map(([why, n]) => `${why}: ${n}`).join(', ') || 'none'],
+    ['stuck tables', `${end.stuck}`],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  const crashed = servers.filter((s) => s.exited);
+  for (const s of crashed) console.error(`a server process ended during the run:\n${s.log}`);
+  const clean = failures.length === 0 && end.stats.disconnects === 0 && end.stats.errors === 0 && end.stuck === 0 && crashed.length === 0;
+  if (!clean) process.exitCode = 1;
+  return { fromUs, toUs };
+}
+
+/** Each thread name's share of the server CPU used in the window. */
+function threadShares(before: readonly Map<string, number>[], after: readonly Map<string, number>[], totalMs: number): string {
+  const used = new Map<string, number>();
+  after.forEach((threads, i) => {
+    for (const [name, ms] of threads) used.set(name, (used.get(name) ?? 0) + ms - (before[i]!.get(name) ?? 0));
+  });
+  return [...used]
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${((ms / totalMs) * 100).toFixed(0)}%`)
+    .join(', ');
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** p50 and p99 of a Prometheus histogram over a time window, as the upper bound of the bucket they fall in. */
+function histogramQuantiles(before: readonly Map<string, number>[], after: readonly Map<string, number>[], name: string): { p50: number; p99: number } {
+  const buckets = new Map<number, number>();
+  after.forEach((metrics, i) => {
+    for (const [key, value] of metrics) {
+      const le = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\}$`).exec(key)?.[1];
+      if (le === undefined) continue;
+      const bound = le === '+Inf' ? Infinity : Number(le);
+      buckets.set(bound, (buckets.get(bound) ?? 0) + value - (before[i]!.get(key) ?? 0));
+    }
+  });
+  const sorted = [...buckets].sort(([a], [b]) => a - b);
+  const total = sorted.at(-1)?.[1] ?? 0;
+  const at = (q: number) => sorted.find(([, n]) => n >= q * total)?.[0] ?? NaN;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+if (isMainThread) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+} else {
+  void runGenerator();
+}
