@@ -28,6 +28,8 @@ export interface ServerConfig {
   readonly autoMoveDelayMs: number;
   /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
   readonly maxMessagesPerSecond: number;
+  /** Each connection is pinged this often; two pings unanswered in a row and it is cut (the player counts as dropped). */
+  readonly heartbeatSeconds: number;
   /** Largest websocket message accepted, in bytes; a larger one closes that client's connection. */
   readonly maxPayloadBytes: number;
   /** Where a built web client lives (served when it exists). */
@@ -90,6 +92,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botRollDelayMs: 600,
   autoMoveDelayMs: 900,
   maxMessagesPerSecond: 10,
+  heartbeatSeconds: 10,
   maxPayloadBytes: 4 * 1024,
   webDist: resolve(__dirname, '../../web/dist'),
   shutdownMode: 'handover',
@@ -134,6 +137,7 @@ const ENV = z.object({
   BOT_ROLL_DELAY_MS: millis.optional(),
   AUTO_MOVE_DELAY_MS: millis.optional(),
   MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
+  HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).optional(),
   WEB_DIST: z.string().min(1).optional(),
   SHUTDOWN_MODE: z.enum(['handover', 'drain']).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
@@ -187,6 +191,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     botRollDelayMs: e.BOT_ROLL_DELAY_MS ?? base.botRollDelayMs,
     autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
     maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
+    heartbeatSeconds: e.HEARTBEAT_SECONDS ?? base.heartbeatSeconds,
     webDist: resolve(e.WEB_DIST ?? base.webDist),
     shutdownMode: e.SHUTDOWN_MODE ?? base.shutdownMode,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? base.shutdownGraceSeconds,

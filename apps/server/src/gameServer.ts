@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { LocalPresence, type MatchMakerDriver, type Presence, Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
+import type WebSocket from 'ws';
 import { createApp } from './app';
 import { markDraining, tableProcessSelector, unmarkDraining } from './cluster';
 import type { ServerConfig } from './config';
@@ -11,13 +12,14 @@ import { Admission } from './limits/admission';
 import { ClientLimiter } from './limits/clientLimits';
 import { guardHttp } from './limits/httpGuard';
 import { cleanIdleGuests } from './limits/idleGuests';
-import { socketGuard } from './limits/socketGuard';
+import { socketGuard, websocketServerOf } from './limits/socketGuard';
+import { Heartbeat } from './heartbeat';
 import { randomId } from './ids';
 import { JoinCodes, TABLE_ROOM } from './lobby';
 import type { MatchDeps } from './match/Match';
+import { watchProcess } from './metrics';
 import { TableKeeper } from './restore';
 import { tableRoomWith } from './rooms/TableRoom';
-import { watchProcess } from './metrics';
 import type { Storage } from './storage/Storage';
 
 export interface GameServerDeps {
@@ -62,8 +64,11 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain }));
   const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
   const sockets = socketGuard(limiter);
-  const transport = new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes, verifyClient: sockets.verifyClient });
+  // pingInterval 0: the heartbeat pings instead, spread over time (heartbeat.ts).
+  const transport = new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes, verifyClient: sockets.verifyClient, pingInterval: 0 });
   sockets.watch(transport);
+  const heartbeat = new Heartbeat({ intervalMs: config.heartbeatSeconds * 1000, maxMissed: 2 });
+  websocketServerOf(transport).on('connection', (ws: WebSocket) => heartbeat.add(ws));
   const colyseus = new Server({
     transport,
     presence,
@@ -89,6 +94,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     keeper,
     async listen(port, host) {
       await colyseus.listen(port, host);
+      heartbeat.start();
       await keeper.start();
       cleaner = cleanIdleGuests(deps.storage, config.guestIdleDays, deps.logger);
     },
@@ -100,6 +106,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     },
     async close() {
       cleaner?.stop();
+      heartbeat.stop();
       await keeper.stop();
       if (drain.draining) {
         // Leave the list of processes that get new tables first, then the draining set (a stale member would stay forever).

@@ -4,7 +4,7 @@ import type WebSocket from 'ws';
 import type { ClientLimiter } from './clientLimits';
 
 /** The websocket server behind Colyseus' transport (it keeps it to itself). */
-const wssOf = (transport: WebSocketTransport) => (transport as unknown as { wss: WebSocket.Server }).wss;
+export const websocketServerOf = (transport: WebSocketTransport) => (transport as unknown as { wss: WebSocket.Server }).wss;
 
 /**
  * The websockets each client address has open: an upgrade beyond its limit is refused (429,
@@ -18,7 +18,7 @@ export function socketGuard(limiter: ClientLimiter) {
       else done(true);
     },
     watch(transport: WebSocketTransport): void {
-      wssOf(transport).on('connection', (ws: WebSocket, req: IncomingMessage) => {
+      websocketServerOf(transport).on('connection', (ws: WebSocket, req: IncomingMessage) => {
         const address = limiter.addressOf(req);
         limiter.openSocket(address);
         ws.once('close', () => limiter.closeSocket(address));

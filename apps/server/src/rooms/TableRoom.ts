@@ -1,4 +1,4 @@
-import { type Client, type ClientPrivate, ClientState, Room, ServerError } from '@colyseus/core';
+import { type Client, type ClientPrivate, ClientState, Room, type SchemaSerializer, ServerError } from '@colyseus/core';
 import { type Colour, isColour } from '@flightchess/rules';
 import {
   CLOSE_CODES,
@@ -28,6 +28,8 @@ import { TableState, syncedJson } from './schema';
 import { SeatHolds } from './seatHolds';
 import { Seating } from './seating';
 import { Serial } from './serial';
+import { HeldWrites } from './heldWrites';
+import { ownPatches } from './ownedPatches';
 import { TablePlay } from './tablePlay';
 import { type TableSettings, parseTableOptions, storedSettings } from './tableOptions';
 import { Timers } from './timers';
@@ -67,6 +69,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private timers!: Timers;
   private limiter!: RateLimiter;
   private serial!: Serial;
+  private readonly writes = new HeldWrites(() => this.clients);
   private holds!: SeatHolds;
   private play!: TablePlay;
   private log!: Logger;
@@ -84,6 +87,9 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   // ─── lifecycle ──────────────────────────────────────────────────────────────────────────────
 
   override async onCreate(options: unknown): Promise<void> {
+    // Every change runs in the table's queue, which sends the patch when done (run): no 20 Hz patch
+    // interval per table, which at a thousand tables cost more CPU than the games themselves.
+    this.setPatchRate(null);
     this.log = this.deps.logger.child({ tableId: this.roomId });
     this.timers = new Timers((error, timer) => this.report(error, `timer:${timer}`));
     this.serial = new Serial((error) => this.report(error, 'task'));
@@ -121,6 +127,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     state.turnSeconds = s.turnSeconds;
     state.private = s.private;
     this.setState(state);
+    ownPatches((this as unknown as { _serializer: SchemaSerializer<TableState> })._serializer);
     this.seating = new Seating(state, s.rules.colours);
     // Quick-match filters on these; store them normalised so that defaults match explicit values.
     Object.assign(this.listing, { preset: s.preset, size: s.size, teams: s.teams });
@@ -138,8 +145,15 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       log: this.log,
       pause: (ms) => (this.clients.length > 0 ? ms : 0),
       task: (work) => this.task(work),
-      tell: (type, message) => this.broadcast(type, message),
-      flush: () => this.broadcastPatch(),
+      // The patch and the action after it leave in one write per client (heldWrites.ts).
+      tell: (type, message) => {
+        this.writes.hold();
+        this.broadcast(type, message);
+      },
+      flush: () => {
+        this.writes.hold();
+        this.broadcastPatch();
+      },
       changed: () => this.gameChanged(),
       lost: () => void this.disconnect(CLOSE_CODES.restarting),
     });
@@ -167,12 +181,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   /**
-   * Colyseus starts a dispose timer and a patch interval before onCreate, and drops a room whose
-   * onCreate failed without stopping them: stop them here, or every refused table leaks both.
+   * Colyseus starts a dispose timer and a clock before onCreate, and drops a room whose onCreate
+   * failed without stopping them: stop them here, or every refused table leaks both.
    */
   private refuseCreation(code: JoinErrorCode, message: string): never {
     this.autoDispose = false;
-    this.setPatchRate(null);
     this.clock.stop();
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${code}: ${message}`);
   }

@@ -80,7 +80,15 @@ function statements(db: Database.Database) {
   };
 }
 
-/** The embedded store: one SQLite file (WAL mode), opened synchronously, exposed through the async interface. */
+/**
+ * The embedded store: one SQLite file (WAL mode), opened synchronously, exposed through the async interface.
+ *
+ * Every write is in the log before the call returns, so a crash of the process loses nothing. Only the
+ * writes that must also survive a power cut wait for the disk (a new player, a game's start, its result:
+ * `durably`); each such sync also makes every write before it durable. Actions do not: a sync per
+ * action blocked the event loop for 0.1 ms on this machine's disk (milliseconds on a slow one), most
+ * of a 1,000-table server's time. A power cut may then take a game back by its last few actions.
+ */
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly sql: ReturnType<typeof statements>;
@@ -89,14 +97,25 @@ export class SqliteStorage implements Storage {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
     this.sql = statements(this.db);
   }
 
+  /** Write with a sync of the log to the disk: it survives a power cut, and so does every write before it. */
+  private durably<T>(write: () => T): T {
+    this.db.pragma('synchronous = FULL');
+    try {
+      return write();
+    } finally {
+      this.db.pragma('synchronous = NORMAL');
+    }
+  }
+
   async createPlayer(p: NewPlayer): Promise<void> {
-    this.sql.createPlayer.run(p.id, p.nickname, p.secretHash, p.createdAt);
+    this.durably(() => this.sql.createPlayer.run(p.id, p.nickname, p.secretHash, p.createdAt));
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {
@@ -105,7 +124,7 @@ export class SqliteStorage implements Storage {
   }
 
   async startMatch(m: MatchStart): Promise<void> {
-    this.db.transaction(() => {
+    this.durably(this.db.transaction(() => {
       this.sql.startMatch.run(
         m.id,
         m.tableId,
@@ -124,7 +143,7 @@ export class SqliteStorage implements Storage {
         m.leaseUntil,
       );
       for (const s of m.seats) this.sql.startSeat.run(m.id, s.colour, s.kind, s.bot, s.playerId, s.name);
-    })();
+    }));
   }
 
   async appendAction(matchId: string, owner: string, index: number, action: Action, at: number): Promise<void> {
@@ -138,7 +157,7 @@ export class SqliteStorage implements Storage {
   }
 
   async finishMatch(f: MatchFinish): Promise<void> {
-    this.db.transaction(() => {
+    this.durably(this.db.transaction(() => {
       const ended = this.sql.finishMatch.run(JSON.stringify(f.result), f.endedAt, f.id, f.owner);
       if (ended.changes === 0) {
         if (this.sql.isFinished.get(f.id)) return; // recorded already: once only
@@ -150,7 +169,7 @@ export class SqliteStorage implements Storage {
           | undefined;
         if (row?.player_id) this.sql.addToPlayer.run(s.score, s.coins, s.winner ? 1 : 0, row.player_id);
       }
-    })();
+    }));
   }
 
   async abortMatch(matchId: string, reason: string, at: number): Promise<void> {

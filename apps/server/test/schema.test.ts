@@ -1,0 +1,85 @@
+import { type Client, ClientState, SchemaSerializer } from '@colyseus/core';
+import { Encoder } from '@colyseus/schema';
+import { COLOURS, LEVELS, type HouseRules } from '@flightchess/rules';
+import { ownPatches } from '../src/rooms/ownedPatches';
+import { STATE_BUFFER_BYTES, SeatState, TableState, syncedJson } from '../src/rooms/schema';
+
+/** Every house rule set, with its longest value. */
+const LONGEST_OPTIONS: Required<HouseRules> = {
+  planes: 4,
+  startOnLaunch: 4,
+  takeoff: [1, 2, 3, 4, 5, 6],
+  takeoffTo: 'launch',
+  extraRollOnCapture: true,
+  extraRollOnArrival: true,
+  threeSixes: 'last-moved-home',
+  jump: true,
+  flight: true,
+  special: 'single',
+  crossing: true,
+  stacks: 'block',
+  finish: 'overshoot',
+  safeSquares: true,
+  drawByAgreement: true,
+  resignAfterRolls: 1000,
+};
+
+/** A table state with every field at its longest: four seats of 20-character CJK names (3 bytes each), the longest level name. */
+function largestState(): TableState {
+  const state = new TableState();
+  state.preset = 'long-flight';
+  state.options = syncedJson(LONGEST_OPTIONS);
+  state.code = 'X'.repeat(12);
+  state.status = 'playing';
+  state.hostId = state.matchId = 'i'.repeat(32);
+  state.commitment = state.seed = 'f'.repeat(64);
+  state.version = 2 ** 32 - 1;
+  state.deadline = state.answerDeadline = Date.now();
+  const levelName = LEVELS.map((l) => l.name).reduce((a, b) => (Buffer.byteLength(b) > Buffer.byteLength(a) ? b : a));
+  for (const colour of COLOURS) {
+    const seat = new SeatState();
+    Object.assign(seat, { colour, team: 1, kind: 'human', bot: 'heuristic', playerId: 'p'.repeat(32), name: '飞'.repeat(20), ready: true, connected: true, autoPlay: true });
+    Object.assign(seat, { score: -(2 ** 31), coins: -(2 ** 31), level: 255, levelName });
+    state.seats.set(colour, seat);
+  }
+  state.result.reason = 'forfeit';
+  state.result.winner = 'yellow';
+  for (const colour of COLOURS) state.result.winners.push(colour);
+  state.result.recorded = true;
+  return state;
+}
+
+test('the largest table state encodes well inside the encoder buffer a table keeps (no resize, no warning)', () => {
+  expect(Encoder.BUFFER_SIZE).toBe(STATE_BUFFER_BYTES);
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const bytes = new Encoder(largestState()).encodeAll().length;
+  expect(warn).not.toHaveBeenCalled();
+  warn.mockRestore();
+  expect(bytes).toBeGreaterThan(1000); // the state above is what it says it is
+  expect(bytes).toBeLessThanOrEqual(STATE_BUFFER_BYTES * 0.75);
+});
+
+test('a patch waiting to be written keeps its bytes when the next one is encoded (ownPatches)', () => {
+  const patchOf = (serializer: SchemaSerializer<TableState>): Buffer => {
+    let sent: Buffer | undefined;
+    const client = { state: ClientState.JOINED, raw: (bytes: Buffer) => void (sent = bytes) } as unknown as Client;
+    serializer.applyPatches([client]);
+    return sent!;
+  };
+  const patches = (owned: boolean) => {
+    const state = new TableState();
+    const serializer = new SchemaSerializer<TableState>();
+    serializer.reset(state);
+    if (owned) ownPatches(serializer);
+    state.version = 1;
+    const first = patchOf(serializer);
+    const before = Buffer.from(first);
+    state.version = 2;
+    patchOf(serializer);
+    return { first, before };
+  };
+  const shared = patches(false);
+  expect(shared.first.equals(shared.before)).toBe(false); // what Colyseus does by itself: the queued bytes change
+  const owned = patches(true);
+  expect(owned.first.equals(owned.before)).toBe(true);
+});
