@@ -191,17 +191,28 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const idleHeap = await Promise.all(servers.map(async (s) => (await s.metrics()).get('flightchess_nodejs_heap_size_used_bytes') ?? 0));
   const baseUrls = servers.map((s) => s.url);
   const generators: Generator[] = [];
+  const counts: number[] = [];
   const started = Date.now();
   for (let w = 0; w < o.workers; w++) {
     const first = Math.floor((o.tables * w) / o.workers);
     const count = Math.floor((o.tables * (w + 1)) / o.workers) - first;
+    counts.push(count);
     generators.push(new Generator({ baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.workers }));
   }
-  const opened = await Promise.all(generators.map((g) => g.next('opened')));
-  const failures = opened.flatMap((o) => o.failures);
-  const open = sum(opened.map((o) => o.tables));
+  // Half the tables first, then the rest: what memory the second half adds is what a socket costs,
+  // without the heap's fixed growth under load (young generation, code) that idle → loaded includes.
+  const openTables = async (share: (count: number) => number) => {
+    const opened = await Promise.all(generators.map((g, i) => g.ask({ type: 'open', count: share(counts[i]!) }, 'opened')));
+    return { tables: sum(opened.map((e) => e.tables)), failures: opened.flatMap((e) => e.failures) };
+  };
+  await openTables((count) => Math.floor(count / 2));
+  await sleep(Math.max(5, o.warmup / 2) * 1000);
+  const halfway = await steadyMemory(servers, generators);
+  const { tables: open, failures } = await openTables((count) => count);
   console.error(`${open} tables open in ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; ${failures.length} failed: ${failures.slice(0, 3).join('; ')}` : ''}`);
   await sleep(o.warmup * 1000);
+  const full = await steadyMemory(servers, generators);
+  const perExtraSocket = (x: number, y: number) => `${((y - x) / Math.max(1, full.sockets - halfway.sockets) / 1024).toFixed(1)} KB`;
 
   await Promise.all(generators.map((g) => g.ask({ type: 'reset' }, 'report')));
   const before = await Promise.all(servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), metrics: await s.metrics() })));
@@ -248,8 +259,8 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
     ['server CPU per action', `${perAction(cpuMs)} (user ${perAction(userMs)}, system ${perAction(systemMs)}; ${((cpuMs / elapsedMs) * 100).toFixed(1)}% of one core)`],
     ['server CPU by thread', threadShares(before.map((b) => b.threads), after.map((a) => a.threads), cpuMs)],
     ['server RSS: idle → loaded', servers.map((_, i) => `${mb(idleRss[i]!)} → ${mb(Math.max(after[i]!.rss, peakRss[i]!))}`).join(', ')],
-    ['RSS per socket', `${(rssGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
-    ['JS heap in use per socket', `${(heapGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
+    ['RSS per socket: marginal / over idle', `${perExtraSocket(halfway.rss, full.rss)} (${halfway.sockets} → ${full.sockets} sockets) / ${(rssGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
+    ['JS heap per socket: marginal / over idle', `${perExtraSocket(halfway.heap, full.heap)} / ${(heapGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
     ['event-loop delay p99 (server)', after.map((a) => ms((a.metrics.get('flightchess_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000)).join(', ')],
     ['generator CPU', `${((generatorCpuMs / elapsedMs) * 100).toFixed(0)}% of one core`],
     ['bytes received per client per action', (end.stats.bytes / Math.max(1, end.stats.clientActions)).toFixed(0)],
@@ -265,6 +276,19 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const clean = failures.length === 0 && end.stats.disconnects === 0 && end.stats.errors === 0 && end.stuck === 0 && crashed.length === 0;
   if (!clean) process.exitCode = 1;
   return { fromUs, toUs };
+}
+
+/** The servers' RSS and heap in use, averaged over a few seconds of play (a single reading is mostly where the GC happens to be). */
+async function steadyMemory(servers: readonly ServerProcess[], generators: readonly Generator[]): Promise<{ rss: number; heap: number; sockets: number }> {
+  const rss: number[] = [];
+  const heap: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    rss.push(sum(servers.map((s) => s.rssBytes())));
+    heap.push(sum(await Promise.all(servers.map(async (s) => (await s.metrics()).get('flightchess_nodejs_heap_size_used_bytes') ?? 0))));
+    await sleep(500);
+  }
+  const mean = (xs: number[]) => sum(xs) / xs.length;
+  return { rss: mean(rss), heap: mean(heap), sockets: (await sample(generators)).sockets };
 }
 
 /** Each thread name's share of the server CPU used in the window. */

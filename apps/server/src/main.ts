@@ -1,3 +1,4 @@
+import './withoutPm2';
 import type { Logger } from 'pino';
 import { redisMatchmaking } from './cluster';
 import { type ServerConfig, configFromEnv } from './config';

@@ -6,7 +6,7 @@ import { LoadTable, type Pace } from './tablePlayers';
 export interface GeneratorTask {
   /** The servers' addresses: table i is created on baseUrls[i % n]. */
   readonly baseUrls: readonly string[];
-  /** The tables this thread opens: indexes first…first+count-1. */
+  /** The tables this thread may open: indexes first…first+count-1. */
   readonly first: number;
   readonly count: number;
   readonly pace: Pace;
@@ -14,8 +14,8 @@ export interface GeneratorTask {
   readonly openPerSecond: number;
 }
 
-/** Main thread → generator: each is answered by a report (`reset` reports, then starts counting afresh), or `left`. */
-export type GeneratorCommand = { type: 'reset' } | { type: 'report' } | { type: 'leave' };
+/** Main thread → generator: `open` is answered by `opened`, `reset` and `report` by a report (`reset` then starts counting afresh), `leave` by `left`. */
+export type GeneratorCommand = { type: 'open'; count: number } | { type: 'reset' } | { type: 'report' } | { type: 'leave' };
 
 /** Generator → main thread. */
 export type GeneratorEvent =
@@ -23,29 +23,35 @@ export type GeneratorEvent =
   | { type: 'report'; stats: LoadStats; stuck: number; sockets: number }
   | { type: 'left' };
 
-/** A generator thread: opens its tables at the asked rate, then plays until told to leave. */
+/** A generator thread: opens its tables at the asked rate when told, plays them until told to leave. */
 export async function runGenerator(): Promise<void> {
   const task = workerData as GeneratorTask;
   const port = parentPort!;
   let stats = emptyStats();
   const tables: LoadTable[] = [];
   const failures: string[] = [];
-  const opening: Promise<void>[] = [];
-  for (let i = 0; i < task.count; i++) {
-    const index = task.first + i;
-    const baseUrl = task.baseUrls[index % task.baseUrls.length]!;
-    opening.push(
-      LoadTable.open(baseUrl, index, () => stats, task.pace)
-        .then((table) => void tables.push(table))
-        .catch((error: unknown) => void failures.push(`table ${index}: ${error instanceof Error ? error.message : String(error)}`)),
-    );
-    await new Promise((r) => setTimeout(r, 1000 / task.openPerSecond));
-  }
-  await Promise.all(opening);
-  port.postMessage({ type: 'opened', tables: tables.length, failures } satisfies GeneratorEvent);
+  let next = 0;
+
+  const open = async (count: number): Promise<void> => {
+    const opening: Promise<void>[] = [];
+    for (const end = Math.min(task.count, next + count); next < end; next++) {
+      const index = task.first + next;
+      const baseUrl = task.baseUrls[index % task.baseUrls.length]!;
+      opening.push(
+        LoadTable.open(baseUrl, index, () => stats, task.pace)
+          .then((table) => void tables.push(table))
+          .catch((error: unknown) => void failures.push(`table ${index}: ${error instanceof Error ? error.message : String(error)}`)),
+      );
+      await new Promise((r) => setTimeout(r, 1000 / task.openPerSecond));
+    }
+    await Promise.all(opening);
+    port.postMessage({ type: 'opened', tables: tables.length, failures } satisfies GeneratorEvent);
+  };
 
   port.on('message', async (command: GeneratorCommand) => {
-    if (command.type === 'report' || command.type === 'reset') {
+    if (command.type === 'open') {
+      await open(command.count);
+    } else if (command.type === 'report' || command.type === 'reset') {
       const now = Date.now();
       const sockets = tables.reduce((n, t) => n + t.openSockets(), 0);
       port.postMessage({ type: 'report', stats, stuck: tables.filter((t) => t.stuck(now)).length, sockets } satisfies GeneratorEvent);
