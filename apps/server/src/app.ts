@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -11,6 +12,12 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</tit
 <h1>Flight Chess server is running</h1>
 <p>The web client is not built yet (apps/web). The game server answers on this address:
 <a href="/healthz">/healthz</a>, <a href="/api/tables">/api/tables</a>, <a href="/api/leaderboard">/api/leaderboard</a>.</p>`;
+
+/** Compared in constant time (of digests, which have one length), so the answer's timing tells nothing of the token. */
+const sameSecret = (given: string, expected: string): boolean => {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+};
 
 /** The express app: health check, JSON API, and the web client when it has been built. */
 export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'> }): express.Express {
@@ -34,7 +41,7 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
 
   if (config.metrics) {
     app.get('/metrics', (req, res, next) => {
-      if (config.metricsToken && req.headers.authorization !== `Bearer ${config.metricsToken}`) {
+      if (config.metricsToken && !sameSecret(req.headers.authorization ?? '', `Bearer ${config.metricsToken}`)) {
         res.status(401).json({ error: { code: 'ERR_UNAUTHORIZED', message: 'send Authorization: Bearer <METRICS_TOKEN>' } });
         return;
       }

@@ -35,6 +35,8 @@ class LoadPlayer {
   private rolledAt: { version: number; at: number } | null = null;
   private leaving = false;
   private sentAt = 0;
+  /** What this player asked between games, until the table moves on. */
+  private asked: 'ready' | 'rematch' | null = null;
   open = true;
   lastAction = Date.now();
 
@@ -98,12 +100,21 @@ class LoadPlayer {
   /** Between games: ready again for the next one; the host asks for it once the result is stored. */
   private onFacts(): void {
     const s = this.room.state;
+    // Once per wait: every patch before the server's answer would ask again, and late asks would be refused.
     if (s.status === 'waiting') {
       const seat = this.colour && s.seats.get(this.colour);
-      if (seat && !seat.ready) this.room.send('ready', { ready: true });
+      if (seat && !seat.ready) this.askOnce('ready', { ready: true });
     } else if (s.status === 'over' && s.result.recorded && this.countsActions) {
-      this.room.send('rematch', {});
+      this.askOnce('rematch', {});
+    } else {
+      this.asked = null;
     }
+  }
+
+  private askOnce(type: 'ready' | 'rematch', message: object): void {
+    if (this.asked === type) return;
+    this.asked = type;
+    this.room.send(type, message);
   }
 
   private control(): BySeat<SeatControl> {
