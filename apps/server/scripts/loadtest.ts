@@ -274,6 +274,7 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const crashed = servers.filter((s) => s.exited);
   for (const s of crashed) console.error(`a server process ended during the run:\n${s.log}`);
   const clean = failures.length === 0 && end.stats.disconnects === 0 && end.stats.errors === 0 && end.stuck === 0 && crashed.length === 0;
+  if (!clean) for (const s of servers.filter((s) => !s.exited && s.log)) console.error(`what the server on ${s.url} logged last:\n${s.log}`);
   if (!clean) process.exitCode = 1;
   return { fromUs, toUs };
 }

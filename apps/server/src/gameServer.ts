@@ -52,6 +52,8 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 /** Wire express, the websocket transport, the table room and the keeper of stored tables together. */
 export function createGameServer(config: ServerConfig, deps: GameServerDeps): GameServer {
   const presence = deps.presence ?? new LocalPresence();
@@ -62,6 +64,10 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   // With Redis several processes share the database: one only takes what another let go.
   const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
   const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain }));
+  // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
+  // server closed one first, a request sent on it at that moment failed ("socket hang up").
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  http.headersTimeout = KEEP_ALIVE_MS + 1000;
   const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
   const sockets = socketGuard(limiter);
   // pingInterval 0: the heartbeat pings instead, spread over time (heartbeat.ts).

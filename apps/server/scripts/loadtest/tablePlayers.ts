@@ -163,12 +163,16 @@ export class LoadTable {
   private constructor(readonly players: LoadPlayer[]) {}
 
   static async open(baseUrl: string, index: number, stats: () => LoadStats, pace: Pace): Promise<LoadTable> {
-    const guests = await Promise.all([0, 1, 2, 3].map((i) => newGuest(baseUrl, `Load ${index}.${i}`)));
+    const step = <T>(what: string, work: Promise<T>): Promise<T> =>
+      work.catch((error: unknown) => {
+        throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    const guests = await step('guests', Promise.all([0, 1, 2, 3].map((i) => newGuest(baseUrl, `Load ${index}.${i}`))));
     const client = new Client(baseUrl);
     const creds = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
-    const host = await client.create('table', { size: 4, private: true, ...creds(guests[0]!) });
+    const host = await step('create', client.create('table', { size: 4, private: true, ...creds(guests[0]!) }));
     const players = [new LoadPlayer(host, guests[0]!, stats, pace, true)];
-    for (const guest of guests.slice(1)) players.push(new LoadPlayer(await client.joinById(host.roomId, creds(guest)), guest, stats, pace, false));
+    for (const guest of guests.slice(1)) players.push(new LoadPlayer(await step('join', client.joinById(host.roomId, creds(guest))), guest, stats, pace, false));
     return new LoadTable(players);
   }
 
