@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -7,6 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: './',
+  // The server sends these .br / .gz copies as they are (apps/server/src/http/webAssets.ts).
+  plugins: [precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

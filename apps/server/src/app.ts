@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Drain } from './drain';
 import { type ApiDeps, apiRouter } from './http/api';
+import { webAssets } from './http/webAssets';
 import { registry } from './metrics';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</title>
@@ -52,7 +53,7 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
   app.use('/api', apiRouter(deps));
 
   if (existsSync(join(config.webDist, 'index.html'))) {
-    app.use(express.static(config.webDist));
+    app.use(...webAssets(config.webDist));
   } else {
     app.get('/', (_req, res) => res.type('html').send(NOT_BUILT));
   }

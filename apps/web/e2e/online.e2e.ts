@@ -5,6 +5,7 @@
  * Screenshots go to artifacts/screenshots/.
  */
 import assert from 'node:assert/strict';
+import { type IncomingMessage, get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
 import { DESKTOP, PHONE, type TestCase, click, dropSockets, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
@@ -48,6 +49,37 @@ async function gameAgainstBot(page: Page, url: string, nickname: string): Promis
 }
 
 const cases: TestCase[] = [
+  {
+    name: 'the page arrives compressed: script and styles as brotli or gzip and cached for a year by their hashed names, the page itself checked each load; the script is at most 250 KB gzip',
+    run: async (browser) => {
+      const server = await startGameServer();
+      const { context, page } = await newPage(browser, PHONE);
+      try {
+        const answers = new Map<string, Record<string, string>>();
+        page.on('response', (r) => answers.set(new URL(r.url()).pathname, r.headers()));
+        await page.goto(`${server.url}#/`);
+        await page.waitForSelector('[data-testid=create]');
+        const assets = [...answers].filter(([path]) => /^\/assets\/.+\.(js|css)$/.test(path));
+        assert.deepEqual(new Set(assets.map(([path]) => path.split('.').pop())), new Set(['js', 'css']));
+        for (const [path, headers] of assets) {
+          assert.match(headers['content-encoding'] ?? 'none', /^(br|gzip)$/, `${path} is sent compressed`);
+          assert.equal(headers['cache-control'], 'public, max-age=31536000, immutable', `${path} is cached by its name`);
+        }
+        assert.equal(answers.get('/')?.['cache-control'], 'no-cache');
+        const script = assets.find(([path]) => path.endsWith('.js'))![0];
+        const gzipped = await new Promise<IncomingMessage>((resolve, reject) =>
+          get(new URL(script, server.url), { headers: { 'accept-encoding': 'gzip' } }, resolve).on('error', reject),
+        );
+        gzipped.resume();
+        assert.equal(gzipped.headers['content-encoding'], 'gzip');
+        const bytes = Number(gzipped.headers['content-length']);
+        assert.ok(bytes > 0 && bytes <= 250 * 1024, `the script is ${bytes} bytes gzip`);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
   {
     name: 'two players create and join a private table by code and play a game to its end (auto-play finishes it)',
     async run(browser) {
