@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './precompress.mjs';
+import { serviceWorkerPlugin } from './serviceWorker.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,8 +9,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: './',
-  // The server sends these .br / .gz copies as they are (apps/server/src/http/webAssets.ts).
-  plugins: [precompressPlugin()],
+  // sw.js: the installed app's copy of the client. The server sends the .br / .gz copies as they are
+  // (apps/server/src/http/webAssets.ts).
+  plugins: [serviceWorkerPlugin(), precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

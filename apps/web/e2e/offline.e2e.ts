@@ -145,4 +145,41 @@ if (require.main === module) {
   void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));
 }
 
+cases.push({
+  name: 'the installed app: a web app manifest, and with the network cut a reload still opens the game (service worker) and an offline game plays',
+  async run(browser) {
+    const server = await serveStatic();
+    const { context, page } = await newPage(browser, PHONE);
+    const errors = watchErrors(page, 'installed');
+    try {
+      await page.goto(`${server.url}?fast=1#/`);
+      await page.waitForSelector('[data-testid=offline-start]');
+      const manifest = await page.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel=manifest]')!;
+        return (await fetch(link.href)).json() as Promise<{ name: string; start_url: string; display: string; icons: { src: string }[] }>;
+      });
+      assert.equal(manifest.display, 'standalone');
+      assert.equal(manifest.start_url, './');
+      assert.match(manifest.name, /飞行棋/);
+      assert.ok(manifest.icons.length > 0);
+      // The worker has copied the client and controls the page.
+      await until('the service worker to control the page', () => page.evaluate(() => navigator.serviceWorker.controller !== null) || null, 20_000);
+
+      await context.setOffline(true);
+      await server.close();
+      await page.reload();
+      await page.waitForSelector('[data-testid=offline-start]');
+      await click(page, '[data-testid=offline-start]');
+      await page.waitForSelector('[data-testid=board] canvas');
+      await playMoves(page, 3, null);
+      await screenshot(page, 'installed-offline-reload-phone');
+      // Loading with no network logs the failed page request: the only console error allowed.
+      assert.deepEqual(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), []);
+    } finally {
+      await context.close();
+      await server.close().catch(() => undefined);
+    }
+  },
+});
+
 export { cases as offlineCases };

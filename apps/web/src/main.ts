@@ -77,3 +77,6 @@ if (code) {
 window.addEventListener('hashchange', () => show(parseRoute(window.location.hash)));
 relabelShell();
 show(parseRoute(window.location.hash));
+
+// The installed app, and a reload with no network, open from the service worker's copy (apps/web/serviceWorker.mts).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('./sw.js').catch(() => undefined);
