@@ -43,8 +43,15 @@ async function gameAgainstBot(page: Page, url: string, nickname: string): Promis
   await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);
   await click(page, '[data-testid=add-bot-yellow]');
   await until('the bot seated', async () => (await page.$('[data-testid=remove-bot-yellow]')) !== null || null);
+  // A bot is named by its colour, so that the prompt says which one plays.
+  assert.equal((await page.textContent('.lobby-seat[data-colour=yellow] .who'))?.trim(), '黄方电脑（强）');
   await click(page, '[data-testid=start]');
   await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+  assert.equal((await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim(), '黄方电脑（强）');
+  await click(page, '#lang');
+  await until('the English bot name', async () => (await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim() === 'Yellow bot (strong)' || null, 5_000);
+  await click(page, '#lang');
+  await until('the Chinese bot name again', async () => (await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim() === '黄方电脑（强）' || null, 5_000);
   return ownSeat(page);
 }
 

@@ -1,7 +1,9 @@
 import { CLOSE_CODES, tableFacts } from '@flightchess/protocol';
 import type { GameState } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
+import { seatName } from '../src/adapter/describe';
 import { gameView } from '../src/adapter/tableView';
+import { setLanguage } from '../src/i18n';
 import { backoffDelay } from '../src/net/backoff';
 import { type LinkStatus, type Reconnector, TableConnection } from '../src/net/connection';
 import { RoomSource } from '../src/net/roomSource';
@@ -96,12 +98,30 @@ describe('the synced table as a game view', () => {
     const view = gameView(tableFacts(rawTable('playing')), game, 'p2');
     expect(view.viewer).toBe('yellow');
     expect(view.seats).toEqual([
-      { colour: 'red', name: '小红', kind: 'human', connected: true, autoPlay: false, local: false },
-      { colour: 'yellow', name: 'Yellow', kind: 'human', connected: false, autoPlay: true, local: true },
+      { colour: 'red', name: '小红', kind: 'human', bot: null, connected: true, autoPlay: false, local: false },
+      { colour: 'yellow', name: 'Yellow', kind: 'human', bot: null, connected: false, autoPlay: true, local: true },
     ]);
     expect(view.turnDeadline).toBe(1_700_000_000_000);
     expect(view.answerDeadline).toBeNull();
     expect(view.state).toBe(game);
+  });
+
+  it('names each bot by its colour and strength, in the language shown, so that two bots at a table are told apart', () => {
+    const seats = {
+      red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: false },
+      green: { colour: 'green', kind: 'bot', bot: 'heuristic', playerId: '', name: 'Bot', ready: true, connected: true, autoPlay: false },
+      yellow: { colour: 'yellow', kind: 'bot', bot: 'strong', playerId: '', name: 'Bot ★', ready: true, connected: true, autoPlay: false },
+      blue: { colour: 'blue', kind: 'human', playerId: 'p4', name: '', ready: true, connected: true, autoPlay: false },
+    };
+    const view = gameView(tableFacts(rawTable('playing', { size: 4, seats })), gameOf({ preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], firstSeat: 'red' }), 'p1');
+    const names = () => view.seats.map((s) => seatName(view, s.colour));
+    expect(names()).toEqual(['小红', '绿方电脑', '黄方电脑（强）', '蓝方']);
+    setLanguage('en');
+    try {
+      expect(names()).toEqual(['小红', 'Green bot', 'Yellow bot (strong)', 'Blue']);
+    } finally {
+      setLanguage('zh-CN');
+    }
   });
 });
 

@@ -30,7 +30,7 @@ export function viewOf(state: GameState, local: readonly Colour[], extra: Partia
   return {
     mode: 'offline',
     state,
-    seats: state.seats.map((colour) => ({ colour, name: '', kind: 'human', connected: true, autoPlay: false, local: local.includes(colour) })),
+    seats: state.seats.map((colour) => ({ colour, name: '', kind: 'human', bot: null, connected: true, autoPlay: false, local: local.includes(colour) })),
     turnDeadline: null,
     answerDeadline: null,
     viewer: null,

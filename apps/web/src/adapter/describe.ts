@@ -1,11 +1,27 @@
-import { type Colour, FINISH, LANE_START, type Position, type Route } from '@flightchess/rules';
+import { type BotName, type Colour, FINISH, LANE_START, type Position, type Route } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import type { GameView } from './types';
 
-/** A seat's display name: the player's name, else the colour ("红方"). */
+/** What a name is made from: a person's nickname, or (`bot` set) the bot that plays the seat. */
+export interface Named {
+  readonly colour: Colour;
+  readonly name: string;
+  readonly bot: BotName | null;
+}
+
+/**
+ * A seat's display name in the current language: a bot by its colour and strength ("黄方电脑（强）",
+ * "Yellow bot (strong)"), so each bot at a table has its own; a person by their name, else the colour.
+ */
+export function nameOf(seat: Named): string {
+  const side = t('colour.side', { colour: colourName(seat.colour) });
+  if (seat.bot) return t('seat.bot', { side }) + (seat.bot === 'heuristic' ? '' : t(`seat.bot.${seat.bot}`));
+  return seat.name || side;
+}
+
 export function seatName(view: GameView, colour: Colour): string {
   const seat = view.seats.find((s) => s.colour === colour);
-  return seat?.name || t('colour.side', { colour: colourName(colour) });
+  return nameOf(seat ?? { colour, name: '', bot: null });
 }
 
 export function describePosition(position: Position): string {

@@ -74,6 +74,7 @@ export class ReplaySource implements GameSource {
         colour,
         name: this.names[colour] ?? '',
         kind: 'human',
+        bot: null,
         connected: true,
         autoPlay: false,
         local: false,

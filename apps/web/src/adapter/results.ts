@@ -1,9 +1,11 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { type BySeat, type Colour, type DiceCheck, type GameState, LEVELS, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
+import { type BotName, type BySeat, type Colour, type DiceCheck, type GameState, LEVELS, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
 
 export interface ResultRow {
   readonly colour: Colour;
   readonly name: string;
+  /** The bot that played the seat, null for a person. */
+  readonly bot: BotName | null;
   readonly rank: number;
   readonly arrived: number;
   readonly score: number;
@@ -27,8 +29,8 @@ export interface ResultData {
   readonly base: number;
 }
 
-/** A finished offline game, scored by the engine with `base` (offline games are not recorded). */
-export function offlineResults(state: GameState, names: BySeat<string>, base: number): ResultData | null {
+/** A finished offline game, scored by the engine with `base` (offline games are not recorded); `bots`: who played which seat. */
+export function offlineResults(state: GameState, names: BySeat<string>, base: number, bots: BySeat<BotName> = {}): ResultData | null {
   const scored = scoreGame(state, { base });
   if (!scored.ok || !state.result) return null;
   const rows = scored.value.ranking.map((colour): ResultRow => {
@@ -36,6 +38,7 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
     return {
       colour,
       name: names[colour] ?? '',
+      bot: bots[colour] ?? null,
       rank: s.rank,
       arrived: s.arrived,
       score: s.score,
@@ -63,6 +66,7 @@ export function onlineResults(match: MatchRecord, final: GameState | null): Resu
     return {
       colour: s.colour,
       name: s.name,
+      bot: s.kind === 'bot' ? (s.bot ?? 'heuristic') : null,
       rank: s.rank ?? 0,
       arrived: s.arrived ?? 0,
       score: s.score ?? 0,

@@ -1,6 +1,11 @@
 import type { TableFacts } from '@flightchess/protocol';
-import type { Colour, GameState } from '@flightchess/rules';
+import type { BotName, Colour, GameState } from '@flightchess/rules';
 import type { GameView, SeatView } from './types';
+
+/** The bot that plays a seat (a bot seat whose bot is not said plays the normal one), or null for a person. */
+export function botOf(seat: { kind: string; bot: BotName | '' | null }): BotName | null {
+  return seat.kind === 'bot' ? seat.bot || 'heuristic' : null;
+}
 
 /** The own seat: the one whose player id is ours. */
 export function ownColour(table: TableFacts, playerId: string): Colour | null {
@@ -14,6 +19,7 @@ export function gameView(table: TableFacts, game: GameState, playerId: string): 
     colour: s.colour,
     name: s.name,
     kind: s.kind,
+    bot: botOf(s),
     connected: s.connected,
     autoPlay: s.autoPlay,
     local: s.colour === own,

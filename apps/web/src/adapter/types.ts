@@ -1,10 +1,12 @@
-import type { Colour, GameEvent, GameState } from '@flightchess/rules';
+import type { BotName, Colour, GameEvent, GameState } from '@flightchess/rules';
 
 /** One seat as the game screen shows it. */
 export interface SeatView {
   readonly colour: Colour;
   readonly name: string;
   readonly kind: 'human' | 'bot';
+  /** The bot that plays a bot seat (null: a person). */
+  readonly bot: BotName | null;
   readonly connected: boolean;
   /** 托管: the server (or the local bot) plays for this seat. */
   readonly autoPlay: boolean;

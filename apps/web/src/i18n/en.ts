@@ -12,6 +12,9 @@ export const en: Messages = {
   'colour.yellow': 'Yellow',
   'colour.blue': 'Blue',
   'colour.side': '{colour}',
+  'seat.bot': '{side} bot',
+  'seat.bot.strong': ' (strong)',
+  'seat.bot.random': ' (easy)',
 
   'preset.online': 'Online classic',
   'preset.traditional': 'Traditional',
@@ -121,7 +124,6 @@ export const en: Messages = {
   'game.autoPlaying': 'Auto-play',
   'game.offline': 'Offline',
   'game.online': 'Online',
-  'game.bot': 'Bot',
   'game.out': 'Out',
   'game.arrived': 'Home {n}/{total}',
   'game.timer': '{s} s',

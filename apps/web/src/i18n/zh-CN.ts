@@ -10,6 +10,9 @@ export const zhCN = {
   'colour.yellow': '黄',
   'colour.blue': '蓝',
   'colour.side': '{colour}方',
+  'seat.bot': '{side}电脑',
+  'seat.bot.strong': '（强）',
+  'seat.bot.random': '（弱）',
 
   'preset.online': '网络经典',
   'preset.traditional': '传统规则',
@@ -119,7 +122,6 @@ export const zhCN = {
   'game.autoPlaying': '托管中',
   'game.offline': '离线',
   'game.online': '在线',
-  'game.bot': '电脑',
   'game.out': '已退出',
   'game.arrived': '到达 {n}/{total}',
   'game.timer': '{s} 秒',

@@ -177,6 +177,7 @@ export class LocalGame implements GameSource {
         colour,
         name: this.saved.names[colour] ?? '',
         kind: player === 'human' ? 'human' : 'bot',
+        bot: player === 'human' ? null : (player ?? null),
         connected: true,
         autoPlay: this.autoPlay.has(colour),
         local: player === 'human',

@@ -225,7 +225,6 @@ export class GameScreen implements Screen {
     const arrived = (state.planes[colour] ?? []).filter((p) => p === FINISH).length;
     const badges: HTMLElement[] = [];
     if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
-    if (seat?.kind === 'bot') badges.push(h('span', { class: 'badge', text: t('game.bot') }));
     if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
     if (out) badges.push(h('span', { class: 'badge out', text: t('game.out') }));
     if (view.mode === 'online' && seat?.kind === 'human') {
@@ -250,7 +249,7 @@ export class GameScreen implements Screen {
         data: { colour },
       },
       h('span', { class: 'swatch', aria: { hidden: 'true' }, text: isTurn ? '▶' : '' }),
-      h('span', { class: 'name', text: seat?.name || t('colour.side', { colour: colourName(colour) }) }),
+      h('span', { class: 'name', text: seatName(view, colour) }),
       ...badges,
       h('span', { class: 'arrived', text: t('game.arrived', { n: arrived, total: state.config.planes }) }),
       timer,

@@ -1,6 +1,7 @@
 import type { ClientMessage, ClientMessageType, TableFacts } from '@flightchess/protocol';
 import { type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
-import { ownColour } from '../adapter/tableView';
+import { nameOf } from '../adapter/describe';
+import { botOf, ownColour } from '../adapter/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 
@@ -72,7 +73,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
       h('span', { class: 'swatch' }),
       label,
       team,
-      h('span', { class: 'who', text: seat.name }),
+      h('span', { class: 'who', text: nameOf({ colour: seat.colour, name: seat.name, bot: botOf(seat) }) }),
       ...badges,
       h('span', { class: `ready-mark${seat.ready ? ' yes' : ''}`, text: seat.ready ? `✓ ${t('lobby.ready')}` : t('lobby.notReady') }),
       isHost && seat.kind === 'bot'

@@ -1,3 +1,4 @@
+import type { BotName, BySeat } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { offlineResults } from '../adapter/results';
 import { t } from '../i18n';
@@ -29,7 +30,8 @@ export function offlineScreen(ctx: AppContext): Screen {
   const showResults = () => {
     const state = game.gameState();
     if (shown || state.phase !== 'over') return;
-    const data = offlineResults(state, loaded.saved.names, OFFLINE_BASE);
+    const bots = Object.fromEntries(Object.entries(loaded.saved.players).filter(([, p]) => p !== 'human')) as BySeat<BotName>;
+    const data = offlineResults(state, loaded.saved.names, OFFLINE_BASE, bots);
     if (!data) return;
     shown = true;
     void screen.settled().then(() => {

@@ -1,6 +1,7 @@
 import type { BySeat } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
+import { nameOf } from '../adapter/describe';
 import { ReplaySource } from '../adapter/replaySource';
 import type { MatchRecord } from '@flightchess/protocol';
 import { t } from '../i18n';
@@ -81,7 +82,7 @@ export function onlineReplayScreen(ctx: AppContext, matchId: string): Screen {
     const match = await ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`).catch(() => null);
     if (!match) return null;
     const names: BySeat<string> = {};
-    for (const s of match.seats) names[s.colour] = s.name;
+    for (const s of match.seats) names[s.colour] = nameOf({ colour: s.colour, name: s.name, bot: s.kind === 'bot' ? (s.bot ?? 'heuristic') : null });
     const source = ReplaySource.of(match.setup, match.actions, names);
     return source ? { source } : null;
   });

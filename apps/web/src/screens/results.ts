@@ -1,6 +1,7 @@
 import type { DiceCheck } from '@flightchess/rules';
 import type { ResultData } from '../adapter/results';
-import { colourName, t } from '../i18n';
+import { nameOf } from '../adapter/describe';
+import { t } from '../i18n';
 import { h } from '../ui/dom';
 
 export interface ResultsActions {
@@ -15,9 +16,8 @@ export interface ResultsActions {
 
 /** The results table: ranking, score, coins, level and its change, collisions; then what to do next. */
 export function resultsView(data: ResultData, actions: ResultsActions): HTMLElement {
-  const name = (colour: ResultData['rows'][number]['colour'], n: string) => n || t('colour.side', { colour: colourName(colour) });
   const winnerRow = data.rows.find((r) => r.colour === data.winner);
-  const headline = data.winner && winnerRow ? t('results.winner', { name: name(winnerRow.colour, winnerRow.name) }) : t('results.draw');
+  const headline = data.winner && winnerRow ? t('results.winner', { name: nameOf(winnerRow) }) : t('results.draw');
   const reasonKey = `results.reason.${data.reason}` as const;
   const reason = ['finish', 'resign', 'escape', 'forfeit', 'draw'].includes(data.reason) ? t(reasonKey as Parameters<typeof t>[0]) : '';
   const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
@@ -43,7 +43,7 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
           'tr',
           { class: `colour-${r.colour}${r.winner ? ' winner' : ''}` },
           h('td', { text: String(r.rank) }),
-          h('td', {}, h('span', { class: 'swatch', aria: { hidden: 'true' } }), name(r.colour, r.name), r.winner ? h('span', { class: 'crown', text: ' ★' }) : null),
+          h('td', {}, h('span', { class: 'swatch', aria: { hidden: 'true' } }), nameOf(r), r.winner ? h('span', { class: 'crown', text: ' ★' }) : null),
           h('td', { text: String(r.arrived) }),
           h('td', { class: r.score >= 0 ? 'plus' : 'minus', text: r.score > 0 ? `+${r.score}` : String(r.score) }),
           h('td', { text: String(r.coins) }),
