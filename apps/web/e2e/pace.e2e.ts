@@ -84,6 +84,10 @@ function watchServer(url: string, matchId: string): { entries: ServerEntry[]; st
   };
 }
 
+/** A seat's name as the results show it in Chinese: a bot by its colour and strength. */
+const shownName = (s: MatchRecord['seats'][number]) =>
+  s.kind === 'bot' ? `${{ red: '红', green: '绿', yellow: '黄', blue: '蓝' }[s.colour]}方电脑${s.bot === 'strong' ? '（强）' : s.bot === 'random' ? '（弱）' : ''}` : s.name;
+
 const autoButton = (page: Page) =>
   page.evaluate(() => {
     const b = document.querySelector<HTMLButtonElement>('[data-testid=auto]');
@@ -131,6 +135,8 @@ export const paceCases: TestCase[] = [
 
         // 托管 on during another seat's turn, then off again: the button follows each time.
         await until('another seat’s turn', async () => ((await currentSeat(page)) !== me && (await currentSeat(page)) !== '') || null, 60_000, 50);
+        // When this player had the first turn, the wait let it time out into 托管: off first.
+        if ((await autoButton(page))?.on) await switchAutoPlay(page, false);
         await switchAutoPlay(page, true);
         const version = () => page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version ?? 0));
         const onAt = await version();
@@ -176,7 +182,7 @@ export const paceCases: TestCase[] = [
         );
         const expected = [...match.seats]
           .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
-          .map((s) => [String(s.rank), s.name, String(s.arrived), s.score! > 0 ? `+${s.score}` : String(s.score), String(s.coins)]);
+          .map((s) => [String(s.rank), shownName(s), String(s.arrived), s.score! > 0 ? `+${s.score}` : String(s.score), String(s.coins)]);
         assert.deepEqual(
           rows.map((r) => r.slice(0, 5)),
           expected,
