@@ -92,6 +92,14 @@ const cases: TestCase[] = [
         await page.waitForSelector('[data-testid=board] canvas');
         const seats = await page.$$eval('.seats .seat', (els) => els.map((e) => (e as HTMLElement).dataset.colour));
         assert.deepEqual(seats, ['red', 'green', 'yellow', 'blue']);
+        // 认输 is not allowed yet: the button says when it will be, in either language.
+        const resignLabel = async () => ({ text: (await page.textContent('[data-testid=resign]'))?.trim() ?? '', disabled: await page.isDisabled('[data-testid=resign]') });
+        const early = await resignLabel();
+        assert.equal(early.disabled, true);
+        assert.match(early.text, /^15 掷后可认输（还差 \d+ 掷）$/);
+        await click(page, '#lang');
+        await until('the English resign hint', async () => /^Resign after 15 rolls \(\d+ to go\)$/.test((await resignLabel()).text) || null, 5000);
+        await click(page, '#lang');
         await playMoves(page, 3, 'midgame-preview-desktop');
         // The current seat is marked for assistive technology as well as visually.
         assert.equal(await page.$$eval('.seats .seat[aria-current=true]', (els) => els.length), 1);

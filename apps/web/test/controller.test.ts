@@ -156,12 +156,14 @@ describe('GameController (adapter)', () => {
     const fresh = setup(redToRoll());
     await fresh.controller.settled();
     expect(fresh.changes.at(-1)!.canResign).toBe(false);
+    expect(fresh.changes.at(-1)!.rollsBeforeResign).toBe(15 - fresh.changes.at(-1)!.view.state.rolls);
     expect(fresh.changes.at(-1)!.canOfferDraw).toBe(false);
 
     const ply = gameOf({ preset: 'plyyard', seats: ['red', 'yellow'] });
     const p = setup(ply);
     await p.controller.settled();
     expect(p.changes.at(-1)!.canResign).toBe(true);
+    expect(p.changes.at(-1)!.rollsBeforeResign).toBe(0);
     expect(p.changes.at(-1)!.canOfferDraw).toBe(true);
     p.controller.offerDraw();
     expect(p.source.sent).toEqual([{ type: 'offer-draw', seat: 'red' }]);

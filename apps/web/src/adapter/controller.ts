@@ -24,6 +24,8 @@ export interface Controls {
   /** The local seat that resign / draw / auto-play buttons act for. */
   readonly own: Colour | null;
   readonly canResign: boolean;
+  /** Rolls the game still needs before resigning is allowed (0: allowed, or never limited by rolls). */
+  readonly rollsBeforeResign: number;
   readonly canOfferDraw: boolean;
   /** The seat that offered a draw this client must answer, and the local seat that answers. */
   readonly drawToAnswer: Colour | null;
@@ -338,6 +340,7 @@ export class GameController {
       prompt,
       own,
       canResign: playing && own !== null && state.rolls >= state.config.resignAfterRolls && state.pendingResign === null,
+      rollsBeforeResign: Math.max(0, state.config.resignAfterRolls - state.rolls),
       canOfferDraw: playing && own !== null && state.config.drawByAgreement && state.drawOffer === null,
       drawToAnswer: answering?.action === 'answer-draw' ? state.drawOffer : null,
       drawAnswerer: answering?.action === 'answer-draw' ? answering.seat : null,

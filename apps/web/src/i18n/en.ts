@@ -111,6 +111,7 @@ export const en: Messages = {
   'game.autoOn': 'Auto-play',
   'game.autoOff': 'Stop auto-play',
   'game.resign': 'Resign',
+  'game.resignAfter': 'Resign after {n} rolls ({left} to go)',
   'game.resignConfirm': 'Really resign?',
   'game.offerDraw': 'Offer draw',
   'game.drawOffered': '{name} offers a draw',

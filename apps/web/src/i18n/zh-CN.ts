@@ -109,6 +109,7 @@ export const zhCN = {
   'game.autoOn': '托管',
   'game.autoOff': '取消托管',
   'game.resign': '认输',
+  'game.resignAfter': '{n} 掷后可认输（还差 {left} 掷）',
   'game.resignConfirm': '确定要认输吗？',
   'game.offerDraw': '提和',
   'game.drawOffered': '{name}提议和棋',

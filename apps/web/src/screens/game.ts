@@ -157,7 +157,8 @@ export class GameScreen implements Screen {
         : null,
       controls.own && !over
         ? button(
-            t('game.resign'),
+            // Not yet allowed: say when it will be.
+            controls.rollsBeforeResign > 0 ? t('game.resignAfter', { n: state.config.resignAfterRolls, left: controls.rollsBeforeResign }) : t('game.resign'),
             act((c) => {
               if (window.confirm(t('game.resignConfirm'))) c.resign();
             }),
