@@ -1,7 +1,8 @@
 import type { MatchRecord } from '@flightchess/protocol';
 import { commitmentOf, rollAt } from '@flightchess/rules';
 import { ReplaySource } from '../src/adapter/replaySource';
-import { offlineResults, onlineResults, verifyMatchDice } from '../src/adapter/results';
+import { offlineResults, onlineResults, type ResultData, resultHeadline, verifyMatchDice } from '../src/adapter/results';
+import { setLanguage } from '../src/i18n';
 import { act, gameOf } from './support';
 
 const SEED = 'ab'.repeat(32);
@@ -95,5 +96,24 @@ describe('ReplaySource', () => {
       { version: 2, events: [] },
     ]);
     expect(ReplaySource.of({ preset: 'online', seats: ['red', 'yellow'] }, [{ type: 'move', seat: 'red', plane: 0 }])).toBeNull();
+  });
+});
+
+describe('the results headline', () => {
+  const row = (colour: 'red' | 'green' | 'yellow' | 'blue', name: string, winner: boolean) =>
+    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelName: '', levelChange: 0, sent: 0, lost: 0, winner, out: '' }) as const;
+  afterEach(() => setLanguage('zh-CN'));
+
+  it('names a winning team by its colours and both its players, in either language', () => {
+    const data: ResultData = { reason: 'finish', winner: 'blue', matchId: null, offline: false, base: 10, rows: [row('blue', 'Dee', true), row('red', 'Ann', false), row('green', 'Bob', true), row('yellow', 'Cid', false)] };
+    expect(resultHeadline(data)).toBe('胜者：绿蓝队 Bob + Dee');
+    setLanguage('en');
+    expect(resultHeadline(data)).toBe('Winners: Green+Blue team, Bob + Dee');
+  });
+
+  it('names a single winner, or says draw', () => {
+    const one: ResultData = { reason: 'finish', winner: 'red', matchId: null, offline: false, base: 10, rows: [row('red', 'Ann', true), row('yellow', 'Cid', false)] };
+    expect(resultHeadline(one)).toBe('胜者：Ann');
+    expect(resultHeadline({ ...one, reason: 'draw', winner: null, rows: [row('red', 'Ann', false), row('yellow', 'Cid', false)] })).toBe('和棋');
   });
 });

@@ -1,5 +1,7 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { type BotName, type BySeat, type Colour, type DiceCheck, type GameState, LEVELS, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
+import { type BotName, type BySeat, COLOURS, type Colour, type DiceCheck, type GameState, LEVELS, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
+import { colourName, t } from '../i18n';
+import { nameOf } from './describe';
 
 export interface ResultRow {
   readonly colour: Colour;
@@ -27,6 +29,15 @@ export interface ResultData {
   readonly matchId: string | null;
   readonly offline: boolean;
   readonly base: number;
+}
+
+/** The headline: the winner by name, or a winning team by its colours and both its players ("胜者：绿蓝队 Bob + Dee"), or a draw. */
+export function resultHeadline(data: ResultData): string {
+  const winners = data.rows.filter((r) => r.winner).sort((a, b) => COLOURS.indexOf(a.colour) - COLOURS.indexOf(b.colour));
+  if (winners.length === 0) return t('results.draw');
+  if (winners.length === 1) return t('results.winner', { name: nameOf(winners[0]!) });
+  const [a, b] = winners.map((r) => colourName(r.colour));
+  return t('results.teamWinner', { a: a!, b: b ?? '', names: winners.map(nameOf).join(' + ') });
 }
 
 /** A finished offline game, scored by the engine with `base` (offline games are not recorded); `bots`: who played which seat. */

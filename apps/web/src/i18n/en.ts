@@ -176,6 +176,7 @@ export const en: Messages = {
   'results.collisions': 'Collisions',
   'results.collisionValue': 'sent {sent} · lost {lost}',
   'results.winner': 'Winner: {name}',
+  'results.teamWinner': 'Winners: {a}+{b} team, {names}',
   'results.draw': 'Draw',
   'results.reason.finish': 'all planes home',
   'results.reason.resign': 'resignation',

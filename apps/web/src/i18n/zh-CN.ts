@@ -174,6 +174,7 @@ export const zhCN = {
   'results.collisions': '撞子',
   'results.collisionValue': '撞回 {sent} · 被撞 {lost}',
   'results.winner': '胜者：{name}',
+  'results.teamWinner': '胜者：{a}{b}队 {names}',
   'results.draw': '和棋',
   'results.reason.finish': '全部飞机到达',
   'results.reason.resign': '对手认输',

@@ -1,5 +1,5 @@
 import type { DiceCheck } from '@flightchess/rules';
-import type { ResultData } from '../adapter/results';
+import { type ResultData, resultHeadline } from '../adapter/results';
 import { nameOf } from '../adapter/describe';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
@@ -16,8 +16,7 @@ export interface ResultsActions {
 
 /** The results table: ranking, score, coins, level and its change, collisions; then what to do next. */
 export function resultsView(data: ResultData, actions: ResultsActions): HTMLElement {
-  const winnerRow = data.rows.find((r) => r.colour === data.winner);
-  const headline = data.winner && winnerRow ? t('results.winner', { name: nameOf(winnerRow) }) : t('results.draw');
+  const headline = resultHeadline(data);
   const reasonKey = `results.reason.${data.reason}` as const;
   const reason = ['finish', 'resign', 'escape', 'forfeit', 'draw'].includes(data.reason) ? t(reasonKey as Parameters<typeof t>[0]) : '';
   const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
