@@ -15,6 +15,9 @@ const ENCODINGS = [
 ] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
+/** A file's path under `dir` as the URL path it is served at. */
+const urlPathOf = (dir: string, path: string) => `/${relative(dir, path).split(sep).join('/')}`;
+
 /** Which encodings a client accepts: the tokens of Accept-Encoding that are not `;q=0`. */
 function accepted(header: string | undefined): Set<string> {
   const names = new Set<string>();
@@ -37,7 +40,7 @@ function compressedCopies(dir: string): Map<string, Encoding[]> {
         continue;
       }
       const found = ENCODINGS.filter((e) => existsSync(path + e.suffix));
-      if (found.length > 0) copies.set(`/${relative(dir, path).split(sep).join('/')}`, found);
+      if (found.length > 0) copies.set(urlPathOf(dir, path), found);
     }
   };
   walk(dir);
@@ -66,7 +69,7 @@ export function webAssets(dist: string): express.Handler[] {
     next();
   };
   const files = express.static(dist, {
-    setHeaders: (res, path) => res.setHeader('Cache-Control', HASHED.test(`/${relative(dist, path).split(sep).join('/')}`) ? IMMUTABLE : REVALIDATE),
+    setHeaders: (res, path) => res.setHeader('Cache-Control', HASHED.test(urlPathOf(dist, path)) ? IMMUTABLE : REVALIDATE),
   });
   return [pickCopy, files];
 }

@@ -2,6 +2,7 @@ import type { MatchRecord } from '@flightchess/protocol';
 import { type BotName, type BySeat, COLOURS, type Colour, type DiceCheck, type GameState, LEVELS, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { nameOf } from './describe';
+import { botOf } from './tableView';
 
 export interface ResultRow {
   readonly colour: Colour;
@@ -77,7 +78,7 @@ export function onlineResults(match: MatchRecord, final: GameState | null): Resu
     return {
       colour: s.colour,
       name: s.name,
-      bot: s.kind === 'bot' ? (s.bot ?? 'heuristic') : null,
+      bot: botOf(s),
       rank: s.rank ?? 0,
       arrived: s.arrived ?? 0,
       score: s.score ?? 0,

@@ -4,7 +4,7 @@ import { type Controls, GameController } from '../adapter/controller';
 import { describePosition, seatName } from '../adapter/describe';
 import type { GameSource, GameView } from '../adapter/types';
 import { planeKey } from '../board/placement';
-import { colourName, t } from '../i18n';
+import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { fill, h } from '../ui/dom';
 

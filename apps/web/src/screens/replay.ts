@@ -3,6 +3,7 @@ import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
 import { nameOf } from '../adapter/describe';
 import { ReplaySource } from '../adapter/replaySource';
+import { botOf } from '../adapter/tableView';
 import type { MatchRecord } from '@flightchess/protocol';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
@@ -82,7 +83,7 @@ export function onlineReplayScreen(ctx: AppContext, matchId: string): Screen {
     const match = await ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`).catch(() => null);
     if (!match) return null;
     const names: BySeat<string> = {};
-    for (const s of match.seats) names[s.colour] = nameOf({ colour: s.colour, name: s.name, bot: s.kind === 'bot' ? (s.bot ?? 'heuristic') : null });
+    for (const s of match.seats) names[s.colour] = nameOf({ colour: s.colour, name: s.name, bot: botOf(s) });
     const source = ReplaySource.of(match.setup, match.actions, names);
     return source ? { source } : null;
   });

@@ -1,29 +1,29 @@
 import { PRESETS, PRESET_NAMES, type PresetName, isPresetName } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import type { MessageKey } from '../i18n';
-import { t } from '../i18n';
+import { type Language, type MessageKey, type Params, language, t } from '../i18n';
 import { fill, h } from '../ui/dom';
 
-/** The rules of one preset in words, from the preset's own data (so they never drift from the engine). */
-export function ruleLines(preset: PresetName): string[] {
+/** The rules of one preset in words, from the preset's own data (so they never drift from the engine); in `lang` (default: the one shown). */
+export function ruleLines(preset: PresetName, lang: Language = language()): string[] {
   const c = PRESETS[preset];
+  const say = (key: MessageKey, params?: Params) => t(key, params, lang);
   const lines = [
-    t('rules.players', { min: c.minPlayers, max: c.maxPlayers }),
-    t('rules.planes', { n: c.planes }),
-    t('rules.takeoff', { values: c.takeoff.join(' / ') }),
-    t('rules.extra'),
+    say('rules.players', { min: c.minPlayers, max: c.maxPlayers }),
+    say('rules.planes', { n: c.planes }),
+    say('rules.takeoff', { values: c.takeoff.join(' / ') }),
+    say('rules.extra'),
   ];
-  if (c.extraRollOnCapture || c.extraRollOnArrival) lines.push(t('rules.extraCapture'));
-  if (c.jump) lines.push(t('rules.jump'));
-  if (c.flight) lines.push(t('rules.flight'));
-  if (c.crossing) lines.push(t('rules.crossing'));
-  lines.push(t(`rules.stacks.${c.stacks}` as MessageKey));
-  lines.push(t(`rules.finish.${c.finish}` as MessageKey));
-  lines.push(t(`rules.threeSixes.${c.threeSixes}` as MessageKey));
-  if (c.safeSquares) lines.push(t('rules.safe'));
-  if (c.teamsAllowed) lines.push(t('rules.teams'));
-  lines.push(c.drawByAgreement ? t('rules.draw') : t('rules.resign', { n: c.resignAfterRolls }));
-  lines.push(t('rules.win'));
+  if (c.extraRollOnCapture || c.extraRollOnArrival) lines.push(say('rules.extraCapture'));
+  if (c.jump) lines.push(say('rules.jump'));
+  if (c.flight) lines.push(say('rules.flight'));
+  if (c.crossing) lines.push(say('rules.crossing'));
+  lines.push(say(`rules.stacks.${c.stacks}` as MessageKey));
+  lines.push(say(`rules.finish.${c.finish}` as MessageKey));
+  lines.push(say(`rules.threeSixes.${c.threeSixes}` as MessageKey));
+  if (c.safeSquares) lines.push(say('rules.safe'));
+  if (c.teamsAllowed) lines.push(say('rules.teams'));
+  lines.push(c.drawByAgreement ? say('rules.draw') : say('rules.resign', { n: c.resignAfterRolls }));
+  lines.push(say('rules.win'));
   return lines;
 }
 
