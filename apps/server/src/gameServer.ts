@@ -91,7 +91,9 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus
     .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission }))
-    .filterBy(['preset', 'size', 'teams']);
+    .filterBy(['preset', 'size', 'teams'])
+    // Quick match seats people together: the open table with the most players first.
+    .sortBy({ clients: -1 });
   let cleaner: { stop(): void } | null = null;
   return {
     colyseus,

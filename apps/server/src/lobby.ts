@@ -21,29 +21,31 @@ export interface TableMetadata {
   readonly players: readonly string[];
 }
 
-/**
- * Public tables of every process (through the matchmaker driver), waiting ones first. Colyseus'
- * `private` flag only says whether quick match may seat someone there, so the table's own `listed` decides.
- */
-export async function publicTables(): Promise<TableListing[]> {
+const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 } as const;
+
+/** Tables of every process (through the matchmaker driver) as the lobby shows them, waiting ones first. */
+async function listedTables(keep: (metadata: TableMetadata) => boolean): Promise<TableListing[]> {
   const rooms = await matchMaker.query({ name: TABLE_ROOM });
-  const order = { waiting: 0, playing: 1, over: 2 } as const;
   return rooms
-    .filter((r) => (r.metadata as TableMetadata | undefined)?.listed)
+    .filter((r) => r.metadata !== undefined && keep(r.metadata as TableMetadata))
     .map((r) => {
       const { listed: _listed, players: _players, ...shown } = r.metadata as TableMetadata;
       return { roomId: r.roomId, ...shown };
     })
-    .sort((a, b) => order[a.status] - order[b.status]);
+    .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
 }
 
-/** Tables of every process at which a player sits and whose game has not ended. */
-export async function openTablesOf(playerId: string): Promise<number> {
-  const rooms = await matchMaker.query({ name: TABLE_ROOM });
-  return rooms.filter((r) => {
-    const m = r.metadata as TableMetadata | undefined;
-    return m !== undefined && m.status !== 'over' && m.players.includes(playerId);
-  }).length;
+/**
+ * Public tables. Colyseus' `private` flag only says whether quick match may seat someone there, so the
+ * table's own `listed` decides.
+ */
+export function publicTables(): Promise<TableListing[]> {
+  return listedTables((m) => m.listed);
+}
+
+/** Tables, public or private, at which a player sits and whose game has not ended ("return to your game"). */
+export function tablesOf(playerId: string): Promise<TableListing[]> {
+  return listedTables((m) => m.status !== 'over' && m.players.includes(playerId));
 }
 
 const CODES_KEY = 'flightchess:table-codes';

@@ -1,6 +1,6 @@
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { CODE_ALPHABET, CODE_LENGTH } from '../src/ids';
-import { Player, create, getJson, joinById, newGuest, quickMatch, waitFor } from './support/players';
+import { Player, create, credentials, getJson, joinById, newGuest, quickMatch, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
 
 jest.setTimeout(30_000);
@@ -62,6 +62,33 @@ describe('public tables and quick-match', () => {
     const other = await quickMatch(t.colyseus.sdk, cat, { preset: 'traditional', size: 2 });
     expect(other.roomId).not.toBe(first.room.roomId);
     await Promise.all([first.room.leave(), second.room.leave(), other.leave()]);
+  });
+  test('"play now" (no options) seats people together: the open table with the most players first, any preset', async () => {
+    const [ann, bob, cat, dee] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob'), newGuest(t, 'Cat'), newGuest(t, 'Dee')]);
+    const one = new Player(await quickMatch(t.colyseus.sdk, ann, { preset: 'traditional', size: 4 }), ann);
+    const two = await create(t, bob, { preset: 'improved', size: 3 });
+    await joinById(t, two.room.roomId, cat);
+    await waitFor(() => one.seated && two.state.seats.size === 2, 'both tables seated');
+    await waitFor(async () => (await tables()).find((r) => r.roomId === two.room.roomId)?.seated === 2, 'the listing to catch up');
+
+    const now = await quickMatch(t.colyseus.sdk, dee, {});
+    expect(now.roomId).toBe(two.room.roomId);
+    await Promise.all([one.room.leave(), two.room.leave(), now.leave()]);
+  });
+
+  test('a player\'s own unfinished tables, private ones too, are listed for them only with their secret', async () => {
+    const [ann, bob] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob')]);
+    const table = await create(t, ann, { private: true, size: 2 });
+    const mine = (who: object) => fetch(`${t.baseUrl}/api/tables/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+    await waitFor(async () => ((await (await mine(credentials(ann))).json()) as { roomId: string }[]).some((r) => r.roomId === table.room.roomId), 'the table to be listed');
+    const listed = (await (await mine(credentials(ann))).json()) as { roomId: string; status: string; size: number }[];
+    expect(listed).toEqual([expect.objectContaining({ roomId: table.room.roomId, status: 'waiting', size: 2 })]);
+    expect(await (await mine(credentials(bob))).json()).toEqual([]);
+    const forged = await mine({ playerId: ann.playerId, secret: 'guessed' });
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('ERR_BAD_CREDENTIALS');
+    expect((await mine({ nothing: 1 })).status).toBe(401);
+    await table.room.leave();
   });
 });
 

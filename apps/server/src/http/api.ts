@@ -1,8 +1,8 @@
 import { levelFor, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { type JoinCodes, publicTables } from '../lobby';
-import { createGuest, nicknameSchema } from '../players';
+import { type JoinCodes, publicTables, tablesOf } from '../lobby';
+import { createGuest, credentialsSchema, nicknameSchema, verifyGuest } from '../players';
 import type { Storage } from '../storage/Storage';
 import { describeIssues } from '@flightchess/protocol';
 
@@ -56,6 +56,17 @@ export function apiRouter({ storage, codes }: ApiDeps): Router {
   );
 
   api.get('/tables', route(async (_req, res) => res.json(await publicTables())));
+
+  /** The caller's own unfinished tables, private ones included: so the secret is asked for, in the body. */
+  api.post(
+    '/tables/mine',
+    route(async (req, res) => {
+      const creds = credentialsSchema.safeParse(req.body);
+      const player = creds.success ? await verifyGuest(storage, creds.data.playerId, creds.data.secret) : null;
+      if (!player) return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the playerId and secret from POST /api/guests');
+      res.json(await tablesOf(player.id));
+    }),
+  );
 
   api.get(
     '/tables/code/:code',

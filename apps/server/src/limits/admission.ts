@@ -1,7 +1,7 @@
 import { matchMaker } from '@colyseus/core';
 import { type Rejection, reject } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
-import { openTablesOf } from '../lobby';
+import { tablesOf } from '../lobby';
 import type { ClientLimiter } from './clientLimits';
 
 /**
@@ -28,7 +28,7 @@ export class Admission {
       return reject('ERR_SERVER_FULL', `this server has its ${this.config.maxConnections} players already: try again later`);
     }
     const limit = this.config.limits.openTablesPerGuest;
-    if ((await openTablesOf(playerId)) >= limit) return reject('ERR_TOO_MANY', `you sit at ${limit} tables already: finish or leave one first`);
+    if ((await tablesOf(playerId)).length >= limit) return reject('ERR_TOO_MANY', `you sit at ${limit} tables already: finish or leave one first`);
     return null;
   }
 }

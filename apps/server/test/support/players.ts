@@ -16,9 +16,9 @@ export interface Refusal {
 }
 
 /** Poll until `condition` holds (the SDK's waitForNextPatch never resolves with colyseus.js 0.16.22). */
-export async function waitFor(condition: () => boolean, what = 'condition', timeoutMs = 10_000): Promise<void> {
+export async function waitFor(condition: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 2));
   }
