@@ -8,14 +8,7 @@ import assert from 'node:assert/strict';
 import { type IncomingMessage, get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, click, dropSockets, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
-
-async function openHome(page: Page, url: string, nickname: string): Promise<void> {
-  await page.goto(`${url}?fast=1#/`);
-  await page.waitForSelector('[data-testid=create]');
-  await page.fill('#nickname', nickname);
-  await page.dispatchEvent('#nickname', 'change');
-}
+import { DESKTOP, PHONE, type TestCase, click, dropSockets, openHome, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
 
 /** Host: a private two-seat table; returns its join code once the lobby shows it. */
 async function createPrivateTable(page: Page): Promise<string> {

@@ -124,6 +124,14 @@ export async function newPage(browser: Browser, device: typeof PHONE | typeof DE
   return { context, page };
 }
 
+/** The home screen of the game server at `url` (test pace), with `nickname` typed in. */
+export async function openHome(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en' = 'zh-CN'): Promise<void> {
+  await page.goto(`${url}?fast=1${lang === 'en' ? '&lang=en' : ''}#/`);
+  await page.waitForSelector('[data-testid=create]');
+  await page.fill('#nickname', nickname);
+  await page.dispatchEvent('#nickname', 'change');
+}
+
 /** Poll `check` until it returns a value, or fail with `what` after `ms`. */
 export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 60_000, every = 100): Promise<T> {
   const end = Date.now() + ms;

@@ -1,4 +1,4 @@
-import { type ApiError, type GuestCredentials, type TableCodeAnswer, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
+import { type ApiError, type GuestCredentials, type TableCodeAnswer, type TableListing, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
 import { Client, type Room } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
 
@@ -107,8 +107,22 @@ export class NetSession {
     return this.enter((c) => this.client().create(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
   }
 
-  quickMatch(options: Pick<TableSettingsRequest, 'preset' | 'size' | 'teams'>, nickname: string): Promise<Room> {
+  /** Quick match: an option left out matches any table ("play now" passes none). */
+  quickMatch(options: Partial<Pick<TableSettingsRequest, 'preset' | 'size' | 'teams'>>, nickname: string): Promise<Room> {
     return this.enter((c) => this.client().joinOrCreate(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
+  }
+
+  /** Public tables that are seating players and have a free seat. */
+  async openTables(): Promise<TableListing[]> {
+    const tables = await this.api<TableListing[]>('/api/tables');
+    return tables.filter((t) => t.status === 'waiting' && t.seated < t.size);
+  }
+
+  /** This player's unfinished tables (none without a stored identity: nothing was ever joined). */
+  async myTables(): Promise<TableListing[]> {
+    const creds = this.credentials();
+    if (!creds) return [];
+    return this.api<TableListing[]>('/api/tables/mine', { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }) });
   }
 
   async roomForCode(code: string): Promise<string> {

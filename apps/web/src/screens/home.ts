@@ -7,6 +7,8 @@ import { failureOf } from '../net/session';
 import { fill, h, select } from '../ui/dom';
 import { cryptoIndex } from '../util/ports';
 import { houseRulesEditor } from './houseRules';
+import { type OpenTablesView, openTablesView } from './openTables';
+import { type ReturnToGameView, returnToGameView } from './returnToGame';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
 type SeatChoice = 'none' | SeatPlayer;
@@ -15,15 +17,21 @@ function presetChoices(): [string, string][] {
   return PRESET_NAMES.map((p) => [p, t(`preset.${p}`)]);
 }
 
-/** Home: nickname, create / join / quick match online, offline hot-seat and bots, the rules. */
+/** Home: return to a running game, play now, open tables, create / join online, offline hot-seat and bots, the rules. */
 export function homeScreen(ctx: AppContext): Screen {
   const el = h('main', { class: 'screen home' });
-  const render = () => fill(el, ...sections(ctx));
+  const open = openTablesView(ctx);
+  const mine = returnToGameView(ctx);
+  const render = () => {
+    open.render();
+    mine.render();
+    fill(el, ...sections(ctx, open, mine));
+  };
   render();
-  return { el, relabel: render, dispose: () => undefined };
+  return { el, relabel: render, dispose: open.dispose };
 }
 
-function sections(ctx: AppContext): HTMLElement[] {
+function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView): HTMLElement[] {
   const error = h('p', { class: 'error', role: 'alert', data: { testid: 'home-error' } });
   const offError = h('p', { class: 'error', role: 'alert', data: { testid: 'offline-error' } });
   const busy = (on: boolean) => {
@@ -92,21 +100,15 @@ function sections(ctx: AppContext): HTMLElement[] {
       }, fail);
   };
 
-  // ---- join / quick match ----
+  // ---- join by code ----
   const code = h('input', { id: 'join-code', placeholder: t('home.codePlaceholder'), maxLength: 8, aria: { label: t('home.code') } });
   const join = () => {
     const c = code.value.trim().toUpperCase();
     if (c) ctx.navigate({ name: 'join', code: c });
   };
-  const quick = () => {
-    busy(true);
-    const p = preset.value as PresetName;
-    ctx.net
-      .quickMatch({ preset: p, size: Math.min(Number(seats.value), PRESETS[p].maxPlayers), teams: teams.checked }, name())
-      .then((room) => {
-        ctx.net.hand(room);
-        ctx.navigate({ name: 'table', roomId: room.roomId });
-      }, fail);
+  const playNow = () => {
+    name();
+    ctx.navigate({ name: 'quick' });
   };
 
   // ---- offline ----
@@ -172,7 +174,15 @@ function sections(ctx: AppContext): HTMLElement[] {
       h('h1', { text: t('app.title') }),
       h('p', { class: 'tagline', text: t('app.tagline') }),
     ),
-    h('section', { class: 'card nickname' }, field(t('home.nickname'), nickname)),
+    mine.el,
+    h(
+      'section',
+      { class: 'card nickname play-now' },
+      field(t('home.nickname'), nickname),
+      h('button', { class: 'primary big', text: t('home.playNow'), data: { testid: 'play-now' }, on: { click: playNow } }),
+      h('p', { class: 'hint', text: t('home.playNowHint') }),
+    ),
+    open.el,
     h(
       'section',
       { class: 'card', aria: { label: t('home.online') } },
@@ -188,7 +198,6 @@ function sections(ctx: AppContext): HTMLElement[] {
         'div',
         { class: 'row' },
         h('button', { class: 'primary net', text: t('home.create'), data: { testid: 'create' }, on: { click: create } }),
-        h('button', { class: 'net', text: t('home.quick'), data: { testid: 'quick' }, on: { click: quick } }),
       ),
       h('h3', { text: t('home.join') }),
       h(

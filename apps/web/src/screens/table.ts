@@ -121,7 +121,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       case 'code':
         return ctx.net.joinRoom(await ctx.net.roomForCode(entry.code), nickname);
       case 'quick':
-        return ctx.net.quickMatch({ preset: 'online', size: 4, teams: false }, nickname);
+        return ctx.net.quickMatch({}, nickname);
     }
   };
 
