@@ -18,6 +18,8 @@ async function createPrivateTable(page: Page): Promise<string> {
   assert.equal(await page.isChecked('#create-private'), true);
   await click(page, '[data-testid=create]');
   await page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+  // A two-seat table shows its two seats (opposite colours), not the board's four.
+  assert.deepEqual(await page.$$eval('.lobby-seat', (els) => els.map((e) => (e as HTMLElement).dataset.colour)), ['red', 'yellow']);
   return (await page.textContent('[data-testid=join-code]'))!.trim();
 }
 
@@ -100,6 +102,7 @@ const cases: TestCase[] = [
         await click(b.page, '[data-testid=ready]');
         await until('the guest to be ready', async () => ((await a.page.textContent('.lobby-seat.ready:not(:first-child)')) ?? '') || null);
         await screenshot(a.page, 'lobby-phone');
+        await screenshot(b.page, 'lobby-desktop');
 
         await click(a.page, '[data-testid=start]');
         await a.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });

@@ -9,5 +9,6 @@ export * from './serverMessages';
 export * from './tableFacts';
 export * from './tableOptions';
 export * from './records';
+export { colourFor, defaultColours, seatsInPlay } from './seatColours';
 export { GameStream, type StreamStep } from './gameStream';
 export { describeIssues } from './describeIssues';

@@ -1,8 +1,7 @@
 import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
-import { type Rejection, reject } from '@flightchess/protocol';
+import { type Rejection, colourFor, reject } from '@flightchess/protocol';
 import type { MatchSeat } from '../storage/Storage';
 import { SeatState, type TableState } from './schema';
-import { colourFor } from './tableOptions';
 
 export interface Guest {
   readonly playerId: string;

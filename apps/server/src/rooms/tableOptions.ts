@@ -7,9 +7,8 @@ import {
   PRESETS,
   applyHouseRules,
   createGame,
-  oppositeOf,
 } from '@flightchess/rules';
-import { describeIssues, tableOptionsSchema } from '@flightchess/protocol';
+import { defaultColours, describeIssues, tableOptionsSchema } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
 import type { MatchTable } from '../storage/Storage';
 
@@ -72,19 +71,4 @@ export function storedSettings(table: MatchTable): TableOptionsResult {
     ok: true,
     settings: { preset, options, rules: rules.value, size: seats.length, teams, base: table.base, turnSeconds: table.turnSeconds, private: table.private },
   };
-}
-
-/** The colours a table of `size` uses by default: opposite seats first (red, yellow), then the others. */
-export function defaultColours(allowed: readonly Colour[], size: number): Colour[] {
-  const order: Colour[] = ['red', 'yellow', 'green', 'blue'];
-  const preferred = size === 2 ? order : [...COLOURS];
-  return preferred.filter((c) => allowed.includes(c)).slice(0, size);
-}
-
-/** The colour a newcomer gets: opposite the other player at a two-seat table, else the first free one. */
-export function colourFor(allowed: readonly Colour[], size: number, taken: readonly Colour[]): Colour | null {
-  const free = allowed.filter((c) => !taken.includes(c));
-  if (taken.length >= size || free.length === 0) return null;
-  if (size === 2 && taken.length === 1 && free.includes(oppositeOf(taken[0]!))) return oppositeOf(taken[0]!);
-  return defaultColours(free, size)[0] ?? null;
 }

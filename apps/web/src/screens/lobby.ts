@@ -1,4 +1,4 @@
-import type { ClientMessage, ClientMessageType, TableFacts } from '@flightchess/protocol';
+import { type ClientMessage, type ClientMessageType, type TableFacts, seatsInPlay } from '@flightchess/protocol';
 import { type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
 import { nameOf } from '../adapter/describe';
 import { botOf, ownColour } from '../adapter/tableView';
@@ -10,8 +10,8 @@ export interface LobbyActions {
   leave(): void;
 }
 
-/** Colours this table plays: the preset's (red and yellow only in plyyard). */
-function tableColours(table: TableFacts): readonly Colour[] {
+/** Colours the preset plays (red and yellow only in plyyard). */
+function presetColours(table: TableFacts): readonly Colour[] {
   if (!isPresetName(table.preset)) return ['red', 'green', 'yellow', 'blue'];
   let options: HouseRules = {};
   try {
@@ -43,7 +43,8 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
   };
   const mine = me ? table.seats.find((s) => s.colour === me) : undefined;
 
-  const seatRows = tableColours(table).map((colour) => {
+  const taken = table.seats.map((s) => s.colour);
+  const seatRows = seatsInPlay(presetColours(table), table.size, taken).map((colour) => {
     const seat = table.seats.find((s) => s.colour === colour);
     const pair = teamOf(colour) === 0 ? (['red', 'yellow'] as const) : (['green', 'blue'] as const);
     const team = table.teams ? h('span', { class: 'badge team', text: t('lobby.team', { team: pair.map((c) => colourName(c)).join('+') }) }) : null;
