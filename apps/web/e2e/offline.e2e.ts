@@ -147,6 +147,51 @@ const cases: TestCase[] = [
       }
     },
   },
+  ...(['phone-zh', 'desktop-en'] as const).map(
+    (variant): TestCase => ({
+      name: `a single legal move plays by itself and says so, at the default pace (自动走, ${variant})`,
+      async run(browser) {
+        const server = await serveStatic();
+        const en = variant === 'desktop-en';
+        const { context, page } = await newPage(browser, en ? DESKTOP : PHONE);
+        const errors = watchErrors(page, variant);
+        try {
+          // No fast flag: the pause before the move is what a player sees.
+          await page.goto(`${server.url}${en ? '?lang=en' : ''}#/`);
+          await page.waitForSelector('[data-testid=offline-start]');
+          // One plane starts on the board, so most first rolls leave that plane's move as the only one.
+          await page.selectOption('#offline-preset', 'wango-quick');
+          await click(page, '[data-testid=offline-start]');
+          await page.waitForSelector('[data-testid=board] canvas');
+          const forced = en ? /Only one move for .+: it moves by itself/ : /只有一步可走：自动走/;
+          const seen = await until(
+            'a single legal move of the person',
+            async () => {
+              const state = await ui(page);
+              if (forced.test(state.prompt)) return state;
+              if (state.canRoll) await click(page, '[data-testid=roll]');
+              else if (state.movable.length > 0) {
+                await click(page, `.plane-button[data-plane="${state.movable[0]}"]`);
+                await click(page, '[data-testid=confirm]');
+              }
+              return null;
+            },
+            120_000,
+            40,
+          );
+          assert.deepEqual(seen.movable, [], 'nothing to pick: the move is not offered for confirmation');
+          assert.equal(await page.$('[data-testid=confirm]:not([disabled])'), null);
+          await screenshot(page, `auto-move-${variant}`);
+          const version = await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version));
+          await until('the move played by itself', async () => (await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version))) > version || null, 10_000);
+          assert.deepEqual(errors, []);
+        } finally {
+          await context.close();
+          await server.close();
+        }
+      },
+    }),
+  ),
 ];
 
 if (require.main === module) {
