@@ -7,8 +7,9 @@ import { homeCases } from './home.e2e';
 import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
 import { paceCases } from './pace.e2e';
+import { phraseCases } from './phrases.e2e';
 import { runCases } from './support';
 
 const only = process.env.E2E;
-const cases = [...(only === 'online' ? [] : offlineCases), ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...paceCases])];
+const cases = [...(only === 'online' ? [] : offlineCases), ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...paceCases])];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -13,6 +13,8 @@ export interface AppContext {
   readonly prefs: Prefs;
   readonly offline: OfflineStore;
   readonly net: NetSession;
+  /** A place in the top bar for the current screen's own buttons (emptied when the screen changes). */
+  readonly tools: HTMLElement;
   /** Animation duration multiplier (`?fast=1` in tests). */
   readonly speed: number;
   /** Pause before offline bots act. */

@@ -17,6 +17,7 @@ const live = document.getElementById('live')!;
 const statusBar = document.getElementById('status')!;
 const langButton = document.getElementById('lang') as HTMLButtonElement;
 const homeLink = document.getElementById('home-link') as HTMLAnchorElement;
+const tools = document.getElementById('tools')!;
 
 const ctx: AppContext = {
   navigate(route: Route) {
@@ -37,6 +38,7 @@ const ctx: AppContext = {
   prefs,
   offline: new OfflineStore(window.localStorage),
   net: new NetSession(window.localStorage, import.meta.env.VITE_SERVER_URL || window.location.origin),
+  tools,
   speed: fast ? 0.08 : 1,
   botDelayMs: fast ? 40 : 700,
 };
@@ -45,6 +47,7 @@ let screen: Screen | null = null;
 
 function show(route: Route): void {
   screen?.dispose();
+  tools.replaceChildren();
   screen = screenFor(ctx, route);
   root.replaceChildren(screen.el);
   document.title = t('app.title');

@@ -1,6 +1,7 @@
 import { BOT_NAMES, COLOURS } from '@flightchess/rules';
 import { z } from 'zod';
 import { describeIssues } from './describeIssues';
+import { QUICK_PHRASES } from './quickPhrases';
 
 /** The engine state version a player acted on: anything else is refused as stale. */
 const version = z.number().int().min(0);
@@ -23,6 +24,8 @@ export const CLIENT_MESSAGES = {
   'offer-draw': z.strictObject({ version }),
   'answer-draw': z.strictObject({ version, accept: z.boolean() }),
   rematch: z.strictObject({}),
+  /** A quick phrase for the table (quickPhrases.ts). */
+  phrase: z.strictObject({ phrase: z.enum(QUICK_PHRASES) }),
   /** Ask for a `snapshot` of the game: after joining or reconnecting, or when an `action` shows a gap. */
   sync: z.strictObject({}),
 } as const;

@@ -9,6 +9,7 @@ export * from './serverMessages';
 export * from './tableFacts';
 export * from './tableOptions';
 export * from './records';
+export * from './quickPhrases';
 export { colourFor, defaultColours, seatsInPlay } from './seatColours';
 export { GameStream, type StreamStep } from './gameStream';
 export { describeIssues } from './describeIssues';

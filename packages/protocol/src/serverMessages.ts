@@ -1,5 +1,6 @@
-import type { Action, GameState } from '@flightchess/rules';
+import type { Action, Colour, GameState } from '@flightchess/rules';
 import type { Rejection } from './codes';
+import type { QuickPhrase } from './quickPhrases';
 
 /**
  * The game as a stream (issue 9): the table's synced state carries table and seat facts only; the game
@@ -26,7 +27,9 @@ export interface ServerMessages {
   readonly closing: Rejection;
   readonly snapshot: SnapshotMessage;
   readonly action: ActionMessage;
+  /** A seated player said a quick phrase (the seat's player, so that a client can mute them). */
+  readonly phrase: { readonly seat: Colour; readonly playerId: string; readonly phrase: QuickPhrase };
 }
 
 export type ServerMessageType = keyof ServerMessages;
-export const SERVER_MESSAGE_TYPES: readonly ServerMessageType[] = ['error', 'closing', 'snapshot', 'action'];
+export const SERVER_MESSAGE_TYPES: readonly ServerMessageType[] = ['error', 'closing', 'snapshot', 'action', 'phrase'];

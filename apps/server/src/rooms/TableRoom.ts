@@ -6,6 +6,9 @@ import {
   type ClientMessageType,
   JOIN_ERROR_NUMBERS,
   type JoinErrorCode,
+  PHRASE_BURST,
+  PHRASE_SECONDS,
+  type QuickPhrase,
   type Rejection,
   type ServerMessages,
   isClientMessageType,
@@ -68,6 +71,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private seating!: Seating;
   private timers!: Timers;
   private limiter!: RateLimiter;
+  /** Quick phrases have a limit of their own, well below the message limit: a table is not a chat room. */
+  private phrases!: RateLimiter;
   private serial!: Serial;
   private readonly writes = new HeldWrites(() => this.clients);
   private holds!: SeatHolds;
@@ -94,6 +99,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.timers = new Timers((error, timer) => this.report(error, `timer:${timer}`));
     this.serial = new Serial((error) => this.report(error, 'task'));
     this.limiter = new RateLimiter(this.config.maxMessagesPerSecond);
+    this.phrases = new RateLimiter(1 / PHRASE_SECONDS, Date.now, PHRASE_BURST);
     this.holds = new SeatHolds(this.timers, this.config.reconnectSeconds * 1000, (colour) => this.task(() => this.forfeit(colour)));
     const restoring = (options as { restore?: unknown } | null)?.restore;
     if (restoring !== undefined) {
@@ -235,6 +241,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
     this.limiter.forget(client.sessionId);
+    this.phrases.forget(client.sessionId);
     await this.run(() => this.leaveSeat(client, consented));
   }
 
@@ -462,6 +469,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
         if (this.deps.drain.draining) return RESTARTING;
         return this.rematch();
       }),
+    phrase: (client, m) => this.seated(client, (seat) => this.say(client, seat, m.phrase)),
     sync: (client) => {
       const snapshot = this.play.snapshot();
       if (snapshot) this.sendTo(client, 'snapshot', snapshot);
@@ -474,6 +482,13 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   /** Run `then` for the client's seat; refused for a client without one. */
+  /** A quick phrase goes to everyone at the table, the speaker's client too (it shows it the same way). */
+  private say(client: Client, seat: Colour, phrase: QuickPhrase): Rejection | null {
+    if (!this.phrases.take(client.sessionId).allowed) return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
+    this.tell('phrase', { seat, playerId: this.seating.seat(seat)!.playerId, phrase });
+    return null;
+  }
+
   private seated<T>(client: Client, then: (seat: Colour) => T): T | Rejection {
     const seat = this.seatOf(client);
     return seat ? then(seat) : NOT_SEATED;

@@ -1,4 +1,4 @@
-import { type ActionMessage, GameStream, type SnapshotMessage } from '@flightchess/protocol';
+import { type ActionMessage, GameStream, type ServerMessages, type SnapshotMessage } from '@flightchess/protocol';
 import { type Action, type BySeat, type Colour, type GameState, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
 import type { Client, Room } from 'colyseus.js';
 import type { TestServer } from './server';
@@ -51,6 +51,7 @@ export async function newGuest(t: Http, nickname: string): Promise<Guest> {
 export class Player {
   readonly errors: Refusal[] = [];
   readonly closings: Refusal[] = [];
+  readonly phrases: ServerMessages['phrase'][] = [];
   readonly stream = new GameStream();
   /** Every action this client applied, by the version it was applied to. */
   readonly seen = new Map<number, Action>();
@@ -122,6 +123,7 @@ export class Player {
   private listen(room: Room<any>): void {
     room.onMessage('error', (e: Refusal) => this.errors.push(e));
     room.onMessage('closing', (e: Refusal) => this.closings.push(e));
+    room.onMessage('phrase', (m: ServerMessages['phrase']) => this.phrases.push(m));
     room.onMessage('snapshot', (m: SnapshotMessage) => {
       this.stream.snapshot(m);
       this.snapshots++;

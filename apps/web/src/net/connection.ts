@@ -60,6 +60,7 @@ export class TableConnection {
   private readonly statusListeners: Listeners<LinkStatus> = new Set();
   private readonly errorListeners: Listeners<ServerRejection> = new Set();
   private readonly closingListeners: Listeners<ServerMessages['closing']> = new Set();
+  private readonly phraseListeners: Listeners<ServerMessages['phrase']> = new Set();
   private closed = false;
   private cancelRetry: (() => void) | null = null;
   private cancelCatchUp: (() => void) | null = null;
@@ -113,6 +114,11 @@ export class TableConnection {
     return () => this.closingListeners.delete(listener);
   }
 
+  onPhrase(listener: (said: ServerMessages['phrase']) => void): () => void {
+    this.phraseListeners.add(listener);
+    return () => this.phraseListeners.delete(listener);
+  }
+
   send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void {
     if (!this.closed) this.room.send(type, payload);
   }
@@ -151,6 +157,7 @@ export class TableConnection {
     });
     room.onMessage('error', (message: ServerRejection) => emit(this.errorListeners, message));
     room.onMessage('closing', (message: ServerMessages['closing']) => emit(this.closingListeners, message));
+    room.onMessage('phrase', (message: ServerMessages['phrase']) => emit(this.phraseListeners, message));
     room.onLeave((code) => {
       if (this.closed) return;
       if (code === CLOSE_CODES.consented || code === CLOSE_CODES.replaced) {

@@ -10,6 +10,7 @@ import { fill, h } from '../ui/dom';
 import { realScheduler } from '../util/ports';
 import { GameScreen } from './game';
 import { lobbyView } from './lobby';
+import { type PhraseControl, phraseControl } from './phrases';
 import { resultsView } from './results';
 
 /** How the table screen finds its room. */
@@ -29,6 +30,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let connection: TableConnection | null = null;
   let source: RoomSource | null = null;
   let game: GameScreen | null = null;
+  let phrases: PhraseControl | null = null;
   let phase: 'lobby' | 'game' | null = null;
   let match: MatchRecord | null = null;
   let resultsShown = '';
@@ -152,7 +154,17 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       connection = conn;
       conn.onState(onTable);
       conn.onGame(onTable);
+      phrases = phraseControl({
+        prefs: ctx.prefs,
+        seats: () => conn.table().seats,
+        me: playerId,
+        say: (phrase) => conn.send('phrase', { phrase }),
+        announce: ctx.announce,
+      });
+      ctx.tools.append(phrases.el);
+      conn.onPhrase((said) => phrases?.show(said));
       conn.onError((e) => {
+        if (e.request === 'phrase' && e.code === 'ERR_RATE_LIMITED') return phrases?.tooFast();
         notice.textContent = t('error.generic', { message: `${e.code}: ${e.message}` });
         window.setTimeout(() => (notice.textContent = ''), 4000);
       });
@@ -179,12 +191,14 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       onTable();
     },
     relabel() {
+      phrases?.relabel();
       const table = connection?.table();
       if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();
     },
     dispose() {
       disposed = true;
+      phrases?.dispose();
       teardownGame();
       // Mid-game the seat stays held (the stored token, or the player's credentials, bring the player back); otherwise leave the table.
       if (connection?.table().status === 'playing') connection.dispose();

@@ -3,6 +3,9 @@ import type { KeyValueStore } from '../util/ports';
 
 const NICKNAME = 'flightchess.nickname';
 const LANGUAGE = 'flightchess.lang';
+const MUTED = 'flightchess.muted';
+/** Players muted for quick phrases: the newest this many are kept. */
+const MUTED_KEPT = 100;
 
 /** Settings kept in the browser between visits. */
 export class Prefs {
@@ -23,5 +26,20 @@ export class Prefs {
 
   set language(value: Language) {
     this.storage.setItem(LANGUAGE, value);
+  }
+
+  /** Players whose quick phrases this browser does not show. */
+  get mutedPlayers(): readonly string[] {
+    try {
+      const parsed: unknown = JSON.parse(this.storage.getItem(MUTED) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  setMuted(playerId: string, muted: boolean): void {
+    const others = this.mutedPlayers.filter((p) => p !== playerId);
+    this.storage.setItem(MUTED, JSON.stringify((muted ? [...others, playerId] : others).slice(-MUTED_KEPT)));
   }
 }
