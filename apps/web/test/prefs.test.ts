@@ -29,9 +29,9 @@ describe('muted players (quick phrases)', () => {
 
   test('a damaged stored list reads as nobody muted', () => {
     const storage = memory();
-    storage.setItem('flightchess.muted', '{not json');
+    storage.setItem('flightchess.mutedPlayers', '{not json');
     expect(new Prefs(storage).mutedPlayers).toEqual([]);
-    storage.setItem('flightchess.muted', '[1, "p3", null]');
+    storage.setItem('flightchess.mutedPlayers', '[1, "p3", null]');
     expect(new Prefs(storage).mutedPlayers).toEqual(['p3']);
   });
 });

@@ -3,7 +3,7 @@ import type { KeyValueStore } from '../util/ports';
 
 const NICKNAME = 'flightchess.nickname';
 const LANGUAGE = 'flightchess.lang';
-const MUTED = 'flightchess.muted';
+const MUTED_PLAYERS = 'flightchess.mutedPlayers';
 /** Players muted for quick phrases: the newest this many are kept. */
 const MUTED_KEPT = 100;
 
@@ -31,7 +31,7 @@ export class Prefs {
   /** Players whose quick phrases this browser does not show. */
   get mutedPlayers(): readonly string[] {
     try {
-      const parsed: unknown = JSON.parse(this.storage.getItem(MUTED) ?? '[]');
+      const parsed: unknown = JSON.parse(this.storage.getItem(MUTED_PLAYERS) ?? '[]');
       return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
     } catch {
       return [];
@@ -40,6 +40,6 @@ export class Prefs {
 
   setMuted(playerId: string, muted: boolean): void {
     const others = this.mutedPlayers.filter((p) => p !== playerId);
-    this.storage.setItem(MUTED, JSON.stringify((muted ? [...others, playerId] : others).slice(-MUTED_KEPT)));
+    this.storage.setItem(MUTED_PLAYERS, JSON.stringify((muted ? [...others, playerId] : others).slice(-MUTED_KEPT)));
   }
 }
