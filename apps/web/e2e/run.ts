@@ -3,11 +3,12 @@
  * ones against the real game server (pace.e2e.ts at the server's default delays, no fast flag). Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH).
  * `E2E=offline` or `E2E=online` runs one suite. Screenshots: artifacts/screenshots/.
  */
+import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
 import { paceCases } from './pace.e2e';
 import { runCases } from './support';
 
 const only = process.env.E2E;
-const cases = [...(only === 'online' ? [] : offlineCases), ...(only === 'offline' ? [] : [...onlineCases, ...paceCases])];
+const cases = [...(only === 'online' ? [] : [...offlineCases, ...ingameCases]), ...(only === 'offline' ? [] : [...onlineCases, ...paceCases])];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

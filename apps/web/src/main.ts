@@ -47,7 +47,6 @@ function show(route: Route): void {
   screen?.dispose();
   screen = screenFor(ctx, route);
   root.replaceChildren(screen.el);
-  document.title = t('app.title');
   void screen.mount?.();
 }
 
@@ -56,6 +55,7 @@ function relabelShell(): void {
   langButton.textContent = t('lang.switch');
   langButton.setAttribute('aria-label', `${t('lang.label')}: ${t('lang.switch')}`);
   homeLink.textContent = t('app.title');
+  document.title = t('app.title');
 }
 
 langButton.addEventListener('click', () => {

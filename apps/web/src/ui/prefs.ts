@@ -3,6 +3,7 @@ import type { KeyValueStore } from '../util/ports';
 
 const NICKNAME = 'flightchess.nickname';
 const LANGUAGE = 'flightchess.lang';
+const MUTED = 'flightchess.muted';
 
 /** Settings kept in the browser between visits. */
 export class Prefs {
@@ -23,5 +24,14 @@ export class Prefs {
 
   set language(value: Language) {
     this.storage.setItem(LANGUAGE, value);
+  }
+
+  /** Game sounds off. */
+  get muted(): boolean {
+    return this.storage.getItem(MUTED) === '1';
+  }
+
+  set muted(value: boolean) {
+    this.storage.setItem(MUTED, value ? '1' : '0');
   }
 }
