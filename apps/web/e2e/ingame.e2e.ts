@@ -77,7 +77,7 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
         assert.ok(await page.isVisible('.prompt.banner'));
         await screenshot(page, `ingame-banner-${size}`);
       }
-      assert.equal(await page.textContent('[data-testid=sound]'), '🔊 声音');
+      assert.equal(await page.textContent('[data-testid=sound]'), '声音：开');
 
       // Sounds: the die, the steps, and the call back to the person's turn after the bot's.
       await playMoves(page, 3, null);
@@ -87,19 +87,19 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
       });
 
       // Mid-game, English: the prompt, the banner, the hint, the seats, the buttons and the title at once.
-      await switchLanguage(page, async () => (await page.textContent('[data-testid=sound]')) === '🔊 Sound');
+      await switchLanguage(page, async () => (await page.textContent('[data-testid=sound]')) === 'Sound: on');
       const text = (await page.textContent('.screen.game')) ?? '';
       assert.doesNotMatch(text, HAN, `no Chinese left after the switch: ${text.match(new RegExp(`.{0,20}${HAN.source}.{0,20}`))?.[0]}`);
       assert.equal(await page.title(), 'Flight Chess');
       assert.match((await page.textContent('.controls .hint')) ?? '', /^Keys: /);
       await myTurn(page);
       await screenshot(page, `ingame-english-${size}`);
-      await switchLanguage(page, async () => (await page.textContent('[data-testid=sound]')) === '🔊 声音');
+      await switchLanguage(page, async () => (await page.textContent('[data-testid=sound]')) === '声音：开');
       assert.equal(await page.title(), '飞行棋');
 
       // Muted: nothing sounds, and it stays muted after a reload.
       await page.click('[data-testid=sound]');
-      assert.equal(await page.textContent('[data-testid=sound]'), '🔇 静音');
+      assert.equal(await page.textContent('[data-testid=sound]'), '声音：关');
       assert.equal(await page.getAttribute('[data-testid=sound]', 'aria-pressed'), 'false');
       const before = await cues(page);
       const ui = await myTurn(page);
@@ -107,7 +107,7 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
       await playMoves(page, 2, null);
       await page.reload();
       await page.waitForSelector('[data-testid=board] canvas');
-      assert.equal(await page.textContent('[data-testid=sound]'), '🔇 静音', 'muting is remembered');
+      assert.equal(await page.textContent('[data-testid=sound]'), '声音：关', 'muting is remembered');
       const after = await myTurn(page);
       if (after.canRoll) await roll(page);
       await playMoves(page, 1, null);

@@ -233,9 +233,8 @@ export const en: Messages = {
   'error.generic': 'Something went wrong: {message}',
 
   // In-game sound, teams and level names.
-  'sound.label': 'Sound',
-  'sound.on': '🔊 Sound',
-  'sound.off': '🔇 Muted',
+  'sound.on': 'Sound: on',
+  'sound.off': 'Sound: off',
   'team.name': '{a}+{b} team',
   'level.1': 'Junior Cadet',
   'level.2': 'Intermediate Cadet',

@@ -231,9 +231,8 @@ export const zhCN = {
   'error.generic': '出错了：{message}',
 
   // In-game sound, teams and level names.
-  'sound.label': '声音',
-  'sound.on': '🔊 声音',
-  'sound.off': '🔇 静音',
+  'sound.on': '声音：开',
+  'sound.off': '声音：关',
   'team.name': '{a}{b}队',
   'level.1': '初级学员',
   'level.2': '中级学员',

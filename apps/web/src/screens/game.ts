@@ -34,6 +34,7 @@ export class GameScreen implements Screen {
   private readonly buttonsEl = h('div', { class: 'buttons' });
   private readonly answerEl = h('div', { class: 'answer' });
   private readonly hintEl = h('p', { class: 'hint' });
+  private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
   private readonly extraEl = h('div', { class: 'extra' });
   /** What is shown under the controls (results), rebuilt on a language switch; `home`: it has its own way home. */
   private below: { build: () => HTMLElement; home: boolean } | null = null;
@@ -56,7 +57,7 @@ export class GameScreen implements Screen {
       { class: 'screen game' },
       this.seatPanel,
       h('div', { class: 'board-wrap' }, this.boardHost),
-      h('section', { class: 'controls' }, this.promptEl, this.summaryEl, this.planesEl, this.buttonsEl, this.answerEl, this.hintEl, this.extraEl),
+      h('section', { class: 'controls' }, h('div', { class: 'prompt-row' }, this.promptEl, this.soundButton), this.summaryEl, this.planesEl, this.buttonsEl, this.answerEl, this.hintEl, this.extraEl),
     );
     for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, this.unlockSound, true);
     this.relabelStatic();
@@ -101,9 +102,14 @@ export class GameScreen implements Screen {
     if (controls) this.render(controls);
   }
 
+  /** The texts that do not follow the game: the panel's name, the keyboard hint, the sound switch. */
   private relabelStatic(): void {
     this.seatPanel.setAttribute('aria-label', t('lobby.seat'));
     this.hintEl.textContent = t('game.keyboardHelp');
+    const muted = this.speaker.muted;
+    this.soundButton.textContent = muted ? t('sound.off') : t('sound.on');
+    this.soundButton.classList.toggle('on', !muted);
+    this.soundButton.setAttribute('aria-pressed', String(!muted));
   }
 
   dispose(): void {
@@ -193,7 +199,6 @@ export class GameScreen implements Screen {
       state.config.drawByAgreement && !over ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
       // Over: the results bring their own button home; until they show, this one leads home.
       over && this.below?.home ? null : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
-      this.soundButton(),
     );
 
     fill(this.answerEl);
@@ -231,21 +236,9 @@ export class GameScreen implements Screen {
     this.promptEl.classList.add('pulse');
   }
 
-  private soundButton(): HTMLElement {
-    const muted = this.speaker.muted;
-    return h('button', {
-      class: `sound${muted ? '' : ' on'}`,
-      text: muted ? t('sound.off') : t('sound.on'),
-      title: t('sound.label'),
-      aria: { pressed: String(!muted), label: t('sound.label') },
-      data: { testid: 'sound' },
-      on: {
-        click: () => {
-          this.speaker.muted = !muted;
-          if (this.controls) this.render(this.controls);
-        },
-      },
-    });
+  private toggleSound(): void {
+    this.speaker.muted = !this.speaker.muted;
+    this.relabelStatic();
   }
 
   /** Sound what the board presents; the page keeps count of the cues (tests read `data-cues`). */
