@@ -264,7 +264,7 @@ export class GameScreen implements Screen {
         const [a, b] = COLOURS.filter((c) => teamOf(c) === team);
         return h(
           'div',
-          { class: `team team-${team}`, data: { team: String(team) } },
+          { class: `team team-${team}` },
           h('p', { class: 'team-name', text: teamName(a!, b!) }),
           list(seats.filter((c) => teamOf(c) === team)),
         );
