@@ -129,8 +129,8 @@ const cases: TestCase[] = [
         assert.equal(await page.isDisabled('#offline-green'), true, 'Ply Yard is red and yellow only');
         await click(page, '[data-testid=offline-start]');
         await page.waitForSelector('[data-testid=board] canvas');
-        // Red always starts in Ply Yard; with two people the pop-up says whose turn it is.
-        await until('the hand-over pop-up', async () => /红方/.test((await page.textContent('.turn-toast')) ?? '') || null, 10_000);
+        // Red always starts in Ply Yard; with two people the turn banner says whose hands the device goes to.
+        await until('the hand-over banner', async () => /请把设备交给红方/.test((await page.textContent('.prompt.banner')) ?? '') || null, 10_000);
         await playMoves(page, 3, null);
         await page.waitForTimeout(300);
         await screenshot(page, 'plyyard-hotseat-phone');

@@ -4,6 +4,7 @@
  * `E2E=offline` or `E2E=online` runs one suite. Screenshots: artifacts/screenshots/.
  */
 import { homeCases } from './home.e2e';
+import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
 import { paceCases } from './pace.e2e';
@@ -11,5 +12,8 @@ import { phraseCases } from './phrases.e2e';
 import { runCases } from './support';
 
 const only = process.env.E2E;
-const cases = [...(only === 'online' ? [] : offlineCases), ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...paceCases])];
+const cases = [
+  ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...paceCases]),
+];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -50,7 +50,6 @@ function show(route: Route): void {
   tools.replaceChildren();
   screen = screenFor(ctx, route);
   root.replaceChildren(screen.el);
-  document.title = t('app.title');
   void screen.mount?.();
 }
 
@@ -59,6 +58,7 @@ function relabelShell(): void {
   langButton.textContent = t('lang.switch');
   langButton.setAttribute('aria-label', `${t('lang.label')}: ${t('lang.switch')}`);
   homeLink.textContent = t('app.title');
+  document.title = t('app.title');
 }
 
 langButton.addEventListener('click', () => {

@@ -1,5 +1,5 @@
 import { FINISH } from '@flightchess/rules';
-import { placePlanes } from '../src/board/placement';
+import { arrivedCounts, placePlanes } from '../src/board/placement';
 import { createLayout, distance, pointOf } from '../src/board/layout';
 import { routePath } from '../src/board/routePath';
 import { act, gameOf } from './support';
@@ -18,22 +18,26 @@ describe('placePlanes', () => {
     expect(hangar).toMatchObject({ count: 1, top: true, point: pointOf(layout, 'red', 'hangar', 3) });
   });
 
-  it('nudges planes of different colours sharing a square apart, and counts arrived planes per colour', () => {
+  it('nudges planes of different colours sharing a square apart, and counts arrived planes per colour instead of placing them', () => {
     // Ply Yard: a safe entry square holds both colours (RULES.md §4).
     const state = gameOf({ preset: 'plyyard', seats: ['red', 'yellow'], planes: { red: [27, FINISH, FINISH, 'hangar'], yellow: [1, 'hangar', 'hangar', FINISH] } });
     const placed = placePlanes(layout, state);
     const red = placed.find((p) => p.key === 'red:0')!;
     const yellow = placed.find((p) => p.key === 'yellow:0')!;
     expect(distance(red.point, yellow.point)).toBeGreaterThan(0.3);
-    expect(placed.filter((p) => p.colour === 'red' && p.count === 2 && p.top)).toHaveLength(1);
-    expect(placed.find((p) => p.key === 'yellow:3')!.point).toEqual(layout.finish.yellow);
+    expect(placed.map((p) => p.key).sort()).toEqual(['red:0', 'red:3', 'yellow:0', 'yellow:1', 'yellow:2']);
+    expect(arrivedCounts(state)).toEqual([
+      { colour: 'red', count: 2 },
+      { colour: 'yellow', count: 1 },
+    ]);
+    expect(arrivedCounts(gameOf({ preset: 'plyyard', seats: ['red', 'yellow'] }))).toEqual([]);
   });
 
-  it('takes the unfinished planes of a seat that is out off the board', () => {
+  it('takes the unfinished planes of a seat that is out off the board, and still counts its arrived ones', () => {
     const state = gameOf({ preset: 'online', seats: ['red', 'green', 'yellow'], planes: { green: [FINISH, 3, 'hangar', 'hangar'] } });
     const escaped = act(state, { type: 'escape', seat: 'green' }).state;
-    const greens = placePlanes(layout, escaped).filter((p) => p.colour === 'green');
-    expect(greens.map((p) => p.plane)).toEqual([0]);
+    expect(placePlanes(layout, escaped).filter((p) => p.colour === 'green')).toEqual([]);
+    expect(arrivedCounts(escaped)).toEqual([{ colour: 'green', count: 1 }]);
   });
 
   it('points each plane’s nose along its way: from the launch square to the entry square', () => {

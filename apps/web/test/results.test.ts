@@ -1,5 +1,6 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { commitmentOf, rollAt } from '@flightchess/rules';
+import { LEVELS, commitmentOf, rollAt } from '@flightchess/rules';
+import { levelName } from '../src/adapter/describe';
 import { ReplaySource } from '../src/adapter/replaySource';
 import { offlineResults, onlineResults, type ResultData, resultHeadline, verifyMatchDice } from '../src/adapter/results';
 import { setLanguage } from '../src/i18n';
@@ -29,7 +30,7 @@ describe('results', () => {
       ['yellow', 2, 2, -20, false],
     ]);
     expect(data.rows[0]!.name).toBe('我');
-    expect(data.rows[0]!.levelName).toBe('初级学员');
+    expect(data.rows[0]!.level).toBe(1);
     expect(offlineResults(almostOver(), {}, 10)).toBeNull();
   });
 
@@ -56,7 +57,7 @@ describe('results', () => {
     };
     const data = onlineResults(match, { ...final, collisions: { red: { sent: 2, lost: 1 } } });
     expect(data).toMatchObject({ reason: 'finish', winner: 'red', matchId: 'm1', base: 10, offline: false });
-    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, r.levelName, r.levelChange, r.sent, r.lost, r.winner])).toEqual([
+    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, levelName(r.level), r.levelChange, r.sent, r.lost, r.winner])).toEqual([
       ['red', 'A', 1, 4, 520, 510, 2, '中级学员', 1, 2, 1, true],
       ['yellow', 'B', 2, 1, -30, -30, 1, '初级学员', 0, 0, 0, false],
     ]);
@@ -101,7 +102,7 @@ describe('ReplaySource', () => {
 
 describe('the results headline', () => {
   const row = (colour: 'red' | 'green' | 'yellow' | 'blue', name: string, winner: boolean) =>
-    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelName: '', levelChange: 0, sent: 0, lost: 0, winner, out: '' }) as const;
+    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelChange: 0, sent: 0, lost: 0, winner, out: '' }) as const;
   afterEach(() => setLanguage('zh-CN'));
 
   it('names a winning team by its colours and both its players, in either language', () => {
@@ -115,5 +116,23 @@ describe('the results headline', () => {
     const one: ResultData = { reason: 'finish', winner: 'red', matchId: null, offline: false, base: 10, rows: [row('red', 'Ann', true), row('yellow', 'Cid', false)] };
     expect(resultHeadline(one)).toBe('胜者：Ann');
     expect(resultHeadline({ ...one, reason: 'draw', winner: null, rows: [row('red', 'Ann', false), row('yellow', 'Cid', false)] })).toBe('和棋');
+  });
+});
+
+describe('level names', () => {
+  afterEach(() => setLanguage('zh-CN'));
+
+  it('are the rank table’s names in Chinese and translated in English, for every level', () => {
+    expect(LEVELS.map((l) => levelName(l.level))).toEqual(LEVELS.map((l) => l.name));
+    setLanguage('en');
+    expect(levelName(1)).toBe('Junior Cadet');
+    expect(levelName(19)).toBe('Air Marshal');
+    const english = LEVELS.map((l) => levelName(l.level));
+    expect(new Set(english).size).toBe(LEVELS.length);
+    expect(english.some((n) => /[\u4e00-\u9fff]/.test(n))).toBe(false);
+  });
+
+  it('are empty for an unknown level', () => {
+    expect([0, 20, 1.5].map(levelName)).toEqual(['', '', '']);
   });
 });

@@ -7,8 +7,8 @@ import {
   applyAction,
   createGame,
 } from '@flightchess/rules';
-import type { PlacedPlane } from '../src/board/placement';
-import type { BoardMarks, BoardRenderer } from '../src/adapter/renderer';
+import type { ArrivedMark, PlacedPlane } from '../src/board/placement';
+import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/adapter/renderer';
 import type { GameSource, GameUpdate, GameView, Intent } from '../src/adapter/types';
 import type { BoardLayout } from '../src/board/layout';
 import type { RoutePath } from '../src/board/routePath';
@@ -67,6 +67,7 @@ export class FakeSource implements GameSource {
 export type RenderCall =
   | { readonly call: 'drawBoard'; readonly layout: BoardLayout; readonly marks: BoardMarks }
   | { readonly call: 'placePlanes'; readonly planes: readonly PlacedPlane[] }
+  | { readonly call: 'showArrived'; readonly marks: readonly ArrivedMark[] }
   | { readonly call: 'animateRoute'; readonly path: RoutePath; readonly victims: readonly PlacedPlane[] }
   | { readonly call: 'rollDie'; readonly colour: Colour; readonly value: number }
   | { readonly call: 'showDie'; readonly colour: Colour | null; readonly value: number | null }
@@ -88,8 +89,16 @@ export class RecordingRenderer implements BoardRenderer {
   placePlanes(planes: readonly PlacedPlane[]): void {
     this.calls.push({ call: 'placePlanes', planes });
   }
-  animateRoute(path: RoutePath, victims: readonly PlacedPlane[]): Promise<void> {
+  showArrived(marks: readonly ArrivedMark[]): void {
+    this.calls.push({ call: 'showArrived', marks });
+  }
+  /** Tells the moments of the route at once, in the order the board plays them. */
+  animateRoute(path: RoutePath, victims: readonly PlacedPlane[], moment: (m: RouteMoment) => void): Promise<void> {
     this.calls.push({ call: 'animateRoute', path, victims });
+    path.waypoints.forEach((w, i) => {
+      moment({ type: 'leg', kind: w.kind });
+      if (path.captures.some((c) => c.after === i)) moment({ type: 'hit' });
+    });
     return this.wait();
   }
   rollDie(colour: Colour, value: number): Promise<void> {

@@ -1,10 +1,10 @@
 import { type BySeat, type Colour, type GameEvent, type GameState, type LegalMove, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
 import { type BoardLayout, createLayout, pointOf } from '../board/layout';
-import { type PlacedPlane, placePlanes, planeKey, planeOfKey } from '../board/placement';
+import { type PlacedPlane, arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
 import { routePath } from '../board/routePath';
 import { t } from '../i18n';
 import { describePosition, describeRoute, seatName } from './describe';
-import type { BoardRenderer } from './renderer';
+import type { BoardRenderer, RouteMoment } from './renderer';
 import type { GameSource, GameUpdate, GameView } from './types';
 
 /** What the DOM panels show and enable: always the newest state, whatever the board is still animating. */
@@ -36,11 +36,16 @@ export interface Controls {
   readonly autoPlay: boolean;
 }
 
+/** What the board presents, when it presents it: a game event as its animation starts, or a moment within a move's animation. */
+export type Presented = GameEvent | RouteMoment;
+
 export interface ControllerHooks {
   /** Text for the ARIA live region. */
   announce(text: string): void;
   /** Called whenever the controls change. */
   changed(controls: Controls): void;
+  /** The board presents an event (as its animation starts) or a moment of a move; `view` is the update's. */
+  presented?(presented: Presented, view: GameView): void;
 }
 
 /** Who decides for each seat, as the view shows them (for nextSteps): the controller never plays, so a bot's name does not matter. */
@@ -238,6 +243,7 @@ export class GameController {
     const { state } = view;
     const over = state.phase === 'over';
     this.renderer.placePlanes(placePlanes(this.layout, state));
+    this.renderer.showArrived(arrivedCounts(state));
     this.renderer.setTurn(over ? null : state.current);
     this.renderer.showDie(over ? null : state.current, state.roll);
     return this.layout;
@@ -245,12 +251,15 @@ export class GameController {
 
   private async play(update: GameUpdate): Promise<void> {
     const layout = this.layout ?? this.place(update.view);
-    for (const event of update.events) await this.animateEvent(layout, event);
+    for (const event of update.events) {
+      this.hooks.presented?.(event, update.view);
+      await this.animateEvent(layout, event, (moment) => this.hooks.presented?.(moment, update.view));
+    }
     this.place(update.view);
     this.refresh();
   }
 
-  private async animateEvent(layout: BoardLayout, event: GameEvent): Promise<void> {
+  private async animateEvent(layout: BoardLayout, event: GameEvent, moment: (m: RouteMoment) => void): Promise<void> {
     switch (event.type) {
       case 'rolled':
         this.renderer.setTurn(event.seat);
@@ -260,7 +269,7 @@ export class GameController {
         const victims: PlacedPlane[] = event.route.captures.flatMap((c) =>
           c.victims.map((v) => ({ key: planeKey(v), colour: v.colour, plane: v.plane, point: pointOf(layout, v.colour, 'hangar', v.plane), count: 1, top: true, heading: 0 })),
         );
-        await this.renderer.animateRoute(routePath(layout, event.route), victims);
+        await this.renderer.animateRoute(routePath(layout, event.route), victims, moment);
         return;
       }
       default:
@@ -320,9 +329,9 @@ export class GameController {
     const own = this.ownSeat(view);
     const playing = state.phase !== 'over';
     const currentName = seatName(view, state.current);
-    // Hot-seat with several people: name the one whose turn it is.
+    // Hot-seat with several people: say whose hands the device goes to.
     const people = view.seats.filter((s) => s.local && s.kind === 'human').length;
-    const yours = people > 1 ? t('game.turnOf', { name: currentName }) : t('game.yourTurn');
+    const yours = people > 1 ? t('game.passDevice', { name: currentName }) : t('game.yourTurn');
     let prompt = '';
     if (!playing) prompt = '';
     else if (acting && state.phase === 'roll') prompt = `${yours} · ${t('game.rollPrompt')}`;

@@ -1,7 +1,7 @@
 import type { Colour } from '@flightchess/rules';
 import type { BoardLayout } from '../board/layout';
-import type { RoutePath } from '../board/routePath';
-import type { PlacedPlane } from '../board/placement';
+import type { RoutePath, StepKind } from '../board/routePath';
+import type { ArrivedMark, PlacedPlane } from '../board/placement';
 
 export interface BoardMarks {
   readonly seats: readonly Colour[];
@@ -11,6 +11,9 @@ export interface BoardMarks {
   readonly flights: boolean;
 }
 
+/** A moment of a move's animation, as it happens: a leg towards the next waypoint begins, or planes are hit. */
+export type RouteMoment = { readonly type: 'leg'; readonly kind: StepKind } | { readonly type: 'hit' };
+
 /**
  * What the adapter asks of the board renderer. The Pixi implementation (src/render) draws it; it knows
  * screen geometry and plane keys only: no rooms, no engine actions.
@@ -18,8 +21,10 @@ export interface BoardMarks {
 export interface BoardRenderer {
   drawBoard(layout: BoardLayout, marks: BoardMarks): void;
   placePlanes(planes: readonly PlacedPlane[]): void;
-  /** Move a plane along its route, sending captured planes back to their hangar slots. */
-  animateRoute(path: RoutePath, victims: readonly PlacedPlane[]): Promise<void>;
+  /** How many planes of each colour have arrived (they are not among the placed planes). */
+  showArrived(marks: readonly ArrivedMark[]): void;
+  /** Move a plane along its route, sending captured planes back to their hangar slots; `moment` follows it. */
+  animateRoute(path: RoutePath, victims: readonly PlacedPlane[], moment: (m: RouteMoment) => void): Promise<void>;
   rollDie(colour: Colour, value: number): Promise<void>;
   showDie(colour: Colour | null, value: number | null): void;
   setTurn(colour: Colour | null): void;

@@ -14,6 +14,12 @@ export interface PlacedPlane {
   readonly heading: number;
 }
 
+/** Arrived planes of one colour, shown as one count in its centre triangle. */
+export interface ArrivedMark {
+  readonly colour: Colour;
+  readonly count: number;
+}
+
 /** The one name of a plane on the board (renderer tokens, taps, selections): "colour:index". */
 export function planeKey(ref: PlaneRef): string {
   return `${ref.colour}:${ref.plane}`;
@@ -45,16 +51,24 @@ function headingOf(layout: BoardLayout, colour: Colour, position: Position, plan
 /** Small nudge so planes of different colours sharing a square (team-mates, safe squares) stay visible. */
 const SHARE_OFFSET = 0.2;
 
+/** How many planes of each seat have arrived (seats with none left out), in seat order. */
+export function arrivedCounts(state: GameState): ArrivedMark[] {
+  return state.seats
+    .map((colour) => ({ colour, count: (state.planes[colour] ?? []).filter((p) => p === FINISH).length }))
+    .filter((a) => a.count > 0);
+}
+
 /**
- * Where every plane stands. Planes of one colour on one square form a stack drawn as one plane with a
- * count; seats that are out have their unfinished planes taken off the board (RULES.md §7).
+ * Where every plane on the board stands. Planes of one colour on one square form a stack drawn as one plane
+ * with a count; arrived planes are not placed (the centre shows their count, `arrivedCounts`); seats that
+ * are out have their unfinished planes taken off the board (RULES.md §7).
  */
 export function placePlanes(layout: BoardLayout, state: GameState): PlacedPlane[] {
   const groups = new Map<string, { colour: Colour; plane: number; position: Position }[]>();
   for (const colour of state.seats) {
     const out = state.out[colour] !== undefined;
     (state.planes[colour] ?? []).forEach((position, plane) => {
-      if (out && position !== FINISH) return;
+      if (position === FINISH || out) return;
       const square = position === 'hangar' ? `hangar:${colour}:${plane}` : `${colour}:${position}`;
       const group = groups.get(square) ?? [];
       group.push({ colour, plane, position });

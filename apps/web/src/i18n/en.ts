@@ -256,4 +256,28 @@ export const en: Messages = {
   'rules.win': 'The first player with every plane home wins',
 
   'error.generic': 'Something went wrong: {message}',
+
+  // In-game sound, teams and level names.
+  'sound.on': 'Sound: on',
+  'sound.off': 'Sound: off',
+  'team.name': '{a}+{b} team',
+  'level.1': 'Junior Cadet',
+  'level.2': 'Intermediate Cadet',
+  'level.3': 'Senior Cadet',
+  'level.4': 'Pilot',
+  'level.5': 'First-Class Pilot',
+  'level.6': 'Ace Pilot',
+  'level.7': 'Flight Leader',
+  'level.8': 'Section Leader',
+  'level.9': 'Squadron Leader',
+  'level.10': 'Wing Leader',
+  'level.11': 'Second Lieutenant',
+  'level.12': 'First Lieutenant',
+  'level.13': 'Captain',
+  'level.14': 'Major',
+  'level.15': 'Lieutenant Colonel',
+  'level.16': 'Colonel',
+  'level.17': 'Senior Colonel',
+  'level.18': 'Major General',
+  'level.19': 'Air Marshal',
 };

@@ -254,6 +254,30 @@ export const zhCN = {
   'rules.win': '先让全部飞机到达终点的一方获胜',
 
   'error.generic': '出错了：{message}',
+
+  // In-game sound, teams and level names.
+  'sound.on': '声音：开',
+  'sound.off': '声音：关',
+  'team.name': '{a}{b}队',
+  'level.1': '初级学员',
+  'level.2': '中级学员',
+  'level.3': '高级学员',
+  'level.4': '飞行员',
+  'level.5': '一级飞行员',
+  'level.6': '王牌飞行员',
+  'level.7': '飞行组长',
+  'level.8': '飞行小队长',
+  'level.9': '飞行中队长',
+  'level.10': '飞行大队长',
+  'level.11': '飞行少尉',
+  'level.12': '飞行中尉',
+  'level.13': '飞行上尉',
+  'level.14': '飞行少校',
+  'level.15': '飞行中校',
+  'level.16': '飞行上校',
+  'level.17': '飞行大校',
+  'level.18': '空军少将',
+  'level.19': '空军司令',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -2,11 +2,12 @@ import type { Colour } from '@flightchess/rules';
 import { Application, Container, Graphics } from 'pixi.js';
 // Pixi compiles its shader glue with eval unless this is loaded; the server's CSP allows no eval.
 import 'pixi.js/unsafe-eval';
-import { type PlacedPlane, planeKey } from '../board/placement';
-import type { BoardMarks, BoardRenderer } from '../adapter/renderer';
+import { type ArrivedMark, type PlacedPlane, planeKey } from '../board/placement';
+import type { BoardMarks, BoardRenderer, RouteMoment } from '../adapter/renderer';
 import type { BoardLayout, Point } from '../board/layout';
 import type { RoutePath, StepKind } from '../board/routePath';
 import { drawBoard } from './boardGraphics';
+import { ArrivedBadge } from './arrivedBadge';
 import { DieView } from './dieView';
 import { PlaneToken } from './planeToken';
 import { arcControl, drawPreview } from './previewGraphics';
@@ -37,6 +38,8 @@ export class PixiBoard implements BoardRenderer {
   private readonly root = new Container();
   private readonly boardLayer = new Container();
   private readonly glow = new Graphics();
+  private readonly arrivedLayer = new Container();
+  private readonly badges = new Map<Colour, ArrivedBadge>();
   private readonly previewLayer = new Container();
   private readonly planeLayer = new Container();
   private readonly die = new DieView();
@@ -55,7 +58,7 @@ export class PixiBoard implements BoardRenderer {
     private readonly host: HTMLElement,
     private readonly options: PixiBoardOptions,
   ) {
-    this.root.addChild(this.boardLayer, this.glow, this.previewLayer, this.planeLayer, this.die);
+    this.root.addChild(this.boardLayer, this.glow, this.arrivedLayer, this.previewLayer, this.planeLayer, this.die);
     app.stage.addChild(this.root);
     this.planeLayer.sortableChildren = true;
     this.die.visible = false;
@@ -174,30 +177,48 @@ export class PixiBoard implements BoardRenderer {
     this.redraw();
   }
 
-  animateRoute(path: RoutePath, victims: readonly PlacedPlane[]): Promise<void> {
+  showArrived(marks: readonly ArrivedMark[]): void {
+    for (const [colour, badge] of this.badges) badge.visible = marks.some((m) => m.colour === colour);
+    for (const { colour, count } of marks) {
+      let badge = this.badges.get(colour);
+      if (!badge) {
+        badge = new ArrivedBadge(colour);
+        this.badges.set(colour, badge);
+        this.arrivedLayer.addChild(badge);
+      }
+      const at = this.layout?.finish[colour];
+      if (at) badge.position.set(at.x, at.y);
+      badge.setCount(count);
+    }
+    this.redraw();
+  }
+
+  animateRoute(path: RoutePath, victims: readonly PlacedPlane[], moment: (m: RouteMoment) => void): Promise<void> {
     const token = this.tokens.get(planeKey(path));
     if (!token) return Promise.resolve();
     // A long route (a flight, many steps) is played faster rather than past the next roll.
     const total = path.waypoints.reduce((ms, w) => ms + STEP_MS[w.kind], 0) + (path.captures.length > 0 ? CAPTURE_MS : 0);
     const pace = Math.min(1, ROUTE_BUDGET_MS / Math.max(1, total));
-    return this.animate(() => this.fly(token, path, victims, pace));
+    return this.animate(() => this.fly(token, path, victims, pace, moment));
   }
 
   hurry(): void {
     if (this.moving > 0) this.rate = HURRY_RATE;
   }
 
-  private async fly(token: PlaneToken, path: RoutePath, victims: readonly PlacedPlane[], pace: number): Promise<void> {
+  private async fly(token: PlaneToken, path: RoutePath, victims: readonly PlacedPlane[], pace: number, moment: (m: RouteMoment) => void): Promise<void> {
     token.visible = true;
     token.setCount(1);
     token.zIndex = 1000;
     let from: Point = { x: token.x, y: token.y };
     for (let i = 0; i < path.waypoints.length; i++) {
       const wp = path.waypoints[i]!;
+      moment({ type: 'leg', kind: wp.kind });
       await this.travel(token, from, wp.point, wp.kind, pace);
       from = wp.point;
       const hits = path.captures.filter((c) => c.after === i);
       if (hits.length > 0) {
+        moment({ type: 'hit' });
         const keys = new Set(hits.flatMap((c) => c.victims.map(planeKey)));
         await this.sendHome(victims.filter((v) => keys.has(v.key)), pace);
       }

@@ -1,11 +1,13 @@
-import { type Colour, FINISH } from '@flightchess/rules';
+import { COLOURS, type Colour, FINISH, teamOf } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { type Controls, GameController } from '../adapter/controller';
-import { describePosition, seatName } from '../adapter/describe';
+import { type Controls, GameController, type Presented } from '../adapter/controller';
+import { describePosition, seatName, teamName } from '../adapter/describe';
 import type { GameSource, GameView } from '../adapter/types';
 import { planeKey } from '../board/placement';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
+import { cueOf } from '../sound/cues';
+import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
 
 export interface GameScreenOptions {
@@ -15,22 +17,30 @@ export interface GameScreenOptions {
 }
 
 /**
- * The game screen, the same online and offline: seats with names, connection, 托管 and timer; the Pixi
- * board; prompt, route preview text and buttons. Keys: number keys pick a plane, Enter/Space rolls or
- * confirms, Escape cancels.
+ * The game screen, the same online and offline: seats with names, connection, 托管 and timer (by team in a
+ * team game); the Pixi board; the prompt (a highlighted banner when a local seat is to act), route preview
+ * text, buttons and the sound switch. Keys: number keys pick a plane, Enter/Space rolls or confirms,
+ * Escape cancels. Everything is drawn from the controls and the current language, so `relabel` redraws all.
  */
 export class GameScreen implements Screen {
   readonly el: HTMLElement;
-  private readonly seatsEl = h('ul', { class: 'seats', aria: { label: 'seats' } });
+  private readonly seatPanel = h('section', { class: 'seat-panel' });
   private readonly boardHost = h('div', { class: 'board-host', data: { testid: 'board' } });
-  private readonly toast = h('div', { class: 'turn-toast', aria: { hidden: 'true' }, hidden: true });
-  private toastKey = '';
   private readonly promptEl = h('p', { class: 'prompt', data: { testid: 'prompt' } });
+  /** The turn the banner last pulsed for. */
+  private pulsedFor = '';
   private readonly summaryEl = h('p', { class: 'summary', data: { testid: 'summary' } });
   private readonly planesEl = h('div', { class: 'plane-buttons', role: 'group' });
   private readonly buttonsEl = h('div', { class: 'buttons' });
   private readonly answerEl = h('div', { class: 'answer' });
+  private readonly hintEl = h('p', { class: 'hint' });
+  private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
   private readonly extraEl = h('div', { class: 'extra' });
+  /** What is shown under the controls (results), rebuilt on a language switch; `home`: it has its own way home. */
+  private below: { build: () => HTMLElement; home: boolean } | null = null;
+  private readonly speaker: Speaker;
+  /** Browsers allow sound only after a user gesture. */
+  private readonly unlockSound = () => this.speaker.unlock();
   private controller: GameController | null = null;
   private board: PixiBoard | null = null;
   private controls: Controls | null = null;
@@ -41,23 +51,16 @@ export class GameScreen implements Screen {
     private readonly ctx: AppContext,
     private readonly options: GameScreenOptions,
   ) {
+    this.speaker = new Speaker(ctx.prefs);
     this.el = h(
       'main',
       { class: 'screen game' },
-      h('section', { class: 'seat-panel', aria: { label: t('lobby.seat') } }, this.seatsEl),
-      h('div', { class: 'board-wrap' }, this.boardHost, this.toast),
-      h(
-        'section',
-        { class: 'controls' },
-        this.promptEl,
-        this.summaryEl,
-        this.planesEl,
-        this.buttonsEl,
-        this.answerEl,
-        h('p', { class: 'hint', text: t('game.keyboardHelp') }),
-        this.extraEl,
-      ),
+      this.seatPanel,
+      h('div', { class: 'board-wrap' }, this.boardHost),
+      h('section', { class: 'controls' }, h('div', { class: 'prompt-row' }, this.promptEl, this.soundButton), this.summaryEl, this.planesEl, this.buttonsEl, this.answerEl, this.hintEl, this.extraEl),
     );
+    for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, this.unlockSound, true);
+    this.relabelStatic();
   }
 
   /** Build the Pixi board once the element is in the page (it sizes itself from its host). */
@@ -67,6 +70,7 @@ export class GameScreen implements Screen {
     const controller = new GameController(board, this.options.source, {
       announce: (text) => this.ctx.announce(text),
       changed: (controls) => this.render(controls),
+      presented: (presented, view) => this.sound(presented, view),
     });
     this.controller = controller;
     board.onPlaneTap = (key) => controller.tapPlane(key);
@@ -75,17 +79,43 @@ export class GameScreen implements Screen {
     this.timer = window.setInterval(() => this.renderSeats(), 500);
   }
 
-  /** Space for the results under the board, once the game is over. */
-  extra(): HTMLElement {
-    return this.extraEl;
+  /**
+   * Show the results (or a note while they are recorded) under the controls; `build` runs again after a
+   * language switch. `home`: it has its own button home, so the panel's leave button goes.
+   */
+  showBelow(build: () => HTMLElement, home: boolean): void {
+    this.below = { build, home };
+    fill(this.extraEl, build());
+    if (this.controls) this.render(this.controls);
+  }
+
+  /** Scroll what is shown below into view. */
+  revealBelow(): void {
+    this.extraEl.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }
 
   relabel(): void {
-    if (this.controls) this.render(this.controls);
+    this.relabelStatic();
+    if (this.below) fill(this.extraEl, this.below.build());
+    // The prompt and summary are words: ask the controller again rather than redraw the old ones.
+    const controls = this.controller?.controls() ?? this.controls;
+    if (controls) this.render(controls);
+  }
+
+  /** The texts that do not follow the game: the panel's name, the keyboard hint, the sound switch. */
+  private relabelStatic(): void {
+    this.seatPanel.setAttribute('aria-label', t('lobby.seat'));
+    this.hintEl.textContent = t('game.keyboardHelp');
+    const muted = this.speaker.muted;
+    this.soundButton.textContent = muted ? t('sound.off') : t('sound.on');
+    this.soundButton.classList.toggle('on', !muted);
+    this.soundButton.setAttribute('aria-pressed', String(!muted));
   }
 
   dispose(): void {
     document.removeEventListener('keydown', this.onKey);
+    for (const type of ['pointerdown', 'keydown'] as const) document.removeEventListener(type, this.unlockSound, true);
+    this.speaker.dispose();
     if (this.timer !== null) window.clearInterval(this.timer);
     this.controller?.dispose();
     this.board?.destroy();
@@ -109,13 +139,12 @@ export class GameScreen implements Screen {
     const { state } = view;
     this.renderSeats();
     const over = state.phase === 'over';
-    this.promptEl.textContent = controls.prompt;
+    this.renderPrompt(controls);
     this.summaryEl.textContent = controls.summary ?? '';
     this.el.classList.toggle('my-turn', controls.acting !== null);
+    this.el.classList.toggle('over', over);
     // The engine state version on screen (tests wait on it; it also tells a bug report where the game was).
     this.el.dataset.version = String(state.version);
-
-    this.showToast(controls);
 
     // Plane buttons for the seat to move: the keyboard-free, screen-reader way to pick a plane.
     const acting = controls.acting;
@@ -168,7 +197,8 @@ export class GameScreen implements Screen {
           )
         : null,
       state.config.drawByAgreement && !over ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
-      button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
+      // Over: the results bring their own button home; until they show, this one leads home.
+      over && this.below?.home ? null : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
     );
 
     fill(this.answerEl);
@@ -188,34 +218,58 @@ export class GameScreen implements Screen {
     }
   }
 
-  /** "轮到你了！" pops up over the board when a local seat is to roll. */
-  private showToast(controls: Controls): void {
+  /**
+   * The prompt. While a local seat is to act it is a banner in that seat's colour beside (never over) the
+   * board, and it pulses once when a new turn begins.
+   */
+  private renderPrompt(controls: Controls): void {
     const { state } = controls.view;
-    const key = controls.acting && state.phase === 'roll' ? `${state.current}:${state.rolls}` : '';
-    if (!key) {
-      // The player has rolled (or it is not their turn): the pop-up must not cover the board.
-      this.toast.classList.remove('show');
-      this.toast.hidden = true;
-      return;
-    }
-    if (key === this.toastKey) return;
-    this.toastKey = key;
-    // Hot-seat with several people: say whose hands the device goes to.
-    const people = controls.view.seats.filter((s) => s.local && s.kind === 'human').length;
-    this.toast.textContent = people > 1 ? t('game.passDevice', { name: seatName(controls.view, state.current) }) : t('game.yourTurn');
-    this.toast.dataset.colour = state.current;
-    this.toast.hidden = false;
-    // Restart the fade-out animation.
-    this.toast.classList.remove('show');
-    void this.toast.offsetWidth;
-    this.toast.classList.add('show');
+    this.promptEl.textContent = controls.prompt;
+    this.promptEl.classList.toggle('banner', controls.acting !== null);
+    if (controls.acting) this.promptEl.dataset.colour = controls.acting;
+    else delete this.promptEl.dataset.colour;
+    const turn = controls.acting && state.phase === 'roll' ? `${state.current}:${state.rolls}` : '';
+    if (!turn || turn === this.pulsedFor) return;
+    this.pulsedFor = turn;
+    this.promptEl.classList.remove('pulse');
+    void this.promptEl.offsetWidth;
+    this.promptEl.classList.add('pulse');
   }
 
+  private toggleSound(): void {
+    this.speaker.muted = !this.speaker.muted;
+    this.relabelStatic();
+  }
+
+  /** Sound what the board presents; the page keeps count of the cues (tests read `data-cues`). */
+  private sound(presented: Presented, view: GameView): void {
+    const cue = cueOf(presented, (c) => view.seats.some((s) => s.colour === c && s.local));
+    if (cue && this.speaker.play(cue)) this.el.dataset.cues = JSON.stringify(this.speaker.played);
+  }
+
+  /** The seats in turn order; in a team game, under each team's name (red+yellow, then green+blue). */
   private renderSeats(): void {
     const controls = this.controls;
     if (!controls) return;
     const { view } = controls;
-    fill(this.seatsEl, ...view.state.seats.map((colour) => this.seatChip(view, colour)));
+    const { seats } = view.state;
+    const list = (colours: readonly Colour[]) => h('ul', { class: 'seats' }, ...colours.map((colour) => this.seatChip(view, colour)));
+    if (!view.state.teams) {
+      fill(this.seatPanel, list(seats));
+      return;
+    }
+    fill(
+      this.seatPanel,
+      ...([0, 1] as const).map((team) => {
+        const [a, b] = COLOURS.filter((c) => teamOf(c) === team);
+        return h(
+          'div',
+          { class: `team team-${team}` },
+          h('p', { class: 'team-name', text: teamName(a!, b!) }),
+          list(seats.filter((c) => teamOf(c) === team)),
+        );
+      }),
+    );
   }
 
   private seatChip(view: GameView, colour: Colour): HTMLElement {

@@ -35,13 +35,15 @@ export function offlineScreen(ctx: AppContext): Screen {
     if (!data) return;
     shown = true;
     void screen.settled().then(() => {
-      screen.extra().replaceChildren(
-        resultsView(data, {
-          home: () => ctx.navigate({ name: 'home' }),
-          replay: () => ctx.navigate({ name: 'replay-offline' }),
-        }),
+      screen.showBelow(
+        () =>
+          resultsView(data, {
+            home: () => ctx.navigate({ name: 'home' }),
+            replay: () => ctx.navigate({ name: 'replay-offline' }),
+          }),
+        true,
       );
-      screen.extra().scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+      screen.revealBelow();
     });
   };
   const unsubscribe = game.subscribe(showResults);

@@ -1,6 +1,6 @@
 import type { DiceCheck } from '@flightchess/rules';
 import { type ResultData, resultHeadline } from '../adapter/results';
-import { nameOf } from '../adapter/describe';
+import { levelName, nameOf } from '../adapter/describe';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 
@@ -20,6 +20,7 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
   const reasonKey = `results.reason.${data.reason}` as const;
   const reason = ['finish', 'resign', 'escape', 'forfeit', 'draw'].includes(data.reason) ? t(reasonKey as Parameters<typeof t>[0]) : '';
   const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
+  const label = (k: 'results.arrived' | 'results.coins' | 'results.level' | 'results.collisions') => ({ label: t(k) });
   const table = h(
     'table',
     { class: 'results-table' },
@@ -29,31 +30,32 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
       h(
         'tr',
         {},
-        ...['results.rank', 'results.player', 'results.arrived', 'results.score', 'results.coins', 'results.level', 'results.collisions'].map((k) =>
-          h('th', { text: t(k as Parameters<typeof t>[0]) }),
+        ...(['results.rank', 'results.player', 'results.arrived', 'results.score', 'results.coins', 'results.level', 'results.collisions'] as const).map((k) =>
+          h('th', { text: t(k) }),
         ),
       ),
     ),
     h(
       'tbody',
       {},
+      // Each cell carries its column's name: a phone shows a row as a card with labelled cells (styles.css).
       ...data.rows.map((r) =>
         h(
           'tr',
           { class: `colour-${r.colour}${r.winner ? ' winner' : ''}` },
-          h('td', { text: String(r.rank) }),
-          h('td', {}, h('span', { class: 'swatch', aria: { hidden: 'true' } }), nameOf(r), r.winner ? h('span', { class: 'crown', text: ' ★' }) : null),
-          h('td', { text: String(r.arrived) }),
-          h('td', { class: r.score >= 0 ? 'plus' : 'minus', text: r.score > 0 ? `+${r.score}` : String(r.score) }),
-          h('td', { text: String(r.coins) }),
+          h('td', { class: 'rank', text: String(r.rank) }),
+          h('td', { class: 'player' }, h('span', { class: 'swatch', aria: { hidden: 'true' } }), nameOf(r), r.winner ? h('span', { class: 'crown', text: ' ★' }) : null),
+          h('td', { data: label('results.arrived'), text: String(r.arrived) }),
+          h('td', { class: `score ${r.score >= 0 ? 'plus' : 'minus'}`, text: r.score > 0 ? `+${r.score}` : String(r.score) }),
+          h('td', { data: label('results.coins'), text: String(r.coins) }),
           h(
             'td',
-            {},
-            r.levelName ? `${r.levelName} (Lv ${r.level})` : r.level ? `Lv ${r.level}` : '—',
+            { data: label('results.level') },
+            levelName(r.level) ? `${levelName(r.level)} (Lv ${r.level})` : r.level ? `Lv ${r.level}` : '—',
             r.levelChange > 0 ? h('span', { class: 'level-up', text: ` ▲ ${t('results.levelUp')}` }) : null,
             r.levelChange < 0 ? h('span', { class: 'level-down', text: ` ▼ ${t('results.levelDown')}` }) : null,
           ),
-          h('td', { text: t('results.collisionValue', { sent: r.sent, lost: r.lost }) }),
+          h('td', { data: label('results.collisions'), text: t('results.collisionValue', { sent: r.sent, lost: r.lost }) }),
         ),
       ),
     ),

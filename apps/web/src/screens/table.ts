@@ -80,7 +80,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     const matchId = table.matchId;
     const screen = game;
     if (!match || match.id !== matchId) {
-      screen.extra().replaceChildren(h('p', { class: 'recording', role: 'status', text: t('results.recording') }));
+      screen.showBelow(() => h('p', { class: 'recording', role: 'status', text: t('results.recording') }), false);
       if (table.result.recorded) {
         void ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`).then(
           (m) => {
@@ -92,14 +92,17 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       }
       return;
     }
-    const view = resultsView(onlineResults(match, connection?.game() ?? null), {
-      home,
-      replay: () => ctx.navigate({ name: 'replay', matchId }),
-      recordHref: ctx.net.url(`/api/matches/${encodeURIComponent(matchId)}`),
-      rematch: () => connection?.send('rematch', {}),
-      verify: async () => verifyMatchDice(match!),
-    });
-    void screen.settled().then(() => screen.extra().replaceChildren(view));
+    const data = onlineResults(match, connection?.game() ?? null);
+    const record = match;
+    const view = () =>
+      resultsView(data, {
+        home,
+        replay: () => ctx.navigate({ name: 'replay', matchId }),
+        recordHref: ctx.net.url(`/api/matches/${encodeURIComponent(matchId)}`),
+        rematch: () => connection?.send('rematch', {}),
+        verify: async () => verifyMatchDice(record),
+      });
+    void screen.settled().then(() => screen.showBelow(view, true));
   };
 
   const onTable = () => {

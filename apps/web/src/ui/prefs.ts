@@ -3,6 +3,7 @@ import type { KeyValueStore } from '../util/ports';
 
 const NICKNAME = 'flightchess.nickname';
 const LANGUAGE = 'flightchess.lang';
+const MUTED = 'flightchess.muted';
 const MUTED_PLAYERS = 'flightchess.mutedPlayers';
 /** Players muted for quick phrases: the newest this many are kept. */
 const MUTED_KEPT = 100;
@@ -41,5 +42,14 @@ export class Prefs {
   setMuted(playerId: string, muted: boolean): void {
     const others = this.mutedPlayers.filter((p) => p !== playerId);
     this.storage.setItem(MUTED_PLAYERS, JSON.stringify((muted ? [...others, playerId] : others).slice(-MUTED_KEPT)));
+  }
+
+  /** Game sounds off. */
+  get muted(): boolean {
+    return this.storage.getItem(MUTED) === '1';
+  }
+
+  set muted(value: boolean) {
+    this.storage.setItem(MUTED, value ? '1' : '0');
   }
 }
