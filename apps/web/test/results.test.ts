@@ -29,7 +29,7 @@ describe('results', () => {
       ['yellow', 2, 2, -20, false],
     ]);
     expect(data.rows[0]!.name).toBe('我');
-    expect(data.rows[0]!.levelName).toBe('初级学员');
+    expect(data.rows[0]!.level).toBe(1);
     expect(offlineResults(almostOver(), {}, 10)).toBeNull();
   });
 
@@ -56,9 +56,9 @@ describe('results', () => {
     };
     const data = onlineResults(match, { ...final, collisions: { red: { sent: 2, lost: 1 } } });
     expect(data).toMatchObject({ reason: 'finish', winner: 'red', matchId: 'm1', base: 10, offline: false });
-    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, r.levelName, r.levelChange, r.sent, r.lost, r.winner])).toEqual([
-      ['red', 'A', 1, 4, 520, 510, 2, '中级学员', 1, 2, 1, true],
-      ['yellow', 'B', 2, 1, -30, -30, 1, '初级学员', 0, 0, 0, false],
+    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, r.levelChange, r.sent, r.lost, r.winner])).toEqual([
+      ['red', 'A', 1, 4, 520, 510, 2, 1, 2, 1, true],
+      ['yellow', 'B', 2, 1, -30, -30, 1, 0, 0, 0, false],
     ]);
   });
 
@@ -101,7 +101,7 @@ describe('ReplaySource', () => {
 
 describe('the results headline', () => {
   const row = (colour: 'red' | 'green' | 'yellow' | 'blue', name: string, winner: boolean) =>
-    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelName: '', levelChange: 0, sent: 0, lost: 0, winner, out: '' }) as const;
+    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelChange: 0, sent: 0, lost: 0, winner, out: '' }) as const;
   afterEach(() => setLanguage('zh-CN'));
 
   it('names a winning team by its colours and both its players, in either language', () => {

@@ -1,5 +1,5 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { type BotName, type BySeat, COLOURS, type Colour, type DiceCheck, type GameState, LEVELS, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
+import { type BotName, type BySeat, COLOURS, type Colour, type DiceCheck, type GameState, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { nameOf } from './describe';
 import { botOf } from './tableView';
@@ -14,7 +14,6 @@ export interface ResultRow {
   readonly score: number;
   readonly coins: number;
   readonly level: number;
-  readonly levelName: string;
   /** +1 up a level, −1 down, 0 the same (or unknown). */
   readonly levelChange: number;
   readonly sent: number;
@@ -56,7 +55,6 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
       score: s.score,
       coins: s.coins,
       level: s.levelAfter.level,
-      levelName: s.levelAfter.name,
       levelChange: Math.sign(s.levelAfter.level - s.levelBefore.level),
       sent: state.collisions[colour]?.sent ?? 0,
       lost: state.collisions[colour]?.lost ?? 0,
@@ -84,7 +82,6 @@ export function onlineResults(match: MatchRecord, final: GameState | null): Resu
       score: s.score ?? 0,
       coins: s.coins ?? 0,
       level: after,
-      levelName: LEVELS.find((l) => l.level === after)?.name ?? '',
       levelChange: before !== null && after > 0 ? Math.sign(after - before) : 0,
       sent: final?.collisions[s.colour]?.sent ?? 0,
       lost: final?.collisions[s.colour]?.lost ?? 0,

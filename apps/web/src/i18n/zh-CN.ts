@@ -228,6 +228,26 @@ export const zhCN = {
   'rules.resign': '掷满 {n} 次骰子后可以认输',
   'rules.win': '先让全部飞机到达终点的一方获胜',
 
+  'profile.level.1': '初级学员',
+  'profile.level.2': '中级学员',
+  'profile.level.3': '高级学员',
+  'profile.level.4': '飞行员',
+  'profile.level.5': '一级飞行员',
+  'profile.level.6': '王牌飞行员',
+  'profile.level.7': '飞行组长',
+  'profile.level.8': '飞行小队长',
+  'profile.level.9': '飞行中队长',
+  'profile.level.10': '飞行大队长',
+  'profile.level.11': '飞行少尉',
+  'profile.level.12': '飞行中尉',
+  'profile.level.13': '飞行上尉',
+  'profile.level.14': '飞行少校',
+  'profile.level.15': '飞行中校',
+  'profile.level.16': '飞行上校',
+  'profile.level.17': '飞行大校',
+  'profile.level.18': '空军少将',
+  'profile.level.19': '空军司令',
+
   'error.generic': '出错了：{message}',
 } as const;
 

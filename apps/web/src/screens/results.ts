@@ -1,6 +1,7 @@
 import type { DiceCheck } from '@flightchess/rules';
 import { type ResultData, resultHeadline } from '../adapter/results';
 import { nameOf } from '../adapter/describe';
+import { levelName } from '../adapter/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 
@@ -49,7 +50,7 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
           h(
             'td',
             {},
-            r.levelName ? `${r.levelName} (Lv ${r.level})` : r.level ? `Lv ${r.level}` : '—',
+            r.level ? `${levelName(r.level)} (Lv ${r.level})` : '—',
             r.levelChange > 0 ? h('span', { class: 'level-up', text: ` ▲ ${t('results.levelUp')}` }) : null,
             r.levelChange < 0 ? h('span', { class: 'level-down', text: ` ▼ ${t('results.levelDown')}` }) : null,
           ),
