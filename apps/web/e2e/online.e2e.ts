@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
 import { DESKTOP, PHONE, type TestCase, click, dropSockets, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
 
-async function openHome(page: Page, url: string, nickname: string): Promise<void> {
+export async function openHome(page: Page, url: string, nickname: string): Promise<void> {
   await page.goto(`${url}?fast=1#/`);
   await page.waitForSelector('[data-testid=create]');
   await page.fill('#nickname', nickname);
@@ -37,7 +37,7 @@ async function ownSeat(page: Page): Promise<string> {
 
 
 /** A private two-seat table against a bot, started; returns the player's own colour. */
-async function gameAgainstBot(page: Page, url: string, nickname: string): Promise<string> {
+export async function gameAgainstBot(page: Page, url: string, nickname: string): Promise<string> {
   await openHome(page, url, nickname);
   await createPrivateTable(page);
   await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);

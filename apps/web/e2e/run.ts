@@ -5,9 +5,10 @@
  */
 import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
+import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
 import { runCases } from './support';
 
 const only = process.env.E2E;
-const cases = [...(only === 'online' ? [] : offlineCases), ...(only === 'offline' ? [] : [...onlineCases, ...paceCases])];
+const cases = [...(only === 'online' ? [] : offlineCases), ...(only === 'offline' ? [] : [...onlineCases, ...pagesCases, ...paceCases])];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

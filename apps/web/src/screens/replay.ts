@@ -29,13 +29,14 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
   const speeds = h('div', { class: 'speeds', role: 'group' });
   const links = h('div', { class: 'buttons' });
   const title = h('h1', { text: t('replay.title') });
+  // The way out sits beside the title, so that on a phone the board and every control fit on one screen.
   const el = h(
     'main',
     { class: 'screen replay' },
-    title,
+    h('div', { class: 'replay-head' }, title, links),
     seatsEl,
     h('div', { class: 'board-wrap' }, boardHost),
-    h('section', { class: 'replay-controls' }, stepEl, slider, buttons, speeds, links),
+    h('section', { class: 'replay-controls' }, stepEl, slider, buttons, speeds),
   );
   let board: PixiBoard | null = null;
   let controller: GameController | null = null;
