@@ -79,6 +79,8 @@ const cases: TestCase[] = [
     run: (browser) =>
       withFinishedGame(browser, async (server, game, page, shot, lang) => {
         await page.goto(`${server.url}?fast=1#/`);
+        await page.waitForSelector('[data-testid=profile-link]');
+        await shot('home-links');
         await click(page, '[data-testid=profile-link]');
         await page.waitForSelector('[data-testid=profile-name]');
         assert.equal(new URL(page.url()).hash, `#/profile/${game.playerId}`);
