@@ -4,7 +4,7 @@
  * results and replay. Screenshots go to artifacts/screenshots/.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, type TestCase, announcements, click, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, ui, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, announcements, click, jumpReplay, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, ui, until, watchErrors } from './support';
 
 const cases: TestCase[] = [
   {
@@ -66,7 +66,7 @@ const cases: TestCase[] = [
         await page.waitForSelector('[data-testid=replay-next]');
         for (let i = 0; i < 6; i++) await click(page, '[data-testid=replay-next]');
         await until('the replay to advance', async () => /第 6 \//.test((await page.textContent('[data-testid=replay-step]')) ?? '') || null, 10_000);
-        await click(page, '[data-testid=replay-last]');
+        await jumpReplay(page, 'end');
         await page.waitForTimeout(300);
         await screenshot(page, 'replay-phone');
         assert.deepEqual(errors, []);

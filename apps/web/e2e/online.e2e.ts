@@ -32,7 +32,7 @@ async function ownSeat(page: Page): Promise<string> {
 
 
 /** A private two-seat table against a bot, started; returns the player's own colour. */
-async function gameAgainstBot(page: Page, url: string, nickname: string): Promise<string> {
+export async function gameAgainstBot(page: Page, url: string, nickname: string): Promise<string> {
   await openHome(page, url, nickname);
   await createPrivateTable(page);
   await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);

@@ -7,6 +7,7 @@ import { homeCases } from './home.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
+import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
 import { phraseCases } from './phrases.e2e';
 import { runCases } from './support';
@@ -14,6 +15,6 @@ import { runCases } from './support';
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...paceCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -249,3 +249,23 @@ export async function playMoves(page: Page, moves: number, shot: string | null):
   }
 }
 
+
+// ---- pages ----
+
+/** Drag the replay slider to `position` (or its end); returns the step text read straight after, so a jump that is not immediate fails. */
+export function jumpReplay(page: Page, position: number | 'end'): Promise<string> {
+  return page.evaluate((to) => {
+    const slider = document.querySelector<HTMLInputElement>('[data-testid=replay-slider]')!;
+    slider.value = to === 'end' ? slider.max : String(to);
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    return document.querySelector('[data-testid=replay-step]')?.textContent ?? '';
+  }, position);
+}
+
+/** The page fits the viewport's width: nothing to scroll sideways. */
+export async function assertNoSideScroll(page: Page, what: string): Promise<void> {
+  // The device's width, not the window's: a phone widens its layout viewport to content that overflows.
+  const width = page.viewportSize()!.width;
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= width, `${what}: ${scroll}px wide on a ${width}px screen`);
+}

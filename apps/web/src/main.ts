@@ -1,4 +1,5 @@
 import './styles.css';
+import './pages.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { NetSession } from './net/session';

@@ -47,10 +47,15 @@ describe('routes', () => {
       { name: 'replay', matchId: 'm/1' },
       { name: 'replay-offline' },
       { name: 'rules', preset: 'plyyard' },
+      { name: 'profile', playerId: 'p_1/x' },
+      { name: 'leaderboard' },
+      { name: 'match', matchId: 'm 2' },
     ];
     for (const route of routes) expect(parseRoute(hashOf(route))).toEqual(route);
     expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });
     expect(parseRoute('#/join/acdefg')).toEqual({ name: 'join', code: 'ACDEFG' });
+    expect(parseRoute('#/profile')).toEqual({ name: 'home' });
+    expect(parseRoute('#/match/')).toEqual({ name: 'home' });
   });
 
   it('invites to a private table with the server’s join link and to a public one by its room', () => {

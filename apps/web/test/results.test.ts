@@ -1,6 +1,5 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { LEVELS, commitmentOf, rollAt } from '@flightchess/rules';
-import { levelName } from '../src/adapter/describe';
+import { commitmentOf, rollAt } from '@flightchess/rules';
 import { ReplaySource } from '../src/adapter/replaySource';
 import { offlineResults, onlineResults, type ResultData, resultHeadline, verifyMatchDice } from '../src/adapter/results';
 import { setLanguage } from '../src/i18n';
@@ -57,9 +56,9 @@ describe('results', () => {
     };
     const data = onlineResults(match, { ...final, collisions: { red: { sent: 2, lost: 1 } } });
     expect(data).toMatchObject({ reason: 'finish', winner: 'red', matchId: 'm1', base: 10, offline: false });
-    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, levelName(r.level), r.levelChange, r.sent, r.lost, r.winner])).toEqual([
-      ['red', 'A', 1, 4, 520, 510, 2, '中级学员', 1, 2, 1, true],
-      ['yellow', 'B', 2, 1, -30, -30, 1, '初级学员', 0, 0, 0, false],
+    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, r.levelChange, r.sent, r.lost, r.winner])).toEqual([
+      ['red', 'A', 1, 4, 520, 510, 2, 1, 2, 1, true],
+      ['yellow', 'B', 2, 1, -30, -30, 1, 0, 0, 0, false],
     ]);
   });
 
@@ -116,23 +115,5 @@ describe('the results headline', () => {
     const one: ResultData = { reason: 'finish', winner: 'red', matchId: null, offline: false, base: 10, rows: [row('red', 'Ann', true), row('yellow', 'Cid', false)] };
     expect(resultHeadline(one)).toBe('胜者：Ann');
     expect(resultHeadline({ ...one, reason: 'draw', winner: null, rows: [row('red', 'Ann', false), row('yellow', 'Cid', false)] })).toBe('和棋');
-  });
-});
-
-describe('level names', () => {
-  afterEach(() => setLanguage('zh-CN'));
-
-  it('are the rank table’s names in Chinese and translated in English, for every level', () => {
-    expect(LEVELS.map((l) => levelName(l.level))).toEqual(LEVELS.map((l) => l.name));
-    setLanguage('en');
-    expect(levelName(1)).toBe('Junior Cadet');
-    expect(levelName(19)).toBe('Air Marshal');
-    const english = LEVELS.map((l) => levelName(l.level));
-    expect(new Set(english).size).toBe(LEVELS.length);
-    expect(english.some((n) => /[\u4e00-\u9fff]/.test(n))).toBe(false);
-  });
-
-  it('are empty for an unknown level', () => {
-    expect([0, 20, 1.5].map(levelName)).toEqual(['', '', '']);
   });
 });

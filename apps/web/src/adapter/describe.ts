@@ -1,5 +1,5 @@
-import { type BotName, type Colour, FINISH, LANE_START, LEVELS, type Position, type Route } from '@flightchess/rules';
-import { type MessageKey, colourName, t } from '../i18n';
+import { type BotName, type Colour, FINISH, LANE_START, type Position, type Route } from '@flightchess/rules';
+import { colourName, t } from '../i18n';
 import type { GameView } from './types';
 
 /** What a name is made from: a person's nickname, or (`bot` set) the bot that plays the seat. */
@@ -17,12 +17,6 @@ export function nameOf(seat: Named): string {
   const side = t('colour.side', { colour: colourName(seat.colour) });
   if (seat.bot) return t('seat.bot', { side }) + (seat.bot === 'heuristic' ? '' : t(`seat.bot.${seat.bot}`));
   return seat.name || side;
-}
-
-/** A level's name (积分级别) in the current language; '' for a level outside the table. */
-export function levelName(level: number): string {
-  const key = `level.${level}`;
-  return Number.isInteger(level) && level >= 1 && level <= LEVELS.length ? t(key as MessageKey) : '';
 }
 
 /** A team by its two colours: "红黄队" / "Red+Yellow team". */

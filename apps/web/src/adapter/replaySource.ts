@@ -1,4 +1,5 @@
-import { type Action, type BySeat, type GameEvent, type GameSetup, type GameState, applyAction, createGame } from '@flightchess/rules';
+import { type Action, type GameEvent, type GameSetup, type GameState, applyAction, createGame } from '@flightchess/rules';
+import type { Named } from './describe';
 import type { GameSource, GameUpdate, GameView } from './types';
 
 /**
@@ -14,14 +15,14 @@ export class ReplaySource implements GameSource {
   private constructor(
     states: GameState[],
     events: GameEvent[][],
-    private readonly names: BySeat<string>,
+    private readonly players: readonly Named[],
   ) {
     this.states = states;
     this.events = events;
   }
 
-  /** Null when the record does not replay (a corrupt or foreign record). */
-  static of(setup: GameSetup, actions: readonly Action[], names: BySeat<string> = {}): ReplaySource | null {
+  /** Null when the record does not replay (a corrupt or foreign record). `players`: who sat where (bots are named in the current language as they are shown). */
+  static of(setup: GameSetup, actions: readonly Action[], players: readonly Named[] = []): ReplaySource | null {
     const created = createGame(setup);
     if (!created.ok) return null;
     const states = [created.value];
@@ -32,7 +33,7 @@ export class ReplaySource implements GameSource {
       states.push(applied.value.state);
       events.push(applied.value.events);
     }
-    return new ReplaySource(states, events, names);
+    return new ReplaySource(states, events, players);
   }
 
   /** Number of actions: positions run 0..steps. */
@@ -70,15 +71,18 @@ export class ReplaySource implements GameSource {
     return {
       mode: 'offline',
       state,
-      seats: state.seats.map((colour) => ({
-        colour,
-        name: this.names[colour] ?? '',
-        kind: 'human',
-        bot: null,
-        connected: true,
-        autoPlay: false,
-        local: false,
-      })),
+      seats: state.seats.map((colour) => {
+        const player = this.players.find((p) => p.colour === colour);
+        return {
+          colour,
+          name: player?.name ?? '',
+          kind: player?.bot ? 'bot' : 'human',
+          bot: player?.bot ?? null,
+          connected: true,
+          autoPlay: false,
+          local: false,
+        };
+      }),
       turnDeadline: null,
       answerDeadline: null,
       viewer: null,

@@ -64,7 +64,7 @@ export class NetSession {
     return created;
   }
 
-  /** An address on the game server (for links such as the match record). */
+  /** An address on the game server. */
   url(path: string): string {
     return new URL(path, this.baseUrl).toString();
   }

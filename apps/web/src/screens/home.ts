@@ -5,6 +5,7 @@ import type { SeatPlayer } from '../offline/store';
 import { newOfflineGame } from '../offline/store';
 import { failureOf } from '../net/session';
 import { fill, h, select } from '../ui/dom';
+import { hashOf } from '../ui/router';
 import { cryptoIndex } from '../util/ports';
 import { houseRulesEditor } from './houseRules';
 import { type OpenTablesView, openTablesView } from './openTables';
@@ -163,6 +164,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
   };
   const saved = ctx.offline.unfinished();
   const last = ctx.offline.lastFinished();
+  const me = ctx.net.credentials()?.playerId;
 
   const field = (label: string, control: HTMLElement) => h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
   const check = (label: string, control: HTMLInputElement) => h('label', { class: 'check', for: control.id }, control, h('span', { text: label }));
@@ -173,6 +175,13 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
       { class: 'hero' },
       h('h1', { text: t('app.title') }),
       h('p', { class: 'tagline', text: t('app.tagline') }),
+      h(
+        'nav',
+        { class: 'home-links' },
+        h('a', { href: hashOf({ name: 'leaderboard' }), text: t('leaderboard.title'), data: { testid: 'leaderboard-link' } }),
+        // A guest is made on the first online game: before that there is no profile to show.
+        me ? h('a', { href: hashOf({ name: 'profile', playerId: me }), text: t('profile.mine'), data: { testid: 'profile-link' } }) : null,
+      ),
     ),
     mine.el,
     h(

@@ -1,7 +1,10 @@
 import type { AppContext, Screen } from '../app';
 import type { Route } from '../ui/router';
 import { homeScreen } from './home';
+import { leaderboardScreen } from './leaderboard';
+import { matchScreen } from './match';
 import { offlineScreen } from './offline';
+import { profileScreen } from './profile';
 import { offlineReplayScreen, onlineReplayScreen } from './replay';
 import { rulesScreen } from './rules';
 import { tableScreen } from './table';
@@ -24,5 +27,11 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return offlineReplayScreen(ctx);
     case 'rules':
       return rulesScreen(ctx, route.preset);
+    case 'profile':
+      return profileScreen(ctx, route.playerId);
+    case 'leaderboard':
+      return leaderboardScreen(ctx);
+    case 'match':
+      return matchScreen(ctx, route.matchId);
   }
 }

@@ -1,59 +1,81 @@
-import type { BySeat } from '@flightchess/rules';
+import { COLOURS, FINISH } from '@flightchess/rules';
+import type { MatchRecord } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
-import { nameOf } from '../adapter/describe';
+import { REPLAY_SPEEDS, ReplayPlayer } from '../adapter/replayPlayer';
 import { ReplaySource } from '../adapter/replaySource';
 import { botOf } from '../adapter/tableView';
-import type { MatchRecord } from '@flightchess/protocol';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { fill, h } from '../ui/dom';
+import { type Route, hashOf } from '../ui/router';
+import { realScheduler } from '../util/ports';
+import { seatList } from './seatList';
 
-type Loader = () => Promise<{ source: ReplaySource } | null>;
+/** One step a second at 1×. */
+const STEP_MS = 1000;
+
+/** A loaded replay, and (online) the match page to go back to. */
+type Loader = () => Promise<{ source: ReplaySource; record?: Route } | null>;
 
 /** Step through a finished match from its record: online by match id, or the last offline game. */
 function replayScreen(ctx: AppContext, load: Loader): Screen {
   const boardHost = h('div', { class: 'board-host' });
+  const seatsEl = h('div', { class: 'seat-panel' });
   const stepEl = h('p', { class: 'step', role: 'status', data: { testid: 'replay-step' } });
-  const buttons = h('div', { class: 'buttons' });
-  const el = h('main', { class: 'screen replay' }, h('h1', { text: t('replay.title') }), h('div', { class: 'board-wrap' }, boardHost), stepEl, buttons);
+  // The slider stays the same element while it is dragged: only its value and label change.
+  const slider = h('input', { type: 'range', class: 'replay-slider', value: '0', data: { testid: 'replay-slider' } });
+  const buttons = h('div', { class: 'buttons replay-transport' });
+  const speeds = h('div', { class: 'speeds', role: 'group' });
+  const links = h('div', { class: 'buttons' });
+  const title = h('h1', { text: t('replay.title') });
+  // The way out sits beside the title, so that on a phone the board and every control fit on one screen.
+  const el = h(
+    'main',
+    { class: 'screen replay' },
+    h('div', { class: 'replay-head' }, title, links),
+    seatsEl,
+    h('div', { class: 'board-wrap' }, boardHost),
+    h('section', { class: 'replay-controls' }, stepEl, slider, buttons, speeds),
+  );
   let board: PixiBoard | null = null;
   let controller: GameController | null = null;
   let source: ReplaySource | null = null;
-  let playing: number | null = null;
+  let player: ReplayPlayer | null = null;
+  let record: Route | undefined;
+  const home = () => h('a', { class: 'button', href: hashOf({ name: 'home' }), text: t('results.home'), data: { testid: 'replay-home' } });
 
-  const stop = () => {
-    if (playing !== null) window.clearInterval(playing);
-    playing = null;
-  };
   const render = () => {
-    if (!source) return;
+    title.textContent = t('replay.title');
+    if (!source || !player) return;
     const s = source;
+    const p = player;
+    const { view } = s.current();
+    const { state } = view;
+    fill(seatsEl, seatList(view.seats, state.phase === 'over' ? null : state.current, (c) => t('game.arrived', { n: (state.planes[c] ?? []).filter((x) => x === FINISH).length, total: state.config.planes })));
     stepEl.textContent = t('replay.step', { i: s.position, n: s.steps });
-    const b = (label: string, fn: () => void, testid: string) => h('button', { text: label, data: { testid }, on: { click: fn } });
+    slider.max = String(s.steps);
+    slider.value = String(s.position);
+    slider.setAttribute('aria-label', t('replay.jump'));
+    slider.setAttribute('aria-valuetext', stepEl.textContent);
+    const b = (label: string, fn: () => void, testid: string, cls = '') => h('button', { class: cls, text: label, data: { testid }, on: { click: fn } });
     fill(
       buttons,
-      b(t('replay.first'), () => (stop(), s.goTo(0), render()), 'replay-first'),
-      b(t('replay.prev'), () => (stop(), s.goTo(s.position - 1), render()), 'replay-prev'),
-      b(t('replay.next'), () => (s.goTo(s.position + 1), render()), 'replay-next'),
-      b(t('replay.last'), () => (stop(), s.goTo(s.steps), render()), 'replay-last'),
-      b(
-        playing === null ? t('replay.play') : t('replay.pause'),
-        () => {
-          if (playing !== null) stop();
-          else
-            playing = window.setInterval(() => {
-              if (s.position >= s.steps) stop();
-              else void controller?.settled().then(() => s.goTo(s.position + 1));
-              render();
-            }, 900 * ctx.speed + 100);
-          render();
-        },
-        'replay-play',
-      ),
-      b(t('results.home'), () => ctx.navigate({ name: 'home' }), 'replay-home'),
+      b(t('replay.prev'), () => p.step(-1), 'replay-prev'),
+      b(p.playing ? t('replay.pause') : t('replay.play'), () => p.toggle(), 'replay-play', 'primary'),
+      b(t('replay.next'), () => p.step(1), 'replay-next'),
     );
+    speeds.setAttribute('aria-label', t('replay.speed'));
+    fill(
+      speeds,
+      h('span', { text: t('replay.speed') }),
+      ...REPLAY_SPEEDS.map((speed) =>
+        h('button', { class: 'speed', text: `${speed}×`, aria: { pressed: String(p.speed === speed) }, data: { testid: `replay-speed-${speed}` }, on: { click: () => p.setSpeed(speed) } }),
+      ),
+    );
+    fill(links, record ? h('a', { class: 'button', href: hashOf(record), text: t('replay.back'), data: { testid: 'replay-record' } }) : null, home());
   };
+  slider.addEventListener('input', () => player?.jump(Number(slider.value)));
 
   return {
     el,
@@ -61,17 +83,19 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       const loaded = await load();
       if (!loaded) {
         stepEl.textContent = t('replay.notFound');
-        fill(buttons, h('button', { text: t('results.home'), on: { click: () => ctx.navigate({ name: 'home' }) } }));
+        fill(links, home());
         return;
       }
       source = loaded.source;
+      record = loaded.record;
       board = await PixiBoard.create(boardHost, { speed: ctx.speed });
       controller = new GameController(board, source, { announce: (text) => ctx.announce(text), changed: () => undefined });
+      player = new ReplayPlayer(source, realScheduler, STEP_MS * ctx.speed, render);
       render();
     },
     relabel: render,
     dispose() {
-      stop();
+      player?.dispose();
       controller?.dispose();
       board?.destroy();
     },
@@ -82,10 +106,8 @@ export function onlineReplayScreen(ctx: AppContext, matchId: string): Screen {
   return replayScreen(ctx, async () => {
     const match = await ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`).catch(() => null);
     if (!match) return null;
-    const names: BySeat<string> = {};
-    for (const s of match.seats) names[s.colour] = nameOf({ colour: s.colour, name: s.name, bot: botOf(s) });
-    const source = ReplaySource.of(match.setup, match.actions, names);
-    return source ? { source } : null;
+    const source = ReplaySource.of(match.setup, match.actions, match.seats.map((s) => ({ colour: s.colour, name: s.name, bot: botOf(s) })));
+    return source ? { source, record: { name: 'match', matchId } } : null;
   });
 }
 
@@ -93,7 +115,12 @@ export function offlineReplayScreen(ctx: AppContext): Screen {
   return replayScreen(ctx, async () => {
     const last = ctx.offline.lastFinished();
     if (!last) return null;
-    const source = ReplaySource.of(last.saved.setup, last.saved.actions, last.saved.names);
+    const { setup, actions, names, players } = last.saved;
+    const seats = COLOURS.flatMap((colour) => {
+      const p = players[colour];
+      return p ? [{ colour, name: names[colour] ?? '', bot: p === 'human' ? null : p }] : [];
+    });
+    const source = ReplaySource.of(setup, actions, seats);
     return source ? { source } : null;
   });
 }

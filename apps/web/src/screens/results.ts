@@ -1,6 +1,7 @@
 import type { DiceCheck } from '@flightchess/rules';
 import { type ResultData, resultHeadline } from '../adapter/results';
-import { levelName, nameOf } from '../adapter/describe';
+import { nameOf } from '../adapter/describe';
+import { levelName } from '../adapter/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 
@@ -8,20 +9,24 @@ export interface ResultsActions {
   readonly home: () => void;
   readonly replay?: () => void;
   readonly rematch?: () => void;
-  /** The match record (online). */
+  /** The match record page (online). */
   readonly recordHref?: string;
   /** Recompute the dice from the revealed seed. */
   readonly verify?: () => Promise<DiceCheck>;
 }
 
-/** The results table: ranking, score, coins, level and its change, collisions; then what to do next. */
-export function resultsView(data: ResultData, actions: ResultsActions): HTMLElement {
+/** Who won, and how the game ended. */
+export function headlineOf(data: ResultData): HTMLElement {
   const headline = resultHeadline(data);
   const reasonKey = `results.reason.${data.reason}` as const;
   const reason = ['finish', 'resign', 'escape', 'forfeit', 'draw'].includes(data.reason) ? t(reasonKey as Parameters<typeof t>[0]) : '';
-  const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
+  return h('p', { class: 'headline', text: reason ? `${headline} · ${reason}` : headline });
+}
+
+/** Rank, player, planes home, score, coins, level and its change, collisions: one row a seat. */
+export function resultsTable(data: ResultData): HTMLElement {
   const label = (k: 'results.arrived' | 'results.coins' | 'results.level' | 'results.collisions') => ({ label: t(k) });
-  const table = h(
+  return h(
     'table',
     { class: 'results-table' },
     h(
@@ -60,6 +65,12 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
       ),
     ),
   );
+}
+
+/** The results table: ranking, score, coins, level and its change, collisions; then what to do next. */
+export function resultsView(data: ResultData, actions: ResultsActions): HTMLElement {
+  const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
+  const table = resultsTable(data);
   const buttons = h('div', { class: 'buttons' });
   if (actions.rematch) buttons.append(h('button', { class: 'primary', text: t('results.rematch'), data: { testid: 'rematch' }, on: { click: actions.rematch } }));
   if (actions.replay) buttons.append(h('button', { text: t('results.replay'), data: { testid: 'replay' }, on: { click: actions.replay } }));
@@ -89,7 +100,7 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
     'section',
     { class: 'results', aria: { label: t('results.title') }, data: { testid: 'results' } },
     h('h2', { text: t('results.title') }),
-    h('p', { class: 'headline', text: reason ? `${headline} · ${reason}` : headline }),
+    headlineOf(data),
     data.offline ? h('p', { class: 'note', text: t('results.offlineNote', { base: data.base }) }) : null,
     table,
     buttons,

@@ -7,6 +7,7 @@ import { TableConnection } from '../net/connection';
 import { RoomSource } from '../net/roomSource';
 import { failureOf } from '../net/session';
 import { fill, h } from '../ui/dom';
+import { hashOf } from '../ui/router';
 import { realScheduler } from '../util/ports';
 import { GameScreen } from './game';
 import { lobbyView } from './lobby';
@@ -98,7 +99,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       resultsView(data, {
         home,
         replay: () => ctx.navigate({ name: 'replay', matchId }),
-        recordHref: ctx.net.url(`/api/matches/${encodeURIComponent(matchId)}`),
+        recordHref: hashOf({ name: 'match', matchId }),
         rematch: () => connection?.send('rematch', {}),
         verify: async () => verifyMatchDice(record),
       });

@@ -1,6 +1,6 @@
 /** A tiny DOM builder: plain elements, no framework. */
 
-type Child = Node | string | number | null | undefined | false;
+export type Child = Node | string | number | null | undefined | false;
 
 export interface Props {
   readonly class?: string;

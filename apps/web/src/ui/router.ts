@@ -7,7 +7,10 @@ export type Route =
   | { readonly name: 'quick' }
   | { readonly name: 'replay'; readonly matchId: string }
   | { readonly name: 'replay-offline' }
-  | { readonly name: 'rules'; readonly preset: string };
+  | { readonly name: 'rules'; readonly preset: string }
+  | { readonly name: 'profile'; readonly playerId: string }
+  | { readonly name: 'leaderboard' }
+  | { readonly name: 'match'; readonly matchId: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -25,6 +28,12 @@ export function parseRoute(hash: string): Route {
       return arg === 'offline' ? { name: 'replay-offline' } : arg ? { name: 'replay', matchId: arg } : { name: 'home' };
     case 'rules':
       return { name: 'rules', preset: arg ?? 'online' };
+    case 'profile':
+      return arg ? { name: 'profile', playerId: arg } : { name: 'home' };
+    case 'leaderboard':
+      return { name: 'leaderboard' };
+    case 'match':
+      return arg ? { name: 'match', matchId: arg } : { name: 'home' };
     default:
       return { name: 'home' };
   }
@@ -48,6 +57,12 @@ export function hashOf(route: Route): string {
       return '#/replay/offline';
     case 'rules':
       return `#/rules/${encodeURIComponent(route.preset)}`;
+    case 'profile':
+      return `#/profile/${encodeURIComponent(route.playerId)}`;
+    case 'leaderboard':
+      return '#/leaderboard';
+    case 'match':
+      return `#/match/${encodeURIComponent(route.matchId)}`;
   }
 }
 

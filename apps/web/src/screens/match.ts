@@ -1,0 +1,86 @@
+import type { MatchRecord, VerifyAnswer } from '@flightchess/protocol';
+import { replayGame } from '@flightchess/rules';
+import type { AppContext, Screen } from '../app';
+import { onlineResults } from '../adapter/results';
+import { botOf } from '../adapter/tableView';
+import { type VerdictLine, verdictLines } from '../adapter/verdict';
+import { t } from '../i18n';
+import { failureOf } from '../net/session';
+import { h } from '../ui/dom';
+import { hashOf } from '../ui/router';
+import { dateTime, failureText, presetName, recordPage } from './recordPage';
+import { headlineOf, resultsTable } from './results';
+import { seatList } from './seatList';
+
+/** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
+type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | { readonly kind: 'done'; readonly answer: VerifyAnswer } | { readonly kind: 'failed'; readonly text: string };
+
+/** A stored match made readable (GET /api/matches/:id): players and results, the dice commitment and seed, verification, replay. */
+export function matchScreen(ctx: AppContext, matchId: string): Screen {
+  let verification: Verification = { kind: 'none' };
+  return recordPage<MatchRecord>(ctx, {
+    self: { name: 'match', matchId },
+    className: 'match',
+    loading: 'match.loading',
+    notFound: 'match.notFound',
+    load: () => ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`),
+    render: (match, redraw) => {
+      const verify = () => {
+        verification = { kind: 'pending' };
+        redraw();
+        ctx.net.api<VerifyAnswer>(`/api/matches/${encodeURIComponent(match.id)}/verify`).then(
+          (answer) => (verification = { kind: 'done', answer }),
+          (error) => (verification = { kind: 'failed', text: failureText(failureOf(error)) }),
+        ).finally(redraw);
+      };
+      return [
+        h('h1', { text: t('match.title') }),
+        h('p', { class: 'meta', data: { testid: 'match-meta' }, text: t('match.meta', { preset: presetName(match.setup.preset), base: match.base, when: dateTime(match.startedAt), status: t(`match.status.${match.status}`) }) }),
+        match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: match.abortReason }) }) : null,
+        players(match),
+        h(
+          'section',
+          { class: 'card fairness', data: { testid: 'fairness' } },
+          h('h2', { text: t('match.fairness') }),
+          h('p', { class: 'note', text: t('match.fairnessNote') }),
+          h('h3', { text: t('match.commitment') }),
+          h('code', { class: 'hash', text: match.commitment, data: { testid: 'commitment' } }),
+          h('h3', { text: t('match.seed') }),
+          match.seed ? h('code', { class: 'hash', text: match.seed, data: { testid: 'seed' } }) : h('p', { class: 'note', text: t('match.seedHidden') }),
+          h(
+            'div',
+            { class: 'buttons' },
+            h('button', { class: 'primary', text: t('results.verify'), disabled: !match.seed || verification.kind === 'pending', data: { testid: 'match-verify' }, on: { click: verify } }),
+            h('a', { class: 'button', href: hashOf({ name: 'replay', matchId: match.id }), text: t('match.replay'), data: { testid: 'match-replay' } }),
+          ),
+          verificationView(verification, match.actions.length),
+        ),
+      ];
+    },
+  });
+}
+
+/** A finished match as its results table; one still being played (or abandoned) as its players. */
+function players(match: MatchRecord): HTMLElement {
+  if (match.status !== 'finished') {
+    return h('section', { class: 'card' }, h('h2', { text: t('match.players') }), seatList(match.seats.map((s) => ({ colour: s.colour, name: s.name, bot: botOf(s) }))));
+  }
+  // The collisions column needs the final state: the record replays to it.
+  const replayed = replayGame(match.setup, match.actions);
+  const data = onlineResults(match, replayed.ok ? replayed.value.state : null);
+  return h('section', { class: 'results', data: { testid: 'match-results' } }, headlineOf(data), resultsTable(data));
+}
+
+function verificationView(v: Verification, actions: number): HTMLElement | null {
+  const line = (l: VerdictLine) => h('li', { class: `verify-result ${l.ok ? 'ok' : 'bad'}`, text: `${l.ok ? '✔' : '✘'} ${l.text}` });
+  switch (v.kind) {
+    case 'none':
+      return null;
+    case 'pending':
+      return h('p', { role: 'status', text: t('results.verifyPending') });
+    case 'failed':
+      return h('p', { class: 'error', role: 'alert', text: v.text });
+    case 'done':
+      return h('ul', { class: 'verdict', role: 'status', data: { testid: 'match-verdict' } }, ...verdictLines(v.answer, actions).map(line));
+  }
+}
