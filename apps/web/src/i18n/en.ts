@@ -41,6 +41,7 @@ export const en: Messages = {
   'home.joinButton': 'Join',
   'home.playNow': 'Play now',
   'home.playNowHint': 'Sits you at an open table with other players, or opens one that bots can fill.',
+  'home.defaultNickname': 'Player {n}',
   'tables.open': 'Open tables',
   'tables.loading': 'Looking for open tables…',
   'tables.none': 'No open table right now: “Play now” opens one.',

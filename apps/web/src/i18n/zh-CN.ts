@@ -39,6 +39,7 @@ export const zhCN = {
   'home.joinButton': '加入',
   'home.playNow': '快速开始',
   'home.playNowHint': '坐到有玩家在等的公开牌桌；没有就开一桌，空位可由电脑补上。',
+  'home.defaultNickname': '玩家{n}',
   'tables.open': '等待中的牌桌',
   'tables.loading': '正在查找牌桌…',
   'tables.none': '现在没有等待中的牌桌：点“快速开始”开一桌。',

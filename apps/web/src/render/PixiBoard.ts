@@ -1,11 +1,12 @@
 import type { Colour } from '@flightchess/rules';
-import { Application, Container, Graphics } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
 // Pixi compiles its shader glue with eval unless this is loaded; the server's CSP allows no eval.
 import 'pixi.js/unsafe-eval';
 import { type ArrivedMark, type PlacedPlane, planeKey } from '../board/placement';
 import type { BoardMarks, BoardRenderer, RouteMoment } from '../adapter/renderer';
 import type { BoardLayout, Point } from '../board/layout';
 import type { RoutePath, StepKind } from '../board/routePath';
+import { BoardApp } from './boardApp';
 import { drawBoard } from './boardGraphics';
 import { ArrivedBadge } from './arrivedBadge';
 import { DieView } from './dieView';
@@ -54,7 +55,7 @@ export class PixiBoard implements BoardRenderer {
   private readonly observer: ResizeObserver;
 
   private constructor(
-    private readonly app: Application,
+    private readonly app: BoardApp,
     private readonly host: HTMLElement,
     private readonly options: PixiBoardOptions,
   ) {
@@ -72,17 +73,12 @@ export class PixiBoard implements BoardRenderer {
   }
 
   static async create(host: HTMLElement, options: PixiBoardOptions): Promise<PixiBoard> {
-    const app = new Application();
-    await app.init({
+    const app = await BoardApp.create({
       background: BOARD.background,
       backgroundAlpha: 0,
-      antialias: true,
-      autoDensity: true,
       resolution: Math.min(window.devicePixelRatio || 1, 2),
       width: Math.max(1, host.clientWidth),
       height: Math.max(1, host.clientHeight),
-      preference: 'webgl',
-      autoStart: false,
     });
     app.canvas.setAttribute('aria-hidden', 'true');
     host.appendChild(app.canvas);
@@ -91,7 +87,7 @@ export class PixiBoard implements BoardRenderer {
 
   destroy(): void {
     this.observer.disconnect();
-    this.app.destroy({ removeView: true }, { children: true });
+    this.app.destroy();
   }
 
   private fit(): void {

@@ -52,8 +52,10 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
     maxLength: 20,
     on: { change: () => (ctx.prefs.nickname = nickname.value) },
   });
+  const typed = () => nickname.value.trim();
+  /** Online a player needs a name others see: one is made up (and kept) when none was typed. */
   const name = () => {
-    const n = nickname.value.trim() || t('colour.side', { colour: colourName('red') });
+    const n = typed() || t('home.defaultNickname', { n: 100 + cryptoIndex(900) });
     ctx.prefs.nickname = n;
     return n;
   };
@@ -153,7 +155,8 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
     }
     const names: BySeat<string> = {};
     const humans = COLOURS.filter((c) => players[c] === 'human');
-    if (humans.length === 1) names[humans[0]!] = name();
+    // Offline without a typed name the seat keeps its colour's name, in whichever language is shown.
+    if (humans.length === 1 && typed()) names[humans[0]!] = typed();
     const made = newOfflineGame({ preset: offPreset.value as PresetName, players, names, teams: offTeams.checked }, cryptoIndex);
     if (!made.ok) {
       offError.textContent = made.message;
