@@ -92,7 +92,7 @@ const cases: TestCase[] = [
         assert.deepEqual(recent, [`#/match/${game.matchId}`]);
         if (lang === 'en') {
           await toEnglish(page, '[data-testid=profile-level]', /^(Junior Cadet|Intermediate Cadet) · Lv [12]$/);
-          assert.match((await page.textContent('[data-testid=profile-next]')) ?? '', /^\d+ points to (Cadet|Senior Cadet)$/);
+          assert.match((await page.textContent('[data-testid=profile-next]')) ?? '', /^\d+ points to (Intermediate Cadet|Senior Cadet)$/);
           assert.match((await page.textContent('.profile')) ?? '', /Recent matches/);
         }
         await shot('profile');
@@ -104,7 +104,7 @@ const cases: TestCase[] = [
         assert.equal(rows[0]![0], '1');
         assert.equal(rows[0]![1], NICKNAME);
         assert.match(rows[0]![4] ?? '', /^[01] \/ 1$/);
-        assert.match(rows[0]![2] ?? '', lang === 'en' ? /^(Junior Cadet|Cadet)$/ : /^(初级学员|中级学员)$/);
+        assert.match(rows[0]![2] ?? '', lang === 'en' ? /^(Junior Cadet|Intermediate Cadet)$/ : /^(初级学员|中级学员)$/);
         assert.match((await page.textContent('h1')) ?? '', lang === 'en' ? /^Leaderboard$/ : /^排行榜$/);
         await shot('leaderboard');
         await click(page, '[data-testid=leaderboard] tbody a');
