@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, type TestCase, click, myTurn, newPage, playMoves, screenshot, serveStatic, shownVersion, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, click, myTurn, playMoves, screenshot, shownVersion, until, withOfflinePage } from './support';
 
 type Device = typeof PHONE | typeof DESKTOP;
 const sizes: readonly [string, Device][] = [
@@ -56,12 +56,9 @@ async function openSaved(page: Page, url: string, saved: object): Promise<void> 
 
 const soundCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: sounds follow the game, the turn banner stays beside the board, mute is remembered, English switches every text`,
-  async run(browser) {
-    const server = await serveStatic();
-    const { context, page } = await newPage(browser, device);
-    const errors = watchErrors(page, size);
-    try {
-      await page.goto(`${server.url}?fast=1#/`);
+  run: (browser) =>
+    withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
+      await page.goto(`${url}?fast=1#/`);
       await page.evaluate(() => localStorage.setItem('flightchess.nickname', 'Ann'));
       await page.reload();
       await page.waitForSelector('[data-testid=offline-start]');
@@ -114,21 +111,14 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
       assert.deepEqual(await cues(page), {}, 'nothing sounds after the reload while muted');
       assert.ok(Object.keys(before).length > 0);
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-      await server.close();
-    }
-  },
+    }),
 }));
 
 const teamCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: a 2v2 game lists the seats by team, in both languages; free-for-all lists no teams`,
-  async run(browser) {
-    const server = await serveStatic();
-    const { context, page } = await newPage(browser, device);
-    const errors = watchErrors(page, size);
-    try {
-      await page.goto(`${server.url}?fast=1#/`);
+  run: (browser) =>
+    withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
+      await page.goto(`${url}?fast=1#/`);
       await page.waitForSelector('[data-testid=offline-start]');
       await page.selectOption('#offline-green', 'heuristic');
       await page.selectOption('#offline-blue', 'heuristic');
@@ -154,7 +144,7 @@ const teamCases: TestCase[] = sizes.map(([size, device]) => ({
       await switchLanguage(page, async () => (await page.textContent('.team-name')) === '红黄队');
 
       // The same four seats without teams: one plain list.
-      await page.goto(`${server.url}?fast=1#/`);
+      await page.goto(`${url}?fast=1#/`);
       await page.waitForSelector('[data-testid=offline-start]');
       await page.selectOption('#offline-green', 'heuristic');
       await page.selectOption('#offline-blue', 'heuristic');
@@ -163,22 +153,15 @@ const teamCases: TestCase[] = sizes.map(([size, device]) => ({
       assert.equal(await page.$$eval('.seat-panel .team', (els) => els.length), 0);
       assert.equal(await page.$$eval('.seat-panel .seat', (els) => els.length), 4);
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-      await server.close();
-    }
-  },
+    }),
 }));
 
 const arrivedCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: arrived planes are counted in their colour's centre triangle`,
-  async run(browser) {
-    const server = await serveStatic();
-    const { context, page } = await newPage(browser, device);
-    const errors = watchErrors(page, size);
-    try {
+  run: (browser) =>
+    withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
       const FINISH = 56;
-      await openSaved(page, server.url, {
+      await openSaved(page, url, {
         version: 1,
         setup: {
           preset: 'online',
@@ -197,22 +180,15 @@ const arrivedCases: TestCase[] = sizes.map(([size, device]) => ({
       await page.waitForTimeout(200);
       await screenshot(page, `ingame-arrived-${size}`);
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-      await server.close();
-    }
-  },
+    }),
 }));
 
 const resultsCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: the results fit the screen with one way home, and switch language with their level names`,
-  async run(browser) {
-    const server = await serveStatic();
-    const { context, page } = await newPage(browser, device);
-    const errors = watchErrors(page, size);
-    try {
+  run: (browser) =>
+    withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
       // Two people in Ply Yard agree a draw: the quickest way to a results table.
-      await page.goto(`${server.url}?fast=1#/`);
+      await page.goto(`${url}?fast=1#/`);
       await page.waitForSelector('[data-testid=offline-start]');
       await page.selectOption('#offline-preset', 'plyyard');
       await page.selectOption('#offline-yellow', 'human');
@@ -252,11 +228,7 @@ const resultsCases: TestCase[] = sizes.map(([size, device]) => ({
       await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
       await screenshot(page, `ingame-results-en-${size}`);
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-      await server.close();
-    }
-  },
+    }),
 }));
 
 export const ingameCases: TestCase[] = [...soundCases, ...teamCases, ...arrivedCases, ...resultsCases];

@@ -4,7 +4,7 @@
  * results and replay. Screenshots go to artifacts/screenshots/.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, type TestCase, announcements, click, jumpReplay, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, ui, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, announcements, click, jumpReplay, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, ui, until, watchErrors, withOfflinePage } from './support';
 
 const cases: TestCase[] = [
   {
@@ -150,14 +150,11 @@ const cases: TestCase[] = [
   ...(['phone-zh', 'desktop-en'] as const).map(
     (variant): TestCase => ({
       name: `a single legal move plays by itself and says so, at the default pace (自动走, ${variant})`,
-      async run(browser) {
-        const server = await serveStatic();
-        const en = variant === 'desktop-en';
-        const { context, page } = await newPage(browser, en ? DESKTOP : PHONE);
-        const errors = watchErrors(page, variant);
-        try {
+      run: (browser) =>
+        withOfflinePage(browser, variant === 'desktop-en' ? DESKTOP : PHONE, variant, async ({ page, url, errors }) => {
+          const en = variant === 'desktop-en';
           // No fast flag: the pause before the move is what a player sees.
-          await page.goto(`${server.url}${en ? '?lang=en' : ''}#/`);
+          await page.goto(`${url}${en ? '?lang=en' : ''}#/`);
           await page.waitForSelector('[data-testid=offline-start]');
           // One plane starts on the board, so most first rolls leave that plane's move as the only one.
           await page.selectOption('#offline-preset', 'wango-quick');
@@ -185,11 +182,7 @@ const cases: TestCase[] = [
           const version = await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version));
           await until('the move played by itself', async () => (await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version))) > version || null, 10_000);
           assert.deepEqual(errors, []);
-        } finally {
-          await context.close();
-          await server.close();
-        }
-      },
+        }),
     }),
   ),
 ];

@@ -132,6 +132,24 @@ export async function openHome(page: Page, url: string, nickname: string, lang: 
   await page.dispatchEvent('#nickname', 'change');
 }
 
+/** A page on the built client from a plain static server (no game server); both are closed after `body`. */
+export async function withOfflinePage(
+  browser: Browser,
+  device: typeof PHONE | typeof DESKTOP,
+  label: string,
+  body: (open: { page: Page; url: string; errors: string[] }) => Promise<void>,
+): Promise<void> {
+  const server = await serveStatic();
+  const { context, page } = await newPage(browser, device);
+  const errors = watchErrors(page, label);
+  try {
+    await body({ page, url: server.url, errors });
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
 /** Poll `check` until it returns a value, or fail with `what` after `ms`. */
 export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 60_000, every = 100): Promise<T> {
   const end = Date.now() + ms;
