@@ -231,4 +231,35 @@ const resultsCases: TestCase[] = sizes.map(([size, device]) => ({
     }),
 }));
 
-export const ingameCases: TestCase[] = [...soundCases, ...teamCases, ...arrivedCases, ...resultsCases];
+const teamWinCases: TestCase[] = sizes.map(([size, device]) => ({
+  name: `ingame ${size}: a team's win is headlined with its colours and both its players, in both languages`,
+  run: (browser) =>
+    withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
+      // Red and yellow each one plane from home; the person's seat on auto-play, so the game ends by itself.
+      const FINISH = 56;
+      await openSaved(page, url, {
+        version: 1,
+        setup: {
+          preset: 'online',
+          seats: ['red', 'green', 'yellow', 'blue'],
+          teams: true,
+          firstSeat: 'red',
+          planes: { red: [FINISH, FINISH, FINISH, 52], yellow: [FINISH, FINISH, FINISH, 52] },
+        },
+        players: { red: 'human', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic' },
+        names: { red: 'Ann' },
+        actions: [],
+        autoPlay: ['red'],
+      });
+      await page.waitForSelector('[data-testid=results]', { timeout: 120_000 });
+      const headline = () => page.textContent('.results .headline');
+      assert.match((await headline()) ?? '', /^胜者：红黄队 Ann \+ 黄方电脑/);
+      await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
+      await screenshot(page, `ingame-team-win-${size}`);
+      await switchLanguage(page, async () => /^Winners: Red\+Yellow team, Ann \+ Yellow bot/.test((await headline()) ?? ''));
+      await screenshot(page, `ingame-team-win-en-${size}`);
+      assert.deepEqual(errors, []);
+    }),
+}));
+
+export const ingameCases: TestCase[] = [...soundCases, ...teamCases, ...arrivedCases, ...resultsCases, ...teamWinCases];
