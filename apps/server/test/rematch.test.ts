@@ -19,17 +19,21 @@ describe('rematch', () => {
     await Promise.all(players.map((p) => p.room.leave()));
   });
 
-  test('after a recorded game resets the table to seating; the next game is a new match and both are stored', async () => {
+  test('after a recorded game resets the table to seating, with the same join code; the next game is a new match and both are stored', async () => {
     const players = await startedTable(t, 2, { base: 5 });
     const [a, b] = players;
     const first = { matchId: a!.state.matchId as string, commitment: a!.state.commitment as string };
+    const code = a!.state.code as string;
+    expect(code).not.toBe('');
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the first result to be recorded');
 
     b!.send('rematch', {});
     await waitFor(() => players.every((p) => p.state.status === 'waiting'), 'the table to go back to seating');
+    expect(((await getJson(t, `/api/tables/code/${code}`)).body as { roomId: string }).roomId).toBe(a!.room.roomId);
     for (const p of players) {
       const s = p.state;
+      expect(s.code).toBe(code);
       expect(s.seats.size).toBe(2);
       expect(s.hostId).toBe(a!.guest.playerId);
       expect(p.seat.ready).toBe(false);
