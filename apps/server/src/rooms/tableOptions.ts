@@ -1,5 +1,4 @@
 import {
-  type Colour,
   type HouseRules,
   type PresetName,
   type RulesConfig,
