@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, type TestCase, click, myTurn, playMoves, screenshot, shownVersion, until, withOfflinePage } from './support';
+import { DESKTOP, PHONE, type TestCase, click, myTurn, playMoves, screenshot, shownVersion, startOffline, until, withOfflinePage } from './support';
 
 type Device = typeof PHONE | typeof DESKTOP;
 const sizes: readonly [string, Device][] = [
@@ -119,11 +119,7 @@ const teamCases: TestCase[] = sizes.map(([size, device]) => ({
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
       await page.goto(`${url}?fast=1#/`);
-      await page.waitForSelector('[data-testid=offline-start]');
-      await page.selectOption('#offline-green', 'heuristic');
-      await page.selectOption('#offline-blue', 'heuristic');
-      await page.check('#offline-teams');
-      await page.click('[data-testid=offline-start]');
+      await startOffline(page, { seats: { green: 'heuristic', blue: 'heuristic' }, teams: true });
       await page.waitForSelector('.seat-panel .team');
       const teams = () =>
         page.$$eval('.seat-panel .team', (els) =>
@@ -145,10 +141,7 @@ const teamCases: TestCase[] = sizes.map(([size, device]) => ({
 
       // The same four seats without teams: one plain list.
       await page.goto(`${url}?fast=1#/`);
-      await page.waitForSelector('[data-testid=offline-start]');
-      await page.selectOption('#offline-green', 'heuristic');
-      await page.selectOption('#offline-blue', 'heuristic');
-      await page.click('[data-testid=offline-start]');
+      await startOffline(page, { seats: { green: 'heuristic', blue: 'heuristic' } });
       await page.waitForSelector('.seat-panel .seat');
       assert.equal(await page.$$eval('.seat-panel .team', (els) => els.length), 0);
       assert.equal(await page.$$eval('.seat-panel .seat', (els) => els.length), 4);
@@ -189,11 +182,7 @@ const resultsCases: TestCase[] = sizes.map(([size, device]) => ({
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
       // Two people in Ply Yard agree a draw: the quickest way to a results table.
       await page.goto(`${url}?fast=1#/`);
-      await page.waitForSelector('[data-testid=offline-start]');
-      await page.selectOption('#offline-preset', 'plyyard');
-      await page.selectOption('#offline-yellow', 'human');
-      await page.click('[data-testid=offline-start]');
-      await page.waitForSelector('[data-testid=board] canvas');
+      await startOffline(page, { preset: 'plyyard', seats: { yellow: 'human' } });
       await playMoves(page, 2, null);
       await click(page, '[data-testid=draw]');
       await page.waitForSelector('.answer button.primary');

@@ -150,6 +150,16 @@ export async function withOfflinePage(
   }
 }
 
+/** From the home screen: pick the offline game's preset and seats (`#offline-<colour>`: none, human, heuristic, strong), team mode, and start it. */
+export async function startOffline(page: Page, choices: { preset?: string; seats?: Record<string, string>; teams?: boolean } = {}): Promise<void> {
+  await page.waitForSelector('[data-testid=offline-start]');
+  if (choices.preset) await page.selectOption('#offline-preset', choices.preset);
+  for (const [colour, player] of Object.entries(choices.seats ?? {})) await page.selectOption(`#offline-${colour}`, player);
+  if (choices.teams) await page.check('#offline-teams');
+  await page.click('[data-testid=offline-start]');
+  await page.waitForSelector('[data-testid=board] canvas');
+}
+
 /** Poll `check` until it returns a value, or fail with `what` after `ms`. */
 export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 60_000, every = 100): Promise<T> {
   const end = Date.now() + ms;
