@@ -54,6 +54,18 @@ async function openSaved(page: Page, url: string, saved: object): Promise<void> 
   await page.waitForSelector('[data-testid=board] canvas');
 }
 
+const FINISH = 56;
+
+/** A saved offline game of the online preset from these plane positions: Ann (red) against three bots. */
+const savedGame = (planes: object, more: { teams?: boolean; autoPlay?: string[] } = {}) => ({
+  version: 1,
+  setup: { preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], teams: more.teams ?? false, firstSeat: 'red', planes },
+  players: { red: 'human', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic' },
+  names: { red: 'Ann' },
+  actions: [],
+  autoPlay: more.autoPlay ?? [],
+});
+
 const soundCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: sounds follow the game, the turn banner stays beside the board, mute is remembered, English switches every text`,
   run: (browser) =>
@@ -153,20 +165,7 @@ const arrivedCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: arrived planes are counted in their colour's centre triangle`,
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
-      const FINISH = 56;
-      await openSaved(page, url, {
-        version: 1,
-        setup: {
-          preset: 'online',
-          seats: ['red', 'green', 'yellow', 'blue'],
-          firstSeat: 'red',
-          planes: { red: [FINISH, FINISH, FINISH, 30], green: [FINISH, 3, 'hangar', 'hangar'], yellow: [FINISH, FINISH, 'hangar', 'hangar'] },
-        },
-        players: { red: 'human', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic' },
-        names: { red: 'Ann' },
-        actions: [],
-        autoPlay: [],
-      });
+      await openSaved(page, url, savedGame({ red: [FINISH, FINISH, FINISH, 30], green: [FINISH, 3, 'hangar', 'hangar'], yellow: [FINISH, FINISH, 'hangar', 'hangar'] }));
       await myTurn(page);
       const arrived = await page.$$eval('.seat .arrived', (els) => els.map((e) => e.textContent));
       assert.deepEqual(arrived, ['到达 3/4', '到达 1/4', '到达 2/4', '到达 0/4']);
@@ -225,21 +224,7 @@ const teamWinCases: TestCase[] = sizes.map(([size, device]) => ({
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
       // Red and yellow each one plane from home; the person's seat on auto-play, so the game ends by itself.
-      const FINISH = 56;
-      await openSaved(page, url, {
-        version: 1,
-        setup: {
-          preset: 'online',
-          seats: ['red', 'green', 'yellow', 'blue'],
-          teams: true,
-          firstSeat: 'red',
-          planes: { red: [FINISH, FINISH, FINISH, 52], yellow: [FINISH, FINISH, FINISH, 52] },
-        },
-        players: { red: 'human', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic' },
-        names: { red: 'Ann' },
-        actions: [],
-        autoPlay: ['red'],
-      });
+      await openSaved(page, url, savedGame({ red: [FINISH, FINISH, FINISH, 52], yellow: [FINISH, FINISH, FINISH, 52] }, { teams: true, autoPlay: ['red'] }));
       await page.waitForSelector('[data-testid=results]', { timeout: 120_000 });
       const headline = () => page.textContent('.results .headline');
       assert.match((await headline()) ?? '', /^胜者：红黄队 Ann \+ 黄方电脑/);
