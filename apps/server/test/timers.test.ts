@@ -1,3 +1,4 @@
+import { legalMoves } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
 import { type Player, sleep, startedTable, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
@@ -10,7 +11,11 @@ const TURN_SECONDS = 0.4;
 // Generous: under CI load a poll, a send and the server's answer must all fit in one turn.
 const ACT_IN_TIME_SECONDS = 3;
 
-const t = testServerPerFile({ reconnectSeconds: RECONNECT_SECONDS });
+// Bots at a visible pace: at 1 ms a game on auto-play can end before a loaded machine gets the test's
+// "auto-play off" in.
+const BOT_DELAY_MS = 40;
+
+const t = testServerPerFile({ reconnectSeconds: RECONNECT_SECONDS, botRollDelayMs: BOT_DELAY_MS, autoMoveDelayMs: BOT_DELAY_MS });
 
 /** The stored action applied to game version `version` (every action moves the version on by one). */
 async function actionAt(matchId: string, version: number): Promise<Record<string, unknown>> {
@@ -46,17 +51,20 @@ describe('turn timer and auto-play (托管)', () => {
     // The player takes the seat back: the next time it is theirs to roll, the game waits for them.
     idle.send('auto-play', { on: false });
     await waitFor(() => !idle.seat.autoPlay, 'auto-play off');
-    // The player's own turn shows a running deadline (a patch may show the turn a moment before it).
+    // The player's own turn shows a running deadline (a patch may show the turn a moment before it). It
+    // may be a move: auto-play may have rolled for the player just before it was turned off.
     await waitFor(
-      () => idle.game.current === idle.colour && idle.game.phase === 'roll' && idle.state.deadline > 0 && idle.state.version === idle.game.version,
+      () => idle.game.current === idle.colour && idle.game.phase !== 'over' && idle.state.deadline > 0 && idle.state.version === idle.game.version,
       "the player's turn with a deadline",
       15_000,
     );
     const version = idle.game.version;
-    idle.send('roll', { version });
-    await waitFor(() => idle.game.version > version, 'the manual roll');
+    const rolling = idle.game.phase === 'roll';
+    if (rolling) idle.send('roll', { version });
+    else idle.send('move', { version, plane: legalMoves(idle.game)[0]!.plane });
+    await waitFor(() => idle.game.version > version, 'the player’s own action');
     expect(idle.errors).toEqual([]);
-    expect(await actionAt(idle.state.matchId, version)).toMatchObject({ type: 'roll', seat: idle.colour });
+    expect(await actionAt(idle.state.matchId, version)).toMatchObject({ type: rolling ? 'roll' : 'move', seat: idle.colour });
     expect(idle.seat.autoPlay).toBe(false);
     await Promise.all(players.map((p) => p.room.leave()));
   });
