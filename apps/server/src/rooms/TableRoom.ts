@@ -481,7 +481,6 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return this.seating.colourOf(client.sessionId);
   }
 
-  /** Run `then` for the client's seat; refused for a client without one. */
   /** A quick phrase goes to everyone at the table, the speaker's client too (it shows it the same way). */
   private say(client: Client, seat: Colour, phrase: QuickPhrase): Rejection | null {
     if (!this.phrases.take(client.sessionId).allowed) return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
@@ -489,6 +488,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return null;
   }
 
+  /** Run `then` for the client's seat; refused for a client without one. */
   private seated<T>(client: Client, then: (seat: Colour) => T): T | Rejection {
     const seat = this.seatOf(client);
     return seat ? then(seat) : NOT_SEATED;
