@@ -1,6 +1,11 @@
-import { type BotName, type Colour, FINISH, LANE_START, type Position, type Route } from '@flightchess/rules';
+import { type BotName, COLOURS, type Colour, FINISH, LANE_START, type Position, type Route, isPresetName, teamOf } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import type { GameView } from './types';
+
+/** A preset as a server names it, in words (a name this client does not know stays as it came). */
+export function presetName(preset: string): string {
+  return isPresetName(preset) ? t(`preset.${preset}`) : preset;
+}
 
 /** What a name is made from: a person's nickname, or (`bot` set) the bot that plays the seat. */
 export interface Named {
@@ -19,9 +24,15 @@ export function nameOf(seat: Named): string {
   return seat.name || side;
 }
 
+/** A team's two colours in seat order (0: red and yellow, 1: green and blue). */
+export function teamColours(team: 0 | 1): Colour[] {
+  return COLOURS.filter((c) => teamOf(c) === team);
+}
+
 /** A team by its two colours: "红黄队" / "Red+Yellow team". */
-export function teamName(a: Colour, b: Colour): string {
-  return t('team.name', { a: colourName(a), b: colourName(b) });
+export function teamName(team: 0 | 1): string {
+  const [a, b] = teamColours(team).map((c) => colourName(c));
+  return t('team.name', { a: a!, b: b! });
 }
 
 export function seatName(view: GameView, colour: Colour): string {

@@ -1,4 +1,4 @@
-import { COLOURS, type Colour, FINISH, teamOf } from '@flightchess/rules';
+import { type Colour, FINISH, teamOf } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { type Controls, GameController, type Presented } from '../adapter/controller';
 import { describePosition, seatName, teamName } from '../adapter/describe';
@@ -261,11 +261,10 @@ export class GameScreen implements Screen {
     fill(
       this.seatPanel,
       ...([0, 1] as const).map((team) => {
-        const [a, b] = COLOURS.filter((c) => teamOf(c) === team);
         return h(
           'div',
           { class: `team team-${team}` },
-          h('p', { class: 'team-name', text: teamName(a!, b!) }),
+          h('p', { class: 'team-name', text: teamName(team) }),
           list(seats.filter((c) => teamOf(c) === team)),
         );
       }),

@@ -1,6 +1,6 @@
 import { type ClientMessage, type ClientMessageType, type TableFacts, seatsInPlay } from '@flightchess/protocol';
 import { type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
-import { nameOf } from '../adapter/describe';
+import { nameOf, presetName, teamColours } from '../adapter/describe';
 import { botOf, ownColour } from '../adapter/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
@@ -46,8 +46,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
   const taken = table.seats.map((s) => s.colour);
   const seatRows = seatsInPlay(presetColours(table), table.size, taken).map((colour) => {
     const seat = table.seats.find((s) => s.colour === colour);
-    const pair = teamOf(colour) === 0 ? (['red', 'yellow'] as const) : (['green', 'blue'] as const);
-    const team = table.teams ? h('span', { class: 'badge team', text: t('lobby.team', { team: pair.map((c) => colourName(c)).join('+') }) }) : null;
+    const team = table.teams ? h('span', { class: 'badge team', text: t('lobby.team', { team: teamColours(teamOf(colour)).map((c) => colourName(c)).join('+') }) }) : null;
     const label = h('span', { class: 'colour-name', text: t('colour.side', { colour: colourName(colour) }) });
     if (!seat) {
       return h(
@@ -83,12 +82,11 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
     );
   });
 
-  const preset = isPresetName(table.preset) ? t(`preset.${table.preset}`) : table.preset;
   return h(
     'section',
     { class: 'lobby card', data: { testid: 'lobby' } },
     h('h1', { text: table.code ? t('lobby.title', { code: table.code }) : t('lobby.public') }),
-    h('p', { class: 'settings', text: t('lobby.settings', { preset, seats: table.size, seconds: table.turnSeconds }) }),
+    h('p', { class: 'settings', text: t('lobby.settings', { preset: presetName(table.preset), seats: table.size, seconds: table.turnSeconds }) }),
     table.code
       ? h(
           'p',

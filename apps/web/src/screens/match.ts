@@ -8,7 +8,8 @@ import { t } from '../i18n';
 import { failureOf } from '../net/session';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
-import { dateTime, failureText, presetName, recordPage } from './recordPage';
+import { presetName } from '../adapter/describe';
+import { dateTime, failureText, recordPage } from './recordPage';
 import { headlineOf, resultsTable } from './results';
 import { seatList } from './seatList';
 

@@ -4,7 +4,8 @@ import { levelName, levelProgress } from '../adapter/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
-import { dateTime, presetName, recordPage } from './recordPage';
+import { presetName } from '../adapter/describe';
+import { dateTime, recordPage } from './recordPage';
 
 /** A player's record (GET /api/players/:id): level and the way to the next, totals, recent matches. */
 export function profileScreen(ctx: AppContext, playerId: string): Screen {

@@ -1,4 +1,3 @@
-import { isPresetName } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { type MessageKey, language, t } from '../i18n';
 import { type ServerFailure, failureOf } from '../net/session';
@@ -23,11 +22,6 @@ export function failureText(failure: ServerFailure, notFound?: MessageKey): stri
   if (failure.code === 'ERR_NETWORK') return t('net.failed', { reason: failure.message });
   if (notFound && failure.code.startsWith('ERR_NO_')) return t(notFound);
   return t('error.generic', { message: failure.message });
-}
-
-/** A stored preset in words (a name this client does not know stays as stored). */
-export function presetName(preset: string): string {
-  return isPresetName(preset) ? t(`preset.${preset}`) : preset;
 }
 
 /** A stored time (epoch ms) as a short date and time in the current language. */
