@@ -149,6 +149,12 @@ const teamCases: TestCase[] = sizes.map(([size, device]) => ({
         ['Green+Blue team', ['green', 'blue']],
       ]);
       await screenshot(page, `ingame-teams-en-${size}`);
+      // The longest names (a strong bot's, in English) are shown whole, even in a phone's narrow chips.
+      const cut = await page.$$eval('.seat-panel .seat .name', (els) =>
+        els.filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+      );
+      assert.deepEqual(cut, []);
+      assert.ok((await page.$$eval('.seat-panel .seat .name', (els) => els.map((e) => e.textContent))).includes('Yellow bot (strong)'));
       await switchLanguage(page, async () => (await page.textContent('.team-name')) === '红黄队');
 
       // The same four seats without teams: one plain list.

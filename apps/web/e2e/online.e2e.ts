@@ -243,6 +243,43 @@ const cases: TestCase[] = [
     },
   },
   {
+    name: 'a 2v2 table names each seat\'s team in the lobby as the game does (红黄队 / Red+Yellow team)',
+    async run(browser) {
+      const server = await startGameServer();
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'lobby-teams');
+      try {
+        await openHome(page, server.url, 'Ann');
+        await page.selectOption('#create-seats', '4');
+        await page.check('#create-teams');
+        await click(page, '[data-testid=create]');
+        await page.waitForSelector('[data-testid=lobby] .lobby-seat .badge.team', { timeout: 20_000 });
+        const byColour = async () =>
+          Object.fromEntries(await page.$$eval('.lobby-seat', (els) => els.map((e) => [(e as HTMLElement).dataset.colour, e.querySelector('.badge.team')?.textContent])));
+        assert.deepEqual(await byColour(), { red: '红黄队', yellow: '红黄队', green: '绿蓝队', blue: '绿蓝队' });
+        await screenshot(page, 'lobby-teams-phone');
+        // Beside the badge, an empty seat still reads 空位 on one line, not a character a line.
+        const brokenNames = await page.$$eval('.lobby-seat .who', (els) =>
+          els
+            .filter((e) => {
+              const text = document.createRange();
+              text.selectNodeContents(e);
+              return text.getClientRects().length !== 1 || e.scrollWidth > e.clientWidth;
+            })
+            .map((e) => e.textContent),
+        );
+        assert.deepEqual(brokenNames, []);
+        await click(page, '#lang');
+        await until('the English team names', async () => (await byColour()).red === 'Red+Yellow team' || null, 5_000);
+        assert.deepEqual(await byColour(), { red: 'Red+Yellow team', yellow: 'Red+Yellow team', green: 'Green+Blue team', blue: 'Green+Blue team' });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
     name: 'an offline game against bots runs with the server stopped',
     async run(browser) {
       const server = await startGameServer();

@@ -120,7 +120,6 @@ export const en: Messages = {
   'lobby.host': 'Host',
   'lobby.you': 'You',
   'lobby.bot': 'Bot',
-  'lobby.team': 'Team {team}',
   'lobby.leave': 'Leave table',
   'lobby.waiting': 'Waiting for the host to start…',
   'lobby.settings': '{preset} · {seats} seats · {seconds} s per turn',

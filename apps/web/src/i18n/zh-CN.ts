@@ -118,7 +118,6 @@ export const zhCN = {
   'lobby.host': '房主',
   'lobby.you': '你',
   'lobby.bot': '电脑',
-  'lobby.team': '队伍 {team}',
   'lobby.leave': '离开牌桌',
   'lobby.waiting': '等待房主开始…',
   'lobby.settings': '{preset} · {seats} 人 · 每步 {seconds} 秒',

@@ -290,6 +290,7 @@ export class GameScreen implements Screen {
         }),
       );
     }
+    const name = seatName(view, colour);
     let timer: HTMLElement | null = null;
     if (isTurn && view.turnDeadline) {
       const left = Math.max(0, Math.ceil((view.turnDeadline - Date.now()) / 1000));
@@ -303,7 +304,7 @@ export class GameScreen implements Screen {
         data: { colour },
       },
       h('span', { class: 'swatch', aria: { hidden: 'true' }, text: isTurn ? '▶' : '' }),
-      h('span', { class: 'name', text: seatName(view, colour) }),
+      h('span', { class: 'name', title: name, text: name }),
       ...badges,
       h('span', { class: 'arrived', text: t('game.arrived', { n: arrived, total: state.config.planes }) }),
       timer,

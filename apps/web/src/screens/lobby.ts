@@ -1,6 +1,6 @@
 import { type ClientMessage, type ClientMessageType, type TableFacts, seatsInPlay } from '@flightchess/protocol';
 import { type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
-import { nameOf, presetName, teamColours } from '../adapter/describe';
+import { nameOf, presetName, teamName } from '../adapter/describe';
 import { botOf, ownColour } from '../adapter/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
@@ -46,7 +46,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
   const taken = table.seats.map((s) => s.colour);
   const seatRows = seatsInPlay(presetColours(table), table.size, taken).map((colour) => {
     const seat = table.seats.find((s) => s.colour === colour);
-    const team = table.teams ? h('span', { class: 'badge team', text: t('lobby.team', { team: teamColours(teamOf(colour)).map((c) => colourName(c)).join('+') }) }) : null;
+    const team = table.teams ? h('span', { class: 'badge team', text: teamName(teamOf(colour)) }) : null;
     const label = h('span', { class: 'colour-name', text: t('colour.side', { colour: colourName(colour) }) });
     if (!seat) {
       return h(
