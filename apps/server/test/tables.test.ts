@@ -46,6 +46,33 @@ describe('creating a table', () => {
   });
 });
 
+describe('renaming a guest', () => {
+  const rename = async (playerId: string, body: object) => {
+    const res = await fetch(`${t.baseUrl}/api/players/${playerId}/nickname`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const nickname = async (playerId: string) => (await getJson(t, `/api/players/${playerId}`)).body.nickname;
+
+  test('with its secret keeps the same player, seated under the new name from then on', async () => {
+    const ann = await newGuest(t, 'Ann');
+    expect(await rename(ann.playerId, { secret: ann.secret, nickname: '  Anna  ' })).toEqual({ status: 200, body: { playerId: ann.playerId, nickname: 'Anna' } });
+    expect(await nickname(ann.playerId)).toBe('Anna');
+    const table = await create(t, ann);
+    expect(table.seat.name).toBe('Anna');
+    await table.room.leave();
+  });
+
+  test('is refused without the secret or with a bad name, and changes nothing', async () => {
+    const bob = await newGuest(t, 'Bob');
+    expect(await rename(bob.playerId, { secret: 'guessed', nickname: 'Mallory' })).toMatchObject({ status: 401, body: { error: { code: 'ERR_BAD_CREDENTIALS' } } });
+    expect(await rename(bob.playerId, { nickname: 'Mallory' })).toMatchObject({ status: 401 });
+    expect(await rename('nobody', { secret: bob.secret, nickname: 'Mallory' })).toMatchObject({ status: 401 });
+    expect(await rename(bob.playerId, { secret: bob.secret, nickname: 'x'.repeat(21) })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_NICKNAME' } } });
+    expect(await rename(bob.playerId, { secret: bob.secret, nickname: 'a\u0000b' })).toMatchObject({ status: 400 });
+    expect(await nickname(bob.playerId)).toBe('Bob');
+  });
+});
+
 describe('public tables and quick-match', () => {
   test('quick-match joins an open public table of the same preset and size, else creates one', async () => {
     const [ann, bob, cat] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob'), newGuest(t, 'Cat')]);

@@ -83,4 +83,36 @@ export const homeCases: TestCase[] = [
       }
     },
   },
+  {
+    name: 'home: a new nickname renames the same player (same id, so level and history stay), seated under the new name',
+    async run(browser) {
+      const server = await startGameServer();
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'rename');
+      const playerId = () => page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as { playerId: string } | null)?.playerId ?? null);
+      const seatedAs = async () => {
+        await page.waitForSelector('[data-testid=lobby] .lobby-seat .who', { timeout: 20_000 });
+        return (await page.textContent('.lobby-seat[data-colour=red] .who'))?.trim();
+      };
+      try {
+        await openHome(page, server.url, '小安');
+        await click(page, '[data-testid=create]');
+        assert.equal(await seatedAs(), '小安');
+        const first = await playerId();
+        assert.ok(first);
+        await click(page, '[data-testid=leave-table]');
+
+        await openHome(page, server.url, '安安');
+        await click(page, '[data-testid=create]');
+        assert.equal(await seatedAs(), '安安');
+        assert.equal(await playerId(), first);
+        await page.goto(`${server.url}?fast=1#/profile/${first}`);
+        await until('the profile under the new name', async () => (await page.textContent('[data-testid=profile-name]').catch(() => null))?.includes('安安') || null, 10_000);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
 ];

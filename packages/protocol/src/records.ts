@@ -9,6 +9,12 @@ export interface GuestCredentials {
   readonly nickname: string;
 }
 
+/** PUT /api/players/:id/nickname: the guest's new name (the same player: id, secret, level and history kept). */
+export interface RenamedPlayer {
+  readonly playerId: string;
+  readonly nickname: string;
+}
+
 export interface PlayerSummary {
   readonly id: string;
   readonly nickname: string;

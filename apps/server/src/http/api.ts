@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type JoinCodes, publicTables, tablesOf } from '../lobby';
 import { createGuest, credentialsSchema, nicknameSchema, verifyGuest } from '../players';
 import type { Storage } from '../storage/Storage';
-import { describeIssues } from '@flightchess/protocol';
+import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
 
 export interface ApiDeps {
   readonly storage: Storage;
@@ -42,6 +42,21 @@ export function apiRouter({ storage, codes }: ApiDeps): Router {
       const level = levelFor(player.lifetimeScore);
       const { secretHash: _hidden, ...profile } = player;
       res.json({ ...profile, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES) });
+    }),
+  );
+
+  /** A guest's new name: the same player, so their level, totals and matches stay theirs. */
+  api.put(
+    '/players/:id/nickname',
+    route(async (req, res) => {
+      const secret = credentialsSchema.shape.secret.safeParse(req.body?.secret);
+      const player = secret.success ? await verifyGuest(storage, String(req.params.id), secret.data) : null;
+      if (!player) return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the secret from POST /api/guests');
+      const nickname = nicknameSchema.safeParse(req.body?.nickname);
+      if (!nickname.success) return fail(res, 400, 'ERR_BAD_NICKNAME', describeIssues(nickname.error));
+      await storage.renamePlayer(player.id, nickname.data);
+      const renamed: RenamedPlayer = { playerId: player.id, nickname: nickname.data };
+      res.json(renamed);
     }),
   );
 

@@ -15,6 +15,8 @@ export type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, PlayerSummary, 
 export interface Storage {
   createPlayer(player: NewPlayer): Promise<void>;
   getPlayer(id: string): Promise<PlayerRecord | null>;
+  /** A player's new nickname, for the tables they sit at from now on; the matches played keep the name they were played under. */
+  renamePlayer(id: string, nickname: string): Promise<void>;
   /** A game began: the table, its seats and dice (the seed is shown only once the game is over), owned by `owner`. */
   startMatch(match: MatchStart): Promise<void>;
   /**

@@ -115,6 +115,10 @@ export class PostgresStorage implements Storage {
     return rows[0] ? playerRecord(rows[0]) : null;
   }
 
+  async renamePlayer(id: string, nickname: string): Promise<void> {
+    await this.pool.query('UPDATE players SET nickname = $1 WHERE id = $2', [nickname, id]);
+  }
+
   async startMatch(m: MatchStart): Promise<void> {
     await this.transaction(async (c) => {
       await c.query(

@@ -40,6 +40,7 @@ function statements(db: Database.Database) {
   return {
     createPlayer: db.prepare('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, ?, ?)'),
     getPlayer: db.prepare('SELECT * FROM players WHERE id = ?'),
+    renamePlayer: db.prepare('UPDATE players SET nickname = ? WHERE id = ?'),
     startMatch: db.prepare(
       `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
          engine, code, private, host_id, owner, lease_until)
@@ -121,6 +122,10 @@ export class SqliteStorage implements Storage {
   async getPlayer(id: string): Promise<PlayerRecord | null> {
     const r = this.sql.getPlayer.get(id) as Row | undefined;
     return r ? playerRecord(r) : null;
+  }
+
+  async renamePlayer(id: string, nickname: string): Promise<void> {
+    this.durably(() => this.sql.renamePlayer.run(nickname, id));
   }
 
   async startMatch(m: MatchStart): Promise<void> {

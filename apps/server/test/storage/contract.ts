@@ -122,6 +122,16 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     );
   });
 
+  test('a renamed player keeps its id, secret and totals, durably', async () => {
+    const storage = await open();
+    const guest = await createGuest(storage, 'Ann');
+    await storage.renamePlayer(guest.playerId, 'Anna');
+    await storage.close();
+    const reopened = await open();
+    expect(await reopened.getPlayer(guest.playerId)).toMatchObject({ id: guest.playerId, nickname: 'Anna', lifetimeScore: 0, games: 0 });
+    expect(await verifyGuest(reopened, guest.playerId, guest.secret)).toMatchObject({ nickname: 'Anna' });
+  });
+
   /** Append the first `n` test actions to a match, as its owner. */
   const appendAll = async (storage: Storage, id: string, n = ACTIONS.length) => {
     for (let i = 0; i < n; i++) await storage.appendAction(id, OWNER, i, ACTIONS[i]!, 2 + i);

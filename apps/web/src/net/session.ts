@@ -1,4 +1,4 @@
-import { type ApiError, type GuestCredentials, type TableCodeAnswer, type TableListing, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
+import { type ApiError, type GuestCredentials, type RenamedPlayer, type TableCodeAnswer, type TableListing, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
 import { Client, type Room } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
 
@@ -55,13 +55,36 @@ export class NetSession {
     }
   }
 
-  /** The stored guest, or a new one when there is none or the nickname changed (guests cannot be renamed). */
+  /**
+   * The stored guest (renamed first when the nickname changed: the same player, level and history), or a
+   * new one when there is none or the server no longer knows it (a fresh database).
+   */
   async guest(nickname: string): Promise<Credentials> {
     const stored = this.credentials();
     if (stored && stored.nickname === nickname) return stored;
+    if (stored) {
+      const renamed = await this.rename(stored, nickname);
+      if (renamed) return renamed;
+    }
     const created = await this.api<Credentials>('/api/guests', { method: 'POST', body: JSON.stringify({ nickname }) });
     this.storage.setItem(CREDENTIALS, JSON.stringify(created));
     return created;
+  }
+
+  /** The stored guest under its new name; null when the server does not know it (a bad name still fails). */
+  private async rename(stored: Credentials, nickname: string): Promise<Credentials | null> {
+    try {
+      const answer = await this.api<RenamedPlayer>(`/api/players/${encodeURIComponent(stored.playerId)}/nickname`, {
+        method: 'PUT',
+        body: JSON.stringify({ secret: stored.secret, nickname }),
+      });
+      const renamed = { ...stored, nickname: answer.nickname };
+      this.storage.setItem(CREDENTIALS, JSON.stringify(renamed));
+      return renamed;
+    } catch (error) {
+      if (error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS') return null;
+      throw error;
+    }
   }
 
   /** An address on the game server. */

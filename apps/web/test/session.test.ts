@@ -1,0 +1,73 @@
+import { NetSession, ServerFailure } from '../src/net/session';
+import { MemoryStore } from './support';
+
+interface Call {
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+}
+
+/** A fake server: answers each request with the next canned answer, and records what was asked. */
+function fakeServer(answers: { status: number; body: unknown }[]) {
+  const calls: Call[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input));
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+    const answer = answers.shift();
+    if (!answer) throw new Error(`unexpected request ${url.pathname}`);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+const ANN = { playerId: 'p1', secret: 's1', nickname: 'Ann' };
+
+describe('NetSession: the guest identity', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test('is made once, then reused while the nickname stays', async () => {
+    const calls = fakeServer([{ status: 201, body: ANN }]);
+    const session = new NetSession(new MemoryStore(), 'http://game.test/');
+    expect(await session.guest('Ann')).toEqual(ANN);
+    expect(await session.guest('Ann')).toEqual(ANN);
+    expect(calls).toEqual([{ method: 'POST', path: '/api/guests', body: { nickname: 'Ann' } }]);
+  });
+
+  test('a new nickname renames the same player: id, secret (and so level and history) kept', async () => {
+    const store = new MemoryStore();
+    const calls = fakeServer([
+      { status: 201, body: ANN },
+      { status: 200, body: { playerId: 'p1', nickname: 'Anna' } },
+    ]);
+    const session = new NetSession(store, 'http://game.test/');
+    await session.guest('Ann');
+    expect(await session.guest('Anna')).toEqual({ playerId: 'p1', secret: 's1', nickname: 'Anna' });
+    expect(calls[1]).toEqual({ method: 'PUT', path: '/api/players/p1/nickname', body: { secret: 's1', nickname: 'Anna' } });
+    expect(new NetSession(store, 'http://game.test/').credentials()).toEqual({ playerId: 'p1', secret: 's1', nickname: 'Anna' });
+  });
+
+  test('a guest the server no longer knows (a fresh database) is made anew', async () => {
+    const calls = fakeServer([
+      { status: 201, body: ANN },
+      { status: 401, body: { error: { code: 'ERR_BAD_CREDENTIALS', message: 'unknown' } } },
+      { status: 201, body: { playerId: 'p2', secret: 's2', nickname: 'Anna' } },
+    ]);
+    const session = new NetSession(new MemoryStore(), 'http://game.test/');
+    await session.guest('Ann');
+    expect(await session.guest('Anna')).toEqual({ playerId: 'p2', secret: 's2', nickname: 'Anna' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/guests', 'PUT /api/players/p1/nickname', 'POST /api/guests']);
+  });
+
+  test('a refused name fails and leaves the stored guest as it was', async () => {
+    fakeServer([
+      { status: 201, body: ANN },
+      { status: 400, body: { error: { code: 'ERR_BAD_NICKNAME', message: 'a nickname has at most 20 characters' } } },
+    ]);
+    const session = new NetSession(new MemoryStore(), 'http://game.test/');
+    await session.guest('Ann');
+    const refused = session.guest('x'.repeat(21));
+    await expect(refused).rejects.toBeInstanceOf(ServerFailure);
+    await expect(refused).rejects.toMatchObject({ code: 'ERR_BAD_NICKNAME' });
+    expect(session.credentials()).toEqual(ANN);
+  });
+});
