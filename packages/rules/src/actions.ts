@@ -1,6 +1,7 @@
 import type { Colour, PlaneRef } from './colours';
 import type { Capture, Route } from './route';
-import type { GameResult, OutReason } from './state';
+import type { Result } from './result';
+import type { GameResult, GameState, OutReason } from './state';
 
 /** Everything a seat (or the server on its behalf) can do. A roll is an input: the engine never rolls. */
 export type Action =
@@ -53,3 +54,6 @@ export type GameEvent =
   | { readonly type: 'draw-offered'; readonly seat: Colour }
   | { readonly type: 'draw-declined'; readonly seat: Colour }
   | { readonly type: 'game-over'; readonly result: GameResult };
+
+/** What applying an action gives: the next state and what happened in it, or the rule it breaks. */
+export type Applied = Result<{ state: GameState; events: GameEvent[] }>;

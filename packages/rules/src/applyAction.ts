@@ -1,11 +1,9 @@
-import { type Action, ACTION_TYPES, type GameEvent } from './actions';
+import { type Action, ACTION_TYPES, type ActionType, type Applied } from './actions';
 import { isColour } from './colours';
 import { applyAnswerDraw, applyAnswerResign, applyLeave, applyOfferDraw, applyResign } from './leave';
 import { applyMove, applyRoll } from './play';
-import { type Result, fail } from './result';
+import { fail } from './result';
 import type { GameState } from './state';
-
-export type Applied = Result<{ state: GameState; events: GameEvent[] }>;
 
 /**
  * Apply one action. Never throws on bad input; errors follow RULES.md §9.13's precedence: game over,
@@ -45,17 +43,19 @@ export function applyAction(state: GameState, action: Action): Applied {
   if ((type === 'answer-resign' || type === 'answer-draw') && typeof accept !== 'boolean') {
     return fail('ERR_BAD_ACTION', `${type} needs accept: true or false`);
   }
-  switch (type) {
+  // Every type left is a seat's own action; no default, so a new type must be handled here to compile.
+  const kind = type as Exclude<ActionType, 'roll' | 'move'>;
+  switch (kind) {
     case 'resign':
       return applyResign(state, seat);
     case 'answer-resign':
       return applyAnswerResign(state, seat, accept as boolean);
     case 'escape':
     case 'forfeit':
-      return applyLeave(state, seat, type);
+      return applyLeave(state, seat, kind);
     case 'offer-draw':
       return applyOfferDraw(state, seat);
-    default:
+    case 'answer-draw':
       return applyAnswerDraw(state, seat, accept as boolean);
   }
 }

@@ -1,12 +1,10 @@
 import { type Colour, teamOf } from './colours';
-import type { GameEvent } from './actions';
+import type { Applied } from './actions';
 import { draftOf, finish, type Draft } from './draft';
 import { activeSeats, arrivedCount, mateOf } from './queries';
-import { type Result, fail, ok } from './result';
+import { fail, ok } from './result';
 import type { GameState, OutReason } from './state';
 import { clearBoard, endGame, passTurn } from './turn';
-
-type Applied = Result<{ state: GameState; events: GameEvent[] }>;
 
 /** 认输: after `resignAfterRolls` rolls; in team mode the team-mate must consent first (§7). */
 export function applyResign(state: GameState, seat: Colour): Applied {

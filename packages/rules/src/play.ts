@@ -1,11 +1,9 @@
-import type { GameEvent } from './actions';
+import type { Applied } from './actions';
 import { type Draft, draftOf, finish, sendHome, setPlanes } from './draft';
 import { legalMoves, movesFor, rememberMoves } from './legalMoves';
-import { type Result, fail, ok } from './result';
+import { fail, ok } from './result';
 import type { GameState } from './state';
 import { allArrived, endGame, passTurn, recordCollision, rollAgain, threeSixesPenalty } from './turn';
-
-type Applied = Result<{ state: GameState; events: GameEvent[] }>;
 
 /** A roll (an input, never rolled here): three-sixes penalty, pass when nothing can move, else wait for a move. */
 export function applyRoll(state: GameState, value: number): Applied {

@@ -19,7 +19,7 @@ export function chooseMove(state: GameState, bot: BotName, rng: Rng = createRng(
       return randomMove(moves, rng);
     case 'heuristic':
       return heuristicMove(moves);
-    default:
+    case 'strong':
       return strongMove(state, moves);
   }
 }
