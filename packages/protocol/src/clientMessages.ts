@@ -1,5 +1,6 @@
-import { BOT_NAMES, COLOURS } from '@flightchess/rules';
+import { BOT_NAMES, COLOURS, type Result } from '@flightchess/rules';
 import { z } from 'zod';
+import { type Rejection, reject } from './codes';
 import { describeIssues } from './describeIssues';
 import { QUICK_PHRASES } from './quickPhrases';
 
@@ -39,12 +40,12 @@ export function isClientMessageType(type: unknown): type is ClientMessageType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(CLIENT_MESSAGES, type);
 }
 
-export type ParsedMessage<T extends ClientMessageType> = { ok: true; value: ClientMessage<T> } | { ok: false; message: string };
+export type ParsedMessage<T extends ClientMessageType> = Result<ClientMessage<T>, Rejection>;
 
 /** Validate one message; a missing payload counts as `{}` so that `room.send('start')` works. */
 export function parseClientMessage<T extends ClientMessageType>(type: T, payload: unknown): ParsedMessage<T> {
   const parsed = CLIENT_MESSAGES[type].safeParse(payload === undefined ? {} : payload);
   return parsed.success
     ? { ok: true, value: parsed.data as ClientMessage<T> }
-    : { ok: false, message: `${type}: ${describeIssues(parsed.error)}` };
+    : { ok: false, error: reject('ERR_BAD_MESSAGE', `${type}: ${describeIssues(parsed.error)}`) };
 }

@@ -19,7 +19,8 @@ export interface RuleError {
   readonly message: string;
 }
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RuleError };
+/** The one success-or-failure shape of the project; other layers use it with their own error (a code and a message). */
+export type Result<T, E = RuleError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

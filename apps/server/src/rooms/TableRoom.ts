@@ -113,12 +113,12 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     const full = this.deps.admission.newTable();
     if (full) this.refuseCreation('ERR_SERVER_FULL', full.message);
     const parsed = parseTableOptions(options, this.config);
-    if (!parsed.ok) this.refuseCreation('ERR_BAD_CONFIG', parsed.message);
-    this.setUp(parsed.settings);
+    if (!parsed.ok) this.refuseCreation(parsed.error.code, parsed.error.message);
+    this.setUp(parsed.value);
     this.state.code = await this.deps.codes.register(this.roomId);
     this.updateListing();
     this.deps.drain.add(this);
-    const s = parsed.settings;
+    const s = parsed.value;
     this.log.info({ event: 'table-created', preset: s.preset, size: s.size, teams: s.teams, private: s.private, code: this.state.code }, 'table created');
   }
 
@@ -171,8 +171,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.roomId = t.tableId;
     this.log = this.deps.logger.child({ tableId: t.tableId });
     const settings = storedSettings(t);
-    if (!settings.ok) this.refuseCreation('ERR_BAD_CONFIG', settings.message);
-    this.setUp(settings.settings);
+    if (!settings.ok) this.refuseCreation(settings.error.code, settings.error.message);
+    this.setUp(settings.value);
     this.state.code = t.code;
     this.state.hostId = t.hostId;
     this.seating.restore(t.seats);
@@ -420,7 +420,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private async answer(client: Client, type: string, payload: unknown): Promise<Rejection | null> {
     if (!isClientMessageType(type)) return reject('ERR_UNKNOWN_MESSAGE', `unknown message type '${type.slice(0, 40)}'`);
     const parsed = parseClientMessage(type, payload);
-    if (!parsed.ok) return reject('ERR_BAD_MESSAGE', parsed.message);
+    if (!parsed.ok) return parsed.error;
     if (this.play.stopped) return reject('ERR_SHUTTING_DOWN', 'the server is restarting: you will be back in a moment');
     const handle = this.handlers[type] as (client: Client, message: unknown) => Rejection | null | Promise<Rejection | null>;
     return handle(client, parsed.value);

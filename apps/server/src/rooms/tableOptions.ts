@@ -1,6 +1,7 @@
 import {
   type HouseRules,
   type PresetName,
+  type Result,
   type RulesConfig,
   COLOURS,
   PRESETS,
@@ -26,7 +27,9 @@ export interface TableSettings {
 
 export const DEFAULT_BASE = 10;
 
-export type TableOptionsResult = { ok: true; settings: TableSettings } | { ok: false; message: string };
+export type TableOptionsResult = Result<TableSettings, { readonly code: 'ERR_BAD_CONFIG'; readonly message: string }>;
+
+const badConfig = (message: string): TableOptionsResult => ({ ok: false, error: { code: 'ERR_BAD_CONFIG', message } });
 
 /**
  * Validate a new table's options. The shape is checked here; the rules combination (house rules,
@@ -34,21 +37,21 @@ export type TableOptionsResult = { ok: true; settings: TableSettings } | { ok: f
  */
 export function parseTableOptions(raw: unknown, config: ServerConfig): TableOptionsResult {
   const parsed = tableOptionsSchema(config).safeParse(raw ?? {});
-  if (!parsed.success) return { ok: false, message: describeIssues(parsed.error) };
+  if (!parsed.success) return badConfig(describeIssues(parsed.error));
   const o = parsed.data;
   const preset = o.preset ?? 'online';
   const teams = o.teams ?? false;
   const options = (o.options ?? {}) as HouseRules;
   const rules = applyHouseRules(PRESETS[preset], options);
-  if (!rules.ok) return { ok: false, message: rules.error.message };
+  if (!rules.ok) return badConfig(rules.error.message);
   const size = o.size ?? (teams ? 4 : Math.min(4, rules.value.maxPlayers));
   // Allowed colours first; more seats than the preset has colours makes the engine say so.
   const trialSeats = [...defaultColours(rules.value.colours, size), ...COLOURS.filter((c) => !rules.value.colours.includes(c))];
   const trial = createGame({ preset, options, teams, seats: trialSeats.slice(0, size) });
-  if (!trial.ok) return { ok: false, message: trial.error.message };
+  if (!trial.ok) return badConfig(trial.error.message);
   return {
     ok: true,
-    settings: {
+    value: {
       preset,
       options,
       rules: rules.value,
@@ -65,9 +68,9 @@ export function parseTableOptions(raw: unknown, config: ServerConfig): TableOpti
 export function storedSettings(table: MatchTable): TableOptionsResult {
   const { preset, options = {}, teams = false, seats } = table.setup;
   const rules = applyHouseRules(PRESETS[preset], options);
-  if (!rules.ok) return { ok: false, message: rules.error.message };
+  if (!rules.ok) return badConfig(rules.error.message);
   return {
     ok: true,
-    settings: { preset, options, rules: rules.value, size: seats.length, teams, base: table.base, turnSeconds: table.turnSeconds, private: table.private },
+    value: { preset, options, rules: rules.value, size: seats.length, teams, base: table.base, turnSeconds: table.turnSeconds, private: table.private },
   };
 }
