@@ -1,4 +1,4 @@
-import { type Colour, FINISH, type GameState, type PlaneRef, type Position, isColour, seatIndex } from '@flightchess/rules';
+import { type Colour, FINISH, type GameState, type PlaneRef, type Position, arrivedCount, isColour, seatIndex } from '@flightchess/rules';
 import { type BoardLayout, type Point, pointOf } from './layout';
 
 /** One plane as the renderer draws it. */
@@ -54,7 +54,7 @@ const SHARE_OFFSET = 0.2;
 /** How many planes of each seat have arrived (seats with none left out), in seat order. */
 export function arrivedCounts(state: GameState): ArrivedMark[] {
   return state.seats
-    .map((colour) => ({ colour, count: (state.planes[colour] ?? []).filter((p) => p === FINISH).length }))
+    .map((colour) => ({ colour, count: arrivedCount(state, colour) }))
     .filter((a) => a.count > 0);
 }
 

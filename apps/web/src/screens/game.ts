@@ -1,4 +1,4 @@
-import { type Colour, FINISH, teamOf } from '@flightchess/rules';
+import { type Colour, FINISH, arrivedCount, teamOf } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { type Controls, GameController, type Presented } from '../adapter/controller';
 import { describePosition, seatName, teamName } from '../adapter/describe';
@@ -276,7 +276,6 @@ export class GameScreen implements Screen {
     const seat = view.seats.find((s) => s.colour === colour);
     const isTurn = state.phase !== 'over' && state.current === colour;
     const out = state.out[colour];
-    const arrived = (state.planes[colour] ?? []).filter((p) => p === FINISH).length;
     const badges: HTMLElement[] = [];
     if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
     if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
@@ -306,7 +305,7 @@ export class GameScreen implements Screen {
       h('span', { class: 'swatch', aria: { hidden: 'true' }, text: isTurn ? '▶' : '' }),
       h('span', { class: 'name', title: name, text: name }),
       ...badges,
-      h('span', { class: 'arrived', text: t('game.arrived', { n: arrived, total: state.config.planes }) }),
+      h('span', { class: 'arrived', text: t('game.arrived', { n: arrivedCount(state, colour), total: state.config.planes }) }),
       timer,
     );
   }

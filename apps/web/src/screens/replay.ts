@@ -1,4 +1,4 @@
-import { COLOURS, FINISH } from '@flightchess/rules';
+import { COLOURS, arrivedCount } from '@flightchess/rules';
 import type { MatchRecord } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
@@ -52,7 +52,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     const p = player;
     const { view } = s.current();
     const { state } = view;
-    fill(seatsEl, seatList(view.seats, state.phase === 'over' ? null : state.current, (c) => t('game.arrived', { n: (state.planes[c] ?? []).filter((x) => x === FINISH).length, total: state.config.planes })));
+    fill(seatsEl, seatList(view.seats, state.phase === 'over' ? null : state.current, (c) => t('game.arrived', { n: arrivedCount(state, c), total: state.config.planes })));
     stepEl.textContent = t('replay.step', { i: s.position, n: s.steps });
     slider.max = String(s.steps);
     slider.value = String(s.position);
