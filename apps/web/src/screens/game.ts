@@ -9,6 +9,7 @@ import { PixiBoard } from '../render/PixiBoard';
 import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
+import { seatChip } from './seatList';
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -253,7 +254,7 @@ export class GameScreen implements Screen {
     if (!controls) return;
     const { view } = controls;
     const { seats } = view.state;
-    const list = (colours: readonly Colour[]) => h('ul', { class: 'seats' }, ...colours.map((colour) => this.seatChip(view, colour)));
+    const list = (colours: readonly Colour[]) => h('ul', { class: 'seats' }, ...colours.map((colour) => this.chipOf(view, colour)));
     if (!view.state.teams) {
       fill(this.seatPanel, list(seats));
       return;
@@ -271,11 +272,11 @@ export class GameScreen implements Screen {
     );
   }
 
-  private seatChip(view: GameView, colour: Colour): HTMLElement {
+  private chipOf(view: GameView, colour: Colour): HTMLElement {
     const { state } = view;
     const seat = view.seats.find((s) => s.colour === colour);
     const isTurn = state.phase !== 'over' && state.current === colour;
-    const out = state.out[colour];
+    const out = state.out[colour] !== undefined;
     const badges: HTMLElement[] = [];
     if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
     if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
@@ -289,21 +290,13 @@ export class GameScreen implements Screen {
         }),
       );
     }
-    const name = seatName(view, colour);
     let timer: HTMLElement | null = null;
     if (isTurn && view.turnDeadline) {
       const left = Math.max(0, Math.ceil((view.turnDeadline - Date.now()) / 1000));
       timer = h('span', { class: `timer${left <= 5 ? ' low' : ''}`, text: t('game.timer', { s: left }), data: { testid: 'timer' } });
     }
-    return h(
-      'li',
-      {
-        class: `seat colour-${colour}${isTurn ? ' current' : ''}${out ? ' is-out' : ''}`,
-        aria: isTurn ? { current: 'true' } : {},
-        data: { colour },
-      },
-      h('span', { class: 'swatch', aria: { hidden: 'true' }, text: isTurn ? '▶' : '' }),
-      h('span', { class: 'name', title: name, text: name }),
+    return seatChip(
+      { colour, name: seatName(view, colour), current: isTurn, out },
       ...badges,
       h('span', { class: 'arrived', text: t('game.arrived', { n: arrivedCount(state, colour), total: state.config.planes }) }),
       timer,

@@ -1,6 +1,27 @@
 import type { Colour } from '@flightchess/rules';
 import { type Named, nameOf } from '../adapter/describe';
-import { h } from '../ui/dom';
+import { type Child, h } from '../ui/dom';
+
+export interface SeatChip {
+  readonly colour: Colour;
+  readonly name: string;
+  /** The seat to move: marked ▶ and announced as current. */
+  readonly current: boolean;
+  /** Out of the game (RULES.md §7): shown faded. */
+  readonly out?: boolean;
+}
+
+/** One seat as a coloured chip: ▶ on the seat to move, the name (whole on hover), then what the screen adds. */
+export function seatChip(seat: SeatChip, ...more: Child[]): HTMLElement {
+  const { colour, name, current } = seat;
+  return h(
+    'li',
+    { class: `seat colour-${colour}${current ? ' current' : ''}${seat.out ? ' is-out' : ''}`, aria: current ? { current: 'true' } : {}, data: { colour } },
+    h('span', { class: 'swatch', aria: { hidden: 'true' }, text: current ? '▶' : '' }),
+    h('span', { class: 'name', title: name, text: name }),
+    ...more,
+  );
+}
 
 /** The players as coloured chips (the game screen's seat style); `current` marks the seat to move. */
 export function seatList(seats: readonly Named[], current: Colour | null = null, extra: (colour: Colour) => string = () => ''): HTMLElement {
@@ -8,13 +29,7 @@ export function seatList(seats: readonly Named[], current: Colour | null = null,
     'ul',
     { class: 'seats', data: { testid: 'seat-names' } },
     ...seats.map((seat) =>
-      h(
-        'li',
-        { class: `seat colour-${seat.colour}${seat.colour === current ? ' current' : ''}`, aria: seat.colour === current ? { current: 'true' } : {}, data: { colour: seat.colour } },
-        h('span', { class: 'swatch', aria: { hidden: 'true' }, text: seat.colour === current ? '▶' : '' }),
-        h('span', { class: 'name', text: nameOf(seat) }),
-        extra(seat.colour) ? h('span', { class: 'arrived', text: extra(seat.colour) }) : null,
-      ),
+      seatChip({ colour: seat.colour, name: nameOf(seat), current: seat.colour === current }, extra(seat.colour) ? h('span', { class: 'arrived', text: extra(seat.colour) }) : null),
     ),
   );
 }
