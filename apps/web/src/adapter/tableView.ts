@@ -1,10 +1,16 @@
-import type { TableFacts } from '@flightchess/protocol';
+import type { MatchRecord, TableFacts } from '@flightchess/protocol';
+import type { Named } from './describe';
 import type { BotName, Colour, GameState } from '@flightchess/rules';
 import type { GameView, SeatView } from './types';
 
 /** The bot that plays a seat (a bot seat whose bot is not said plays the normal one), or null for a person. */
 export function botOf(seat: { kind: string; bot: BotName | '' | null }): BotName | null {
   return seat.kind === 'bot' ? seat.bot || 'heuristic' : null;
+}
+
+/** Who sat where at a stored match, as names are made (`nameOf`): bots by colour and strength. */
+export function matchPlayers(match: Pick<MatchRecord, 'seats'>): Named[] {
+  return match.seats.map((s) => ({ colour: s.colour, name: s.name, bot: botOf(s) }));
 }
 
 /** The own seat: the one whose player id is ours. */

@@ -1,4 +1,4 @@
-import { type ApiError, type GuestCredentials, type RenamedPlayer, type TableCodeAnswer, type TableListing, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
+import { type ApiError, type GuestCredentials, type MatchRecord, type RenamedPlayer, type TableCodeAnswer, type TableListing, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
 import { Client, type Room } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
 
@@ -146,6 +146,11 @@ export class NetSession {
     const creds = this.credentials();
     if (!creds) return [];
     return this.api<TableListing[]>('/api/tables/mine', { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }) });
+  }
+
+  /** A stored match (GET /api/matches/:id): its table, seats, actions, and once over its result and seed. */
+  match(matchId: string): Promise<MatchRecord> {
+    return this.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`);
   }
 
   async roomForCode(code: string): Promise<string> {

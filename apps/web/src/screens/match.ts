@@ -1,8 +1,8 @@
 import type { MatchRecord, VerifyAnswer } from '@flightchess/protocol';
-import { replayGame } from '@flightchess/rules';
+import { type GameState, replayGame } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { onlineResults } from '../adapter/results';
-import { botOf } from '../adapter/tableView';
+import { matchPlayers } from '../adapter/tableView';
 import { type VerdictLine, verdictLines } from '../adapter/verdict';
 import { t } from '../i18n';
 import { failureOf } from '../net/session';
@@ -19,13 +19,13 @@ type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | {
 /** A stored match made readable (GET /api/matches/:id): players and results, the dice commitment and seed, verification, replay. */
 export function matchScreen(ctx: AppContext, matchId: string): Screen {
   let verification: Verification = { kind: 'none' };
-  return recordPage<MatchRecord>(ctx, {
+  return recordPage<LoadedMatch>(ctx, {
     self: { name: 'match', matchId },
     className: 'match',
     loading: 'match.loading',
     notFound: 'match.notFound',
-    load: () => ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`),
-    render: (match, redraw) => {
+    load: async () => loaded(await ctx.net.match(matchId)),
+    render: ({ match, final }, redraw) => {
       const verify = () => {
         verification = { kind: 'pending' };
         redraw();
@@ -38,7 +38,7 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
         h('h1', { text: t('match.title') }),
         h('p', { class: 'meta', data: { testid: 'match-meta' }, text: t('match.meta', { preset: presetName(match.setup.preset), base: match.base, when: dateTime(match.startedAt), status: t(`match.status.${match.status}`) }) }),
         match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: match.abortReason }) }) : null,
-        players(match),
+        players(match, final),
         h(
           'section',
           { class: 'card fairness', data: { testid: 'fairness' } },
@@ -61,14 +61,23 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
   });
 }
 
+interface LoadedMatch {
+  readonly match: MatchRecord;
+  /** A finished match's final state (its results' collisions column needs it), replayed once from the record. */
+  readonly final: GameState | null;
+}
+
+function loaded(match: MatchRecord): LoadedMatch {
+  const replayed = match.status === 'finished' ? replayGame(match.setup, match.actions) : null;
+  return { match, final: replayed?.ok ? replayed.value.state : null };
+}
+
 /** A finished match as its results table; one still being played (or abandoned) as its players. */
-function players(match: MatchRecord): HTMLElement {
+function players(match: MatchRecord, final: GameState | null): HTMLElement {
   if (match.status !== 'finished') {
-    return h('section', { class: 'card' }, h('h2', { text: t('match.players') }), seatList(match.seats.map((s) => ({ colour: s.colour, name: s.name, bot: botOf(s) }))));
+    return h('section', { class: 'card' }, h('h2', { text: t('match.players') }), seatList(matchPlayers(match)));
   }
-  // The collisions column needs the final state: the record replays to it.
-  const replayed = replayGame(match.setup, match.actions);
-  const data = onlineResults(match, replayed.ok ? replayed.value.state : null);
+  const data = onlineResults(match, final);
   return h('section', { class: 'results', data: { testid: 'match-results' } }, headlineOf(data), resultsTable(data));
 }
 

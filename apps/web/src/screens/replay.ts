@@ -1,10 +1,9 @@
 import { COLOURS, arrivedCount } from '@flightchess/rules';
-import type { MatchRecord } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
 import { REPLAY_SPEEDS, ReplayPlayer } from '../adapter/replayPlayer';
 import { ReplaySource } from '../adapter/replaySource';
-import { botOf } from '../adapter/tableView';
+import { matchPlayers } from '../adapter/tableView';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { fill, h } from '../ui/dom';
@@ -104,9 +103,9 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
 
 export function onlineReplayScreen(ctx: AppContext, matchId: string): Screen {
   return replayScreen(ctx, async () => {
-    const match = await ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`).catch(() => null);
+    const match = await ctx.net.match(matchId).catch(() => null);
     if (!match) return null;
-    const source = ReplaySource.of(match.setup, match.actions, match.seats.map((s) => ({ colour: s.colour, name: s.name, bot: botOf(s) })));
+    const source = ReplaySource.of(match.setup, match.actions, matchPlayers(match));
     return source ? { source, record: { name: 'match', matchId } } : null;
   });
 }

@@ -83,7 +83,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     if (!match || match.id !== matchId) {
       screen.showBelow(() => h('p', { class: 'recording', role: 'status', text: t('results.recording') }), false);
       if (table.result.recorded) {
-        void ctx.net.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`).then(
+        void ctx.net.match(matchId).then(
           (m) => {
             match = m;
             if (connection && !disposed) showResults(connection.table());
