@@ -72,7 +72,8 @@ async function serve(port: number, tables: number): Promise<void> {
   process.on('message', (request: Request) => {
     if (request === 'store') storing = true;
     const cpu = process.cpuUsage();
-    const usage: Usage = { cpuUs: cpu.user + cpu.system, rss: process.memoryUsage.rss(), heap: process.memoryUsage().heapUsed, messages };
+    const memory = process.memoryUsage();
+    const usage: Usage = { cpuUs: cpu.user + cpu.system, rss: memory.rss, heap: memory.heapUsed, messages };
     process.send!(usage);
   });
   process.on('disconnect', () => {
