@@ -9,7 +9,7 @@ import { PixiBoard } from '../render/PixiBoard';
 import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
-import { seatChip } from './seatList';
+import { outBadge, seatChip } from './seatList';
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -276,12 +276,13 @@ export class GameScreen implements Screen {
     const { state } = view;
     const seat = view.seats.find((s) => s.colour === colour);
     const isTurn = state.phase !== 'over' && state.current === colour;
-    const out = state.out[colour] !== undefined;
+    const left = state.out[colour];
     const badges: HTMLElement[] = [];
     if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
-    if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
-    if (out) badges.push(h('span', { class: 'badge out', text: t('game.out') }));
-    if (view.mode === 'online' && seat?.kind === 'human') {
+    // An out seat is played by nobody: it shows how it left, never 托管 or whether its player is connected.
+    if (left) badges.push(outBadge(left.reason));
+    else if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
+    if (!left && view.mode === 'online' && seat?.kind === 'human') {
       badges.push(
         h('span', {
           class: `conn ${seat.connected ? 'up' : 'down'}`,
@@ -296,7 +297,7 @@ export class GameScreen implements Screen {
       timer = h('span', { class: `timer${left <= 5 ? ' low' : ''}`, text: t('game.timer', { s: left }), data: { testid: 'timer' } });
     }
     return seatChip(
-      { colour, name: seatName(view, colour), current: isTurn, out },
+      { colour, name: seatName(view, colour), current: isTurn, out: left !== undefined },
       ...badges,
       h('span', { class: 'arrived', text: t('game.arrived', { n: arrivedCount(state, colour), total: state.config.planes }) }),
       timer,
