@@ -238,7 +238,7 @@ export class GameController {
     if (!this.layout || this.layout.bottom !== viewer) {
       this.layout = createLayout(viewer);
       const { config } = view.state;
-      this.renderer.drawBoard(this.layout, { seats: view.state.seats, stars: config.safeSquares, jumps: config.jump, flights: config.flight });
+      this.renderer.drawBoard(this.layout, { seats: view.state.seats, planes: config.planes, stars: config.safeSquares, jumps: config.jump, flights: config.flight });
     }
     const { state } = view;
     const over = state.phase === 'over';
