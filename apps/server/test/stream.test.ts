@@ -17,6 +17,18 @@ function serverGame(roomId: string): GameState {
 }
 
 describe('the game as a stream of actions', () => {
+  test('a sync before the game has started is answered with ERR_NOT_STARTED and changes nothing; the snapshot comes with the game', async () => {
+    const host = await create(t, await newGuest(t, 'Early'), { size: 2 });
+    await waitFor(() => host.seated, 'the seat');
+    expect(await host.refused('sync', {})).toMatchObject({ code: 'ERR_NOT_STARTED', request: 'sync' });
+    expect(host.state.status).toBe('waiting');
+    expect(host.snapshots).toBe(0);
+    const guest = await joinById(t, host.room.roomId, await newGuest(t, 'Late'));
+    for (const p of [host, guest]) p.send('ready', { ready: true });
+    await waitFor(() => host.stream.state !== null && guest.stream.state !== null, 'the snapshots at the start');
+    await Promise.all([host.room.leave(), guest.room.leave()]);
+  });
+
   test('each client applies every action itself and ends exactly where the server is; a lost action is noticed and mended by a snapshot', async () => {
     // (Websockets do not lose messages; a client must still never stay behind.)
     const host = await create(t, await newGuest(t, 'Host'), { size: 2 });

@@ -244,6 +244,7 @@ describe('TableConnection: staying connected', () => {
       conn.onStatus((s) => statuses.push(s));
       conn.onError((e) => errors.push(e));
       conn.onClosing((e) => closings.push(e));
+      room.message('error', { code: 'ERR_NOT_STARTED', message: 'no game yet', request: 'sync' });
       room.message('error', { code: 'ERR_NOT_YOUR_TURN', message: 'wait', request: 'roll' });
       room.message('closing', { code: 'ERR_SHUTTING_DOWN', message: 'restarting' });
       room.drop(code);

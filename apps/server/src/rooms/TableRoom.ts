@@ -58,6 +58,7 @@ type Handlers = {
 };
 
 const NOT_SEATED = reject('ERR_NOT_SEATED', 'you have no seat at this table');
+const NO_GAME_YET = reject('ERR_NOT_STARTED', 'no game has started at this table yet: its snapshot comes when it starts');
 const RESTARTING = reject('ERR_SHUTTING_DOWN', 'the server is restarting: create or join a table again');
 
 /**
@@ -472,7 +473,9 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     phrase: (client, m) => this.seated(client, (seat) => this.say(client, seat, m.phrase)),
     sync: (client) => {
       const snapshot = this.play.snapshot();
-      if (snapshot) this.sendTo(client, 'snapshot', snapshot);
+      // Always an answer: a client that waits for its snapshot learns that it comes when the game starts.
+      if (!snapshot) return NO_GAME_YET;
+      this.sendTo(client, 'snapshot', snapshot);
       return null;
     },
   };

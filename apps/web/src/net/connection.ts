@@ -155,7 +155,11 @@ export class TableConnection {
       if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
       else if (step.kind === 'gap') room.send('sync', {});
     });
-    room.onMessage('error', (message: ServerRejection) => emit(this.errorListeners, message));
+    room.onMessage('error', (message: ServerRejection) => {
+      // The answer to a sync before the game: nothing is wrong, the snapshot comes when the game starts.
+      if (message.request === 'sync' && message.code === 'ERR_NOT_STARTED') return;
+      emit(this.errorListeners, message);
+    });
     room.onMessage('closing', (message: ServerMessages['closing']) => emit(this.closingListeners, message));
     room.onMessage('phrase', (message: ServerMessages['phrase']) => emit(this.phraseListeners, message));
     room.onLeave((code) => {
