@@ -1,5 +1,5 @@
 import { type Presence, matchMaker } from '@colyseus/core';
-import type { TableListing } from '@flightchess/protocol';
+import type { ListedSeat, TableListing } from '@flightchess/protocol';
 import { joinCode } from './ids';
 
 export const TABLE_ROOM = 'table';
@@ -15,6 +15,7 @@ export interface TableMetadata {
   /** Seats taken by players or bots. */
   readonly seated: number;
   readonly names: readonly string[];
+  readonly seats: readonly ListedSeat[];
   /** A public table (a private one is joined by its code only). */
   readonly listed: boolean;
   /** The players seated there (for the limit of tables a player may sit at; never shown). */

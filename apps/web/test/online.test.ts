@@ -1,7 +1,7 @@
-import { CLOSE_CODES, tableFacts } from '@flightchess/protocol';
-import type { GameState } from '@flightchess/rules';
+import { CLOSE_CODES, botLabel, tableFacts } from '@flightchess/protocol';
+import { BOT_NAMES, COLOURS, type GameState } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
-import { seatName } from '../src/adapter/describe';
+import { nameOf, seatName } from '../src/adapter/describe';
 import { gameView } from '../src/adapter/tableView';
 import { setLanguage } from '../src/i18n';
 import { backoffDelay } from '../src/net/backoff';
@@ -119,6 +119,17 @@ describe('the synced table as a game view', () => {
     setLanguage('en');
     try {
       expect(names()).toEqual(['小红', 'Green bot', 'Yellow bot (strong)', 'Blue']);
+    } finally {
+      setLanguage('zh-CN');
+    }
+  });
+});
+
+describe('bot names', () => {
+  it('are the ones the server gives API readers (botLabel), word for word, in English', () => {
+    setLanguage('en');
+    try {
+      for (const colour of COLOURS) for (const bot of BOT_NAMES) expect(nameOf({ colour, name: '', bot })).toBe(botLabel(colour, bot));
     } finally {
       setLanguage('zh-CN');
     }

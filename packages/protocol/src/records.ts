@@ -66,7 +66,17 @@ export interface TableListing {
   readonly status: TableStatus;
   /** Seats taken by players or bots. */
   readonly seated: number;
+  /** The names of the seats taken (a bot's as `botLabel` says it). */
   readonly names: readonly string[];
+  /** The seats taken: who sits there, for a page to name each in its reader's language (a bot by colour and strength). */
+  readonly seats: readonly ListedSeat[];
+}
+
+export interface ListedSeat {
+  readonly colour: Colour;
+  readonly name: string;
+  /** The bot playing the seat; null for a person. */
+  readonly bot: BotName | null;
 }
 
 /** GET /api/tables/code/:code */

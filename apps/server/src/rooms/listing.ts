@@ -1,3 +1,4 @@
+import type { BotName } from '@flightchess/rules';
 import type { TableMetadata } from '../lobby';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
@@ -21,6 +22,10 @@ export function listingOf(settings: TableSettings, state: TableState, seating: S
       status: state.status as TableMetadata['status'],
       seated: state.seats.size,
       names: seating.colours().map((c) => seating.seat(c)!.name),
+      seats: seating.colours().map((colour) => {
+        const seat = seating.seat(colour)!;
+        return { colour, name: seat.name, bot: seat.kind === 'bot' ? (seat.bot as BotName) : null };
+      }),
       listed: !settings.private,
       players: seating.humans().map((s) => s.playerId),
     },

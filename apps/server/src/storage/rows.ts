@@ -1,4 +1,5 @@
 import { type Action, type BotName, type Colour, type GameResult, type GameSetup, isColour } from '@flightchess/rules';
+import { botLabel } from '@flightchess/protocol';
 import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
 
 /**
@@ -26,14 +27,19 @@ export const playerRecord = (r: Row): PlayerRecord => ({
   createdAt: r.created_at as number,
 });
 
-const matchSeat = (s: Row): MatchSeat => ({
-  colour: s.colour as Colour,
-  kind: s.kind as 'human' | 'bot',
+const matchSeat = (s: Row): MatchSeat => {
+  const colour = s.colour as Colour;
   // A bot seat stored before bots were named (migration 2) was played by the strong bot.
-  bot: s.kind === 'bot' ? ((orNull<string>(s.bot) ?? 'strong') as BotName) : null,
-  playerId: orNull<string>(s.player_id),
-  name: s.name as string,
-});
+  const bot = s.kind === 'bot' ? ((orNull<string>(s.bot) ?? 'strong') as BotName) : null;
+  return {
+    colour,
+    kind: s.kind as 'human' | 'bot',
+    bot,
+    playerId: orNull<string>(s.player_id),
+    // A bot is named by what it is, also in matches stored when bots had labels of their own ("Bot ★").
+    name: bot ? botLabel(colour, bot) : (s.name as string),
+  };
+};
 
 const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => JSON.parse(a.action as string) as Action);
 

@@ -29,6 +29,7 @@ const start = (id: string, playerId: string, startedAt = 1, leaseUntil = 1_000):
   turnSeconds: 12.5,
   seats: [
     { colour: 'red', kind: 'human', bot: null, playerId, name: 'Ann' },
+    // A label of the days when bots had their own ('Bot', 'Bot ★'): read back as what the bot is.
     { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot' },
   ],
   commitment: 'c'.repeat(64),
@@ -158,7 +159,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       abortReason: null,
       seats: [
         expect.objectContaining({ colour: 'red', kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', out: null, winner: false }),
-        expect.objectContaining({ colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot', out: null, winner: false }),
+        expect.objectContaining({ colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot', out: null, winner: false }),
       ],
       actions: ACTIONS.slice(0, 2),
       startedAt: 1,
@@ -201,7 +202,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       setup: start('m1', guest.playerId).setup,
       base: 10,
       turnSeconds: 12.5,
-      seats: start('m1', guest.playerId).seats,
+      seats: [start('m1', guest.playerId).seats[0], { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot' }],
       commitment: 'c'.repeat(64),
       seed: 's'.repeat(64),
       engine: 1,
@@ -252,7 +253,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(JSON.stringify(match?.result)).toBe(JSON.stringify(RESULT));
     expect(match?.seats).toEqual([
       { kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true) },
-      { kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot', ...seat('yellow', -40, false, 'resign') },
+      { kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot', ...seat('yellow', -40, false, 'resign') },
     ]);
     expect(await reopened.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
   });

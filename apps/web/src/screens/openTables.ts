@@ -3,6 +3,7 @@ import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { listingSummary } from './tableListing';
+import { nameOf } from '../adapter/describe';
 
 /** How often the home screen asks for open tables while it is shown. */
 export const OPEN_TABLES_POLL_MS = 5000;
@@ -35,7 +36,7 @@ export function openTablesView(ctx: AppContext): OpenTablesView {
                 h(
                   'li',
                   { class: 'table-item', data: { room: table.roomId } },
-                  h('span', { class: 'summary' }, h('strong', { text: listingSummary(table) }), h('span', { class: 'names', text: table.names.join(' · ') })),
+                  h('span', { class: 'summary' }, h('strong', { text: listingSummary(table) }), h('span', { class: 'names', text: table.seats.map(nameOf).join(' · ') })),
                   h('button', { text: t('tables.sit'), data: { testid: `sit-at-${table.roomId}` }, on: { click: () => ctx.navigate({ name: 'table', roomId: table.roomId }) } }),
                 ),
               ),
