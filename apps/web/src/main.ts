@@ -60,6 +60,7 @@ function relabelShell(): void {
   langButton.setAttribute('aria-label', `${t('lang.label')}: ${t('lang.switch')}`);
   homeLink.textContent = t('app.title');
   document.title = t('app.title');
+  document.querySelector('meta[name=description]')?.setAttribute('content', t('app.description'));
 }
 
 langButton.addEventListener('click', () => {

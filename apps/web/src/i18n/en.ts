@@ -4,6 +4,7 @@ import type { Messages } from './zh-CN';
 export const en: Messages = {
   'app.title': 'Flight Chess',
   'app.tagline': 'Online matches · hot-seat · bots',
+  'app.description': 'Flight Chess (Aeroplane Chess, 飞行棋): play friends online, 2v2 teams, hot-seat or against bots, with provably fair server dice. Open source and self-hostable.',
   'lang.switch': '中文',
   'lang.label': 'Language',
 

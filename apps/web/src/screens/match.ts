@@ -91,6 +91,7 @@ function verificationView(v: Verification, actions: number): HTMLElement | null 
     case 'failed':
       return h('p', { class: 'error', role: 'alert', text: v.text });
     case 'done':
-      return h('ul', { class: 'verdict', role: 'status', data: { testid: 'match-verdict' } }, ...verdictLines(v.answer, actions).map(line));
+      // The live region wraps the list: a list with role=status is no list any more to a screen reader.
+      return h('div', { role: 'status' }, h('ul', { class: 'verdict', data: { testid: 'match-verdict' } }, ...verdictLines(v.answer, actions).map(line)));
   }
 }
