@@ -55,6 +55,8 @@ class LoadPlayer {
     });
     room.onMessage('action', (m: ActionMessage) => this.onAction(m));
     room.onMessage('error', (m: ServerMessages['error']) => {
+      // The answer to the sync sent on joining, before the game: the snapshot comes when it starts.
+      if (m.request === 'sync' && m.code === 'ERR_NOT_STARTED') return;
       const why = `${m.request} ${m.code}`;
       stats().refusals[why] = (stats().refusals[why] ?? 0) + 1;
       // Playing at once can outrun the per-client message limit: try again shortly, as a client would.

@@ -50,6 +50,8 @@ export async function newGuest(t: Http, nickname: string): Promise<Guest> {
  */
 export class Player {
   readonly errors: Refusal[] = [];
+  /** Answers to this client's syncs before the table's game started. */
+  readonly noGameYet: Refusal[] = [];
   readonly closings: Refusal[] = [];
   readonly phrases: ServerMessages['phrase'][] = [];
   readonly stream = new GameStream();
@@ -121,7 +123,8 @@ export class Player {
   }
 
   private listen(room: Room<any>): void {
-    room.onMessage('error', (e: Refusal) => this.errors.push(e));
+    // The answer to a sync before the game (as the web client, not an error: the snapshot comes with the game).
+    room.onMessage('error', (e: Refusal) => (e.request === 'sync' && e.code === 'ERR_NOT_STARTED' ? this.noGameYet.push(e) : this.errors.push(e)));
     room.onMessage('closing', (e: Refusal) => this.closings.push(e));
     room.onMessage('phrase', (m: ServerMessages['phrase']) => this.phrases.push(m));
     room.onMessage('snapshot', (m: SnapshotMessage) => {
