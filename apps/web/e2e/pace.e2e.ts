@@ -170,16 +170,18 @@ export const paceCases: TestCase[] = [
         await watcher.stop();
         const match = (await (await fetch(`${server.url}api/matches/${matchId}`)).json()) as MatchRecord;
         assert.equal(match.status, 'finished');
-        // Cell texts without the winner's crown.
+        // Cell texts without the winner's crown and the badge of a seat that left (checked below).
         const rows = await page.$$eval('.results-table tbody tr', (trs) =>
           trs.map((tr) =>
             [...tr.querySelectorAll('td')].map((td) => {
               const copy = td.cloneNode(true) as HTMLElement;
               copy.querySelector('.crown')?.remove();
+              copy.querySelector('.badge.out')?.remove();
               return copy.textContent?.trim() ?? '';
             }),
           ),
         );
+        const leftBadges = await page.$$eval('.results-table tbody tr', (trs) => trs.map((tr) => tr.querySelector('.badge.out')?.textContent ?? ''));
         const expected = [...match.seats]
           .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
           .map((s) => [String(s.rank), shownName(s), String(s.arrived), s.score! > 0 ? `+${s.score}` : String(s.score), String(s.coins)]);
@@ -189,6 +191,11 @@ export const paceCases: TestCase[] = [
         );
         for (const [i, s] of [...match.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).entries()) assert.match(rows[i]![5]!, new RegExp(`Lv ${s.levelAfter}`));
         assert.equal(match.seats.find((s) => s.colour === me)?.out, 'resign');
+        assert.deepEqual(
+          leftBadges,
+          [...match.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((s) => (s.out === 'resign' ? '已退出 · 认输' : '')),
+          'the seat that resigned says so, and only that seat',
+        );
         await screenshot(page, 'pace-results-desktop');
 
         // Every state the server reached was on the panel within a second, with the server's current seat.
