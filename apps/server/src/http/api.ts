@@ -40,8 +40,7 @@ export function apiRouter({ storage, codes }: ApiDeps): Router {
       const player = await storage.getPlayer(String(req.params.id));
       if (!player) return fail(res, 404, 'ERR_NO_PLAYER', 'no such player');
       const level = levelFor(player.lifetimeScore);
-      const { secretHash: _hidden, ...profile } = player;
-      res.json({ ...profile, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES) });
+      res.json({ ...player, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES) });
     }),
   );
 
