@@ -18,14 +18,17 @@ export interface RelyingParty {
 }
 
 /** A ceremony's challenge is answered within this long, once. */
-const TICKET_SECONDS = 300;
-const TICKETS = 'flightchess:passkey-ticket:';
+const TICKET_MS = 300_000;
+const TICKETS = 'flightchess:passkey-tickets';
+/** Beyond this many tickets waiting, the expired ones (ceremonies abandoned) are dropped. */
+const SWEEP_AT = 200;
 
 interface Ticket {
   readonly challenge: string;
   readonly rpId: string;
   /** The player adding a passkey; null for a sign-in (any player's passkey may answer). */
   readonly playerId: string | null;
+  readonly expiresAt: number;
 }
 
 /**
@@ -62,7 +65,7 @@ export class Passkeys {
       excludeCredentials: existing.map((p) => ({ id: p.id, transports: [...p.transports] })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
-    return { ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: player.id }), options: options as unknown as Record<string, unknown> };
+    return { ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: player.id, expiresAt: Date.now() + TICKET_MS }), options: options as unknown as Record<string, unknown> };
   }
 
   /** The browser's answer to registrationOptions: the new passkey, or null when it does not verify. */
@@ -95,7 +98,7 @@ export class Passkeys {
 
   async signInOptions(rp: RelyingParty): Promise<PasskeyChallenge> {
     const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' });
-    return { ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: null }), options: options as unknown as Record<string, unknown> };
+    return { ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: null, expiresAt: Date.now() + TICKET_MS }), options: options as unknown as Record<string, unknown> };
   }
 
   /** The browser's answer to signInOptions: the passkey's player, or null when it does not verify. */
@@ -119,19 +122,23 @@ export class Passkeys {
   }
 
   private async issue(ticket: Ticket): Promise<string> {
+    if ((await this.presence.hlen(TICKETS)) > SWEEP_AT) {
+      const now = Date.now();
+      for (const [id, stored] of Object.entries(await this.presence.hgetall(TICKETS))) {
+        if ((JSON.parse(stored) as Ticket).expiresAt < now) await this.presence.hdel(TICKETS, id);
+      }
+    }
     const id = randomId(18);
-    await this.presence.setex(TICKETS + id, JSON.stringify(ticket), TICKET_SECONDS);
+    await this.presence.hset(TICKETS, id, JSON.stringify(ticket));
     return id;
   }
 
-  /** A ticket once: a second use (a replayed answer) finds it taken. */
+  /** A ticket once: whoever deletes it has it (one HDEL), so a replayed answer finds it gone. */
   private async take(id: unknown): Promise<Ticket | null> {
     if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) return null;
-    const stored = (await this.presence.get(TICKETS + id)) as string | null;
-    if (!stored) return null;
-    const takes = await this.presence.incr(`${TICKETS}${id}:taken`);
-    await this.presence.expire(`${TICKETS}${id}:taken`, TICKET_SECONDS);
-    this.presence.del(TICKETS + id);
-    return takes === 1 ? (JSON.parse(stored) as Ticket) : null;
+    const stored = await this.presence.hget(TICKETS, id);
+    if (!stored || !(await this.presence.hdel(TICKETS, id))) return null;
+    const ticket = JSON.parse(stored) as Ticket;
+    return ticket.expiresAt >= Date.now() ? ticket : null;
   }
 }
