@@ -131,7 +131,7 @@ export const accountCases: TestCase[] = [
         await playAs(third.page, url, cy);
         await third.page.goto(`${url}?fast=1&lang=en#/sign-in`);
         await third.page.waitForSelector('[data-testid=switch-warning]');
-        assert.match(await text(third.page, '[data-testid=switch-warning]'), /Cy \(Lv \d+, 1 games\) stays on the server/);
+        assert.match(await text(third.page, '[data-testid=switch-warning]'), /Cy \(Lv \d+, games played: 1\) stays on the server/);
         await third.page.fill('#sign-in-name', 'ann.li');
         await third.page.fill('#sign-in-password', 'wrong password');
         await click(third.page, '[data-testid=sign-in]');
@@ -158,7 +158,7 @@ export const accountCases: TestCase[] = [
         const phoneRow = desk.page.locator('[data-testid=device][data-current=false]', { hasText: 'Android' });
         await phoneRow.locator('[data-testid=device-sign-out]').click();
         await phone.page.waitForSelector('[data-testid=signed-out]', { timeout: 5_000 });
-        assert.match(await text(phone.page, '[data-testid=signed-out]'), /signed out of 小安/);
+        assert.match(await text(phone.page, '[data-testid=signed-out]'), /no longer signed in as 小安/);
         assert.equal(await stored(phone.page), null, 'the phone forgot the secret');
         await screenshot(phone.page, 'accounts-signed-out-phone-en');
         await until('two devices left', async () => (await deviceCount(desk.page)) === 2 || null, 10_000);

@@ -1,8 +1,7 @@
 import type { LinkCode } from '@flightchess/protocol';
 import { renderSVG } from 'uqr';
-import { t } from '../../i18n';
+import { language, t } from '../../i18n';
 import { h } from '../../ui/dom';
-import { dateTime } from '../recordPage';
 
 /** The code in two groups of four, easier to read out and type. */
 const grouped = (code: string) => `${code.slice(0, 4)} ${code.slice(4)}`;
@@ -18,6 +17,9 @@ export function showLinkDialog(code: LinkCode): HTMLDialogElement {
   qr.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(link, { border: 2 }))}`;
   qr.alt = t('account.link.qrAlt');
   const close = h('button', { class: 'primary', text: t('account.close'), data: { testid: 'link-close' } });
+  // The dialog focuses this rather than the link (whose focus ring would frame it for no reason).
+  close.autofocus = true;
+  const until = new Date(code.expiresAt).toLocaleTimeString(language(), { timeStyle: 'short' });
   const dialog = h(
     'dialog',
     { class: 'account-dialog link-dialog', aria: { labelledby: 'link-title' }, data: { testid: 'link-dialog' } },
@@ -26,7 +28,7 @@ export function showLinkDialog(code: LinkCode): HTMLDialogElement {
     h('p', { class: 'link-code', data: { testid: 'link-code', code: code.code }, text: grouped(code.code) }),
     qr,
     h('p', { class: 'link-url' }, h('a', { href: link, text: link, data: { testid: 'link-url' } })),
-    h('p', { class: 'note', text: t('account.link.valid', { time: dateTime(code.expiresAt) }) }),
+    h('p', { class: 'note', text: t('account.link.valid', { time: until }) }),
     close,
   );
   close.addEventListener('click', () => dialog.close());

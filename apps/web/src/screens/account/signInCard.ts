@@ -26,7 +26,7 @@ export function signInCard(ctx: AppContext): HTMLElement {
           { class: 'signed-out-note', role: 'status', data: { testid: 'home-signed-out' } },
           t('account.signedOut.was', { name: signedOutOf }),
           ' ',
-          h('button', { class: 'link', text: t('account.close'), on: { click: (e) => (ctx.net.dismissSignedOut(), (e.currentTarget as HTMLElement).parentElement?.remove()) } }),
+          h('button', { class: 'link', text: t('account.dismiss'), on: { click: (e) => (ctx.net.dismissSignedOut(), (e.currentTarget as HTMLElement).parentElement?.remove()) } }),
         )
       : null,
     h('h2', { text: t('account.code.home') }),
