@@ -363,7 +363,7 @@ export const zhCN = {
   'account.switch.kept': '登录另一位玩家后，{name}（Lv {level}，{games} 局）会原样保留在服务器上，不会合并，但本设备将不再是 {name}。',
   'account.switch.back': '以后想回到 {name}：在仍是 {name} 的设备上生成代码，或先为 {name} 设置登录名和密码。',
   'account.signedOut.title': '本设备已退出',
-  'account.signedOut.was': '本设备已退出 {name}，不再以 {name} 的身份登录。',
+  'account.signedOut.was': '本设备已退出，不再以 {name} 的身份登录。',
   'account.signedOut.plain': '本设备已退出。',
   'account.signedOut.kept': '等级、积分和战绩都保留在服务器上。你现在是新的访客；用登录名、密码或另一台设备的代码可以重新登录。',
   'account.signedOut.newGuest': '以新访客身份开始',
