@@ -55,13 +55,13 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
   const accounts = storage.accounts;
   const decoy = decoyHash(passwordCost);
 
-  /** The player and device of `:id` + the body's secret, or a 401 answered. */
-  const signedIn = async (req: Request, res: Response): Promise<SignedInPlayer | null> => {
-    const secret = secretOf(req);
-    const player = secret.success ? await verifyGuest(storage, String(req.params.id), secret.data) : null;
-    if (!player) fail(res, 401, 'ERR_BAD_CREDENTIALS', BAD_CREDENTIALS);
-    return player;
-  };
+  /** A route of the player `:id`, signed in with the body's secret (its device too); else 401. */
+  const asPlayer = (handler: (player: SignedInPlayer, req: Request, res: Response) => Promise<unknown>) =>
+    route(async (req, res) => {
+      const secret = secretOf(req);
+      const player = secret.success ? await verifyGuest(storage, String(req.params.id), secret.data) : null;
+      return player ? handler(player, req, res) : fail(res, 401, 'ERR_BAD_CREDENTIALS', BAD_CREDENTIALS);
+    });
 
   /** A new device of `playerId`, named after the browser asking: its own new secret. */
   const newDevice = (req: Request) => {
@@ -85,9 +85,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.post(
     '/players/:id/link-codes',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      if (!player) return;
+    asPlayer(async (player, req, res) => {
       const now = Date.now();
       for (;;) {
         const code = linkCode();
@@ -116,9 +114,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.put(
     '/players/:id/login',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      if (!player) return;
+    asPlayer(async (player, req, res) => {
       const name = loginNameSchema.safeParse(req.body?.name);
       if (!name.success) return fail(res, 400, 'ERR_BAD_LOGIN_NAME', describeIssues(name.error));
       const password = passwordSchema.safeParse(req.body?.password);
@@ -164,9 +160,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.post(
     '/players/:id/account',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      if (!player) return;
+    asPlayer(async (player, req, res) => {
       const [login, keys] = await Promise.all([accounts.login(player.id), accounts.passkeys(player.id)]);
       const answer: AccountInfo = { login: login?.name ?? null, passkeys: keys.map(passkeyInfo) };
       return res.json(answer);
@@ -177,9 +171,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.post(
     '/players/:id/devices',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      if (!player) return;
+    asPlayer(async (player, req, res) => {
       const list: DeviceInfo[] = (await accounts.devices(player.id)).map((d) => ({
         id: d.id,
         name: d.name,
@@ -199,9 +191,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.post(
     '/players/:id/devices/:deviceId/sign-out',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      if (!player) return;
+    asPlayer(async (player, req, res) => {
       const deviceId = String(req.params.deviceId);
       if (!(await accounts.removeDevice(player.id, deviceId))) return fail(res, 404, 'ERR_NO_DEVICE', 'the player has no such device');
       return signedOut(res, [deviceId]);
@@ -210,9 +200,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.post(
     '/players/:id/sign-out-others',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      if (!player) return;
+    asPlayer(async (player, req, res) => {
       return signedOut(res, await accounts.removeOtherDevices(player.id, player.deviceId));
     }),
   );
@@ -228,20 +216,18 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.post(
     '/players/:id/passkeys/options',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      const rp = player && relyingParty(req, res);
-      if (!player || !rp) return;
+    asPlayer(async (player, req, res) => {
+      const rp = relyingParty(req, res);
+      if (!rp) return;
       return res.json(await passkeys.registrationOptions(player, rp));
     }),
   );
 
   api.post(
     '/players/:id/passkeys',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      const rp = player && relyingParty(req, res);
-      if (!player || !rp) return;
+    asPlayer(async (player, req, res) => {
+      const rp = relyingParty(req, res);
+      if (!rp) return;
       const added = await passkeys.register(player.id, req.body?.ticket, req.body?.response, rp, deviceNameOf(req.headers['user-agent']));
       if (!added) return fail(res, 400, 'ERR_PASSKEY_FAILED', 'the passkey could not be checked: try again');
       return res.status(201).json(passkeyInfo(added));
@@ -250,9 +236,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
 
   api.post(
     '/players/:id/passkeys/:passkeyId/remove',
-    route(async (req, res) => {
-      const player = await signedIn(req, res);
-      if (!player) return;
+    asPlayer(async (player, req, res) => {
       if (!(await accounts.removePasskey(player.id, String(req.params.passkeyId)))) return fail(res, 404, 'ERR_NO_PASSKEY', 'the player has no such passkey');
       return res.json({ removed: String(req.params.passkeyId) });
     }),
