@@ -201,6 +201,7 @@ describe('devices and signing out', () => {
       { id: expect.any(String), name: 'Chrome · Android', createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: false },
     ]);
     expect(await devicesOf({ playerId: ann.playerId, secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
+    expect(await post(`/players/${ann.playerId}/account`, { secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
     const phoneId = list.body[1]!.id;
     expect(await post(`/players/${bob.playerId}/devices/${phoneId}/sign-out`, { secret: bob.secret })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_DEVICE' } } });
     expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: 'wrong' })).toMatchObject({ status: 401 });
@@ -302,6 +303,10 @@ describe('passkeys', () => {
     // WebAuthn needs a domain: the site opened by its address cannot have passkeys.
     expect(await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret })).toMatchObject({ status: 400, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
 
+    expect(await post('/passkeys/sign-in/options', {})).toMatchObject({ status: 400, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
+    expect(await post('/passkeys/sign-in', { ticket: 'x', response: {} })).toMatchObject({ status: 400 });
+    expect(await post(`/players/${ann.playerId}/passkeys`, { secret: 'wrong', ticket: 'x', response: {} }, on())).toMatchObject({ status: 401 });
+    expect(await post(`/players/${ann.playerId}/passkeys/k/remove`, { secret: 'wrong' })).toMatchObject({ status: 401 });
     const options = await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret }, on());
     expect(options).toMatchObject({ status: 200, body: { ticket: expect.any(String), options: { rp: { id: 'localhost' }, challenge: expect.any(String) } } });
     const answer = key.register(options.body.options);
