@@ -18,7 +18,6 @@ export interface ApiDeps {
 const RECENT_MATCHES = 20;
 const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
-
 /** The JSON API under /api (see README: HTTP endpoints). */
 export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
   const api = express.Router();
