@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { request } from 'node:http';
 import { CLOSE_CODES, type DeviceInfo, JOIN_ERROR_NUMBERS, type LinkCode, type SignedIn } from '@flightchess/protocol';
 import { hashSecret } from '../src/players';
@@ -169,6 +170,17 @@ describe('a login name and password', () => {
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body).toEqual({ error: { code: 'ERR_BAD_CREDENTIALS', message: 'no player has this login name and password' } });
+    // And the same work: one scrypt each, at the same cost.
+    const scrypts = jest.spyOn(crypto, 'scrypt');
+    const costs = async (name: string) => {
+      scrypts.mockClear();
+      await post('/sign-in', { name, password: 'password two' });
+      return scrypts.mock.calls.map((call) => call[3]);
+    };
+    const [forWrong, forUnknown] = [await costs('ann.sign'), await costs('nobody.else')];
+    expect(forWrong).toHaveLength(1);
+    expect(forUnknown).toEqual(forWrong);
+    scrypts.mockRestore();
     expect(await post('/sign-in', { name: 'ann.sign' })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST' } } });
   });
 

@@ -22,10 +22,9 @@ describe('passwords (scrypt)', () => {
     const [wrong, wrongMs] = await timed(() => checkPassword('correct horse batterz', stored));
     const [unknown, unknownMs] = await timed(async () => checkPassword('correct horse battery', await decoy()));
     expect([wrong, unknown]).toEqual([false, false]);
-    // Each is one full scrypt at the real cost (about 100 ms here): a check that skipped it would take microseconds.
+    // Each is one full scrypt at the real cost (about 100 ms here; more on a busy machine, never less):
+    // a check that skipped it would take microseconds. (That both do the same work is counted in accounts.test.ts.)
     for (const ms of [hashing, wrongMs, unknownMs]) expect(ms).toBeGreaterThan(20);
-    expect(unknownMs / wrongMs).toBeGreaterThan(0.3);
-    expect(unknownMs / wrongMs).toBeLessThan(3);
   });
 
   test('the password is NFKC-normalised: it checks the same typed on any keyboard', async () => {
