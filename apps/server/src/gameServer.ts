@@ -4,6 +4,7 @@ import { LocalPresence, type MatchMakerDriver, type Presence, Server, matchMaker
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
+import { createAccounts } from './accounts';
 import { createApp } from './app';
 import { markDraining, tableProcessSelector, unmarkDraining } from './cluster';
 import type { ServerConfig } from './config';
@@ -63,7 +64,8 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const matches: MatchDeps = { storage: deps.storage, owner, leaseMs: config.leaseSeconds * 1000 };
   // With Redis several processes share the database: one only takes what another let go.
   const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
-  const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain }));
+  const accounts = createAccounts({ storage: deps.storage, presence, logger: deps.logger, config });
+  const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain, accounts }));
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
   // server closed one first, a request sent on it at that moment failed ("socket hang up").
   http.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -90,7 +92,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const admission = new Admission(config, limiter);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus
-    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission }))
+    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission, devices: accounts.devices }))
     .filterBy(['preset', 'size', 'teams'])
     // Quick match seats people together: the open table with the most players first.
     .sortBy({ clients: -1 });
@@ -101,6 +103,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     owner,
     keeper,
     async listen(port, host) {
+      await accounts.start();
       await colyseus.listen(port, host);
       heartbeat.start();
       await keeper.start();
@@ -114,6 +117,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     },
     async close() {
       cleaner?.stop();
+      accounts.stop();
       heartbeat.stop();
       await keeper.stop();
       if (drain.draining) {

@@ -167,6 +167,27 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     await Promise.all(players.map((p) => p.room.leave(true)));
   });
 
+  test('a device signed out through one process loses its table connection held by the other at once (4401, over Redis)', async () => {
+    const post = async (base: string, path: string, body: unknown) =>
+      (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
+    const ann = await newGuest(servers.a, 'Ann');
+    const { code } = await post(servers.a.baseUrl, `/api/players/${ann.playerId}/link-codes`, { secret: ann.secret });
+    const phone = { ...(await post(servers.b.baseUrl, '/api/link', { code })) } as typeof ann;
+    expect(phone.playerId).toBe(ann.playerId);
+    const via = clientVia(servers.a.baseUrl);
+    const room = await via.client.create('table', { size: 2, private: true, ...credentials(phone) });
+    let closed = 0;
+    room.onLeave((c) => (closed = c));
+    const holder = processOf(via.sockets[0]) as Name;
+    // Ann's desk signs the phone out through the process that does not hold the table.
+    const devices = (await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: ann.secret })) as { id: string; current: boolean }[];
+    const phoneId = devices.find((d) => !d.current)!.id;
+    expect(await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toEqual({ signedOut: [phoneId] });
+    await waitFor(() => closed !== 0, 'the table connection on the other process to close', 5_000);
+    expect(closed).toBe(4401);
+    expect(await post(servers[holder].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: phone.secret })).toMatchObject({ error: { code: 'ERR_BAD_CREDENTIALS' } });
+  });
+
   test('through the proxy every process answers alike: health, the lobby and private join codes', async () => {
     const proxied = { baseUrl: proxyUrl };
     expect((await getJson(proxied, '/healthz')).body).toMatchObject({ status: 'ok' });

@@ -6,7 +6,7 @@ import { NetSession } from './net/session';
 import { OfflineStore } from './offline/store';
 import { screenFor } from './screens';
 import { Prefs } from './ui/prefs';
-import { type Route, hashOf, joinCodeFromSearch, parseRoute } from './ui/router';
+import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
 
 const params = new URLSearchParams(window.location.search);
 const fast = params.get('fast') === '1';
@@ -73,11 +73,11 @@ onLanguageChange(() => {
   screen?.relabel();
 });
 
-// A shared link (`/?join=CODE`) opens the join route; the address keeps only the hash from then on.
-const code = joinCodeFromSearch(window.location.search);
-if (code) {
+// A shared link (`/?join=CODE`, `/?link=CODE`) opens its route; the address keeps only the hash from then on.
+const linked = routeFromSearch(window.location.search);
+if (linked) {
   const keep = fast ? '?fast=1' : '';
-  window.history.replaceState(null, '', `${window.location.pathname}${keep}${hashOf({ name: 'join', code })}`);
+  window.history.replaceState(null, '', `${window.location.pathname}${keep}${hashOf(linked)}`);
 }
 window.addEventListener('hashchange', () => show(parseRoute(window.location.hash)));
 relabelShell();

@@ -241,10 +241,11 @@ describe('TableConnection: staying connected', () => {
     expect(restored.sent.at(-1)).toEqual(['roll', { version: 0 }]);
   });
 
-  it('does not reconnect after a consented close, nor when another window took the seat; passes refusals and closing notices on', () => {
+  it('does not reconnect after a consented close, nor when another window took the seat, nor when this device was signed out; passes refusals and closing notices on', () => {
     for (const [code, why] of [
       [CLOSE_CODES.consented, 'left'],
       [CLOSE_CODES.replaced, 'replaced'],
+      [CLOSE_CODES.signedOut, 'signed-out'],
     ] as const) {
       const scheduler = new ManualScheduler();
       const room = new FakeRoom('r1', rawTable('waiting'));

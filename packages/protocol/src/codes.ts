@@ -84,4 +84,6 @@ export const CLOSE_CODES = {
   replaced: 4409,
   /** The process is stopping; the table is stored and another (or the next) process restores it: rejoin. */
   restarting: 4503,
+  /** The device was signed out (from another device of the player's): its secret no longer works; start over as a guest. */
+  signedOut: 4401,
 } as const;

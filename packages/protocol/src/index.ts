@@ -14,3 +14,4 @@ export { colourFor, defaultColours, seatsInPlay } from './seatColours';
 export { GameStream, type StreamStep } from './gameStream';
 export { describeIssues } from './describeIssues';
 export { botLabel } from './botLabel';
+export * from './accounts';

@@ -17,6 +17,7 @@ import {
 } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
+import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { Drain, DrainableTable } from '../drain';
 import type { Admission } from '../limits/admission';
 import type { JoinCodes } from '../lobby';
@@ -51,6 +52,8 @@ export interface TableDeps {
   readonly matches: MatchDeps;
   readonly restores: RestoreHandoff;
   readonly admission: Admission;
+  /** Closes the table connection of a device that is signed out (accounts/). */
+  readonly devices: Pick<SignedOutDevices, 'watch'>;
 }
 
 type Handlers = {
@@ -206,7 +209,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   override async onJoin(client: Client, options: { colour?: unknown } | undefined, player: PlayerRecord): Promise<void> {
     const outcome = (await this.run(() => this.seatPlayer(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
-    if (outcome === 'seated') return;
+    if (outcome === 'seated') return this.deps.devices.watch(client);
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${outcome.code}: ${outcome.message}`);
   }
@@ -276,6 +279,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (this.seating.colourOf(client.sessionId) !== colour) return;
     this.holds.end(colour);
     this.seating.seat(colour)!.connected = true;
+    this.deps.devices.watch(client); // the token asks for no secret: a device signed out meanwhile is closed again
     metrics.reconnects.inc({ how: 'token' });
     this.log.info({ event: 'player-reconnected', seat: colour }, 'player reconnected');
   }

@@ -1,5 +1,6 @@
 import type { Action, Colour, GameResult, GameSetup } from '@flightchess/rules';
 import type { MatchRecord, MatchSeat, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
+import type { AccountStorage } from '../accounts/AccountStorage';
 
 export type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
 
@@ -13,6 +14,7 @@ export type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, PlayerSummary, 
  * table (its lease ran out and another process restored it) can write nothing more.
  */
 export interface Storage {
+  /** A new player and its first device (signed in with `secretHash`), at once. */
   createPlayer(player: NewPlayer): Promise<void>;
   getPlayer(id: string): Promise<PlayerRecord | null>;
   /** A player's new nickname, for the tables they sit at from now on; the matches played keep the name they were played under. */
@@ -46,11 +48,16 @@ export interface Storage {
   /** A player's finished matches and the one being played, newest first; aborted ones are left out. */
   recentMatches(playerId: string, limit: number): Promise<MatchSummary[]>;
   leaderboard(limit: number): Promise<PlayerSummary[]>;
-  /** Delete the guests created before `createdBefore` who never sat at a game; returns how many. Players with games are kept forever. */
+  /**
+   * Delete the guests created before `createdBefore` who never sat at a game; returns how many. Players
+   * with games are kept forever, and so are those with a login, a passkey or more than one device.
+   */
   deleteIdleGuests(createdBefore: number): Promise<number>;
   /** Cheap round trip for /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Devices, logins, passkeys, link codes (the accounts module, issue 19). */
+  readonly accounts: AccountStorage;
 }
 
 /** A write of a match that this process no longer owns, or a place in its log already taken. */
@@ -64,13 +71,15 @@ export class StorageConflict extends Error {
 export interface NewPlayer {
   readonly id: string;
   readonly nickname: string;
-  /** SHA-256 hex of the player's secret: the secret itself is never stored. */
+  /** SHA-256 hex of the first device's secret: the secret itself is never stored. */
   readonly secretHash: string;
   readonly createdAt: number;
+  /** The first device's id (default: the player's id) and name (from its browser). */
+  readonly deviceId?: string;
+  readonly deviceName?: string;
 }
 
 export interface PlayerRecord extends PlayerSummary {
-  readonly secretHash: string;
   readonly createdAt: number;
 }
 

@@ -1,8 +1,11 @@
 import type { Action, Colour } from '@flightchess/rules';
 import { Pool, type PoolClient, types } from 'pg';
+import type { AccountStorage } from '../accounts/AccountStorage';
+import { SqlAccounts, postgresRunner } from '../accounts/accountStore';
+import { ACCOUNT_SQL, deviceValues } from '../accounts/accountRows';
 import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
-import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, firstDevice, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import {
   type LeaseClaim,
   type MatchFinish,
@@ -87,7 +90,11 @@ const SET_AUTO_PLAY = { name: 'fc_set_auto_play', text: `UPDATE matches SET auto
 
 /** The networked store for several server processes: PostgreSQL through a pool, same tables as SQLite. */
 export class PostgresStorage implements Storage {
-  private constructor(private readonly pool: Pool) {}
+  readonly accounts: AccountStorage;
+
+  private constructor(private readonly pool: Pool) {
+    this.accounts = new SqlAccounts(postgresRunner(pool));
+  }
 
   /** Connect and migrate; `onError` hears about connections that fail while idle. */
   static async open(url: string, onError: (err: Error) => void): Promise<PostgresStorage> {
@@ -102,12 +109,10 @@ export class PostgresStorage implements Storage {
   }
 
   async createPlayer(p: NewPlayer): Promise<void> {
-    await this.pool.query('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES ($1, $2, $3, $4)', [
-      p.id,
-      p.nickname,
-      p.secretHash,
-      p.createdAt,
-    ]);
+    await this.transaction(async (c) => {
+      await c.query("INSERT INTO players (id, nickname, secret_hash, created_at) VALUES ($1, $2, '', $3)", [p.id, p.nickname, p.createdAt]);
+      await c.query(ACCOUNT_SQL.addDevice, [...deviceValues(firstDevice(p))]);
+    });
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {

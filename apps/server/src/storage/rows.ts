@@ -1,6 +1,7 @@
 import { type Action, type BotName, type Colour, type GameResult, type GameSetup, isColour } from '@flightchess/rules';
 import { botLabel } from '@flightchess/protocol';
-import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
+import type { DeviceRecord } from '../accounts/AccountStorage';
+import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, NewPlayer, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
 
 /**
  * Rows → records, shared by the SQLite and PostgreSQL stores: both keep the same columns (JSON as
@@ -23,7 +24,6 @@ export const playerSummary = (r: Row): PlayerSummary => ({
 
 export const playerRecord = (r: Row): PlayerRecord => ({
   ...playerSummary(r),
-  secretHash: r.secret_hash as string,
   createdAt: r.created_at as number,
 });
 
@@ -116,7 +116,23 @@ export const recentMatchesSql = (playerParam: string, limitParam: string): strin
    FROM match_seats s JOIN matches m ON m.id = s.match_id
    WHERE s.player_id = ${playerParam} AND m.status <> 'aborted' ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;
 
-/** Guests created before the first parameter who have no game at all, the same in both dialects but for the placeholder. */
+/**
+ * Guests created before the first parameter who have no game at all — nor a login, a passkey or a second
+ * device (issue 19) — the same in both dialects but for the placeholder.
+ */
 export const idleGuestsSql = (beforeParam: string): string =>
   `DELETE FROM players WHERE games = 0 AND created_at < ${beforeParam}
-     AND NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.player_id = players.id)`;
+     AND NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.player_id = players.id)
+     AND NOT EXISTS (SELECT 1 FROM logins l WHERE l.player_id = players.id)
+     AND NOT EXISTS (SELECT 1 FROM passkeys k WHERE k.player_id = players.id)
+     AND (SELECT COUNT(*) FROM devices d WHERE d.player_id = players.id) <= 1`;
+
+/** The first device of a new player (NewPlayer), as stored. */
+export const firstDevice = (p: NewPlayer): DeviceRecord => ({
+  id: p.deviceId ?? p.id,
+  playerId: p.id,
+  secretHash: p.secretHash,
+  name: p.deviceName ?? '',
+  createdAt: p.createdAt,
+  lastSeenAt: p.createdAt,
+});

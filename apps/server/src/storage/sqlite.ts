@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, Colour } from '@flightchess/rules';
+import type { AccountStorage } from '../accounts/AccountStorage';
+import { SqlAccounts, sqliteRunner } from '../accounts/accountStore';
 import { MIGRATIONS, type Migration } from './migrations';
-import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, firstDevice, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import {
   type LeaseClaim,
   type MatchFinish,
@@ -39,6 +41,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
 function statements(db: Database.Database) {
   return {
     createPlayer: db.prepare('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, ?, ?)'),
+    addDevice: db.prepare('INSERT INTO devices (id, player_id, secret_hash, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)'),
     getPlayer: db.prepare('SELECT * FROM players WHERE id = ?'),
     renamePlayer: db.prepare('UPDATE players SET nickname = ? WHERE id = ?'),
     startMatch: db.prepare(
@@ -93,6 +96,7 @@ function statements(db: Database.Database) {
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly sql: ReturnType<typeof statements>;
+  readonly accounts: AccountStorage;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -103,6 +107,7 @@ export class SqliteStorage implements Storage {
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
     this.sql = statements(this.db);
+    this.accounts = new SqlAccounts(sqliteRunner(this.db));
   }
 
   /** Write with a sync of the log to the disk: it survives a power cut, and so does every write before it. */
@@ -116,7 +121,11 @@ export class SqliteStorage implements Storage {
   }
 
   async createPlayer(p: NewPlayer): Promise<void> {
-    this.durably(() => this.sql.createPlayer.run(p.id, p.nickname, p.secretHash, p.createdAt));
+    const d = firstDevice(p);
+    this.durably(this.db.transaction(() => {
+      this.sql.createPlayer.run(p.id, p.nickname, '', p.createdAt);
+      this.sql.addDevice.run(d.id, d.playerId, d.secretHash, d.name, d.createdAt, d.lastSeenAt);
+    }));
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {

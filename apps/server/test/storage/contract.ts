@@ -1,5 +1,6 @@
 import type { Action, GameResult } from '@flightchess/rules';
 import { createGuest, verifyGuest } from '../../src/players';
+import { accountsContract } from './accountsContract';
 import type { Migration } from '../../src/storage/migrations';
 import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/storage/Storage';
 
@@ -10,6 +11,8 @@ export interface StorageHarness {
   /** The dialect's migration list, and a way to run one directly against this test's database. */
   readonly migrations: readonly Migration[];
   migrate(migrations: readonly Migration[]): Promise<number[]>;
+  /** Run SQL straight on this test's database (rows as a store from before a migration wrote them). */
+  exec(sql: string): Promise<void>;
   recordedMigrations(): Promise<{ version: number; name: string }[]>;
   dispose(): Promise<void>;
 }
@@ -110,8 +113,10 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     const guest = await createGuest(storage, 'Ann');
     const stored = await storage.getPlayer(guest.playerId);
     expect(stored).toMatchObject({ id: guest.playerId, nickname: 'Ann', lifetimeScore: 0, coins: 0, games: 0, wins: 0 });
-    expect(stored?.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(stored?.secretHash).not.toContain(guest.secret);
+    const [device] = await storage.accounts.devices(guest.playerId);
+    expect(device?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(device?.secretHash).not.toContain(guest.secret);
+    expect(stored).not.toHaveProperty('secretHash');
     expect(typeof stored?.createdAt).toBe('number');
     expect(await verifyGuest(storage, guest.playerId, guest.secret)).toMatchObject({ id: guest.playerId });
     expect(await verifyGuest(storage, guest.playerId, `${guest.secret}x`)).toBeNull();
@@ -350,6 +355,8 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     for (const kept of [recent, playing, aborted]) expect(await storage.getPlayer(kept)).not.toBeNull();
     expect(await storage.deleteIdleGuests(100)).toBe(0);
   });
+
+  accountsContract(() => h, open);
 
   test('ping answers while open', async () => {
     const storage = await open();

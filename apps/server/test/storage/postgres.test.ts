@@ -25,6 +25,7 @@ async function postgresHarness(): Promise<StorageHarness> {
     open: () => PostgresStorage.open(schema.url, fail),
     migrations: POSTGRES_MIGRATIONS,
     migrate: (migrations) => withPool((pool) => migratePostgres(pool, migrations)),
+    exec: (sql) => withPool(async (pool) => void (await pool.query(sql))),
     recordedMigrations: () =>
       withPool(async (pool) => (await pool.query('SELECT version, name FROM schema_migrations ORDER BY version')).rows as { version: number; name: string }[]),
     dispose: () => schema.drop(),

@@ -21,6 +21,7 @@ function sqliteHarness(): StorageHarness {
     open: async () => new SqliteStorage(file),
     migrations: MIGRATIONS,
     migrate: async (migrations) => withDb((db) => migrate(db, migrations)),
+    exec: async (sql) => withDb((db) => void db.exec(sql)),
     recordedMigrations: async () =>
       withDb((db) => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[]),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),

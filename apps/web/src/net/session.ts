@@ -16,6 +16,8 @@ export class ServerFailure extends Error {
 
 const CREDENTIALS = 'flightchess.player';
 const TOKENS = 'flightchess.tokens';
+/** The name of the player this device was signed out of (shown once on the home screen). */
+const SIGNED_OUT = 'flightchess.signedOut';
 export const TABLE_ROOM = 'table';
 
 function isCredentials(v: unknown): v is Credentials {
@@ -72,6 +74,36 @@ export class NetSession {
   }
 
   /** The stored guest under its new name; null when the server does not know it (a bad name still fails). */
+  /**
+   * This device is now `creds`'s (linked, or signed in): its own new secret. The guest it had stays on the
+   * server as it was; the reconnection tokens of that guest's tables are forgotten.
+   */
+  adopt(creds: Credentials): void {
+    this.storage.setItem(CREDENTIALS, JSON.stringify(creds));
+    this.storage.removeItem(TOKENS);
+    this.storage.removeItem(SIGNED_OUT);
+  }
+
+  /**
+   * The stored secret no longer works (the device was signed out from another one, or the server forgot
+   * it): forget it and remember whose it was, to say so once. The next online game makes a new guest.
+   */
+  signedOut(): void {
+    const stored = this.credentials();
+    this.storage.removeItem(CREDENTIALS);
+    this.storage.removeItem(TOKENS);
+    if (stored) this.storage.setItem(SIGNED_OUT, stored.nickname);
+  }
+
+  /** The player's name this device was signed out of, until dismissed; null when none. */
+  signedOutOf(): string | null {
+    return this.storage.getItem(SIGNED_OUT);
+  }
+
+  dismissSignedOut(): void {
+    this.storage.removeItem(SIGNED_OUT);
+  }
+
   private async rename(stored: Credentials, nickname: string): Promise<Credentials | null> {
     try {
       const answer = await this.api<RenamedPlayer>(`/api/players/${encodeURIComponent(stored.playerId)}/nickname`, {
@@ -82,8 +114,9 @@ export class NetSession {
       this.storage.setItem(CREDENTIALS, JSON.stringify(renamed));
       return renamed;
     } catch (error) {
-      if (error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS') return null;
-      throw error;
+      if (!(error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS')) throw error;
+      this.signedOut();
+      return null;
     }
   }
 
@@ -119,7 +152,7 @@ export class NetSession {
       const failure = failureOf(error);
       // The server no longer knows this guest (a fresh database): get a new identity once.
       if (retry && failure.code === 'ERR_BAD_CREDENTIALS') {
-        this.storage.removeItem(CREDENTIALS);
+        this.signedOut();
         return this.enter(join, nickname, false);
       }
       throw failure;
@@ -145,7 +178,13 @@ export class NetSession {
   async myTables(): Promise<TableListing[]> {
     const creds = this.credentials();
     if (!creds) return [];
-    return this.api<TableListing[]>('/api/tables/mine', { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }) });
+    try {
+      return await this.api<TableListing[]>('/api/tables/mine', { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }) });
+    } catch (error) {
+      if (!(error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS')) throw error;
+      this.signedOut();
+      return [];
+    }
   }
 
   /** A stored match (GET /api/matches/:id): its table, seats, actions, and once over its result and seed. */

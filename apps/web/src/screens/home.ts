@@ -10,6 +10,7 @@ import { cryptoIndex } from '../util/ports';
 import { houseRulesEditor } from './houseRules';
 import { type OpenTablesView, openTablesView } from './openTables';
 import { type ReturnToGameView, returnToGameView } from './returnToGame';
+import { signInCard } from './account/signInCard';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
 type SeatChoice = 'none' | SeatPlayer;
@@ -194,6 +195,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
       h('button', { class: 'primary big', text: t('home.playNow'), data: { testid: 'play-now' }, on: { click: playNow } }),
       h('p', { class: 'hint', text: t('home.playNowHint') }),
     ),
+    signInCard(ctx),
     open.el,
     h(
       'section',

@@ -8,6 +8,8 @@ import { profileScreen } from './profile';
 import { offlineReplayScreen, onlineReplayScreen } from './replay';
 import { rulesScreen } from './rules';
 import { tableScreen } from './table';
+import { signInScreen } from './account/signInScreen';
+import { signedOutScreen } from './account/signedOutScreen';
 
 export function screenFor(ctx: AppContext, route: Route): Screen {
   switch (route.name) {
@@ -33,5 +35,11 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return leaderboardScreen(ctx);
     case 'match':
       return matchScreen(ctx, route.matchId);
+    case 'sign-in':
+      return signInScreen(ctx);
+    case 'link':
+      return signInScreen(ctx, route.code);
+    case 'signed-out':
+      return signedOutScreen(ctx);
   }
 }

@@ -186,6 +186,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             window.setTimeout(() => ctx.status(null), 2000);
             break;
           case 'closed':
+            // Signed out from another device: this device starts over as a guest (the screen says so).
+            if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
             ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
             break;
           default:
