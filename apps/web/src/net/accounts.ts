@@ -1,6 +1,8 @@
 import type { AccountInfo, DeviceInfo, LinkCode, LoginSet, PasskeyChallenge, PasskeyInfo, PlayerProfile, SignedIn, SignedOut } from '@flightchess/protocol';
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { type Credentials, type NetSession, ServerFailure } from './session';
+
+/** The WebAuthn client, loaded when a passkey is first used: most players never need it. */
+const webAuthn = () => import('@simplewebauthn/browser');
 
 /**
  * The accounts API (one player on every device) for the screens: every call made with this device's
@@ -79,11 +81,12 @@ export class Accounts {
 
   /** Passkeys need a secure context (https, or http://localhost) with WebAuthn, and a site opened by its name (not an address). */
   passkeysAvailable(): boolean {
-    return window.isSecureContext && browserSupportsWebAuthn() && !/^[\d.]+$|^\[/.test(window.location.hostname);
+    return window.isSecureContext && typeof window.PublicKeyCredential === 'function' && !/^[\d.]+$|^\[/.test(window.location.hostname);
   }
 
   async addPasskey(): Promise<PasskeyInfo> {
     const challenge = await this.mine<PasskeyChallenge>('/passkeys/options');
+    const { startRegistration } = await webAuthn();
     const response = await startRegistration({ optionsJSON: challenge.options as never });
     return this.mine<PasskeyInfo>('/passkeys', { ticket: challenge.ticket, response });
   }
@@ -94,6 +97,7 @@ export class Accounts {
 
   async signInWithPasskey(): Promise<SignedIn> {
     const challenge = await this.post<PasskeyChallenge>('/api/passkeys/sign-in/options', {});
+    const { startAuthentication } = await webAuthn();
     const response = await startAuthentication({ optionsJSON: challenge.options as never });
     return this.adopt(await this.post<SignedIn>('/api/passkeys/sign-in', { ticket: challenge.ticket, response }));
   }

@@ -1,4 +1,7 @@
 import { CanvasRenderer, Container, type Renderer, Ticker, UPDATE_PRIORITY, WebGLRenderer, isWebGLSupported } from 'pixi.js';
+// Pixi loads its browser environment with a dynamic import when a renderer starts: imported here, it is
+// in the page's own script, so a board can start with the server gone (the import then finds it loaded).
+import 'pixi.js/browser';
 
 export interface BoardAppOptions {
   readonly width: number;

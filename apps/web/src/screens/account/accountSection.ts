@@ -75,7 +75,7 @@ export function accountSection(ctx: AppContext): HTMLElement {
           class: 'primary',
           text: t('account.link.open'),
           data: { testid: 'link-open' },
-          on: { click: () => void accounts.linkCode().then(showLinkDialog, failed) },
+          on: { click: () => void accounts.linkCode().then(showLinkDialog).catch(failed) },
         }),
         list.length > 1 ? h('button', { text: t('account.signOutOthers'), data: { testid: 'sign-out-others' }, on: { click: act(() => accounts.signOutOthers()) } }) : null,
       ),

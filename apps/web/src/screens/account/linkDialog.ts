@@ -1,5 +1,4 @@
 import type { LinkCode } from '@flightchess/protocol';
-import { renderSVG } from 'uqr';
 import { language, t } from '../../i18n';
 import { h } from '../../ui/dom';
 
@@ -8,9 +7,10 @@ const grouped = (code: string) => `${code.slice(0, 4)} ${code.slice(4)}`;
 
 /**
  * "Use on another device": the one-time code, the same as a link and a QR code (uqr), and until when
- * it works. A modal <dialog>; closing it removes it.
+ * it works. A modal <dialog>; closing it removes it. The QR encoder is loaded when first needed.
  */
-export function showLinkDialog(code: LinkCode): HTMLDialogElement {
+export async function showLinkDialog(code: LinkCode): Promise<HTMLDialogElement> {
+  const { renderSVG } = await import('uqr');
   const link = new URL(code.link, window.location.origin).toString();
   // An <img> of the SVG: the page's CSP allows data: images, and the QR scales without blurring.
   const qr = h('img', { class: 'qr', data: { testid: 'link-qr' } });
