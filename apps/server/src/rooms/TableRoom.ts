@@ -478,8 +478,9 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     sync: (client) => {
       const snapshot = this.play.snapshot();
       // Always an answer: a client that waits for its snapshot learns that it comes when the game starts.
-      if (!snapshot) return NO_GAME_YET;
-      this.sendTo(client, 'snapshot', snapshot);
+      // Every client asks on joining, so this is an answer, not a refusal to log and count.
+      if (snapshot) this.sendTo(client, 'snapshot', snapshot);
+      else this.sendTo(client, 'error', { ...NO_GAME_YET, request: 'sync' });
       return null;
     },
   };
