@@ -1,7 +1,9 @@
 import type { Action, Colour } from '@flightchess/rules';
 import { Pool, type PoolClient, types } from 'pg';
+import { compactPostgres } from './compactStored';
 import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
+import { inTransaction } from './pgTransaction';
 import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import {
   type LeaseClaim,
@@ -27,20 +29,8 @@ const TYPES = {
 /** One key for every process of a deployment: migrations run one process at a time. */
 const MIGRATION_LOCK = 0x666c6368; // "flch"
 
-async function inTransaction<T>(client: PoolClient, work: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
-  try {
-    const result = await work();
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  }
-}
-
 /** Apply every migration newer than the database's version, under an advisory lock; returns the versions applied. */
-export async function migratePostgres(pool: Pool, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<number[]> {
+export async function migratePostgres(pool: Pool, migrations: readonly Migration<PoolClient>[] = POSTGRES_MIGRATIONS): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -51,6 +41,7 @@ export async function migratePostgres(pool: Pool, migrations: readonly Migration
       const applied: number[] = [];
       for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
         if (m.version <= current) continue;
+        await m.rewrite?.(client);
         await inTransaction(client, async () => {
           await client.query(m.sql);
           await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, Date.now()]);
@@ -169,11 +160,11 @@ export class PostgresStorage implements Storage {
   async finishMatch(f: MatchFinish): Promise<void> {
     await this.transaction(async (c) => {
       // The row lock taken here makes a concurrent second call wait, then find the match finished.
-      const ended = await c.query(
-        `UPDATE matches SET status = 'finished', result = $1, ended_at = $2, owner = NULL WHERE id = $3 AND owner = $4 AND status = 'playing'`,
+      const ended = await c.query<{ id: string; seed: string }>(
+        `UPDATE matches SET status = 'finished', result = $1, ended_at = $2, owner = NULL WHERE id = $3 AND owner = $4 AND status = 'playing' RETURNING id, seed`,
         [JSON.stringify(f.result), f.endedAt, f.id, f.owner],
       );
-      if (ended.rowCount === 0) {
+      if (!ended.rows[0]) {
         const finished = await c.query(`SELECT 1 FROM matches WHERE id = $1 AND status = 'finished'`, [f.id]);
         if ((finished.rowCount ?? 0) > 0) return; // recorded already: once only
         throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
@@ -193,15 +184,18 @@ export class PostgresStorage implements Storage {
           );
         }
       }
+      await compactPostgres(c, ended.rows[0]);
     });
   }
 
   async abortMatch(matchId: string, reason: string, at: number): Promise<void> {
-    await this.pool.query(`UPDATE matches SET status = 'aborted', abort_reason = $1, ended_at = $2, owner = NULL WHERE id = $3 AND status = 'playing'`, [
-      reason,
-      at,
-      matchId,
-    ]);
+    await this.transaction(async (c) => {
+      const ended = await c.query<{ id: string; seed: string }>(
+        `UPDATE matches SET status = 'aborted', abort_reason = $1, ended_at = $2, owner = NULL WHERE id = $3 AND status = 'playing' RETURNING id, seed`,
+        [reason, at, matchId],
+      );
+      if (ended.rows[0]) await compactPostgres(c, ended.rows[0]);
+    });
   }
 
   async unfinishedMatches(now: number, all: boolean): Promise<string[]> {

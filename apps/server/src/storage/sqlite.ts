@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, Colour } from '@flightchess/rules';
+import { sqliteCompactor } from './compactStored';
 import { MIGRATIONS, type Migration } from './migrations';
 import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import {
@@ -19,13 +20,14 @@ import {
 } from './Storage';
 
 /** Apply every migration newer than the database's version; returns the versions applied. */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+export function migrate(db: Database.Database, migrations: readonly Migration<Database.Database>[] = MIGRATIONS): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
   const current = (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (m.version <= current) continue;
+    m.rewrite?.(db);
     db.transaction(() => {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
@@ -53,7 +55,9 @@ function statements(db: Database.Database) {
        SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE id = ? AND owner = ? AND status = 'playing')`,
     ),
     setAutoPlay: db.prepare(`UPDATE matches SET auto_play = ? WHERE id = ? AND owner = ? AND status = 'playing'`),
-    finishMatch: db.prepare(`UPDATE matches SET status = 'finished', result = ?, ended_at = ?, owner = NULL WHERE id = ? AND owner = ? AND status = 'playing'`),
+    finishMatch: db.prepare(
+      `UPDATE matches SET status = 'finished', result = ?, ended_at = ?, owner = NULL WHERE id = ? AND owner = ? AND status = 'playing' RETURNING id, seed`,
+    ),
     finishSeat: db.prepare(
       `UPDATE match_seats SET score = ?, coins = ?, arrived = ?, rank = ?, escape_penalty = ?, lifetime_after = ?,
          level_after = ?, out_reason = ?, winner = ? WHERE match_id = ? AND colour = ? RETURNING player_id`,
@@ -63,7 +67,7 @@ function statements(db: Database.Database) {
     ),
     isFinished: db.prepare(`SELECT 1 FROM matches WHERE id = ? AND status = 'finished'`),
     abortMatch: db.prepare(
-      `UPDATE matches SET status = 'aborted', abort_reason = ?, ended_at = ?, owner = NULL WHERE id = ? AND status = 'playing'`,
+      `UPDATE matches SET status = 'aborted', abort_reason = ?, ended_at = ?, owner = NULL WHERE id = ? AND status = 'playing' RETURNING id, seed`,
     ),
     unfinished: db.prepare(`SELECT id FROM matches WHERE status = 'playing' AND (lease_until < ? OR ?) ORDER BY started_at`),
     claim: db.prepare(
@@ -93,6 +97,8 @@ function statements(db: Database.Database) {
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly sql: ReturnType<typeof statements>;
+  /** An ended match's rows become its compact log, in the transaction that ends it. */
+  private readonly compact: ReturnType<typeof sqliteCompactor>;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -103,6 +109,7 @@ export class SqliteStorage implements Storage {
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
     this.sql = statements(this.db);
+    this.compact = sqliteCompactor(this.db);
   }
 
   /** Write with a sync of the log to the disk: it survives a power cut, and so does every write before it. */
@@ -163,8 +170,8 @@ export class SqliteStorage implements Storage {
 
   async finishMatch(f: MatchFinish): Promise<void> {
     this.durably(this.db.transaction(() => {
-      const ended = this.sql.finishMatch.run(JSON.stringify(f.result), f.endedAt, f.id, f.owner);
-      if (ended.changes === 0) {
+      const ended = this.sql.finishMatch.get(JSON.stringify(f.result), f.endedAt, f.id, f.owner) as { id: string; seed: string } | undefined;
+      if (!ended) {
         if (this.sql.isFinished.get(f.id)) return; // recorded already: once only
         throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
       }
@@ -174,11 +181,15 @@ export class SqliteStorage implements Storage {
           | undefined;
         if (row?.player_id) this.sql.addToPlayer.run(s.score, s.coins, s.winner ? 1 : 0, row.player_id);
       }
+      this.compact(ended);
     }));
   }
 
   async abortMatch(matchId: string, reason: string, at: number): Promise<void> {
-    this.sql.abortMatch.run(reason, at, matchId);
+    this.db.transaction(() => {
+      const ended = this.sql.abortMatch.get(reason, at, matchId) as { id: string; seed: string } | undefined;
+      if (ended) this.compact(ended);
+    })();
   }
 
   async unfinishedMatches(now: number, all: boolean): Promise<string[]> {

@@ -11,6 +11,8 @@ export interface StorageHarness {
   readonly migrations: readonly Migration[];
   migrate(migrations: readonly Migration[]): Promise<number[]>;
   recordedMigrations(): Promise<{ version: number; name: string }[]>;
+  /** Run SQL (`?` placeholders) straight against this test's database: what an older server left there, and what is stored. */
+  query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   dispose(): Promise<void>;
 }
 
@@ -90,8 +92,9 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
   test('versioned migrations run once, in order, and are recorded', async () => {
     expect(await h.migrate(h.migrations)).toEqual(h.migrations.map((m) => m.version));
     expect(await h.migrate(h.migrations)).toEqual([]);
-    const next = [...h.migrations, { version: h.migrations.length + 1, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' }];
-    expect(await h.migrate(next)).toEqual([h.migrations.length + 1]);
+    const extra = Math.max(...h.migrations.map((m) => m.version)) + 1;
+    const next = [...h.migrations, { version: extra, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' }];
+    expect(await h.migrate(next)).toEqual([extra]);
     expect(await h.recordedMigrations()).toEqual(next.map((m) => ({ version: m.version, name: m.name })));
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/storage/migrations';
 import { SqliteStorage, migrate } from '../../src/storage/sqlite';
+import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 
 function sqliteHarness(): StorageHarness {
@@ -23,10 +24,18 @@ function sqliteHarness(): StorageHarness {
     migrate: async (migrations) => withDb((db) => migrate(db, migrations)),
     recordedMigrations: async () =>
       withDb((db) => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[]),
+    query: async (sql, params = []) =>
+      withDb((db) => {
+        const statement = db.prepare(sql);
+        if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
+        statement.run(...params);
+        return [];
+      }),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
 describe('SQLite storage (the Storage contract)', () => {
   storageContract(async () => sqliteHarness());
+  compactRecordsContract(async () => sqliteHarness());
 });
