@@ -5,13 +5,18 @@ import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
 import { inTransaction } from './pgTransaction';
 import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
+  type AdminAction,
+  type Ban,
   type LeaseClaim,
   type MatchFinish,
   type MatchRecord,
   type MatchStart,
   type MatchSummary,
+  type NewBan,
   type NewPlayer,
+  type Notice,
   type PlayerRecord,
   type PlayerSummary,
   type Storage,
@@ -74,6 +79,7 @@ const APPEND_ACTION = {
          SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND owner = $5 AND status = 'playing')
          ON CONFLICT DO NOTHING`,
 };
+const ADMIN = adminSql((n) => `$${n}`);
 const SET_AUTO_PLAY = { name: 'fc_set_auto_play', text: `UPDATE matches SET auto_play = $1 WHERE id = $2 AND owner = $3 AND status = 'playing'` };
 
 /** The networked store for several server processes: PostgreSQL through a pool, same tables as SQLite. */
@@ -260,6 +266,39 @@ export class PostgresStorage implements Storage {
 
   async close(): Promise<void> {
     if (!this.pool.ended) await this.pool.end();
+  }
+
+  async banPlayer(ban: NewBan): Promise<void> {
+    await this.pool.query(ADMIN.ban, [ban.playerId, ban.reason, ban.at]);
+  }
+
+  async liftBan(playerId: string): Promise<boolean> {
+    return ((await this.pool.query(ADMIN.liftBan, [playerId])).rowCount ?? 0) > 0;
+  }
+
+  async isBanned(playerId: string): Promise<boolean> {
+    return ((await this.pool.query(ADMIN.isBanned, [playerId])).rowCount ?? 0) > 0;
+  }
+
+  async bans(): Promise<Ban[]> {
+    return (await this.pool.query<Row>(ADMIN.bans)).rows.map(banOf);
+  }
+
+  async setNotice(notice: Notice | null): Promise<void> {
+    if (notice) await this.pool.query(ADMIN.setNotice, [notice.text, notice.at]);
+    else await this.pool.query(ADMIN.clearNotice);
+  }
+
+  async notice(): Promise<Notice | null> {
+    return noticeOf((await this.pool.query<Row>(ADMIN.notice)).rows[0]);
+  }
+
+  async recordAdminAction(entry: AdminAction): Promise<void> {
+    await this.pool.query(ADMIN.recordAction, adminActionValues(entry));
+  }
+
+  async adminActions(limit: number): Promise<AdminAction[]> {
+    return (await this.pool.query<Row>(ADMIN.actions, [limit])).rows.map(adminActionOf);
   }
 
   private async transaction(work: (client: PoolClient) => Promise<void>): Promise<void> {

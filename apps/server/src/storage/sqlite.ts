@@ -5,13 +5,18 @@ import type { Action, Colour } from '@flightchess/rules';
 import { sqliteCompactor } from './compactStored';
 import { MIGRATIONS, type Migration } from './migrations';
 import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
+  type AdminAction,
+  type Ban,
   type LeaseClaim,
   type MatchFinish,
   type MatchRecord,
   type MatchStart,
   type MatchSummary,
+  type NewBan,
   type NewPlayer,
+  type Notice,
   type PlayerRecord,
   type PlayerSummary,
   type Storage,
@@ -82,6 +87,7 @@ function statements(db: Database.Database) {
     leaderboard: db.prepare('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?'),
     deleteIdleGuests: db.prepare(idleGuestsSql('?')),
     ping: db.prepare('SELECT 1'),
+    admin: Object.fromEntries(Object.entries(adminSql(() => '?')).map(([name, sql]) => [name, db.prepare(sql)])) as Record<keyof ReturnType<typeof adminSql>, Database.Statement>,
   };
 }
 
@@ -234,5 +240,38 @@ export class SqliteStorage implements Storage {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+  }
+
+  async banPlayer(ban: NewBan): Promise<void> {
+    this.sql.admin.ban.run(ban.playerId, ban.reason, ban.at);
+  }
+
+  async liftBan(playerId: string): Promise<boolean> {
+    return this.sql.admin.liftBan.run(playerId).changes > 0;
+  }
+
+  async isBanned(playerId: string): Promise<boolean> {
+    return this.sql.admin.isBanned.get(playerId) !== undefined;
+  }
+
+  async bans(): Promise<Ban[]> {
+    return (this.sql.admin.bans.all() as Row[]).map(banOf);
+  }
+
+  async setNotice(notice: Notice | null): Promise<void> {
+    if (notice) this.sql.admin.setNotice.run(notice.text, notice.at);
+    else this.sql.admin.clearNotice.run();
+  }
+
+  async notice(): Promise<Notice | null> {
+    return noticeOf(this.sql.admin.notice.get() as Row | undefined);
+  }
+
+  async recordAdminAction(entry: AdminAction): Promise<void> {
+    this.sql.admin.recordAction.run(...adminActionValues(entry));
+  }
+
+  async adminActions(limit: number): Promise<AdminAction[]> {
+    return (this.sql.admin.actions.all(limit) as Row[]).map(adminActionOf);
   }
 }

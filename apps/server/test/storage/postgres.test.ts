@@ -3,6 +3,7 @@ import { PostgresStorage, migratePostgres, postgresPool } from '../../src/storag
 import { POSTGRES_MIGRATIONS } from '../../src/storage/postgresMigrations';
 import { freshSchema } from '../support/postgres';
 import { describeWithServices, serviceUrl } from '../support/services';
+import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 
@@ -39,6 +40,7 @@ async function postgresHarness(): Promise<StorageHarness> {
 describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABASE_URL'], () => {
   storageContract(postgresHarness);
   compactRecordsContract(postgresHarness);
+  adminStoreContract(postgresHarness);
 
   test('has the same migrations as SQLite: versions and names in step', () => {
     expect(POSTGRES_MIGRATIONS.map((m) => [m.version, m.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/storage/migrations';
 import { SqliteStorage, migrate } from '../../src/storage/sqlite';
+import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 
@@ -38,4 +39,5 @@ function sqliteHarness(): StorageHarness {
 describe('SQLite storage (the Storage contract)', () => {
   storageContract(async () => sqliteHarness());
   compactRecordsContract(async () => sqliteHarness());
+  adminStoreContract(async () => sqliteHarness());
 });
