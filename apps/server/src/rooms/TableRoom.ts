@@ -3,6 +3,7 @@ import { type Colour, isColour } from '@flightchess/rules';
 import {
   CLOSE_CODES,
   type ClientMessage,
+  type ClosedTable,
   type ClientMessageType,
   JOIN_ERROR_NUMBERS,
   type JoinErrorCode,
@@ -16,6 +17,8 @@ import {
   reject,
 } from '@flightchess/protocol';
 import type { Logger } from 'pino';
+import type { Bans } from '../admin/bans';
+import { closeTable } from '../admin/closeTable';
 import type { ServerConfig } from '../config';
 import type { Drain, DrainableTable } from '../drain';
 import type { Admission } from '../limits/admission';
@@ -51,6 +54,7 @@ export interface TableDeps {
   readonly matches: MatchDeps;
   readonly restores: RestoreHandoff;
   readonly admission: Admission;
+  readonly bans: Bans;
 }
 
 type Handlers = {
@@ -112,6 +116,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (this.deps.drain.draining) this.refuseCreation('ERR_SHUTTING_DOWN', 'the server is restarting; try again in a moment');
     const full = this.deps.admission.newTable();
     if (full) this.refuseCreation('ERR_SERVER_FULL', full.message);
+    const banned = await this.deps.bans.refusal((options as { playerId?: unknown } | null)?.playerId);
+    if (banned) this.refuseCreation('ERR_BANNED', banned.message);
     const parsed = parseTableOptions(options, this.config);
     if (!parsed.ok) this.refuseCreation(parsed.error.code, parsed.error.message);
     this.setUp(parsed.value);
@@ -216,7 +222,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
     if (this.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
-    const refused = await this.deps.admission.newSeat(player.id);
+    const refused = (await this.deps.bans.refusal(player.id)) ?? (await this.deps.admission.newSeat(player.id));
     if (refused) return refused;
     const preferred = isColour(options?.colour) ? options.colour : undefined;
     const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, preferred);
@@ -311,8 +317,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     for (const handle of Object.values(this.reservedSeatTimeouts)) clearTimeout(handle);
     await this.serial?.idle();
     const match = this.play?.match;
-    const unfinished = match !== null && match !== undefined && !this.state.result.recorded;
-    if (unfinished && !this.play.isLost) {
+    const unfinished = this.play?.unfinished ?? false;
+    if (match && unfinished && !this.play.isLost) {
       // Stored as it is: any process (this one after a restart) restores it from there.
       await match.release().catch((err: unknown) => this.log.error({ event: 'storage-failed', err }, 'could not release the table'));
       this.log.info({ event: 'table-handed-over', matchId: match.id, version: match.state.version }, 'table stored for the next process');
@@ -336,6 +342,13 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.log.info({ event: 'table-closing', reason: 'shutdown' }, 'closing a table whose game has not started');
     this.tell('closing', RESTARTING);
     void this.disconnect();
+  }
+
+  /** The operator closes the table (admin/closeTable.ts), from any process of the deployment through matchMaker.remoteRoomCall; null if it failed. */
+  async closeByOperator(): Promise<ClosedTable | null> {
+    const tell = (m: ServerMessages['closing']) => this.tell('closing', m);
+    const close = () => void this.disconnect(CLOSE_CODES.closedByOperator);
+    return (await this.run(() => closeTable({ roomId: this.roomId, status: this.state.status, play: this.play, log: this.log, tell, close }))) ?? null;
   }
 
   /**
@@ -482,9 +495,12 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   /** A quick phrase goes to everyone at the table, the speaker's client too (it shows it the same way). */
-  private say(client: Client, seat: Colour, phrase: QuickPhrase): Rejection | null {
+  private async say(client: Client, seat: Colour, phrase: QuickPhrase): Promise<Rejection | null> {
     if (!this.phrases.take(client.sessionId).allowed) return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
-    this.tell('phrase', { seat, playerId: this.seating.seat(seat)!.playerId, phrase });
+    const playerId = this.seating.seat(seat)!.playerId;
+    const banned = await this.deps.bans.refusal(playerId);
+    if (banned) return banned;
+    this.tell('phrase', { seat, playerId, phrase });
     return null;
   }
 
