@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Drain } from './drain';
 import { type ApiDeps, apiRouter } from './http/api';
+import { adminPage } from './admin/router';
 import { sameSecret } from './http/sameSecret';
 import { webAssets } from './http/webAssets';
 import { registry } from './metrics';
@@ -47,6 +48,7 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
   // The operator's console (admin/): /api/admin/* behind ADMIN_TOKEN, and the notice every page shows.
   if (deps.admin) app.use('/api', deps.admin);
   app.use('/api', apiRouter(deps));
+  app.get('/admin', adminPage(config.adminToken));
 
   if (existsSync(join(config.webDist, 'index.html'))) {
     app.use(...webAssets(config.webDist));

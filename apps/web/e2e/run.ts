@@ -3,6 +3,7 @@
  * ones against the real game server (pace.e2e.ts at the server's default delays, no fast flag). Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH).
  * `E2E=offline` or `E2E=online` runs one suite. Screenshots: artifacts/screenshots/.
  */
+import { adminCases } from './admin.e2e';
 import { homeCases } from './home.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
@@ -15,6 +16,6 @@ import { runCases } from './support';
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...adminCases]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -5,6 +5,7 @@ import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { NetSession } from './net/session';
 import { OfflineStore } from './offline/store';
 import { screenFor } from './screens';
+import { showNotices } from './screens/noticeBanner';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, joinCodeFromSearch, parseRoute } from './ui/router';
 
@@ -45,6 +46,7 @@ const ctx: AppContext = {
 };
 
 let screen: Screen | null = null;
+const notices = showNotices(statusBar, ctx.net);
 
 function show(route: Route): void {
   screen?.dispose();
@@ -69,6 +71,7 @@ langButton.addEventListener('click', () => {
 });
 onLanguageChange(() => {
   relabelShell();
+  notices.relabel();
   screen?.relabel();
 });
 

@@ -50,6 +50,7 @@ describe('routes', () => {
       { name: 'profile', playerId: 'p_1/x' },
       { name: 'leaderboard' },
       { name: 'match', matchId: 'm 2' },
+      { name: 'admin' },
     ];
     for (const route of routes) expect(parseRoute(hashOf(route))).toEqual(route);
     expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });

@@ -33,6 +33,12 @@ const fail = (res: Response, status: number, code: string, message: string) => r
 type Handler = (req: Request, res: Response) => Promise<unknown>;
 const route = (handler: Handler) => (req: Request, res: Response, next: NextFunction) => handler(req, res).catch(next);
 
+/** `/admin`: the web client's console page (its hash route), when there is a console; else as any unknown path. */
+export const adminPage =
+  (token: string | undefined) =>
+  (_req: Request, res: Response, next: NextFunction): void =>
+    token ? res.redirect(302, '/#/admin') : next();
+
 /**
  * The operator's console API (issue 21; apps/server README: Operator's console): `/api/admin/*` behind
  * the token (gate.ts), and the public `GET /api/notice` every page reads. Every action is logged

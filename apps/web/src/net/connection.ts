@@ -18,8 +18,8 @@ export type LinkStatus =
   | { readonly kind: 'connected' }
   | { readonly kind: 'reconnecting'; readonly attempt: number }
   | { readonly kind: 'reconnected' }
-  /** Nothing to reconnect to: the player left, the seat was taken over by another tab, or the table is gone. */
-  | { readonly kind: 'closed'; readonly why: 'left' | 'replaced' | 'gone' };
+  /** Nothing to reconnect to: the player left, the seat was taken over by another tab, the operator closed the table, or it is gone. */
+  | { readonly kind: 'closed'; readonly why: 'left' | 'replaced' | 'closed' | 'gone' };
 
 export type ServerRejection = ServerMessages['error'];
 
@@ -160,9 +160,10 @@ export class TableConnection {
     room.onMessage('phrase', (message: ServerMessages['phrase']) => emit(this.phraseListeners, message));
     room.onLeave((code) => {
       if (this.closed) return;
-      if (code === CLOSE_CODES.consented || code === CLOSE_CODES.replaced) {
+      const why = ({ [CLOSE_CODES.consented]: 'left', [CLOSE_CODES.replaced]: 'replaced', [CLOSE_CODES.closedByOperator]: 'closed' } as const)[code];
+      if (why) {
         this.closed = true;
-        emit(this.statusListeners, { kind: 'closed', why: code === CLOSE_CODES.replaced ? 'replaced' : 'left' });
+        emit(this.statusListeners, { kind: 'closed', why });
         return;
       }
       this.retry(room.reconnectionToken, 0, this.now());

@@ -1,5 +1,6 @@
 import type { AppContext, Screen } from '../app';
 import type { Route } from '../ui/router';
+import { adminScreen } from './admin';
 import { homeScreen } from './home';
 import { leaderboardScreen } from './leaderboard';
 import { matchScreen } from './match';
@@ -33,5 +34,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return leaderboardScreen(ctx);
     case 'match':
       return matchScreen(ctx, route.matchId);
+    case 'admin':
+      return adminScreen(ctx);
   }
 }

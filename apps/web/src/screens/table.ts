@@ -1,4 +1,4 @@
-import type { MatchRecord, TableFacts } from '@flightchess/protocol';
+import type { MatchRecord, ServerMessages, TableFacts } from '@flightchess/protocol';
 import type { Room } from 'colyseus.js';
 import type { AppContext, Screen } from '../app';
 import { onlineResults, verifyMatchDice } from '../adapter/results';
@@ -13,6 +13,7 @@ import { GameScreen } from './game';
 import { lobbyView } from './lobby';
 import { type PhraseControl, phraseControl } from './phrases';
 import { resultsView } from './results';
+import { tableClosedView } from './tableClosed';
 
 /** How the table screen finds its room. */
 export type TableEntry =
@@ -36,6 +37,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let match: MatchRecord | null = null;
   let resultsShown = '';
   let disposed = false;
+  /** The operator closed the table: why, shown in its place. */
+  let closedBy: ServerMessages['closing'] | null = null;
 
   const playerId = () => ctx.net.credentials()?.playerId ?? '';
   const home = () => ctx.navigate({ name: 'home' });
@@ -108,7 +111,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
 
   const onTable = () => {
     const table = connection?.table();
-    if (disposed || !table) return;
+    if (disposed || closedBy || !table) return;
     if (table.status === 'waiting') {
       showLobby(table);
       return;
@@ -173,6 +176,13 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         window.setTimeout(() => (notice.textContent = ''), 4000);
       });
       conn.onClosing((e) => {
+        if (e.code === 'ERR_TABLE_CLOSED') {
+          // The operator closed it: say why, in place of the table (not as an error).
+          closedBy = e;
+          teardownGame();
+          phrases?.el.remove();
+          return fill(el, tableClosedView(e, home));
+        }
         ctx.status(t('net.closing', { reason: e.message }), 'warn');
         home();
       });
@@ -186,7 +196,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             window.setTimeout(() => ctx.status(null), 2000);
             break;
           case 'closed':
-            ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
+            if (status.why === 'closed') ctx.status(null);
+            else ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
             break;
           default:
             ctx.status(null);
@@ -196,6 +207,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     },
     relabel() {
       phrases?.relabel();
+      if (closedBy) return fill(el, tableClosedView(closedBy, home));
       const table = connection?.table();
       if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();
