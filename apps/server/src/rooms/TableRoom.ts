@@ -369,8 +369,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   /** Colyseus routes every exception of a room here, including the refusals thrown on purpose. */
   override onUncaughtException(error: Error, method: string): void {
     const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof ServerError) (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn({ event: 'join-refused', method, reason: cause.message }, 'request refused');
-    else this.report(cause ?? error, method);
+    if (cause instanceof ServerError) {
+      metrics.joinRefusals.inc({ code: /^ERR_[A-Z_]+/.exec(cause.message)?.[0] ?? 'other' });
+      (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn({ event: 'join-refused', method, reason: cause.message }, 'request refused');
+    } else this.report(cause ?? error, method);
   }
 
   /** An unexpected error: logged with the table, never beyond it. */

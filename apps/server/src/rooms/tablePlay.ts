@@ -259,6 +259,7 @@ export class TablePlay {
       }
       return reject('ERR_SHUTTING_DOWN', 'this table moved to another server: you will be back in a moment');
     }
+    metrics.storageErrors.inc({ where: 'write' });
     this.host.log.error({ event: 'storage-failed', matchId: this.current?.id, err: error }, 'storage write failed');
     return reject('ERR_STORAGE', 'the game could not be stored just now: nothing changed, try again');
   }
