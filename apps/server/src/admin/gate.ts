@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { fail } from '../http/api';
 import { sameSecret } from '../http/sameSecret';
 import { Buckets } from '../limits/buckets';
 import type { ClientLimiter } from '../limits/clientLimits';
@@ -8,7 +9,6 @@ import { metrics } from '../metrics';
 /** Wrong tokens one address may send: a burst of this many, then one every 60 / this seconds. */
 export const WRONG_TOKENS_PER_MINUTE = 5;
 
-const fail = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: { code, message } });
 
 /**
  * The door of every /api/admin route (issue 21): absent (404, as any unknown path) unless ADMIN_TOKEN is

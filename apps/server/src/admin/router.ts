@@ -8,6 +8,7 @@ import {
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { fail, route } from '../http/api';
 import type { ClientLimiter } from '../limits/clientLimits';
 import type { Storage } from '../storage/Storage';
 import { CLOSED_BY_OPERATOR } from './closeTable';
@@ -29,9 +30,14 @@ const AUDIT_SHOWN = 50;
 const banSchema = z.strictObject({ playerId: z.string().min(1).max(64), reason: z.string().trim().max(200).default('') });
 const noticeSchema = z.strictObject({ text: z.string().trim().min(1, 'a notice needs some text').max(200, 'a notice has at most 200 characters') });
 
-const fail = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: { code, message } });
-type Handler = (req: Request, res: Response) => Promise<unknown>;
-const route = (handler: Handler) => (req: Request, res: Response, next: NextFunction) => handler(req, res).catch(next);
+/** The body as `schema` reads it, or null once a 400 has answered why not. */
+function bodyOf<T>(schema: z.ZodType<T>, req: Request, res: Response): T | null {
+  const parsed = schema.safeParse(req.body);
+  if (parsed.success) return parsed.data;
+  fail(res, 400, 'ERR_BAD_REQUEST', describeIssues(parsed.error));
+  return null;
+}
+
 
 /** `/admin`: the web client's console page (its hash route), when there is a console; else as any unknown path. */
 export const adminPage =
@@ -107,12 +113,12 @@ export function adminRouter(deps: AdminDeps): Router {
   admin.post(
     '/bans',
     route(async (req, res) => {
-      const ban = banSchema.safeParse(req.body);
-      if (!ban.success) return fail(res, 400, 'ERR_BAD_REQUEST', describeIssues(ban.error));
-      const player = await storage.getPlayer(ban.data.playerId);
+      const ban = bodyOf(banSchema, req, res);
+      if (!ban) return;
+      const player = await storage.getPlayer(ban.playerId);
       if (!player) return fail(res, 404, 'ERR_NO_PLAYER', 'no such player');
-      await storage.banPlayer({ ...ban.data, at: Date.now() });
-      await audit(req, 'ban', player.id, ban.data.reason);
+      await storage.banPlayer({ ...ban, at: Date.now() });
+      await audit(req, 'ban', player.id, ban.reason);
       res.status(201).json((await storage.bans()).find((b) => b.playerId === player.id));
     }),
   );
@@ -130,10 +136,10 @@ export function adminRouter(deps: AdminDeps): Router {
   admin.put(
     '/notice',
     route(async (req, res) => {
-      const body = noticeSchema.safeParse(req.body);
-      if (!body.success) return fail(res, 400, 'ERR_BAD_REQUEST', describeIssues(body.error));
-      const notice = await notices.set(body.data.text);
-      await audit(req, 'set-notice', '', body.data.text);
+      const body = bodyOf(noticeSchema, req, res);
+      if (!body) return;
+      const notice = await notices.set(body.text);
+      await audit(req, 'set-notice', '', body.text);
       res.json({ notice } satisfies NoticeAnswer);
     }),
   );

@@ -14,11 +14,11 @@ export interface ApiDeps {
 const RECENT_MATCHES = 20;
 const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
-const fail = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: { code, message } });
+export const fail = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: { code, message } });
 
 /** Express 5 forwards rejected promises to the error handler; this only keeps handlers short. */
 type Handler = (req: Request, res: Response) => Promise<unknown>;
-const route = (handler: Handler) => (req: Request, res: Response, next: NextFunction) => handler(req, res).catch(next);
+export const route = (handler: Handler) => (req: Request, res: Response, next: NextFunction) => handler(req, res).catch(next);
 
 /** The JSON API under /api (see README: HTTP endpoints). */
 export function apiRouter({ storage, codes }: ApiDeps): Router {

@@ -1,23 +1,10 @@
 import { createGuest } from '../../src/players';
-import type { Storage } from '../../src/storage/Storage';
-import type { StorageHarness } from './contract';
+import { type StorageHarness, freshDatabase } from './contract';
 
 /** What the operator's console keeps (issue 21), for every Storage: bans, the notice, the audit. */
 export function adminStoreContract(openHarness: () => Promise<StorageHarness>): void {
   let h: StorageHarness;
-  const opened: Storage[] = [];
-  const open = async () => {
-    const s = await h.open();
-    opened.push(s);
-    return s;
-  };
-  beforeEach(async () => {
-    h = await openHarness();
-  });
-  afterEach(async () => {
-    for (const s of opened.splice(0)) await s.close();
-    await h.dispose();
-  });
+  const open = freshDatabase(openHarness, (harness) => (h = harness));
 
   test('bans: kept across a restart, newest first with the guest\'s name; banning again replaces the reason; lifting says whether there was one', async () => {
     const storage = await open();

@@ -2,9 +2,8 @@ import { type Action, ENGINE_VERSION, commitmentOf, replayGame, rollsIn, verifyR
 import { finalScores } from '../../src/match/finalScores';
 import { createGuest } from '../../src/players';
 import { matchRecord } from '../../src/storage/rows';
-import type { Storage } from '../../src/storage/Storage';
 import { type SeededGame, everyEnding, matchIdOf, matchSeats, playSeeded, storeSeeded } from '../support/seededGames';
-import type { StorageHarness } from './contract';
+import { type StorageHarness, freshDatabase } from './contract';
 
 type Row = Record<string, unknown>;
 
@@ -69,19 +68,7 @@ async function writeAsOlderServer(h: StorageHarness, game: SeededGame, players: 
  */
 export function compactRecordsContract(openHarness: () => Promise<StorageHarness>): void {
   let h: StorageHarness;
-  const opened: Storage[] = [];
-  const open = async () => {
-    const s = await h.open();
-    opened.push(s);
-    return s;
-  };
-  beforeEach(async () => {
-    h = await openHarness();
-  });
-  afterEach(async () => {
-    for (const s of opened.splice(0)) await s.close();
-    await h.dispose();
-  });
+  const open = freshDatabase(openHarness, (harness) => (h = harness));
 
   test('every preset and every ending (finish, resign, a team-mate declining then agreeing, escape, forfeit, a draw declined then agreed, aborted): the record is exactly what its per-action rows gave, and the rows are gone', async () => {
     const storage = await open();

@@ -72,22 +72,32 @@ const finish = (id: string, redScore = 40, endedAt = 9, owner = OWNER): MatchFin
   seats: [seat('red', redScore, true), seat('yellow', -redScore, false, 'resign')],
 });
 
-/** The behaviour every Storage implementation must have; run once per implementation. */
-export function storageContract(openHarness: () => Promise<StorageHarness>): void {
+/**
+ * A fresh database for each test (`use` hears of its harness before the test), and every store the
+ * test opened closed, and the database dropped, after it; returns how a test opens a store on it.
+ */
+export function freshDatabase(openHarness: () => Promise<StorageHarness>, use: (harness: StorageHarness) => void): () => Promise<Storage> {
   let h: StorageHarness;
   const opened: Storage[] = [];
-  const open = async () => {
-    const s = await h.open();
-    opened.push(s);
-    return s;
-  };
   beforeEach(async () => {
     h = await openHarness();
+    use(h);
   });
   afterEach(async () => {
     for (const s of opened.splice(0)) await s.close();
     await h.dispose();
   });
+  return async () => {
+    const s = await h.open();
+    opened.push(s);
+    return s;
+  };
+}
+
+/** The behaviour every Storage implementation must have; run once per implementation. */
+export function storageContract(openHarness: () => Promise<StorageHarness>): void {
+  let h: StorageHarness;
+  const open = freshDatabase(openHarness, (harness) => (h = harness));
 
   test('versioned migrations run once, in order, and are recorded', async () => {
     expect(await h.migrate(h.migrations)).toEqual(h.migrations.map((m) => m.version));
