@@ -100,6 +100,11 @@ export const adminCases: TestCase[] = sharingOneServer([
         await click(desk.page, `${row} [data-testid=admin-ban]`);
         await desk.page.waitForSelector('[data-testid=admin-banned]', { timeout: 10_000 });
         assert.match((await desk.page.textContent('[data-testid=admin-bans]'))!, /小红/);
+        // The banned player's game goes on, but a phrase is refused, and the page says why in its words.
+        await click(player.page, '[data-testid=phrases]');
+        await player.page.waitForSelector('[data-testid=phrase-menu]:not([hidden])');
+        await click(player.page, '[data-testid=phrase-hello]');
+        await until('the ban explained', async () => /管理员封禁了你/.test((await player.page.textContent('[data-testid=table-error]')) ?? '') || null, 10_000);
         await click(desk.page, '[data-testid=admin-lift]');
         await until('the ban lifted', async () => (await desk.page.$('[data-testid=admin-banned]')) === null || null, 10_000);
         assert.match((await desk.page.textContent('[data-testid=admin-audit]'))!, /封禁[\s\S]*解除封禁|解除封禁[\s\S]*封禁/);

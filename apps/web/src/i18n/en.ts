@@ -389,4 +389,5 @@ export const en: Messages = {
   'admin.closedWaiting': 'Open a new table or join another one.',
   'admin.closedRecord': 'See the match record',
   'admin.closedReason': 'closed by the operator',
+  'admin.banned': 'The operator of this server has banned you: you cannot open or join tables or send phrases.',
 };

@@ -387,6 +387,7 @@ export const zhCN = {
   'admin.closedWaiting': '可以另开一桌，或加入其他牌桌。',
   'admin.closedRecord': '查看对局记录',
   'admin.closedReason': '管理员关闭了牌桌',
+  'admin.banned': '这台服务器的管理员封禁了你：不能开桌、入座或发快捷语。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

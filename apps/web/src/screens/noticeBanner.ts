@@ -18,14 +18,16 @@ export function showNotices(after: HTMLElement, net: Pick<NetSession, 'api'>): {
   const banner = h('div', { class: 'notice-banner', role: 'status', hidden: true, data: { testid: 'notice' } }, label, text);
   after.after(banner);
   const relabel = () => (label.textContent = t('admin.noticeLabel'));
+  // A static copy of the client (no game server) answers with its page, not JSON: no notice then.
   const check = () =>
-    net.api<NoticeAnswer>('/api/notice').then(
-      ({ notice }) => {
+    net
+      .api<NoticeAnswer | null>('/api/notice')
+      .then((answer) => {
+        const notice = answer?.notice ?? null;
         banner.hidden = !notice;
         text.textContent = notice?.text ?? '';
-      },
-      () => undefined,
-    );
+      })
+      .catch(() => undefined);
   relabel();
   void check();
   window.setInterval(() => void check(), POLL_MS);

@@ -146,7 +146,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         const failure = failureOf(error);
         fill(
           el,
-          h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : t('net.failed', { reason: failure.message }) }),
+          h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message }) }),
           h('button', { text: t('results.home'), on: { click: home } }),
         );
         return;
@@ -172,7 +172,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       conn.onPhrase((said) => phrases?.show(said));
       conn.onError((e) => {
         if (e.request === 'phrase' && e.code === 'ERR_RATE_LIMITED') return phrases?.tooFast();
-        notice.textContent = t('error.generic', { message: `${e.code}: ${e.message}` });
+        notice.textContent = e.code === 'ERR_BANNED' ? t('admin.banned') : t('error.generic', { message: `${e.code}: ${e.message}` });
         window.setTimeout(() => (notice.textContent = ''), 4000);
       });
       conn.onClosing((e) => {
