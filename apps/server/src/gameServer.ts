@@ -109,7 +109,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     presence,
     driver: deps.driver,
     publicAddress: config.publicAddress,
-    selectProcessIdToCreateRoom: tableProcessSelector(presence),
+    selectProcessIdToCreateRoom: operator.bans.refusingCreation(tableProcessSelector(presence)),
     greet: false,
     gracefullyShutdown: false,
     logger: deps.logger.child({ component: 'colyseus' }),

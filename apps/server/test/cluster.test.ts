@@ -340,6 +340,10 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     const guest = players[0]!.guest;
     expect((await admin(holder, 'POST', '/bans', { playerId: guest.playerId })).status).toBe(201);
     await expect(clientVia(asked.baseUrl).client.create('table', { size: 2, ...credentials(guest) })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    const host = await newGuest({ baseUrl: proxyUrl }, 'Host');
+    const open = await clientVia(holder.baseUrl).client.create('table', { size: 3, ...credentials(host) });
+    await expect(clientVia(asked.baseUrl).client.joinById(open.roomId, credentials(guest))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await open.leave(true);
     expect((await admin(asked, 'DELETE', `/bans/${guest.playerId}`)).status).toBe(200);
 
     // One process drains the other: with no game left to wait for, it stops at once (exit 0).

@@ -116,8 +116,6 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (this.deps.drain.draining) this.refuseCreation('ERR_SHUTTING_DOWN', 'the server is restarting; try again in a moment');
     const full = this.deps.admission.newTable();
     if (full) this.refuseCreation('ERR_SERVER_FULL', full.message);
-    const banned = await this.deps.bans.refusal((options as { playerId?: unknown } | null)?.playerId);
-    if (banned) this.refuseCreation('ERR_BANNED', banned.message);
     const parsed = parseTableOptions(options, this.config);
     if (!parsed.ok) this.refuseCreation(parsed.error.code, parsed.error.message);
     this.setUp(parsed.value);
