@@ -1,11 +1,13 @@
-import { type Action, COLOURS, type Colour, rollAt } from '@flightchess/rules';
+import { type Action, COLOURS, type Colour } from '@flightchess/rules';
+import { seedDice } from './seedDice';
 
 /**
  * A finished match's action log in a few hundred bytes (issue 21): a header, then one 4-bit code per
  * roll and per move, and a few codes for anything else. It needs no engine to read back — only the
  * match's seed, which the record reveals once the game is over: a roll whose die is the seed's for its
  * place (always, for a game the server played) keeps its seat only, and the die is recomputed from
- * the seed; a move keeps its plane, its seat being the last roll's.
+ * the seed (seedDice.ts); any other die is written out, so a log never claims a die it did not have.
+ * A move keeps its plane, its seat being the last roll's.
  *
  *   byte 0    format (1)
  *   varint    number of actions (LEB128)
@@ -33,19 +35,6 @@ const seatOf = (code: number): Colour => {
   if (!colour) throw new RangeError(`action log: seat ${code}`);
   return colour;
 };
-
-/** The die of each roll the seed gives (null for a malformed seed: every die is then written out). */
-function seedDice(seed: string): (index: number) => number | null {
-  const cache: number[] = [];
-  return (index) => {
-    try {
-      cache[index] ??= rollAt(seed, index);
-      return cache[index]!;
-    } catch {
-      return null;
-    }
-  };
-}
 
 class Nibbles {
   private readonly bytes: number[] = [];

@@ -1,6 +1,7 @@
 import { type Action, COLOURS, rollAt } from '@flightchess/rules';
 import fc from 'fast-check';
 import { compactLog, expandLog } from '../../src/records/actionLog';
+import { seedDice } from '../../src/records/seedDice';
 
 const SEED = 'ab'.repeat(32);
 const texts = (actions: readonly unknown[]) => actions.map((a) => JSON.stringify(a));
@@ -52,6 +53,17 @@ describe('the compact action log (records/actionLog.ts)', () => {
       expect([odd, compactLog(SEED, texts([{ type: 'roll', seat: 'red', value: rollAt(SEED, 0) }, odd]))]).toEqual([odd, null]);
     }
     expect(compactLog(SEED, ['{not json'])).toBeNull();
+  });
+
+  test('its dice are the rules\' rollAt for every seed and roll (the log\'s format depends on it)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.integer({ min: 0, max: 2000 }), (bytes, index) => {
+        const seed = Buffer.from(bytes).toString('hex');
+        expect(seedDice(seed)(index)).toBe(rollAt(seed, index));
+      }),
+      { numRuns: 500 },
+    );
+    expect(seedDice('not a seed')(0)).toBeNull();
   });
 
   test('an empty log, and a log cut short or of an unknown format, fail loudly rather than read wrong', () => {
