@@ -390,4 +390,10 @@ export const en: Messages = {
   'admin.closedRecord': 'See the match record',
   'admin.closedReason': 'closed by the operator',
   'admin.banned': 'The operator of this server has banned you: you cannot open or join tables or send phrases.',
+  'admin.done.close': 'Table {code} closed',
+  'admin.done.ban': '{name} banned',
+  'admin.done.liftBan': 'Ban lifted',
+  'admin.done.setNotice': 'The notice shows on every page',
+  'admin.done.clearNotice': 'Notice cleared',
+  'admin.done.drain': 'Process {id} is draining',
 };

@@ -388,6 +388,12 @@ export const zhCN = {
   'admin.closedRecord': '查看对局记录',
   'admin.closedReason': '管理员关闭了牌桌',
   'admin.banned': '这台服务器的管理员封禁了你：不能开桌、入座或发快捷语。',
+  'admin.done.close': '已关闭牌桌 {code}',
+  'admin.done.ban': '已封禁 {name}',
+  'admin.done.liftBan': '已解除封禁',
+  'admin.done.setNotice': '公告已发布',
+  'admin.done.clearNotice': '公告已撤下',
+  'admin.done.drain': '进程 {id} 正在排空',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -55,12 +55,12 @@ export function adminScreen(ctx: AppContext): Screen {
   };
 
   const actions: ConsoleActions = {
-    close: (table) => act(t('admin.closeConfirm', { code: table.code }), () => api.close(table.roomId), `${t('admin.close')}: ${table.code}`),
-    ban: (playerId, name, reason = '') => act(t('admin.banConfirm', { name }), () => api.ban(playerId, reason), `${t('admin.ban')}: ${name}`),
-    liftBan: (playerId) => act(null, () => api.liftBan(playerId), `${t('admin.lift')}: ${playerId}`),
-    setNotice: (text) => act(null, () => api.setNotice(text), t('admin.setNotice')),
-    clearNotice: () => act(null, () => api.clearNotice(), t('admin.clearNotice')),
-    drain: (p) => act(t('admin.drainConfirm', { id: p.processId }), () => api.drain(p.processId), `${t('admin.drain')}: ${p.processId}`),
+    close: (table) => act(t('admin.closeConfirm', { code: table.code }), () => api.close(table.roomId), t('admin.done.close', { code: table.code })),
+    ban: (playerId, name, reason = '') => act(t('admin.banConfirm', { name }), () => api.ban(playerId, reason), t('admin.done.ban', { name })),
+    liftBan: (playerId) => act(null, () => api.liftBan(playerId), t('admin.done.liftBan')),
+    setNotice: (text) => act(null, () => api.setNotice(text), t('admin.done.setNotice')),
+    clearNotice: () => act(null, () => api.clearNotice(), t('admin.done.clearNotice')),
+    drain: (p) => act(t('admin.drainConfirm', { id: p.processId }), () => api.drain(p.processId), t('admin.done.drain', { id: p.processId })),
   };
 
   const signIn = (token: string) => {
@@ -94,7 +94,7 @@ export function adminScreen(ctx: AppContext): Screen {
       h('label', { for: 'admin-token', text: t('admin.token') }),
       input,
       h('button', { class: 'primary', type: 'submit', text: t('admin.signIn'), data: { testid: 'admin-sign-in' } }),
-      h('p', { class: 'error', role: 'alert', text: why }),
+      why ? h('p', { class: 'error', role: 'alert', text: why }) : null,
       h('p', { class: 'note', text: t('admin.tokenNote') }),
     );
   };
