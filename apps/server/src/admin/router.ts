@@ -100,7 +100,9 @@ export function adminRouter(deps: AdminDeps): Router {
         closed = await deployment.close(roomId);
       } catch (error) {
         if (error instanceof NoSuchTable) return fail(res, 404, 'ERR_NO_TABLE', `no table ${roomId}`);
-        throw error;
+        // Listed, but its process does not answer (it died: another restores the table within a lease).
+        deps.logger.warn({ event: 'admin-close-failed', roomId, err: error }, 'the process holding the table did not answer');
+        return fail(res, 503, 'ERR_UNREACHABLE', 'the process holding this table does not answer: try again in a moment');
       }
       if (!closed) return fail(res, 503, 'ERR_STORAGE', 'the table could not be closed just now: nothing changed, try again');
       await audit(req, 'close-table', roomId, closed.aborted ? `${CLOSED_BY_OPERATOR}: match ${closed.matchId} aborted` : CLOSED_BY_OPERATOR);
