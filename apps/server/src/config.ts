@@ -62,6 +62,8 @@ export interface ServerConfig {
   readonly signInFailuresPerHour: number;
   /** What a password hash costs (scrypt; tests lower it, one test keeps the real one). */
   readonly passwordCost: ScryptCost;
+  /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
+  readonly adminToken: string | undefined;
 }
 
 /** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
@@ -124,6 +126,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   metricsToken: undefined,
   signInFailuresPerHour: 10,
   passwordCost: PASSWORD_COST,
+  adminToken: undefined,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
@@ -168,6 +171,7 @@ const ENV = z.object({
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   SIGN_INS_PER_MINUTE: count.optional(),
   SIGN_IN_FAILURES_PER_HOUR: count.optional(),
+  ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
@@ -226,6 +230,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     metrics: e.METRICS === undefined ? base.metrics : e.METRICS === 'on',
     metricsToken: e.METRICS_TOKEN ?? base.metricsToken,
     signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR ?? base.signInFailuresPerHour,
+    adminToken: e.ADMIN_TOKEN ?? base.adminToken,
   };
   return { ok: true, config };
 }

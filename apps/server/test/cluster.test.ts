@@ -3,6 +3,7 @@ import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
 import { PostgresStorage } from '../src/storage/postgres';
 import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
+import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor } from './support/players';
 import { freshSchema, type TestSchema } from './support/postgres';
 import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
@@ -13,6 +14,7 @@ import { describeWithServices, serviceUrl } from './support/services';
 jest.setTimeout(120_000);
 
 const LEASE_SECONDS = 2;
+const ADMIN_TOKEN = 'cluster-operator-token-0123';
 /** Per process: enough for what the other tests create from 127.0.0.1 through the proxy. */
 const GUESTS_PER_MINUTE = 20;
 
@@ -100,6 +102,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
         // nginx tells the client's address in X-Forwarded-For; the per-address limits count that one.
         TRUST_PROXY: '127.0.0.1',
         GUESTS_PER_MINUTE: String(GUESTS_PER_MINUTE),
+        ADMIN_TOKEN,
       });
     const [a, b] = await Promise.all([start('a'), start('b')]);
     servers = { a, b };
@@ -305,5 +308,69 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     const table = await after.client.create('table', { size: 2, ...credentials(g) });
     expect(processOf(after.sockets[0])).toBe(staying.name);
     await table.leave(true);
+  });
+
+  // ─── the operator's console across the deployment (issue 21) ───
+
+  /** An admin request to one process, with the token. */
+  const admin = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.baseUrl}/api/admin${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  test('the console of either process sees both and their tables; a table held by one process is closed through the other (its game aborted, its players told); a ban made on one holds on the other; one process drains the other', async () => {
+    // The drain above stopped a process: bring it back, so that there are two again.
+    for (const name of ['a', 'b'] as const) {
+      const gone = await Promise.race([servers[name].exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 50))]);
+      if (gone) servers[name] = await start(name);
+    }
+    await eventually(async () => expect((await admin(servers.a, 'GET', '/overview')).body.processes).toHaveLength(2));
+
+    const via = clientVia(proxyUrl);
+    const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client);
+    await play(players, (g) => g.rolls >= 4);
+    const roomId = players[0]!.room.roomId;
+    const matchId = players[0]!.state.matchId as string;
+    const holder = servers[processOf(via.sockets[0]) as Name];
+    const asked = servers[other(holder.name)];
+
+    const overview = (await admin(asked, 'GET', '/overview')).body;
+    expect(overview.unreachable).toEqual([]);
+    expect(overview.processes.map((p: { storage: string }) => p.storage)).toEqual(['postgres', 'postgres']);
+    const tables = (await admin(asked, 'GET', '/tables')).body as { roomId: string; processId: string; status: string }[];
+    const listed = tables.find((x) => x.roomId === roomId);
+    expect(listed).toMatchObject({ status: 'playing' });
+    const holderId = listed!.processId;
+    expect(overview.processes.find((p: { processId: string }) => p.processId === holderId)).toMatchObject({ tables: { playing: 1 }, players: 2 });
+
+    const codes: (number | null)[] = [null, null];
+    players.forEach((p, i) => p.room.onLeave((code) => (codes[i] = code)));
+    expect(await admin(asked, 'POST', `/tables/${roomId}/close`)).toMatchObject({ status: 200, body: { roomId, matchId, aborted: true } });
+    await waitFor(() => codes.every((c) => c !== null), 'the connections to close');
+    expect(codes).toEqual([CLOSE_CODES.closedByOperator, CLOSE_CODES.closedByOperator]);
+    for (const p of players) expect(p.closings).toEqual([{ code: 'ERR_TABLE_CLOSED', message: 'closed by the operator', matchId }]);
+    expect(await database.getMatch(matchId)).toMatchObject({ status: 'aborted', abortReason: 'closed by the operator' });
+    expect(holder.logs.some((l) => l.event === 'table-closing' && l.reason === 'operator' && l.tableId === roomId)).toBe(true);
+    expect(asked.logs.some((l) => l.event === 'admin-action' && l.action === 'close-table' && l.target === roomId)).toBe(true);
+
+    // A ban made through one process refuses the guest on the other.
+    const guest = players[0]!.guest;
+    expect((await admin(holder, 'POST', '/bans', { playerId: guest.playerId })).status).toBe(201);
+    await expect(clientVia(asked.baseUrl).client.create('table', { size: 2, ...credentials(guest) })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    const host = await newGuest({ baseUrl: proxyUrl }, 'Host');
+    const open = await clientVia(holder.baseUrl).client.create('table', { size: 3, ...credentials(host) });
+    await expect(clientVia(asked.baseUrl).client.joinById(open.roomId, credentials(guest))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await open.leave(true);
+    expect((await admin(asked, 'DELETE', `/bans/${guest.playerId}`)).status).toBe(200);
+
+    // One process drains the other: with no game left to wait for, it stops at once (exit 0).
+    const drained = (await admin(holder, 'GET', '/overview')).body.processes.find((p: { processId: string }) => p.processId !== holderId).processId;
+    expect((await admin(holder, 'POST', `/processes/${drained}/drain`)).status).toBe(202);
+    expect(await asked.exited).toBe(0);
+    expect(asked.logs.find((l) => l.event === 'draining')).toMatchObject({ reason: 'console' });
   });
 });

@@ -5,6 +5,7 @@ import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { NetSession } from './net/session';
 import { OfflineStore } from './offline/store';
 import { screenFor } from './screens';
+import { showNotices } from './screens/noticeBanner';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
 
@@ -45,6 +46,7 @@ const ctx: AppContext = {
 };
 
 let screen: Screen | null = null;
+const notices = showNotices(statusBar, ctx.net);
 
 function show(route: Route): void {
   screen?.dispose();
@@ -70,6 +72,7 @@ langButton.addEventListener('click', () => {
 });
 onLanguageChange(() => {
   relabelShell();
+  notices.relabel();
   screen?.relabel();
 });
 

@@ -53,6 +53,7 @@ describe('routes', () => {
       { name: 'sign-in' },
       { name: 'link', code: 'ACDEFGHJ' },
       { name: 'signed-out' },
+      { name: 'admin' },
     ];
     for (const route of routes) expect(parseRoute(hashOf(route))).toEqual(route);
     expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });

@@ -25,6 +25,10 @@ export const TABLE_ERROR_CODES = [
   'ERR_STORAGE',
   'ERR_TOO_MANY',
   'ERR_SERVER_FULL',
+  /** The operator banned this guest: no new tables, joins or phrases; a game in progress goes on. */
+  'ERR_BANNED',
+  /** The operator closed the table (a game in progress is aborted: no scores); sent in `closing`. */
+  'ERR_TABLE_CLOSED',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -54,6 +58,8 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_TOO_MANY: 4607,
   /** The server takes no more tables or players just now (MAX_TABLES, MAX_CONNECTIONS); games in progress go on. */
   ERR_SERVER_FULL: 4608,
+  /** The operator banned this guest (issue 21). */
+  ERR_BANNED: 4620,
 } as const;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 
@@ -86,4 +92,6 @@ export const CLOSE_CODES = {
   restarting: 4503,
   /** The device was signed out (from another device of the player's): its secret no longer works; start over as a guest. */
   signedOut: 4401,
+  /** The operator closed the table (its `closing` message says so): there is nothing to come back to. */
+  closedByOperator: 4410,
 } as const;

@@ -15,3 +15,4 @@ export { GameStream, type StreamStep } from './gameStream';
 export { describeIssues } from './describeIssues';
 export { botLabel } from './botLabel';
 export * from './accounts';
+export * from './admin';

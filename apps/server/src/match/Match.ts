@@ -185,6 +185,11 @@ export class Match {
     return scores.value;
   }
 
+  /** The game cannot go on (the operator closed its table): aborted in storage, its seed revealed, nothing scored. */
+  abort(reason: string): Promise<void> {
+    return this.deps.storage.abortMatch(this.id, reason, Date.now());
+  }
+
   /** This process stops holding the game (it stays stored as it is): any process may restore it at once. */
   release(): Promise<void> {
     return this.deps.storage.releaseLease(this.id, this.deps.owner);

@@ -3,6 +3,7 @@ import { type Colour, isColour } from '@flightchess/rules';
 import {
   CLOSE_CODES,
   type ClientMessage,
+  type ClosedTable,
   type ClientMessageType,
   JOIN_ERROR_NUMBERS,
   type JoinErrorCode,
@@ -16,6 +17,8 @@ import {
   reject,
 } from '@flightchess/protocol';
 import type { Logger } from 'pino';
+import type { Bans } from '../admin/bans';
+import { closeTable } from '../admin/closeTable';
 import type { ServerConfig } from '../config';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { Drain, DrainableTable } from '../drain';
@@ -54,6 +57,7 @@ export interface TableDeps {
   readonly admission: Admission;
   /** Closes the table connection of a device that is signed out (accounts/). */
   readonly devices: Pick<SignedOutDevices, 'watch'>;
+  readonly bans: Bans;
 }
 
 type Handlers = {
@@ -220,7 +224,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
     if (this.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
-    const refused = await this.deps.admission.newSeat(player.id);
+    const refused = (await this.deps.bans.refusal(player.id)) ?? (await this.deps.admission.newSeat(player.id));
     if (refused) return refused;
     const preferred = isColour(options?.colour) ? options.colour : undefined;
     const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, preferred);
@@ -316,8 +320,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     for (const handle of Object.values(this.reservedSeatTimeouts)) clearTimeout(handle);
     await this.serial?.idle();
     const match = this.play?.match;
-    const unfinished = match !== null && match !== undefined && !this.state.result.recorded;
-    if (unfinished && !this.play.isLost) {
+    const unfinished = this.play?.unfinished ?? false;
+    if (match && unfinished && !this.play.isLost) {
       // Stored as it is: any process (this one after a restart) restores it from there.
       await match.release().catch((err: unknown) => this.log.error({ event: 'storage-failed', err }, 'could not release the table'));
       this.log.info({ event: 'table-handed-over', matchId: match.id, version: match.state.version }, 'table stored for the next process');
@@ -343,6 +347,13 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     void this.disconnect();
   }
 
+  /** The operator closes the table (admin/closeTable.ts), from any process of the deployment through matchMaker.remoteRoomCall; null if it failed. */
+  async closeByOperator(): Promise<ClosedTable | null> {
+    const tell = (m: ServerMessages['closing']) => this.tell('closing', m);
+    const close = () => void this.disconnect(CLOSE_CODES.closedByOperator);
+    return (await this.run(() => closeTable({ roomId: this.roomId, status: this.state.status, play: this.play, log: this.log, tell, close }))) ?? null;
+  }
+
   /**
    * The process stops (Colyseus calls this for every room): finish the work in hand, store the game
    * as it is and close every connection with "restarting", so that the players rejoin wherever the
@@ -361,8 +372,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   /** Colyseus routes every exception of a room here, including the refusals thrown on purpose. */
   override onUncaughtException(error: Error, method: string): void {
     const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof ServerError) (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn({ event: 'join-refused', method, reason: cause.message }, 'request refused');
-    else this.report(cause ?? error, method);
+    if (cause instanceof ServerError) {
+      metrics.joinRefusals.inc({ code: /^ERR_[A-Z_]+/.exec(cause.message)?.[0] ?? 'other' });
+      (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn({ event: 'join-refused', method, reason: cause.message }, 'request refused');
+    } else this.report(cause ?? error, method);
   }
 
   /** An unexpected error: logged with the table, never beyond it. */
@@ -490,9 +503,12 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   /** A quick phrase goes to everyone at the table, the speaker's client too (it shows it the same way). */
-  private say(client: Client, seat: Colour, phrase: QuickPhrase): Rejection | null {
+  private async say(client: Client, seat: Colour, phrase: QuickPhrase): Promise<Rejection | null> {
     if (!this.phrases.take(client.sessionId).allowed) return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
-    this.tell('phrase', { seat, playerId: this.seating.seat(seat)!.playerId, phrase });
+    const playerId = this.seating.seat(seat)!.playerId;
+    const banned = await this.deps.bans.refusal(playerId);
+    if (banned) return banned;
+    this.tell('phrase', { seat, playerId, phrase });
     return null;
   }
 

@@ -1,8 +1,8 @@
 import type { Action, Colour, GameResult, GameSetup } from '@flightchess/rules';
-import type { MatchRecord, MatchSeat, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
+import type { AdminAction, Ban, MatchRecord, MatchSeat, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
 import type { AccountStorage } from '../accounts/AccountStorage';
 
-export type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
+export type { AdminAction, Ban, MatchRecord, MatchSeat, MatchStatus, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
 
 /**
  * Everything the server keeps. Asynchronous so that a networked database (PostgreSQL) implements the
@@ -58,6 +58,27 @@ export interface Storage {
   close(): Promise<void>;
   /** Devices, logins, passkeys, link codes (the accounts module, issue 19). */
   readonly accounts: AccountStorage;
+
+  // The operator's console (admin/, issue 21): bans, the notice on every page, the audit of its actions.
+  /** Ban a guest; banning again replaces the reason and time. */
+  banPlayer(ban: NewBan): Promise<void>;
+  /** Lift a ban; false when the guest was not banned. */
+  liftBan(playerId: string): Promise<boolean>;
+  isBanned(playerId: string): Promise<boolean>;
+  /** Every ban, newest first, with the guest's nickname. */
+  bans(): Promise<Ban[]>;
+  /** The notice every page shows; null clears it. */
+  setNotice(notice: Notice | null): Promise<void>;
+  notice(): Promise<Notice | null>;
+  recordAdminAction(entry: AdminAction): Promise<void>;
+  /** The newest entries of the audit, newest first. */
+  adminActions(limit: number): Promise<AdminAction[]>;
+}
+
+export interface NewBan {
+  readonly playerId: string;
+  readonly reason: string;
+  readonly at: number;
 }
 
 /** A write of a match that this process no longer owns, or a place in its log already taken. */

@@ -1,15 +1,24 @@
+import type Database from 'better-sqlite3';
+import { compactStoredSqlite } from './compactStored';
+
 /**
  * Versioned schema migrations for the SQLite store, applied in order, each in its own transaction,
  * and recorded in `schema_migrations`. Never edit a released migration: add the next version, here
  * and in postgresMigrations.ts (the same versions and names; a test holds them in step).
  */
-export interface Migration {
+export interface Migration<Db = unknown> {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /**
+   * Stored data rewritten before `sql` and the version are committed, in batches of their own
+   * transactions (a database of years holds too much for one): a run cut short goes on where it
+   * stopped at the next start, the version being recorded only once it is done.
+   */
+  rewrite?(db: Db): void | Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration<Database.Database>[] = [
   {
     version: 1,
     name: 'players and matches',
@@ -133,6 +142,42 @@ export const MIGRATIONS: readonly Migration[] = [
         last_used_at  INTEGER
       );
       CREATE INDEX passkeys_by_player ON passkeys (player_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'compact match logs',
+    // A finished or aborted match keeps its log here (records/actionLog.ts), its write-ahead rows deleted.
+    sql: `ALTER TABLE matches ADD COLUMN log BLOB;`,
+  },
+  {
+    version: 5,
+    name: 'compact the stored logs',
+    sql: '',
+    rewrite: compactStoredSqlite,
+  },
+  {
+    version: 6,
+    name: 'operator console',
+    sql: `
+      CREATE TABLE bans (
+        player_id   TEXT PRIMARY KEY,
+        reason      TEXT NOT NULL DEFAULT '',
+        created_at  INTEGER NOT NULL
+      );
+      CREATE TABLE notices (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        text        TEXT NOT NULL,
+        updated_at  INTEGER NOT NULL
+      );
+      CREATE TABLE admin_actions (
+        id       INTEGER PRIMARY KEY AUTOINCREMENT,
+        at       INTEGER NOT NULL,
+        address  TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        target   TEXT NOT NULL DEFAULT '',
+        detail   TEXT NOT NULL DEFAULT ''
+      );
     `,
   },
 ];

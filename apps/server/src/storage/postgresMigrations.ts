@@ -1,3 +1,5 @@
+import type { PoolClient } from 'pg';
+import { compactStoredPostgres } from './compactStored';
 import type { Migration } from './migrations';
 
 /**
@@ -5,7 +7,7 @@ import type { Migration } from './migrations';
  * BIGINT epoch milliseconds, JSON is TEXT (kept byte for byte: the verify endpoint compares it), and
  * identifiers use the "C" collation so that they sort as in SQLite whatever the database's locale.
  */
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+export const POSTGRES_MIGRATIONS: readonly Migration<PoolClient>[] = [
   {
     version: 1,
     name: 'players and matches',
@@ -129,6 +131,41 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         last_used_at  BIGINT
       );
       CREATE INDEX passkeys_by_player ON passkeys (player_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'compact match logs',
+    sql: `ALTER TABLE matches ADD COLUMN log BYTEA;`,
+  },
+  {
+    version: 5,
+    name: 'compact the stored logs',
+    sql: '',
+    rewrite: compactStoredPostgres,
+  },
+  {
+    version: 6,
+    name: 'operator console',
+    sql: `
+      CREATE TABLE bans (
+        player_id   TEXT COLLATE "C" PRIMARY KEY,
+        reason      TEXT NOT NULL DEFAULT '',
+        created_at  BIGINT NOT NULL
+      );
+      CREATE TABLE notices (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        text        TEXT NOT NULL,
+        updated_at  BIGINT NOT NULL
+      );
+      CREATE TABLE admin_actions (
+        id       BIGSERIAL PRIMARY KEY,
+        at       BIGINT NOT NULL,
+        address  TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        target   TEXT NOT NULL DEFAULT '',
+        detail   TEXT NOT NULL DEFAULT ''
+      );
     `,
   },
 ];

@@ -1,6 +1,7 @@
 import { type Action, type BotName, type Colour, type GameResult, type GameSetup, isColour } from '@flightchess/rules';
 import { botLabel } from '@flightchess/protocol';
 import type { DeviceRecord } from '../accounts/AccountStorage';
+import { compactLog, expandLog } from '../records/actionLog';
 import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, NewPlayer, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
 
 /**
@@ -43,6 +44,31 @@ const matchSeat = (s: Row): MatchSeat => {
 
 const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => JSON.parse(a.action as string) as Action);
 
+/**
+ * A match's log: its compact form once the match has ended (issue 21: `log`, read back with the seed),
+ * else its write-ahead rows, one JSON text per action (a match in play, or one whose log could not be
+ * compacted).
+ */
+const actionsOf = (m: Row, rows: readonly Row[]): Action[] => (m.log ? expandLog(m.seed as string, m.log as Uint8Array) : parseActions(rows));
+
+/** The compact log of a match's write-ahead rows (`SELECT action … ORDER BY idx`), or null to keep the rows. */
+export function compactRows(seed: string, rows: readonly Row[]): Buffer | null {
+  const log = compactLog(seed, rows.map((r) => r.action as string));
+  return log && Buffer.from(log);
+}
+
+/**
+ * The statements that compact one ended match — its log kept (the log, then the match id), its rows
+ * dropped (the match id) — and that pick the next ended matches still to compact (after this id, how
+ * many): the same in both dialects but for the placeholders (`param(n)`: the n-th).
+ */
+export const compactionSql = (param: (n: number) => string) => ({
+  rows: `SELECT action FROM match_actions WHERE match_id = ${param(1)} ORDER BY idx`,
+  setLog: `UPDATE matches SET log = ${param(1)} WHERE id = ${param(2)}`,
+  dropRows: `DELETE FROM match_actions WHERE match_id = ${param(1)}`,
+  uncompacted: `SELECT id, seed FROM matches WHERE status <> 'playing' AND log IS NULL AND id > ${param(1)} ORDER BY id LIMIT ${param(2)}`,
+});
+
 export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
   const status = m.status as MatchStatus;
   return {
@@ -69,7 +95,7 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
       out: orNull<string>(s.out_reason),
       winner: flag(s.winner),
     })),
-    actions: parseActions(actions),
+    actions: actionsOf(m, actions),
     startedAt: m.started_at as number,
     endedAt: orNull<number>(m.ended_at),
   };

@@ -14,6 +14,8 @@ export interface StorageHarness {
   /** Run SQL straight on this test's database (rows as a store from before a migration wrote them). */
   exec(sql: string): Promise<void>;
   recordedMigrations(): Promise<{ version: number; name: string }[]>;
+  /** Run SQL (`?` placeholders) straight against this test's database: what an older server left there, and what is stored. */
+  query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   dispose(): Promise<void>;
 }
 
@@ -74,28 +76,39 @@ const finish = (id: string, redScore = 40, endedAt = 9, owner = OWNER): MatchFin
   seats: [seat('red', redScore, true), seat('yellow', -redScore, false, 'resign')],
 });
 
-/** The behaviour every Storage implementation must have; run once per implementation. */
-export function storageContract(openHarness: () => Promise<StorageHarness>): void {
+/**
+ * A fresh database for each test (`use` hears of its harness before the test), and every store the
+ * test opened closed, and the database dropped, after it; returns how a test opens a store on it.
+ */
+export function freshDatabase(openHarness: () => Promise<StorageHarness>, use: (harness: StorageHarness) => void): () => Promise<Storage> {
   let h: StorageHarness;
   const opened: Storage[] = [];
-  const open = async () => {
-    const s = await h.open();
-    opened.push(s);
-    return s;
-  };
   beforeEach(async () => {
     h = await openHarness();
+    use(h);
   });
   afterEach(async () => {
     for (const s of opened.splice(0)) await s.close();
     await h.dispose();
   });
+  return async () => {
+    const s = await h.open();
+    opened.push(s);
+    return s;
+  };
+}
+
+/** The behaviour every Storage implementation must have; run once per implementation. */
+export function storageContract(openHarness: () => Promise<StorageHarness>): void {
+  let h: StorageHarness;
+  const open = freshDatabase(openHarness, (harness) => (h = harness));
 
   test('versioned migrations run once, in order, and are recorded', async () => {
     expect(await h.migrate(h.migrations)).toEqual(h.migrations.map((m) => m.version));
     expect(await h.migrate(h.migrations)).toEqual([]);
-    const next = [...h.migrations, { version: h.migrations.length + 1, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' }];
-    expect(await h.migrate(next)).toEqual([h.migrations.length + 1]);
+    const extra = Math.max(...h.migrations.map((m) => m.version)) + 1;
+    const next = [...h.migrations, { version: extra, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' }];
+    expect(await h.migrate(next)).toEqual([extra]);
     expect(await h.recordedMigrations()).toEqual(next.map((m) => ({ version: m.version, name: m.name })));
   });
 

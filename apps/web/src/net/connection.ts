@@ -18,8 +18,8 @@ export type LinkStatus =
   | { readonly kind: 'connected' }
   | { readonly kind: 'reconnecting'; readonly attempt: number }
   | { readonly kind: 'reconnected' }
-  /** Nothing to reconnect to: the player left, the seat was taken over by another tab, the table is gone, or this device was signed out. */
-  | { readonly kind: 'closed'; readonly why: 'left' | 'replaced' | 'gone' | 'signed-out' };
+  /** Nothing to reconnect to: the player left, the seat was taken over by another tab, the operator closed the table, it is gone, or this device was signed out. */
+  | { readonly kind: 'closed'; readonly why: 'left' | 'replaced' | 'closed' | 'gone' | 'signed-out' };
 
 export type ServerRejection = ServerMessages['error'];
 
@@ -37,9 +37,10 @@ export interface Reconnector {
 }
 
 /** Closes that end the connection for good: nothing to reconnect to. */
-const FINAL_CLOSES: Readonly<Record<number, 'left' | 'replaced' | 'signed-out'>> = {
+const FINAL_CLOSES: Readonly<Record<number, 'left' | 'replaced' | 'closed' | 'signed-out'>> = {
   [CLOSE_CODES.consented]: 'left',
   [CLOSE_CODES.replaced]: 'replaced',
+  [CLOSE_CODES.closedByOperator]: 'closed',
   [CLOSE_CODES.signedOut]: 'signed-out',
 };
 

@@ -42,7 +42,8 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
   };
   const fail = (e: unknown) => {
     busy(false);
-    error.textContent = t('net.failed', { reason: failureOf(e).message });
+    const failure = failureOf(e);
+    error.textContent = failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message });
   };
 
   // ---- nickname ----

@@ -1,5 +1,6 @@
 import type { AppContext, Screen } from '../app';
 import type { Route } from '../ui/router';
+import { adminScreen } from './admin';
 import { homeScreen } from './home';
 import { leaderboardScreen } from './leaderboard';
 import { matchScreen } from './match';
@@ -41,5 +42,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return signInScreen(ctx, route.code);
     case 'signed-out':
       return signedOutScreen(ctx);
+    case 'admin':
+      return adminScreen(ctx);
   }
 }

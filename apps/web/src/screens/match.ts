@@ -12,6 +12,7 @@ import { presetName } from '../adapter/describe';
 import { dateTime, failureText, recordPage } from './recordPage';
 import { headlineOf, resultsTable } from './results';
 import { seatList } from './seatList';
+import { abortReasonText } from './tableClosed';
 
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
 type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | { readonly kind: 'done'; readonly answer: VerifyAnswer } | { readonly kind: 'failed'; readonly text: string };
@@ -37,7 +38,7 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
       return [
         h('h1', { text: t('match.title') }),
         h('p', { class: 'meta', data: { testid: 'match-meta' }, text: t('match.meta', { preset: presetName(match.setup.preset), base: match.base, when: dateTime(match.startedAt), status: t(`match.status.${match.status}`) }) }),
-        match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: match.abortReason }) }) : null,
+        match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: abortReasonText(match.abortReason) }) }) : null,
         players(match, final),
         h(
           'section',

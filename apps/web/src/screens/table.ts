@@ -1,4 +1,4 @@
-import type { MatchRecord, TableFacts } from '@flightchess/protocol';
+import type { MatchRecord, ServerMessages, TableFacts } from '@flightchess/protocol';
 import type { Room } from 'colyseus.js';
 import type { AppContext, Screen } from '../app';
 import { onlineResults, verifyMatchDice } from '../adapter/results';
@@ -13,6 +13,7 @@ import { GameScreen } from './game';
 import { lobbyView } from './lobby';
 import { type PhraseControl, phraseControl } from './phrases';
 import { resultsView } from './results';
+import { tableClosedView } from './tableClosed';
 
 /** How the table screen finds its room. */
 export type TableEntry =
@@ -36,6 +37,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let match: MatchRecord | null = null;
   let resultsShown = '';
   let disposed = false;
+  /** The operator closed the table: why, shown in its place. */
+  let closedBy: ServerMessages['closing'] | null = null;
 
   const playerId = () => ctx.net.credentials()?.playerId ?? '';
   const home = () => ctx.navigate({ name: 'home' });
@@ -108,7 +111,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
 
   const onTable = () => {
     const table = connection?.table();
-    if (disposed || !table) return;
+    if (disposed || closedBy || !table) return;
     if (table.status === 'waiting') {
       showLobby(table);
       return;
@@ -143,7 +146,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         const failure = failureOf(error);
         fill(
           el,
-          h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : t('net.failed', { reason: failure.message }) }),
+          h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message }) }),
           h('button', { text: t('results.home'), on: { click: home } }),
         );
         return;
@@ -169,10 +172,17 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       conn.onPhrase((said) => phrases?.show(said));
       conn.onError((e) => {
         if (e.request === 'phrase' && e.code === 'ERR_RATE_LIMITED') return phrases?.tooFast();
-        notice.textContent = t('error.generic', { message: `${e.code}: ${e.message}` });
+        notice.textContent = e.code === 'ERR_BANNED' ? t('admin.banned') : t('error.generic', { message: `${e.code}: ${e.message}` });
         window.setTimeout(() => (notice.textContent = ''), 4000);
       });
       conn.onClosing((e) => {
+        if (e.code === 'ERR_TABLE_CLOSED') {
+          // The operator closed it: say why, in place of the table (not as an error).
+          closedBy = e;
+          teardownGame();
+          phrases?.el.remove();
+          return fill(el, tableClosedView(e, home));
+        }
         ctx.status(t('net.closing', { reason: e.message }), 'warn');
         home();
       });
@@ -188,7 +198,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
           case 'closed':
             // Signed out from another device: this device starts over as a guest (the screen says so).
             if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
-            ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
+            if (status.why === 'closed') ctx.status(null);
+            else ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
             break;
           default:
             ctx.status(null);
@@ -198,6 +209,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     },
     relabel() {
       phrases?.relabel();
+      if (closedBy) return fill(el, tableClosedView(closedBy, home));
       const table = connection?.table();
       if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();

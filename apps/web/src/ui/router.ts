@@ -13,7 +13,8 @@ export type Route =
   | { readonly name: 'match'; readonly matchId: string }
   | { readonly name: 'sign-in' }
   | { readonly name: 'link'; readonly code: string }
-  | { readonly name: 'signed-out' };
+  | { readonly name: 'signed-out' }
+  | { readonly name: 'admin' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -43,6 +44,8 @@ export function parseRoute(hash: string): Route {
       return arg ? { name: 'link', code: arg.toUpperCase() } : { name: 'sign-in' };
     case 'signed-out':
       return { name: 'signed-out' };
+    case 'admin':
+      return { name: 'admin' };
     default:
       return { name: 'home' };
   }
@@ -78,6 +81,8 @@ export function hashOf(route: Route): string {
       return `#/link/${encodeURIComponent(route.code)}`;
     case 'signed-out':
       return '#/signed-out';
+    case 'admin':
+      return '#/admin';
   }
 }
 
