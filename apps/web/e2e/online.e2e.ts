@@ -289,6 +289,8 @@ const cases: TestCase[] = [
       try {
         await page.goto(`${server.url}?fast=1#/`);
         await page.waitForSelector('[data-testid=offline-start]');
+        // As for anyone who had the page open a moment: the service worker is installed before the server goes.
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
         await server.stop();
         assert.equal(await fetch(`${server.url}healthz`).then(() => 'up', () => 'down'), 'down');
         // The quick preset (3 planes, one already out) keeps the run short.
