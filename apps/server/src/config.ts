@@ -57,6 +57,8 @@ export interface ServerConfig {
   readonly metrics: boolean;
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
+  /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
+  readonly watchersPerTable: number;
 }
 
 /** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
@@ -114,6 +116,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   guestIdleDays: 7,
   metrics: true,
   metricsToken: undefined,
+  watchersPerTable: 50,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
@@ -156,6 +159,7 @@ const ENV = z.object({
   GUEST_IDLE_DAYS: z.coerce.number().positive().max(36_500).optional(),
   METRICS: z.enum(['on', 'off']).optional(),
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  WATCHERS_PER_TABLE: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
@@ -212,6 +216,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     guestIdleDays: e.GUEST_IDLE_DAYS ?? base.guestIdleDays,
     metrics: e.METRICS === undefined ? base.metrics : e.METRICS === 'on',
     metricsToken: e.METRICS_TOKEN ?? base.metricsToken,
+    watchersPerTable: e.WATCHERS_PER_TABLE ?? base.watchersPerTable,
   };
   return { ok: true, config };
 }

@@ -19,6 +19,13 @@ export interface TableMetadata {
   readonly listed: boolean;
   /** The players seated there (for the limit of tables a player may sit at; never shown). */
   readonly players: readonly string[];
+  readonly watchable: boolean;
+  readonly watchers: number;
+  readonly humans: number;
+  /** Planes home per seat, in the order of `names`. */
+  readonly arrived: readonly number[];
+  /** When the game in progress started; 0 while seating. */
+  readonly startedAt: number;
 }
 
 const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 } as const;

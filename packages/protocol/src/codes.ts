@@ -25,6 +25,12 @@ export const TABLE_ERROR_CODES = [
   'ERR_STORAGE',
   'ERR_TOO_MANY',
   'ERR_SERVER_FULL',
+  /** A watcher's message that acts (roll, move, ready, phrase…): a watcher only watches. */
+  'ERR_WATCHING',
+  /** The table was created with `watchable: false`: its link only seats players. */
+  'ERR_NOT_WATCHABLE',
+  /** The table has its WATCHERS_PER_TABLE watchers already. */
+  'ERR_WATCHERS_FULL',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -54,6 +60,10 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_TOO_MANY: 4607,
   /** The server takes no more tables or players just now (MAX_TABLES, MAX_CONNECTIONS); games in progress go on. */
   ERR_SERVER_FULL: 4608,
+  /** `watch: true` at a table created with `watchable: false`. */
+  ERR_NOT_WATCHABLE: 4609,
+  /** `watch: true` at a table that has its WATCHERS_PER_TABLE watchers. */
+  ERR_WATCHERS_FULL: 4610,
 } as const;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 

@@ -67,6 +67,15 @@ export interface TableListing {
   /** Seats taken by players or bots. */
   readonly seated: number;
   readonly names: readonly string[];
+  /** Whether the table may be watched, and how many watch it now. */
+  readonly watchable: boolean;
+  readonly watchers: number;
+  /** Seats taken by people (not bots). */
+  readonly humans: number;
+  /** Planes home per seat, in the order of `names` (all 0 before a game). */
+  readonly arrived: readonly number[];
+  /** When the game in progress started (epoch ms); 0 while the table is seating players. */
+  readonly startedAt: number;
 }
 
 /** GET /api/tables/code/:code */

@@ -85,4 +85,9 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX matches_playing ON matches (lease_until) WHERE status = 'playing';
     `,
   },
+  {
+    version: 7,
+    name: 'watchable tables',
+    sql: `ALTER TABLE matches ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1;`,
+  },
 ];

@@ -81,4 +81,9 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX matches_playing ON matches (lease_until) WHERE status = 'playing';
     `,
   },
+  {
+    version: 7,
+    name: 'watchable tables',
+    sql: `ALTER TABLE matches ADD COLUMN watchable BOOLEAN NOT NULL DEFAULT TRUE;`,
+  },
 ];
