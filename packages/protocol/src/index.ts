@@ -13,4 +13,4 @@ export * from './quickPhrases';
 export { colourFor, defaultColours, seatsInPlay } from './seatColours';
 export { GameStream, type StreamStep } from './gameStream';
 export { describeIssues } from './describeIssues';
-export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames, liveliest } from './watching';
+export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';

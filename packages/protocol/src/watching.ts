@@ -7,13 +7,7 @@ export const WATCHER_NAMES_SHOWN = 20;
 /** What a watcher may send: everything else acts on the table and is refused with ERR_WATCHING. */
 export const WATCHER_MESSAGES: readonly ClientMessageType[] = ['sync', 'sit'];
 
-/** Public games in progress that anyone may watch. */
+/** Public games in progress that anyone may watch, the liveliest first: the most people playing, then the newest game. */
 export function liveGames(tables: readonly TableListing[]): TableListing[] {
-  return tables.filter((t) => t.status === 'playing' && t.watchable);
-}
-
-/** The liveliest game to watch: the most people playing, then the newest game; null when none is on. */
-export function liveliest(tables: readonly TableListing[]): TableListing | null {
-  const live = liveGames(tables).sort((a, b) => b.humans - a.humans || b.startedAt - a.startedAt);
-  return live[0] ?? null;
+  return tables.filter((t) => t.status === 'playing' && t.watchable).sort((a, b) => b.humans - a.humans || b.startedAt - a.startedAt);
 }

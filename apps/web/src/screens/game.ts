@@ -72,6 +72,8 @@ export class GameScreen implements Screen {
       announce: (text) => this.ctx.announce(text),
       changed: (controls) => this.render(controls),
       presented: (presented, view) => this.sound(presented, view),
+      // The version the board shows (tests compare it with the server's, as the panel's data-version).
+      placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
     });
     this.controller = controller;
     board.onPlaneTap = (key) => controller.tapPlane(key);

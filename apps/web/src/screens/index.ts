@@ -33,5 +33,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return leaderboardScreen(ctx);
     case 'match':
       return matchScreen(ctx, route.matchId);
+    case 'watch':
+      return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
   }
 }

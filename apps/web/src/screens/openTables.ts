@@ -3,9 +3,7 @@ import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { listingSummary } from './tableListing';
-
-/** How often the home screen asks for open tables while it is shown. */
-export const OPEN_TABLES_POLL_MS = 5000;
+import { type Polled, pollTables } from './tablesPoll';
 
 export interface OpenTablesView {
   readonly el: HTMLElement;
@@ -17,15 +15,13 @@ export interface OpenTablesView {
 /** Public tables seating players, to pick one; kept fresh while the home screen is open. */
 export function openTablesView(ctx: AppContext): OpenTablesView {
   const el = h('section', { class: 'card open-tables', data: { testid: 'open-tables' } });
-  let tables: readonly TableListing[] | null = null;
-  let failed = false;
-  let timer = 0;
-  let disposed = false;
+  let polled: Polled<readonly TableListing[]> = { value: null, failed: false };
 
   const render = () => {
+    const tables = polled.value;
     const body =
       tables === null
-        ? h('p', { class: 'hint', text: failed ? t('tables.unreachable') : t('tables.loading') })
+        ? h('p', { class: 'hint', text: polled.failed ? t('tables.unreachable') : t('tables.loading') })
         : tables.length === 0
           ? h('p', { class: 'hint', text: t('tables.none') })
           : h(
@@ -43,31 +39,17 @@ export function openTablesView(ctx: AppContext): OpenTablesView {
     fill(el, h('h2', { text: t('tables.open') }), body);
   };
 
-  const poll = () => {
-    ctx.net.openTables().then(
-      (found) => {
-        tables = found;
-        failed = false;
-      },
-      () => {
-        // No game server (the offline app): say so once; keep the last list if there was one.
-        failed = true;
-      },
-    ).finally(() => {
-      if (disposed) return;
-      render();
-      timer = window.setTimeout(poll, OPEN_TABLES_POLL_MS);
-    });
-  };
-
   render();
-  poll();
+  const poll = pollTables(
+    () => ctx.net.openTables(),
+    (p) => {
+      polled = p;
+      render();
+    },
+  );
   return {
     el,
     render,
-    dispose() {
-      disposed = true;
-      window.clearTimeout(timer);
-    },
+    dispose: () => poll.stop(),
   };
 }

@@ -10,7 +10,8 @@ export type Route =
   | { readonly name: 'rules'; readonly preset: string }
   | { readonly name: 'profile'; readonly playerId: string }
   | { readonly name: 'leaderboard' }
-  | { readonly name: 'match'; readonly matchId: string };
+  | { readonly name: 'match'; readonly matchId: string }
+  | { readonly name: 'watch'; readonly roomId: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -34,6 +35,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'leaderboard' };
     case 'match':
       return arg ? { name: 'match', matchId: arg } : { name: 'home' };
+    case 'watch':
+      return arg ? { name: 'watch', roomId: arg } : { name: 'home' };
     default:
       return { name: 'home' };
   }
@@ -63,6 +66,8 @@ export function hashOf(route: Route): string {
       return '#/leaderboard';
     case 'match':
       return `#/match/${encodeURIComponent(route.matchId)}`;
+    case 'watch':
+      return `#/watch/${encodeURIComponent(route.roomId)}`;
   }
 }
 
