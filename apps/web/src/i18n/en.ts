@@ -334,7 +334,7 @@ export const en: Messages = {
   'watch.live': 'Games in progress',
   'watch.liveNone': 'No public game to watch right now.',
   'watch.liveOne': 'Watch a live game',
-  'watch.liveSummary': '{preset} · {humans} players',
+  'watch.liveSummary': '{preset} · {humans} playing',
   'watch.seatHome': '{name} ({n} home)',
   'watch.liveWatchers': '{n} watching',
 };

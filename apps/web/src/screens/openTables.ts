@@ -1,9 +1,8 @@
-import type { TableListing } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { listingSummary } from './tableListing';
-import { type Polled, pollTables } from './tablesPoll';
+import { pollTables } from './tablesPoll';
 
 export interface OpenTablesView {
   readonly el: HTMLElement;
@@ -15,13 +14,12 @@ export interface OpenTablesView {
 /** Public tables seating players, to pick one; kept fresh while the home screen is open. */
 export function openTablesView(ctx: AppContext): OpenTablesView {
   const el = h('section', { class: 'card open-tables', data: { testid: 'open-tables' } });
-  let polled: Polled<readonly TableListing[]> = { value: null, failed: false };
-
+  const poll = pollTables(() => ctx.net.openTables(), () => render());
   const render = () => {
-    const tables = polled.value;
+    const { value: tables, failed } = poll.latest;
     const body =
       tables === null
-        ? h('p', { class: 'hint', text: polled.failed ? t('tables.unreachable') : t('tables.loading') })
+        ? h('p', { class: 'hint', text: failed ? t('tables.unreachable') : t('tables.loading') })
         : tables.length === 0
           ? h('p', { class: 'hint', text: t('tables.none') })
           : h(
@@ -40,13 +38,6 @@ export function openTablesView(ctx: AppContext): OpenTablesView {
   };
 
   render();
-  const poll = pollTables(
-    () => ctx.net.openTables(),
-    (p) => {
-      polled = p;
-      render();
-    },
-  );
   return {
     el,
     render,

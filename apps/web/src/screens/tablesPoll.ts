@@ -8,27 +8,31 @@ export interface Polled<T> {
 }
 
 /**
- * Ask `fetch` now and every TABLES_POLL_MS until stopped, telling `changed` after each answer or failure
- * (a failure keeps the last value: the offline app has no game server).
+ * Ask `fetch` now and every TABLES_POLL_MS until stopped; `latest` is what came last (a failure keeps the
+ * last value: the offline app has no game server), and `changed` is told after each answer or failure.
  */
-export function pollTables<T>(fetch: () => Promise<T>, changed: (polled: Polled<T>) => void): { stop(): void } {
-  let value: T | null = null;
+export function pollTables<T>(fetch: () => Promise<T>, changed: () => void): { readonly latest: Polled<T>; stop(): void } {
+  let latest: Polled<T> = { value: null, failed: false };
   let timer = 0;
   let stopped = false;
   const poll = () => {
     fetch()
       .then(
-        (found) => ({ value: (value = found), failed: false }),
-        () => ({ value, failed: true }),
+        (value) => ({ value, failed: false }),
+        () => ({ value: latest.value, failed: true }),
       )
       .then((polled) => {
         if (stopped) return;
-        changed(polled);
+        latest = polled;
+        changed();
         timer = window.setTimeout(poll, TABLES_POLL_MS);
       });
   };
   poll();
   return {
+    get latest() {
+      return latest;
+    },
     stop() {
       stopped = true;
       window.clearTimeout(timer);

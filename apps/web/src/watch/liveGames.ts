@@ -2,7 +2,7 @@ import { type TableListing, liveGames } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { presetName } from '../adapter/describe';
 import { t } from '../i18n';
-import { type Polled, pollTables } from '../screens/tablesPoll';
+import { pollTables } from '../screens/tablesPoll';
 import { fill, h } from '../ui/dom';
 
 export interface LiveGamesView {
@@ -24,11 +24,11 @@ function seatsLine(table: TableListing): string {
  */
 export function liveGamesView(ctx: AppContext): LiveGamesView {
   const el = h('section', { class: 'card live-games', hidden: true, data: { testid: 'live-games' } });
-  let polled: Polled<readonly TableListing[]> = { value: null, failed: false };
+  const poll = pollTables(() => ctx.net.tables(), () => render());
   const watch = (table: TableListing) => ctx.navigate({ name: 'watch', roomId: table.roomId });
 
   const render = () => {
-    const live = liveGames(polled.value ?? []);
+    const live = liveGames(poll.latest.value ?? []);
     const best = live[0] ?? null;
     el.hidden = best === null;
     fill(
@@ -57,12 +57,5 @@ export function liveGamesView(ctx: AppContext): LiveGamesView {
   };
 
   render();
-  const poll = pollTables(
-    () => ctx.net.tables(),
-    (p) => {
-      polled = p;
-      render();
-    },
-  );
   return { el, render, dispose: () => poll.stop() };
 }
