@@ -15,14 +15,18 @@ function stubJoins(): Record<string, unknown>[] {
   return given;
 }
 
+/** A browser that has played before (its guest is stored), with the SDK's joins stubbed. */
+function browserSession() {
+  const store = new MemoryStore();
+  store.setItem('flightchess.player', JSON.stringify(ANN));
+  return { store, given: stubJoins(), session: new NetSession(store, 'http://game.test/') };
+}
+
 describe('NetSession: watching', () => {
   afterEach(() => jest.restoreAllMocks());
 
   test('watching a table asks with watch: true and is remembered: a reload and a rejoin after a restart come back watching', async () => {
-    const store = new MemoryStore();
-    store.setItem('flightchess.player', JSON.stringify(ANN));
-    const given = stubJoins();
-    const session = new NetSession(store, 'http://game.test/');
+    const { store, given, session } = browserSession();
     await session.watchRoom('r1', 'Ann');
     expect(given[0]).toEqual({ playerId: 'p1', secret: 's1', watch: true });
     expect(session.isWatching('r1')).toBe(true);
@@ -37,10 +41,7 @@ describe('NetSession: watching', () => {
   });
 
   test('a table the browser sits at (or no longer watches) is joined and rejoined as a player', async () => {
-    const store = new MemoryStore();
-    store.setItem('flightchess.player', JSON.stringify(ANN));
-    const given = stubJoins();
-    const session = new NetSession(store, 'http://game.test/');
+    const { given, session } = browserSession();
     await session.joinRoom('r2', 'Ann');
     await session.watchRoom('r3', 'Ann');
     session.setWatching('r3', false); // the watcher took a seat
