@@ -1,5 +1,6 @@
 import { type Presence, matchMaker } from '@colyseus/core';
 import type { TableListing } from '@flightchess/protocol';
+import type { BotName, Colour } from '@flightchess/rules';
 import { joinCode } from './ids';
 
 export const TABLE_ROOM = 'table';
@@ -24,6 +25,8 @@ export interface TableMetadata {
   readonly humans: number;
   /** Planes home per seat, in the order of `names`. */
   readonly arrived: readonly number[];
+  readonly colours: readonly Colour[];
+  readonly bots: readonly (BotName | null)[];
   /** When the game in progress started; 0 while seating. */
   readonly startedAt: number;
 }

@@ -129,7 +129,7 @@ describe('watching a table', () => {
     expect(host.state.watchable).toBe(true);
     const listed = async () => ((await getJson(t, '/api/tables')).body as { roomId: string; watchers: number; watchable: boolean }[]).find((x) => x.roomId === roomId);
     await waitFor(async () => (await listed())?.watchers === WATCHER_NAMES_SHOWN + 2, 'the listing');
-    expect(await listed()).toMatchObject({ watchable: true, humans: 1, startedAt: 0 });
+    expect(await listed()).toMatchObject({ watchable: true, humans: 1, startedAt: 0, colours: [host.colour], bots: [null], arrived: [0] });
 
     await watchers.shift()!.room.leave();
     await watchers.shift()!.room.leave();

@@ -74,6 +74,9 @@ export interface TableListing {
   readonly humans: number;
   /** Planes home per seat, in the order of `names` (all 0 before a game). */
   readonly arrived: readonly number[];
+  /** Each seat's colour and bot (null for a person), in the order of `names`: a client names bots in its own language. */
+  readonly colours: readonly Colour[];
+  readonly bots: readonly (BotName | null)[];
   /** When the game in progress started (epoch ms); 0 while the table is seating players. */
   readonly startedAt: number;
 }

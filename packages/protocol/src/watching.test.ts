@@ -16,6 +16,8 @@ const table = (roomId: string, over: Partial<TableListing>): TableListing => ({
   watchers: 0,
   humans: 1,
   arrived: [],
+  colours: [],
+  bots: [],
   startedAt: 0,
   ...over,
 });

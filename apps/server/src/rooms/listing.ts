@@ -1,4 +1,4 @@
-import { type GameState, arrivedCount } from '@flightchess/rules';
+import { type BotName, type GameState, arrivedCount } from '@flightchess/rules';
 import type { TableMetadata } from '../lobby';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
@@ -35,6 +35,8 @@ export function listingOf(
       watchers: state.watchers,
       humans: seating.humans().length,
       arrived: colours.map((c) => (game ? arrivedCount(game.state, c) : 0)),
+      colours,
+      bots: colours.map((c) => (seating.seat(c)!.kind === 'bot' ? (seating.seat(c)!.bot as BotName) : null)),
       startedAt: game?.table.startedAt ?? 0,
     },
     hidden: settings.private || !open,

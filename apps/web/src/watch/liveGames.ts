@@ -1,6 +1,6 @@
 import { type TableListing, liveGames } from '@flightchess/protocol';
 import type { AppContext } from '../app';
-import { presetName } from '../adapter/describe';
+import { nameOf, presetName } from '../adapter/describe';
 import { t } from '../i18n';
 import { pollTables } from '../screens/tablesPoll';
 import { fill, h } from '../ui/dom';
@@ -12,9 +12,15 @@ export interface LiveGamesView {
   dispose(): void;
 }
 
-/** The players of a live game and how far each is: their planes home. */
+/** The players of a live game (bots by colour and strength, in the reader's language) and how far each is: their planes home. */
 function seatsLine(table: TableListing): string {
-  return table.names.map((name, i) => t('watch.seatHome', { name, n: table.arrived[i] ?? 0 })).join(' · ');
+  return table.names
+    .map((name, i) => {
+      const colour = table.colours[i];
+      const shown = colour ? nameOf({ colour, name, bot: table.bots[i] ?? null }) : name;
+      return t('watch.seatHome', { name: shown, n: table.arrived[i] ?? 0 });
+    })
+    .join(' · ');
 }
 
 /**
