@@ -48,10 +48,10 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
 
   const playerId = () => ctx.net.credentials()?.playerId ?? '';
   const home = () => ctx.navigate({ name: 'home' });
-  /** Connected without a seat: a watcher (watchers/ on the server). */
+  /** Connected without a seat: a watcher (watchers/ on the server). Not before the table's facts have come. */
   const watching = () => {
     const table = connection?.table();
-    return table !== undefined && ownColour(table, playerId()) === null;
+    return table !== undefined && table.preset !== '' && ownColour(table, playerId()) === null;
   };
 
   const leave = () => {
