@@ -1,34 +1,15 @@
 import { type Presence, matchMaker } from '@colyseus/core';
 import type { TableListing } from '@flightchess/protocol';
-import type { BotName, Colour } from '@flightchess/rules';
 import { joinCode } from './ids';
 
 export const TABLE_ROOM = 'table';
 
-/** What the lobby shows of a table; the room keeps it current with setMetadata. */
-export interface TableMetadata {
-  readonly preset: string;
-  readonly size: number;
-  readonly teams: boolean;
-  readonly base: number;
-  readonly turnSeconds: number;
-  readonly status: 'waiting' | 'playing' | 'over';
-  /** Seats taken by players or bots. */
-  readonly seated: number;
-  readonly names: readonly string[];
+/** What the lobby shows of a table (`GET /api/tables`), and what it keeps to itself; the room keeps it current with setMetadata. */
+export interface TableMetadata extends Omit<TableListing, 'roomId'> {
   /** A public table (a private one is joined by its code only). */
   readonly listed: boolean;
   /** The players seated there (for the limit of tables a player may sit at; never shown). */
   readonly players: readonly string[];
-  readonly watchable: boolean;
-  readonly watchers: number;
-  readonly humans: number;
-  /** Planes home per seat, in the order of `names`. */
-  readonly arrived: readonly number[];
-  readonly colours: readonly Colour[];
-  readonly bots: readonly (BotName | null)[];
-  /** When the game in progress started; 0 while seating. */
-  readonly startedAt: number;
 }
 
 const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 } as const;
