@@ -123,6 +123,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
 
   /** Who this client is at the table changed (a watcher took a seat): what it may do follows. */
   const followWatching = (table: TableFacts) => {
+    if (table.preset === '') return; // the facts have not come yet
     const now = watching();
     badge.update(table, now);
     if (now === wasWatching) return;
