@@ -150,7 +150,8 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     guest.adopt(await back.client.reconnect(token));
     expect(processOf(back.sockets[0])).toBe(holder);
     await waitFor(() => host.state.seats.get(seat).connected === true, 'the seat to be back');
-    expect(guest.colour).toBe(seat);
+    // (The reconnected room's state comes just after it opens.)
+    await waitFor(() => guest.colour === seat, 'the seat in the reconnected room');
 
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
