@@ -64,6 +64,8 @@ export interface ServerConfig {
   readonly passwordCost: ScryptCost;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
   readonly adminToken: string | undefined;
+  /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
+  readonly watchersPerTable: number;
 }
 
 /** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
@@ -127,6 +129,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   signInFailuresPerHour: 10,
   passwordCost: PASSWORD_COST,
   adminToken: undefined,
+  watchersPerTable: 50,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
@@ -172,6 +175,7 @@ const ENV = z.object({
   SIGN_INS_PER_MINUTE: count.optional(),
   SIGN_IN_FAILURES_PER_HOUR: count.optional(),
   ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  WATCHERS_PER_TABLE: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
@@ -231,6 +235,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     metricsToken: e.METRICS_TOKEN ?? base.metricsToken,
     signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR ?? base.signInFailuresPerHour,
     adminToken: e.ADMIN_TOKEN ?? base.adminToken,
+    watchersPerTable: e.WATCHERS_PER_TABLE ?? base.watchersPerTable,
   };
   return { ok: true, config };
 }

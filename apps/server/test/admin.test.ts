@@ -142,7 +142,7 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     expect((await admin('POST', '/tables/no-such-room/close')).body.error.code).toBe('ERR_NO_TABLE');
   });
 
-  test('a banned guest is refused creating, joining and quick-matching (ERR_BANNED) and sending phrases; their game goes on and they take their seat back; lifting the ban lets them in again', async () => {
+  test('a banned guest is refused creating, joining, watching and quick-matching (ERR_BANNED) and sending phrases; their game goes on and they take their seat back; lifting the ban lets them in again', async () => {
     const players = await startedTable(t, 2);
     const [host, other] = players as [Player, Player];
     const banned = host.guest;
@@ -155,6 +155,7 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     await expect(quickMatch(sdk, banned, { preset: 'online', size: 2 })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
     const open = await create(t, await newGuest(t, 'Cy'), { size: 3 });
     await expect(sdk.joinById(open.room.roomId, creds)).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await expect(sdk.joinById(open.room.roomId, { ...creds, watch: true })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
     expect(await host.refused('phrase', { phrase: 'gg' })).toMatchObject({ code: 'ERR_BANNED', request: 'phrase' });
     expect(other.phrases).toEqual([]);
 

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { PostgresStorage } from '../src/storage/postgres';
 import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor } from './support/players';
+import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor, watch } from './support/players';
 import { freshSchema, type TestSchema } from './support/postgres';
 import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
 import { startProxy } from './support/proxy';
@@ -119,7 +119,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     bundle?.remove();
   });
 
-  test('a table created through one process is joined through the other, played to the end with a reconnection through the process without the room, and recorded in the shared database', async () => {
+  test('a table created through one process is joined and watched through the other, played to the end with a reconnection through the process without the room, and recorded in the shared database', async () => {
     const viaA = clientVia(servers.a.baseUrl);
     const viaB = clientVia(servers.b.baseUrl);
     const ann = await newGuest(servers.a, 'Ann');
@@ -137,6 +137,11 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
 
     for (const p of players) p.send('ready', { ready: true });
     await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
+    // A watcher comes in through the process without the room: its websocket is routed to the holder.
+    const viaOther = clientVia(servers[other(holder)].baseUrl);
+    const watcher = await watch(viaOther.client, host.room.roomId, await newGuest(servers[other(holder)], 'Watcher'));
+    expect(processOf(viaOther.sockets[0])).toBe(holder);
+    await waitFor(() => host.state.watchers === 1, 'the watcher counted');
     await play(players, (g) => g.rolls >= 6 && g.phase === 'roll');
 
     // Bob's connection drops; he comes back through the process that does not hold the room.
@@ -148,12 +153,16 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     guest.adopt(await back.client.reconnect(token));
     expect(processOf(back.sockets[0])).toBe(holder);
     await waitFor(() => host.state.seats.get(seat).connected === true, 'the seat to be back');
-    expect(guest.colour).toBe(seat);
+    // (The reconnected room's state comes just after it opens.)
+    await waitFor(() => guest.colour === seat, 'the seat in the reconnected room');
 
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
     const s = host.state;
     expect(s.result.reason).toBe('finish');
+    await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
+    expect(watcher.game).toEqual(host.game);
+    await watcher.room.leave();
 
     // The record is in the shared database, and each process serves and verifies it.
     const match = await database.getMatch(s.matchId as string);
@@ -226,9 +235,10 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     expect(logged.map((l) => l.address)).not.toContain('127.0.0.1');
   });
 
-  test('kill -9 of the process holding a table: the other process restores it, the players are routed to it and finish the game', async () => {
+  test('kill -9 of the process holding a table: the other process restores it, the players and the watcher are routed to it and finish the game', async () => {
     const via = clientVia(proxyUrl);
     const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client, { private: true });
+    const watcher = await watch(via.client, players[0]!.room.roomId, await newGuest({ baseUrl: proxyUrl }, 'Watcher'));
     await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
     const before = players[0]!.game;
     const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
@@ -251,9 +261,18 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
     expect(players.map((p) => p.colour)).toEqual(colours);
     expect(players[0]!.game).toEqual(before);
+    // The watcher comes back the same way (its credentials, watching): the restored table takes it.
+    await rejoin(watcher, back.client, roomId, 30_000, true);
+    expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
+    expect(watcher.seated).toBe(false);
+    expect(watcher.game).toEqual(before);
+    await waitFor(() => players[0]!.state.watchers === 1, 'the watcher counted again');
 
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+    await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
+    expect(watcher.game).toEqual(players[0]!.game);
+    await watcher.room.leave();
     const match = await database.getMatch(matchId);
     expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed, tableId: roomId });
     for (const p of players) for (const [version, action] of p.seen) expect(match!.actions[version]).toEqual(action);

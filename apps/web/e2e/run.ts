@@ -13,10 +13,11 @@ import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
 import { phraseCases } from './phrases.e2e';
 import { runCases } from './support';
+import { watchCases } from './watch.e2e';
 
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases, ...watchCases]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -1,5 +1,6 @@
 import './styles.css';
 import './pages.css';
+import './watch/watch.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { NetSession } from './net/session';

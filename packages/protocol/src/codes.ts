@@ -29,6 +29,12 @@ export const TABLE_ERROR_CODES = [
   'ERR_BANNED',
   /** The operator closed the table (a game in progress is aborted: no scores); sent in `closing`. */
   'ERR_TABLE_CLOSED',
+  /** A watcher's message that acts (roll, move, ready, phrase…): a watcher only watches. */
+  'ERR_WATCHING',
+  /** The table was created with `watchable: false`: its link only seats players. */
+  'ERR_NOT_WATCHABLE',
+  /** The table has its WATCHERS_PER_TABLE watchers already. */
+  'ERR_WATCHERS_FULL',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -60,6 +66,10 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_SERVER_FULL: 4608,
   /** The operator banned this guest (issue 21). */
   ERR_BANNED: 4620,
+  /** `watch: true` at a table created with `watchable: false`. */
+  ERR_NOT_WATCHABLE: 4609,
+  /** `watch: true` at a table that has its WATCHERS_PER_TABLE watchers. */
+  ERR_WATCHERS_FULL: 4610,
 } as const;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 

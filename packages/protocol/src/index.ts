@@ -16,3 +16,4 @@ export { describeIssues } from './describeIssues';
 export { botLabel } from './botLabel';
 export * from './accounts';
 export * from './admin';
+export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';

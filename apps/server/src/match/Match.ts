@@ -33,6 +33,7 @@ export interface TableAtStart {
   readonly tableId: string;
   readonly code: string;
   readonly private: boolean;
+  readonly watchable: boolean;
   readonly hostId: string;
   readonly setup: Omit<GameSetup, 'firstSeat'>;
   readonly base: number;
@@ -81,6 +82,7 @@ export class Match {
       tableId: at.tableId,
       code: at.code,
       private: at.private,
+      watchable: at.watchable,
       hostId: at.hostId,
       setup,
       base: at.base,

@@ -40,6 +40,7 @@ import { ownPatches } from './ownedPatches';
 import { TablePlay } from './tablePlay';
 import { type TableSettings, parseTableOptions, storedSettings } from './tableOptions';
 import { Timers } from './timers';
+import { Watchers } from '../watchers/watchers';
 
 /** Games a process restores hand their rebuilt match to the room that will hold it (see restore.ts). */
 export interface RestoreHandoff {
@@ -85,6 +86,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private readonly writes = new HeldWrites(() => this.clients);
   private holds!: SeatHolds;
   private play!: TablePlay;
+  private watchers!: Watchers;
   private log!: Logger;
   /** The server closes the table: the disconnections it causes are not escapes. */
   private closing = false;
@@ -143,6 +145,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.setState(state);
     ownPatches((this as unknown as { _serializer: SchemaSerializer<TableState> })._serializer);
     this.seating = new Seating(state, s.rules.colours);
+    this.watchers = new Watchers({
+      state, watchable: s.watchable, limit: this.config.watchersPerTable, admission: this.deps.admission, log: this.log,
+      hold: (client) => this.allowReconnection(client, this.config.reconnectSeconds),
+      client: (id) => this.clients.getById(id), task: (work) => this.task(work), changed: () => this.updateListing(),
+    });
     // Quick-match filters on these; store them normalised so that defaults match explicit values.
     Object.assign(this.listing, { preset: s.preset, size: s.size, teams: s.teams });
     const room = this;
@@ -211,24 +218,30 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return player;
   }
 
-  override async onJoin(client: Client, options: { colour?: unknown } | undefined, player: PlayerRecord): Promise<void> {
+  override async onJoin(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<void> {
     const outcome = (await this.run(() => this.seatPlayer(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
-    if (outcome === 'seated') return this.deps.devices.watch(client);
+    if (outcome === 'seated' || outcome === 'watching') return this.deps.devices.watch(client);
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${outcome.code}: ${outcome.message}`);
   }
 
-  /** A player takes their own seat back (any time), or a free seat before the game. */
-  private async seatPlayer(client: Client, options: { colour?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | Rejection> {
+  /** A player takes their own seat back (any time, whatever `watch` says), watches (watchers/), or takes a free seat before the game. */
+  private async seatPlayer(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | 'watching' | Rejection> {
     if (this.play.stopped || this.closing) return reject('ERR_SHUTTING_DOWN', 'the table is closing: try again in a moment');
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
+    if (options?.watch === true) return (await this.deps.bans.refusal(player.id)) ?? this.watchers.admit(client, player);
+    return this.sitDown(client, player, options?.colour);
+  }
+
+  /** A newcomer, or a watcher (`sit`), takes a free seat before the game. */
+  private async sitDown(client: Client, player: PlayerRecord, colour: unknown): Promise<'seated' | Rejection> {
     if (this.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
     const refused = (await this.deps.bans.refusal(player.id)) ?? (await this.deps.admission.newSeat(player.id));
     if (refused) return refused;
-    const preferred = isColour(options?.colour) ? options.colour : undefined;
-    const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, preferred);
+    const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, isColour(colour) ? colour : undefined);
     if (typeof seated !== 'string') return seated;
+    this.watchers.seated(client.sessionId);
     if (!this.state.hostId) this.state.hostId = player.id;
     this.log.info({ event: 'player-joined', seat: seated, playerId: player.id }, 'player joined');
     await this.seatingChanged();
@@ -255,7 +268,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   private async leaveSeat(client: Client, consented: boolean): Promise<void> {
     const colour = this.seating.colourOf(client.sessionId);
-    if (!colour) return; // replaced by a rejoin, or never seated
+    if (!colour) return this.watchers.left(client, consented || this.closing); // a watcher, or a seat replaced by a rejoin
     const seat = this.seating.seat(colour)!;
     if (this.state.status === 'waiting') {
       this.seating.removeHuman(client.sessionId);
@@ -437,6 +450,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   /** One message, in its turn in the queue: a refusal (nothing changed) or null (done). */
   private async answer(client: Client, type: string, payload: unknown): Promise<Rejection | null> {
     if (!isClientMessageType(type)) return reject('ERR_UNKNOWN_MESSAGE', `unknown message type '${type.slice(0, 40)}'`);
+    const watching = this.watchers.refusal(client.sessionId, type);
+    if (watching) return watching;
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return parsed.error;
     if (this.play.stopped) return reject('ERR_SHUTTING_DOWN', 'the server is restarting: you will be back in a moment');
@@ -488,6 +503,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
         return this.rematch();
       }),
     phrase: (client, m) => this.seated(client, (seat) => this.say(client, seat, m.phrase)),
+    sit: (client, m) => this.watchers.sitting(client.sessionId) ?? this.sitDown(client, client.auth as PlayerRecord, m.colour).then((r) => (r === 'seated' ? null : r)),
     sync: (client) => {
       const snapshot = this.play.snapshot();
       // Always an answer: a client that waits for its snapshot learns that it comes when the game starts.
@@ -580,7 +596,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   /** Keep the matchmaker's and the lobby's view of the table current (listing.ts). */
   private updateListing(): void {
-    const { metadata, hidden } = listingOf(this.settings, this.state, this.seating, this.play.stopped);
+    const { metadata, hidden } = listingOf(this.settings, this.state, this.seating, this.play.stopped, this.play.match);
     const visibility = this.listing.private === hidden ? Promise.resolve() : this.setPrivate(hidden);
     void visibility.then(() => this.setMetadata(metadata)).catch((err: unknown) => this.log.error({ err }, 'listing update failed'));
   }

@@ -86,6 +86,7 @@ export class TablePlay {
         tableId: host.tableId,
         code: host.state.code,
         private: s.private,
+        watchable: s.watchable,
         hostId: host.state.hostId,
         setup: { preset: s.preset, options: s.options, seats: host.seating.colours(), teams: s.teams },
         base: s.base,
@@ -204,6 +205,8 @@ export class TablePlay {
     const over = committed.state.result !== null;
     if (over) this.finish();
     else this.plan();
+    // The lobby lists how far a game is (planes home): it changes only when one arrives.
+    if (!over && committed.events.some((e) => e.type === 'arrived')) host.changed();
     // The facts this action changed (deadlines, auto-play, the result) reach everyone just before it.
     host.flush();
     host.tell('action', { version, action });

@@ -111,6 +111,8 @@ export interface MatchTable {
   /** The table's join code. */
   readonly code: string;
   readonly private: boolean;
+  /** The table may be watched (kept so that a restored table keeps its settings). */
+  readonly watchable: boolean;
   readonly hostId: string;
   readonly setup: GameSetup;
   readonly base: number;

@@ -180,4 +180,9 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'watchable tables',
+    sql: `ALTER TABLE matches ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1;`,
+  },
 ];

@@ -125,8 +125,8 @@ export class PostgresStorage implements Storage {
     await this.transaction(async (c) => {
       await c.query(
         `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-           engine, code, private, host_id, owner, lease_until)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11, $12, $13, $14, $15)`,
+           engine, code, private, host_id, owner, lease_until, watchable)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11, $12, $13, $14, $15, $16)`,
         [
           m.id,
           m.tableId,
@@ -143,6 +143,7 @@ export class PostgresStorage implements Storage {
           m.hostId,
           m.owner,
           m.leaseUntil,
+          m.watchable,
         ],
       );
       for (const s of m.seats) {

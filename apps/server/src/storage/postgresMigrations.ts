@@ -168,4 +168,9 @@ export const POSTGRES_MIGRATIONS: readonly Migration<PoolClient>[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'watchable tables',
+    sql: `ALTER TABLE matches ADD COLUMN watchable BOOLEAN NOT NULL DEFAULT TRUE;`,
+  },
 ];

@@ -108,6 +108,7 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
     tableId: m.table_id as string,
     code: m.code as string,
     private: flag(m.private),
+    watchable: flag(m.watchable),
     hostId: m.host_id as string,
     setup: JSON.parse(m.setup as string) as GameSetup,
     base: m.base as number,

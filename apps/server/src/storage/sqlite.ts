@@ -53,8 +53,8 @@ function statements(db: Database.Database) {
     renamePlayer: db.prepare('UPDATE players SET nickname = ? WHERE id = ?'),
     startMatch: db.prepare(
       `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-         engine, code, private, host_id, owner, lease_until)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?)`,
+         engine, code, private, host_id, owner, lease_until, watchable)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     startSeat: db.prepare('INSERT INTO match_seats (match_id, colour, kind, bot, player_id, name) VALUES (?, ?, ?, ?, ?, ?)'),
     // One statement: the owner check and the append cannot be separated by another process's claim.
@@ -168,6 +168,7 @@ export class SqliteStorage implements Storage {
         m.hostId,
         m.owner,
         m.leaseUntil,
+        m.watchable ? 1 : 0,
       );
       for (const s of m.seats) this.sql.startSeat.run(m.id, s.colour, s.kind, s.bot, s.playerId, s.name);
     }));

@@ -153,6 +153,7 @@ export async function storeSeeded(storage: Storage, game: SeededGame, players: r
   await storage.startMatch({
     id,
     tableId: `t${id}`,
+    watchable: true,
     code: 'ACDEFG',
     private: false,
     hostId: players[0] ?? '',

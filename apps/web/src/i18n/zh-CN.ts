@@ -461,6 +461,26 @@ export const zhCN = {
   'admin.done.setNotice': '公告已发布',
   'admin.done.clearNotice': '公告已撤下',
   'admin.done.drain': '进程 {id} 正在排空',
+  // Watching a table (issue 18).
+  'watch.count': '{n} 人观战',
+  'watch.you': '观战中',
+  'watch.names': '正在观战',
+  'watch.more': '还有 {n} 人',
+  'watch.button': '观战',
+  'watch.started': '这一局已经开始了：可以观战，下一局有空位时再坐下。',
+  'watch.full': '这桌已经坐满了：可以观战，有空位时再坐下。',
+  'watch.notWatchable': '这桌的玩家设置了不许观战。',
+  'watch.watchersFull': '这桌的观战人数已满，请稍后再试。',
+  'watch.sit': '坐下',
+  'watch.lobbyHint': '你在观战：有空位时点“坐下”，就能玩下一局。',
+  'watch.off': '本桌不许观战',
+  'watch.allow': '允许观战',
+  'watch.live': '正在进行的对局',
+  'watch.liveNone': '现在没有可观看的公开对局。',
+  'watch.liveOne': '观看一局',
+  'watch.liveSummary': '{preset} · {humans} 位玩家',
+  'watch.seatHome': '{name}（到达 {n}）',
+  'watch.liveWatchers': '{n} 人观战',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

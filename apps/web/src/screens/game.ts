@@ -72,6 +72,8 @@ export class GameScreen implements Screen {
       announce: (text) => this.ctx.announce(text),
       changed: (controls) => this.render(controls),
       presented: (presented, view) => this.sound(presented, view),
+      // The version the board shows (tests compare it with the server's, as the panel's data-version).
+      placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
     });
     this.controller = controller;
     board.onPlaneTap = (key) => controller.tapPlane(key);
@@ -140,6 +142,9 @@ export class GameScreen implements Screen {
     const { state } = view;
     this.renderSeats();
     const over = state.phase === 'over';
+    // Online without a seat: a watcher, who has nothing to press (issue 18).
+    const watching = view.mode === 'online' && view.viewer === null;
+    this.hintEl.hidden = watching;
     this.renderPrompt(controls);
     this.summaryEl.textContent = controls.summary ?? '';
     this.el.classList.toggle('my-turn', controls.acting !== null);
@@ -180,8 +185,8 @@ export class GameScreen implements Screen {
       h('button', { class: cls, text: label, disabled: !enabled, on: { click: onClick }, data: testid ? { testid } : {} });
     fill(
       this.buttonsEl,
-      over ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
-      over ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
+      over || watching ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
+      over || watching ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
       controls.own && !over
         ? button(controls.autoPlay ? t('game.autoOff') : t('game.autoOn'), act((c) => c.toggleAutoPlay()), true, controls.autoPlay ? 'on' : '', 'auto')
         : null,
@@ -197,7 +202,7 @@ export class GameScreen implements Screen {
             'resign',
           )
         : null,
-      state.config.drawByAgreement && !over ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
+      state.config.drawByAgreement && !over && !watching ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
       // Over: the results bring their own button home; until they show, this one leads home.
       over && this.below?.home ? null : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
     );

@@ -44,5 +44,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return signedOutScreen(ctx);
     case 'admin':
       return adminScreen(ctx);
+    case 'watch':
+      return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
   }
 }

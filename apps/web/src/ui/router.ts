@@ -14,7 +14,8 @@ export type Route =
   | { readonly name: 'sign-in' }
   | { readonly name: 'link'; readonly code: string }
   | { readonly name: 'signed-out' }
-  | { readonly name: 'admin' };
+  | { readonly name: 'admin' }
+  | { readonly name: 'watch'; readonly roomId: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -46,6 +47,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'signed-out' };
     case 'admin':
       return { name: 'admin' };
+    case 'watch':
+      return arg ? { name: 'watch', roomId: arg } : { name: 'home' };
     default:
       return { name: 'home' };
   }
@@ -83,6 +86,8 @@ export function hashOf(route: Route): string {
       return '#/signed-out';
     case 'admin':
       return '#/admin';
+    case 'watch':
+      return `#/watch/${encodeURIComponent(route.roomId)}`;
   }
 }
 
