@@ -203,7 +203,7 @@ async function checkReplay(page: Page, lang: 'zh' | 'en'): Promise<void> {
   assert.equal(await page.getAttribute(speedButton(0.5), 'aria-pressed'), 'false');
   await click(page, '[data-testid=replay-play]');
   // At 16× the second half of the game plays out in moments.
-  await until('the end of the replay', async () => (await step()).i === n || null, 20_000);
+  await until('the end of the replay', async () => (await step()).i === n || null, 60_000);
   assert.match((await page.textContent('[data-testid=replay-play]')) ?? '', lang === 'en' ? /^Play$/ : /^播放$/, 'stopped at the end');
   await jumpReplay(page, middle);
 }

@@ -107,7 +107,11 @@ export function dropSockets(page: Page): Promise<void> {
 /** Collect page errors so a test fails on an exception in the client. */
 export function watchErrors(page: Page, label: string): string[] {
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`${label}: ${e.message}`));
+  page.on('pageerror', (e) => {
+    errors.push(`${label}: ${e.message}`);
+    // The stack goes to the log: the assertion shows the message only.
+    console.error(`page error (${label}):`, e.stack ?? e.message);
+  });
   page.on('console', (m) => {
     if (m.type() === 'error' && !/WebSocket|Failed to load resource|ERR_CONNECTION_REFUSED/.test(m.text())) errors.push(`${label} console: ${m.text()}`);
   });

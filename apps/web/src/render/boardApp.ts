@@ -37,11 +37,16 @@ export class BoardApp {
     return this.renderer.canvas as HTMLCanvasElement;
   }
 
+  private destroyed = false;
+
   render(): void {
-    this.renderer.render({ container: this.stage });
+    // A frame asked for just before the screen went (requestAnimationFrame) must not draw with the
+    // destroyed renderer: Pixi throws reading its emptied lists.
+    if (!this.destroyed) this.renderer.render({ container: this.stage });
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.ticker.destroy();
     this.renderer.destroy({ removeView: true });
     this.stage.destroy({ children: true });
