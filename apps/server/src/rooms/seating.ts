@@ -8,7 +8,7 @@ export interface Guest {
   readonly nickname: string;
 }
 
-const BOT_LABEL: Readonly<Record<BotName, string>> = { strong: 'Bot ★', heuristic: 'Bot', random: 'Bot ☆' };
+const BOT_LABEL: Readonly<Record<BotName, string>> = { strong: 'Bot ★', heuristic: 'Bot', random: 'Bot ☆', expert: 'Bot ★★' };
 
 /**
  * Who sits where before (and during) the game: the synced `seats` map keyed by colour, plus which

@@ -126,6 +126,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
         ['human', t('home.seatHuman')],
         ['heuristic', t('home.seatBot')],
         ['strong', t('home.seatStrong')],
+        ['expert', t('review.botExpert')],
       ],
       defaults[colour] ?? 'none',
     ),
