@@ -10,11 +10,12 @@ import { onlineCases } from './online.e2e';
 import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
 import { phraseCases } from './phrases.e2e';
+import { reviewCases } from './review.e2e';
 import { runCases } from './support';
 
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...reviewCases]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

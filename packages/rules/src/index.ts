@@ -38,4 +38,4 @@ export {
   type Verdict,
   type ReviewOptions,
 } from './review/reviewGame';
-export { MOVE_LABELS, LABEL_THRESHOLDS, labelOf, isMistake, moveAccuracy, type MoveLabel, type LabelCounts } from './review/labels';
+export { MOVE_LABELS, LABEL_THRESHOLDS, labelOf, isError, moveAccuracy, type MoveLabel, type LabelCounts } from './review/labels';

@@ -33,12 +33,12 @@ interface BestRow {
 // Red to move in each; planes are red's own progress unless written as sq(colour, p) (a square of red's path).
 const BEST: readonly BestRow[] = [
   {
-    name: 'capture: the plane that lands on yellow’s last plane, ten squares from home, rather than a plain step',
-    // Yellow has three planes home; its fourth (its own 46) stands on red's 20, four squares ahead of red's plane 0.
-    setup: game('online', { red: [16, 30, H, H], yellow: [56, 56, 56, sq('yellow', 20)] }),
+    name: 'capture: the plane that lands on yellow’s last plane, ten squares from home, rather than a step ahead',
+    // Both have two planes home; yellow's last (its own 46) stands on red's 20, four squares ahead of red's plane 2.
+    setup: game('online', { red: [56, 56, 16, 44], yellow: [56, 56, 56, sq('yellow', 20)] }),
     roll: 4,
-    best: 0,
-    blunder: 1,
+    best: 2,
+    blunder: 3,
   },
   {
     name: 'escape: the plane three squares in front of yellow’s runs out of reach; the one far away waits',
@@ -47,10 +47,10 @@ const BEST: readonly BestRow[] = [
     best: 0,
   },
   {
-    name: 'stack: a 5 that would pass yellow’s stack walks back from it (RULES.md §4.1); the other plane moves on',
-    // Yellow's stack of two stands 2 squares ahead of red's plane 0: 44 → 46, back 3 → 43.
-    setup: game('online', { red: [44, 8, 56, H], yellow: [sq('yellow', 46), sq('yellow', 46), 56, 56] }),
-    roll: 5,
+    name: 'stack: a 4 that would pass yellow’s stack walks back from it to where it began (RULES.md §4.1); the other plane moves on',
+    // Yellow's stack of two stands 2 squares ahead of red's plane 0: 44 → 46, back 2 → 44.
+    setup: game('online', { red: [44, 8, 56, 56], yellow: [sq('yellow', 46), sq('yellow', 46), 56, 56] }),
+    roll: 4,
     best: 1,
   },
   {
@@ -93,8 +93,8 @@ describe('reviewGame: known best moves come first, an obvious blunder is labelle
   });
 
   test('moves auto-play made are counted apart', () => {
-    const setup = game('online', { red: [16, 30, H, H], yellow: [56, 56, 56, sq('yellow', 20)] });
-    const r = review(setup, [roll('red', 4), { type: 'move', seat: 'red', plane: 1, by: 'auto-play' }]);
+    const setup = game('online', { red: [56, 56, 16, 44], yellow: [56, 56, 56, sq('yellow', 20)] });
+    const r = review(setup, [roll('red', 4), { type: 'move', seat: 'red', plane: 3, by: 'auto-play' }]);
     const red = r.seats.find((s) => s.colour === 'red')!;
     expect(red.moves.decisions).toBe(0);
     expect(red.autoPlay.decisions).toBe(1);
@@ -156,9 +156,9 @@ describe('the luck-adjusted result says whether the dice or the moves decided th
   });
 
   test('red throws away the capture that would have saved it: lost by the moves', () => {
-    const setup = game('online', { red: [16, 30, H, H], yellow: [56, 56, 56, sq('yellow', 20)] });
-    // Red moves plane 1 instead of capturing; yellow's last plane walks 46 → 50 → home.
-    const actions = [roll('red', 4), move('red', 1), roll('yellow', 4), move('yellow', 3), roll('red', 3), move('red', 0), roll('yellow', 6), move('yellow', 3)];
+    const setup = game('online', { red: [56, 56, 16, 44], yellow: [56, 56, 56, sq('yellow', 20)] });
+    // Red moves plane 3 instead of capturing; yellow's last plane walks 46 → 50 → home.
+    const actions = [roll('red', 4), move('red', 3), roll('yellow', 4), move('yellow', 3), roll('red', 3), move('red', 2), roll('yellow', 6), move('yellow', 3)];
     const r = review(setup, actions);
     const red = r.seats.find((s) => s.colour === 'red')!;
     expect(red.result).toBe(0);

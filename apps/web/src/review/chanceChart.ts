@@ -1,13 +1,15 @@
-import type { Colour } from '@flightchess/rules';
+import type { Colour, MoveLabel } from '@flightchess/rules';
 import type { ChanceSeries } from './reviewModel';
 
-/** A mark on a line: a mistake (or, larger, a blunder) at an action, in the mover's colour. */
+/** A mark on a line: an error at an action, in the mover's colour, larger for a mistake and larger again for a blunder. */
 export interface ChartMark {
   readonly index: number;
   readonly colour: Colour;
   readonly chance: number;
-  readonly blunder: boolean;
+  readonly label: MoveLabel;
 }
+
+const MARK_RADIUS: Partial<Record<MoveLabel, number>> = { inaccuracy: 4, mistake: 6, blunder: 8 };
 
 export interface ChartOptions {
   /** The chart's accessible description. */
@@ -49,7 +51,7 @@ export function indexAt(fraction: number, n: number): number {
 
 /**
  * Each side's winning chances over the game as a line chart: 0–100% gridlines, one line per side in
- * its colour, mistakes and blunders marked, and an optional cursor. The page's own SVG (no chart
+ * its colour, errors marked (inaccuracies, mistakes, blunders: larger and larger), and an optional cursor. The page's own SVG (no chart
  * library: next to nothing in the bundle); the percentages are HTML beside it, so they keep their
  * size on a 375 px phone as on a desktop.
  */
@@ -82,7 +84,7 @@ export function chanceChart(series: readonly ChanceSeries[], options: ChartOptio
   }
   for (const m of options.marks ?? []) {
     const { x, y } = chartPoint(m.index, n, m.chance);
-    svg.append(el('circle', { cx: x, cy: y, r: m.blunder ? 7 : 5 }, `chance-mark colour-${m.colour}${m.blunder ? ' blunder' : ''}`));
+    svg.append(el('circle', { cx: x, cy: y, r: MARK_RADIUS[m.label] ?? 4 }, `chance-mark colour-${m.colour} ${m.label}`));
   }
   if (options.cursor !== undefined && options.cursor !== null) {
     const { x } = chartPoint(options.cursor, n, 0);

@@ -1,4 +1,4 @@
-import { type Action, type GameSetup, type GameState, type MoveReview, type Route, isMistake, legalMoves } from '@flightchess/rules';
+import { type Action, type GameSetup, type GameState, type MoveReview, type Route, isError, legalMoves } from '@flightchess/rules';
 import { type Named, describeRoute, nameOf } from '../adapter/describe';
 import { type MessageKey, t } from '../i18n';
 import { fill, h } from '../ui/dom';
@@ -46,7 +46,7 @@ export class ReplayReview {
     const move = moveAt(review, position);
     const pending = move !== null && move.index === position;
     // At a decision that gave points away the board shows the position before it: draw the best move there.
-    const best = move && pending && state && (move.label === 'inaccuracy' || isMistake(move.label)) ? bestRoute(state, move) : null;
+    const best = move && pending && state && isError(move.label) ? bestRoute(state, move) : null;
     this.hooks.hint(best);
     const prev = previousMistake(review, position);
     const next = nextMistake(review, position);

@@ -1,4 +1,4 @@
-import { type Colour, type GameReview, type MoveReview, type SeatReview, isMistake, teamOf } from '@flightchess/rules';
+import { type Colour, type GameReview, type MoveReview, type SeatReview, isError, teamOf } from '@flightchess/rules';
 import { type Named, nameOf, teamName } from '../adapter/describe';
 
 /** One line of the winning-chances chart: a seat, or a team in team mode (drawn in its first seat's colour). */
@@ -20,12 +20,12 @@ export function chanceSeries(review: GameReview, seats: readonly Named[], teams:
   }));
 }
 
-/** The mistakes and blunders of the game, in order: where "next mistake" steps. */
+/** The game's errors (inaccuracies, mistakes and blunders), in order: where "next mistake" steps. */
 export function mistakes(review: GameReview): MoveReview[] {
-  return review.moves.filter((m) => isMistake(m.label));
+  return review.moves.filter((m) => isError(m.label));
 }
 
-/** The first mistake after replay position `position` (a mistake at action i is shown at position i, before it is played). */
+/** The first error after replay position `position` (an error at action i is shown at position i, before it is played). */
 export function nextMistake(review: GameReview, position: number): MoveReview | null {
   return mistakes(review).find((m) => m.index > position) ?? null;
 }

@@ -1,4 +1,4 @@
-import { type Action, type GameReview, type GameSetup, MOVE_LABELS, type SeatReview, isMistake } from '@flightchess/rules';
+import { type Action, type GameReview, type GameSetup, MOVE_LABELS, type SeatReview, isError } from '@flightchess/rules';
 import { type Named, nameOf } from '../adapter/describe';
 import { type MessageKey, t } from '../i18n';
 import { type Child, fill, h } from '../ui/dom';
@@ -91,8 +91,8 @@ export class ReviewPanel {
     const { review } = s;
     const series = chanceSeries(review, this.seats, this.teams);
     const marks = review.moves
-      .filter((m) => isMistake(m.label))
-      .map((m) => ({ index: m.index, colour: m.seat, chance: series.find((x) => x.colour === m.seat)?.points[m.index] ?? review.chances[m.index]?.[m.seat] ?? 0, blunder: m.label === 'blunder' }));
+      .filter((m) => isError(m.label))
+      .map((m) => ({ index: m.index, colour: m.seat, chance: review.chances[m.index]?.[m.seat] ?? 0, label: m.label! }));
     const last = review.chances[review.chances.length - 1] ?? {};
     const label = t('review.chartLabel', { sides: series.map((x) => `${x.name} ${Math.round(100 * (last[x.colour] ?? 0))}%`).join(', ') });
     return [

@@ -1,5 +1,5 @@
 import { boardOf } from '../board';
-import { FINISH, LANE_START } from '../geometry';
+import { FINISH, LANE_START, LAUNCH } from '../geometry';
 import { activeSeats } from '../queries';
 import type { GameState } from '../state';
 import { STRONG_WEIGHTS, sideOf, sideWorths } from '../bots/evaluate';
@@ -7,8 +7,8 @@ import { captureRisks } from '../bots/threats';
 
 /**
  * What the win model reads of a position, one row per side still playing (a seat, or a team): the
- * strong bot's evaluation of the side (its risk-discounted plane worth, evaluate.ts) and a few facts
- * that calibrate it. One weight vector serves every side, and the chances are a softmax over the
+ * strong bot's evaluation of the side (its risk-discounted plane worth, evaluate.ts), where its planes
+ * stand and what they risk (the strong bot's capture risks, threats.ts). One weight vector serves every side, and the chances are a softmax over the
  * sides' scores (winModel.ts).
  *
  * `stage` = √(248 / mean squares the sides still have to go) − 1: 0 at the start, growing towards the
@@ -24,6 +24,13 @@ export const FEATURE_NAMES = [
   'planes in the hangar',
   'planes in the hangar × stage',
   'planes in the home lane',
+  'planes on the launch square',
+  'planes on ring 1-13',
+  'planes on ring 14-26',
+  'planes on ring 27-39',
+  'planes on ring 40-50',
+  'capture risk (planes)',
+  'capture risk × progress / 50',
 ] as const;
 export const FEATURE_COUNT = FEATURE_NAMES.length;
 
@@ -54,19 +61,29 @@ export function featureTable(state: GameState): { readonly sides: readonly numbe
     if (!sides.includes(s)) sides.push(s);
   }
   TABLE.fill(0);
+  const risks = captureRisks(state, boardOf(state));
   let sum = 0;
   for (const c of seats) {
     const at = sides.indexOf(sideOf(state, c)) * FEATURE_COUNT;
-    for (const p of state.planes[c] ?? []) {
+    const risk = risks[c] ?? [];
+    const planes = state.planes[c] ?? [];
+    for (let i = 0; i < planes.length; i++) {
+      const p = planes[i]!;
       sum += p === 'hangar' ? HANGAR_TO_GO : FINISH - p;
       if (p === 'hangar') TABLE[at + 6]! += 1;
       else if (p === FINISH) TABLE[at + 4]! += 1;
       else if (p >= LANE_START) TABLE[at + 8]! += 1;
+      else if (p === LAUNCH) TABLE[at + 9]! += 1;
+      else {
+        TABLE[at + 10 + Math.min(3, Math.floor((p - 1) / 13))]! += 1;
+        TABLE[at + 14]! += risk[i]!;
+        TABLE[at + 15]! += (risk[i]! * p) / 50;
+      }
     }
   }
   const stage = Math.sqrt(START_TO_GO / Math.max(sum / sides.length, 8)) - 1;
   const toMove = sideOf(state, state.current);
-  const { worths } = sideWorths(state, STRONG_WEIGHTS, captureRisks(state, boardOf(state)));
+  const { worths } = sideWorths(state, STRONG_WEIGHTS, risks);
   for (let a = 0; a < sides.length; a++) {
     const at = a * FEATURE_COUNT;
     const s = sides[a]!;

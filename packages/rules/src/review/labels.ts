@@ -1,6 +1,6 @@
 /**
  * Move labels and accuracy, from the chance to win a move gave away (in percentage points): lichess's
- * scale, on this game's winning chances (README: "Move review").
+ * labels, on this game's winning chances (README: "Game review").
  */
 export const MOVE_LABELS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;
 export type MoveLabel = (typeof MOVE_LABELS)[number];
@@ -20,17 +20,20 @@ export function labelOf(loss: number): MoveLabel {
   return 'blunder';
 }
 
-/** A mistake or a blunder: what "next mistake" steps to. */
-export function isMistake(label: MoveLabel | null): boolean {
-  return label === 'mistake' || label === 'blunder';
+/** An error of any size — an inaccuracy, a mistake or a blunder (5 points or more given away): what "next mistake" steps to. */
+export function isError(label: MoveLabel | null): boolean {
+  return label === 'inaccuracy' || label === 'mistake' || label === 'blunder';
 }
 
 /**
- * One move's accuracy, 0..100, from its loss in points: lichess's curve 103.1668·e^(−0.04354·loss) − 3.1669,
- * so a best move scores 100, a 5-point inaccuracy about 80, a 20-point blunder about 40.
+ * One move's accuracy, 0..100, from its loss in points: 100·e^(−loss/5), so a best move scores 100, a
+ * move 1 point behind 82, a 5-point inaccuracy 37, a 10-point mistake 14. Steeper than lichess's curve
+ * (which gives a 5-point loss 80): a single choice here rarely moves the chance to win by more than a
+ * few points, and lichess's curve would put a player who picks at random (about 95) next to the strong
+ * bot (99).
  */
 export function moveAccuracy(loss: number): number {
-  return Math.min(100, Math.max(0, 103.1668 * Math.exp(-0.04354 * Math.max(0, loss)) - 3.1669));
+  return 100 * Math.exp(-Math.max(0, loss) / 5);
 }
 
 export type LabelCounts = Record<MoveLabel, number>;
