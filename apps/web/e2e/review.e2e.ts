@@ -86,6 +86,8 @@ async function replayMistake(page: Page, lang: 'zh' | 'en', shot: string): Promi
   const best = (await page.textContent('[data-testid=review-best]')) ?? '';
   assert.match(best, lang === 'en' ? /^Best: plane \d, .+ \(chance \d+%, played \d+%\)$/ : /^最佳：第 \d 架，.+（胜率 \d+%，实际 \d+%）$/);
   const at = await step();
+  // The move line and the best move in view, with as much of the board as fits (a phone scrolls to them).
+  await page.evaluate(() => document.querySelector('[data-testid=review-bar]')?.scrollIntoView({ block: 'end' }));
   await page.waitForTimeout(300);
   await screenshot(page, shot);
   await assertNoSideScroll(page, shot);

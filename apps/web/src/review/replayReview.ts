@@ -3,7 +3,7 @@ import { type Named, describeRoute, nameOf } from '../adapter/describe';
 import { type MessageKey, t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { ReviewPanel } from './reviewPanel';
-import { moveAt, nextMistake, previousMistake } from './reviewModel';
+import { mistakes, moveAt, nextMistake, previousMistake } from './reviewModel';
 
 export interface ReplayHooks {
   /** Go to a replay position (the replay's player). */
@@ -57,7 +57,7 @@ export class ReplayReview {
       move ? this.moveLine(move, pending) : h('p', { class: 'move-line note', text: t('review.noMove') }),
       best && move ? h('p', { class: 'best-line', data: { testid: 'review-best' }, text: t('review.bestLine', { plane: move.best + 1, summary: describeRoute(best), best: pct(move.bestChance), chosen: pct(move.chance) }) }) : null,
       h('div', { class: 'buttons' }, button(t('review.prevMistake'), prev, 'review-prev-mistake'), button(t('review.nextMistake'), next, 'review-next-mistake')),
-      !prev && !next ? h('p', { class: 'note', text: t('review.noMistakes') }) : null,
+      mistakes(review).length === 0 ? h('p', { class: 'note', text: t('review.noMistakes') }) : null,
     );
   }
 
@@ -79,7 +79,7 @@ export class ReplayReview {
       { class: `move-line label-${move.label}`, data: { testid: 'review-move', label: move.label } },
       who,
       ' · ',
-      h('strong', { class: 'label', text: t(`review.one.${move.label}` as MessageKey) }),
+      h('strong', { class: 'label', text: t(`review.move.${move.label}` as MessageKey) }),
       move.loss >= 0.05 ? ` (${t('review.loss', { points: move.loss.toFixed(1) })})` : '',
     );
   }

@@ -48,8 +48,14 @@ export function seatSummary(seat: SeatReview): { accuracy: string; luck: string;
   return {
     accuracy: seat.moves.accuracy === null ? '–' : seat.moves.accuracy.toFixed(1),
     luck: signed(seat.luck),
-    adjusted: seat.luckAdjusted === null ? null : seat.luckAdjusted.toFixed(0),
+    adjusted: seat.luckAdjusted === null ? null : whole(seat.luckAdjusted),
   };
+}
+
+/** Whole points, a negative one with a true minus sign. */
+function whole(points: number): string {
+  const rounded = Math.round(points);
+  return rounded < 0 ? `−${-rounded}` : String(rounded);
 }
 
 /** Points with a sign: "+12.3", "−4.0" (a true minus sign). */

@@ -107,7 +107,10 @@ export class ReviewPanel {
   private seatCard(seat: SeatReview): HTMLElement {
     const named = this.seats.find((s) => s.colour === seat.colour) ?? { colour: seat.colour, name: '', bot: null };
     const summary = seatSummary(seat);
-    const labels = MOVE_LABELS.map((label) => h('li', { class: `label-${label}`, data: { label } }, h('span', { class: 'count', text: String(seat.moves.labels[label]) }), ' ', t(`review.label.${label}` as MessageKey)));
+    const labels = MOVE_LABELS.map((label) => {
+      const n = seat.moves.labels[label];
+      return h('li', { class: `label-${label}`, data: { label } }, h('span', { class: 'count', text: String(n) }), ' ', t(`review.${n === 1 ? 'one' : 'label'}.${label}` as MessageKey));
+    });
     const verdict = seat.verdict && seat.result !== null ? t(`review.verdict.${seat.result > seat.start ? 'won' : 'lost'}.${seat.verdict}` as MessageKey) : null;
     return h(
       'li',
