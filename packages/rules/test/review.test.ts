@@ -195,14 +195,12 @@ describe('reviewGame over seeded games', () => {
     const final = r.chances[r.chances.length - 1]!;
     for (const c of state.seats) expect(final[c]).toBe(state.result!.winners.includes(c) ? 1 : 0);
     expect(winChances(state)).toEqual(final);
-    const twoSides = setup.teams || setup.seats.length === 2;
     for (const m of r.moves) {
       if (m.forced) continue;
-      // choices[0] is the expert's pick: with two sides the choice of the highest chance.
       const top = m.choices[0]!;
       expect(m.bestChance).toBe(top.chance);
       expect(top.planes).toContain(m.best);
-      if (twoSides) for (const c of m.choices) expect(c.chance).toBeLessThanOrEqual(top.chance);
+      for (const c of m.choices) expect(c.chance).toBeLessThanOrEqual(top.chance);
       expect(m.loss).toBeCloseTo(Math.max(0, 100 * (top.chance - m.chance!)), 9);
       expect(m.label).toBe(labelOf(m.loss));
       if (top.planes.includes(m.plane)) expect(m.loss).toBe(0);

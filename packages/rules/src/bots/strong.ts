@@ -13,7 +13,7 @@ const WIN = 1e9;
  * Worth of rolling again after a move: an extra roll, less what a third six would cost under the
  * preset's `threeSixes` rule (the roll after two sixes is a six one time in six).
  */
-export function extraRollWorth(next: GameState, seat: Colour, plane: number, w: StrongWeights): number {
+function extraRollWorth(next: GameState, seat: Colour, plane: number, w: StrongWeights): number {
   if (next.sixes < 2) return w.extraRoll;
   const ahead = shortcutsAhead(next);
   const worths = worthsAt(next, w);

@@ -52,8 +52,8 @@ export interface SideRows {
  */
 const TABLE = new Float64Array(4 * FEATURE_COUNT);
 
-/** Every side still playing, its features in the shared table (valid until the next call), and the strong bot's worths they come from. */
-export function featureTable(state: GameState): { readonly sides: readonly number[]; readonly table: Float64Array; readonly worths: Float64Array } {
+/** Every side still playing and its features in the shared table (valid until the next call). */
+export function featureTable(state: GameState): { readonly sides: readonly number[]; readonly table: Float64Array } {
   const seats = activeSeats(state);
   const sides: number[] = [];
   for (const c of seats) {
@@ -96,7 +96,7 @@ export function featureTable(state: GameState): { readonly sides: readonly numbe
     TABLE[at + 5] = TABLE[at + 4]! * stage;
     TABLE[at + 7] = TABLE[at + 6]! * stage;
   }
-  return { sides, table: TABLE, worths };
+  return { sides, table: TABLE };
 }
 
 /** The feature rows of every side still playing, as rows of their own (the fitting script keeps them). */

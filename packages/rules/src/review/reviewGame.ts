@@ -158,7 +158,7 @@ function reviewMove(state: GameState, action: Extract<Action, { type: 'move' }>,
   const side = sideOf(state, state.current);
   const searched = expertChoices(state, groups.map((g) => g[0]!));
   const pick = expertPick(state, searched);
-  // The expert's pick first, then the others by chance.
+  // The expert's pick first (the first of equal chances), then the others by chance.
   const scored = searched
     .map((s) => ({ planes: groups.find((g) => g[0]!.plane === s.move.plane)!.map((m) => m.plane), chances: s.chances, pick: s === pick }))
     .sort((a, b) => Number(b.pick) - Number(a.pick) || b.chances[side]! - a.chances[side]!);

@@ -34,7 +34,7 @@ export const groupKey = (preset: PresetName, kind: TableKind): string => `${pres
 const weightsCache = new Map<string, Float64Array>();
 
 /** The fitted weights for this position: its preset and kind, else the online preset's for the same kind. */
-export function weightsFor(state: GameState): Float64Array {
+function weightsFor(state: GameState): Float64Array {
   const key = groupKey(isPresetName(state.preset) ? state.preset : 'online', tableKind(state));
   let weights = weightsCache.get(key);
   if (!weights) {
@@ -49,7 +49,7 @@ export function weightsFor(state: GameState): Float64Array {
 export type Chances = number[];
 
 /** A finished game: the winning side has it all; a draw shares it among the sides still playing. */
-export function finalChances(state: GameState): Chances {
+function finalChances(state: GameState): Chances {
   const chances = [0, 0, 0, 0];
   const winners = state.result?.winners ?? [];
   if (winners.length > 0) {
@@ -70,11 +70,6 @@ export function staticChances(state: GameState): Chances {
 export function chancesWith(weights: Float64Array, state: GameState): Chances {
   if (state.phase === 'over') return finalChances(state);
   const { sides, table } = featureTable(state);
-  return chancesOf(weights, sides, table);
-}
-
-/** The softmax over the sides' scores, from a feature table (featureTable). */
-export function chancesOf(weights: Float64Array, sides: readonly number[], table: Float64Array): Chances {
   const scores = [0, 0, 0, 0];
   let top = -Infinity;
   for (let a = 0; a < sides.length; a++) {
