@@ -35,6 +35,17 @@ function pick(bot: BotName, setup: GameSetup, value: number): number | undefined
   return chooseMove(state, bot, createRng(1))?.plane;
 }
 
+/** Run `body` and check it never read a clock or Math.random (bots are pure). */
+function withoutClockOrRandom(body: () => void): void {
+  const spies = [jest.spyOn(Math, 'random'), jest.spyOn(Date, 'now'), jest.spyOn(performance, 'now')];
+  try {
+    body();
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
 function expectOk(applied: ReturnType<typeof applyAction>): GameState {
   if (!applied.ok) throw new Error(`${applied.error.code}: ${applied.error.message}`);
   return applied.value.state;
@@ -130,15 +141,10 @@ describe('strong', () => {
   });
 
   test('never reads a clock or Math.random', () => {
-    const spies = [jest.spyOn(Math, 'random'), jest.spyOn(Date, 'now'), jest.spyOn(performance, 'now')];
-    try {
+    withoutClockOrRandom(() => {
       const bots: BySeat<BotName> = { red: 'strong', green: 'strong', yellow: 'strong', blue: 'strong' };
-      const played = playGame({ preset: 'online', seats: FOUR }, bots, createRng('clockless'));
-      expect(played.state.result).not.toBeNull();
-      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+      expect(playGame({ preset: 'online', seats: FOUR }, bots, createRng('clockless')).state.result).not.toBeNull();
+    });
   });
 
   test('beats heuristic comfortably in a seeded two-player online tournament', () => {
@@ -165,19 +171,14 @@ describe('expert', () => {
   });
 
   test('is a function of the state and never reads a clock or Math.random', () => {
-    const spies = [jest.spyOn(Math, 'random'), jest.spyOn(Date, 'now'), jest.spyOn(performance, 'now')];
-    try {
+    withoutClockOrRandom(() => {
       const { state } = play(game('online', { red: [H, 1, 30, 40], yellow: [sq('yellow', 35), 20] }), roll('red', 5));
       const before = JSON.stringify(state);
       const first = chooseMove(state, 'expert', createRng('a'));
       expect(chooseMove(state, 'expert', createRng('b'))).toEqual(first);
       expect(JSON.stringify(state)).toBe(before);
       const bots: BySeat<BotName> = { red: 'expert', green: 'strong', yellow: 'expert', blue: 'heuristic' };
-      const played = playGame({ preset: 'online', seats: FOUR }, bots, createRng('clockless-expert'));
-      expect(played.state.result).not.toBeNull();
-      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+      expect(playGame({ preset: 'online', seats: FOUR }, bots, createRng('clockless-expert')).state.result).not.toBeNull();
+    });
   });
 });
