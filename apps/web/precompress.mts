@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -34,7 +34,8 @@ export function precompressPlugin(): Plugin {
     name: 'flightchess-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // outDir may be absolute (packagers and CI build into their own folders): resolve, never join.
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       precompress(outDir);

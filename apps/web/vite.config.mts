@@ -17,9 +17,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
-    // One script: Pixi's renderer modules load with the page, so offline play keeps working after the
-    // server that served the page has stopped.
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    // The page's script holds everything a game needs (Pixi's browser environment is imported statically
+    // in render/boardApp.ts), so offline play keeps working after the server that served the page has
+    // stopped. Only what a game never needs is split off and loaded when used (the QR code, passkeys, …);
+    // the service worker keeps every file of the build.
   },
   resolve: {
     // msgpackr (under colyseus.js) probes for eval at load; its no-eval build does not, so the server's

@@ -41,6 +41,7 @@ async function serve(port: number, tables: number): Promise<void> {
       tableId: `table-${t}`,
       code: 'ACDEFG',
       private: true,
+      watchable: true,
       hostId: 'host',
       setup: { preset: 'online', seats: ['red', 'yellow', 'green', 'blue'] },
       base: 10,

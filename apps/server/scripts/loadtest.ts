@@ -33,7 +33,8 @@ const HELP = `npm run loadtest -- --tables N [options]
   --redis URL           Redis for several processes (RedisPresence + RedisDriver)
   --database URL        PostgreSQL (else each run gets a fresh SQLite file)
   --base-port PORT      the first server's port                                           [4700]
-  --profile DIR         write each server's V8 CPU profile (.cpuprofile) into DIR`;
+  --profile DIR         write each server's V8 CPU profile (.cpuprofile) into DIR
+  --watchers N          watchers joining each table (watch: true): they follow every game  [0]`;
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +52,7 @@ const { values } = parseArgs({
     database: { type: 'string' },
     'base-port': { type: 'string', default: '4700' },
     profile: { type: 'string' },
+    watchers: { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
   const serverCpus = values['server-cpu'] === 'any' ? null : values['server-cpu'].split(',');
   if (values['client-cpu'] !== 'any') execFileSync('taskset', ['-a', '-cp', values['client-cpu'], String(process.pid)], { stdio: 'ignore' });
 
+  const watchers = positive('watchers', values.watchers, 0);
   const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-loadtest-'));
   const servers: ServerProcess[] = [];
   const startedAt = Date.now();
@@ -98,13 +101,14 @@ async function main(): Promise<void> {
             DATA_DIR: join(dataDir, String(i)),
             METRICS: 'on',
             ...UNLIMITED,
+            WATCHERS_PER_TABLE: String(Math.max(50, watchers)),
             ...(values.database ? { DATABASE_URL: values.database } : {}),
             ...(values.redis ? { REDIS_URL: values.redis, PUBLIC_ADDRESS: `127.0.0.1:${port}` } : {}),
           },
         }),
       );
     }
-    measured = await run(servers, { tables, seconds, warmup, workers, openPerSecond, pace: paceOf(values.think, values.paced) });
+    measured = await run(servers, { tables, seconds, warmup, workers, openPerSecond, watchers, pace: paceOf(values.think, values.paced) });
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dataDir, { recursive: true, force: true });
@@ -127,6 +131,7 @@ interface RunOptions {
   readonly warmup: number;
   readonly workers: number;
   readonly openPerSecond: number;
+  readonly watchers: number;
   readonly pace: Pace;
 }
 
@@ -197,7 +202,7 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
     const first = Math.floor((o.tables * w) / o.workers);
     const count = Math.floor((o.tables * (w + 1)) / o.workers) - first;
     counts.push(count);
-    generators.push(new Generator({ baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.workers }));
+    generators.push(new Generator({ baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.workers, watchers: o.watchers }));
   }
   // Half the tables first, then the rest: what memory the second half adds is what a socket costs,
   // without the heap's fixed growth under load (young generation, code) that idle → loaded includes.
@@ -249,6 +254,7 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const rows: [string, string][] = [
     ['server processes', `${servers.length}`],
     ['tables open / asked', `${open} / ${o.tables}${failures.length ? ` (${failures.length} failed to open)` : ''}`],
+    ['watchers per table', `${o.watchers}`],
     ['sockets open at the end', `${end.sockets}`],
     ['pace', o.pace.thinkMs ? `${o.pace.thinkMs.map((ms) => ms / 1000).join('–')} s per decision` : 'at once'],
     ['measured', `${(elapsedMs / 1000).toFixed(0)} s`],

@@ -1,11 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Drain } from './drain';
 import { type ApiDeps, apiRouter } from './http/api';
+import { adminPage } from './admin/router';
+import { sameSecret } from './http/sameSecret';
 import { webAssets } from './http/webAssets';
 import { registry } from './metrics';
 
@@ -14,14 +15,8 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</tit
 <p>The web client is not built yet (apps/web). The game server answers on this address:
 <a href="/healthz">/healthz</a>, <a href="/api/tables">/api/tables</a>, <a href="/api/leaderboard">/api/leaderboard</a>.</p>`;
 
-/** Compared in constant time (of digests, which have one length), so the answer's timing tells nothing of the token. */
-const sameSecret = (given: string, expected: string): boolean => {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-};
-
 /** The express app: health check, JSON API, and the web client when it has been built. */
-export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'> }): express.Express {
+export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'>; admin?: Router }): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -50,7 +45,10 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
     });
   }
 
+  // The operator's console (admin/): /api/admin/* behind ADMIN_TOKEN, and the notice every page shows.
+  if (deps.admin) app.use('/api', deps.admin);
   app.use('/api', apiRouter(deps));
+  app.get('/admin', adminPage(config.adminToken));
 
   if (existsSync(join(config.webDist, 'index.html'))) {
     app.use(...webAssets(config.webDist));

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '@flightchess/protocol';
+import { PASSWORD_COST, type ScryptCost } from './accounts/passwords';
 import { ProxyTrust } from './limits/clientAddress';
 
 /** Everything the server can be told: from the environment in production, from code in tests. */
@@ -57,6 +58,14 @@ export interface ServerConfig {
   readonly metrics: boolean;
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
+  /** Failed sign-ins one login name may meet an hour (over every address), before it is refused for a while. */
+  readonly signInFailuresPerHour: number;
+  /** What a password hash costs (scrypt; tests lower it, one test keeps the real one). */
+  readonly passwordCost: ScryptCost;
+  /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
+  readonly adminToken: string | undefined;
+  /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
+  readonly watchersPerTable: number;
 }
 
 /** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
@@ -75,6 +84,8 @@ export interface ClientLimits {
   readonly codeMissesPerHour: number;
   /** Websocket connections open at once. */
   readonly socketsPerAddress: number;
+  /** Sign-ins with a name and password or a passkey, and password changes (each costs a password hash). */
+  readonly signInsPerMinute: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -108,12 +119,17 @@ export const DEFAULT_CONFIG: ServerConfig = {
     codeLookupsPerMinute: 10,
     codeMissesPerHour: 30,
     socketsPerAddress: 30,
+    signInsPerMinute: 10,
   },
   maxTables: 1000,
   maxConnections: 4000,
   guestIdleDays: 7,
   metrics: true,
   metricsToken: undefined,
+  signInFailuresPerHour: 10,
+  passwordCost: PASSWORD_COST,
+  adminToken: undefined,
+  watchersPerTable: 50,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
@@ -156,6 +172,10 @@ const ENV = z.object({
   GUEST_IDLE_DAYS: z.coerce.number().positive().max(36_500).optional(),
   METRICS: z.enum(['on', 'off']).optional(),
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  SIGN_INS_PER_MINUTE: count.optional(),
+  SIGN_IN_FAILURES_PER_HOUR: count.optional(),
+  ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  WATCHERS_PER_TABLE: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
@@ -206,12 +226,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
       codeLookupsPerMinute: e.CODE_LOOKUPS_PER_MINUTE ?? l.codeLookupsPerMinute,
       codeMissesPerHour: e.CODE_MISSES_PER_HOUR ?? l.codeMissesPerHour,
       socketsPerAddress: e.SOCKETS_PER_ADDRESS ?? l.socketsPerAddress,
+      signInsPerMinute: e.SIGN_INS_PER_MINUTE ?? l.signInsPerMinute,
     },
     maxTables: e.MAX_TABLES ?? base.maxTables,
     maxConnections: e.MAX_CONNECTIONS ?? base.maxConnections,
     guestIdleDays: e.GUEST_IDLE_DAYS ?? base.guestIdleDays,
     metrics: e.METRICS === undefined ? base.metrics : e.METRICS === 'on',
     metricsToken: e.METRICS_TOKEN ?? base.metricsToken,
+    signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR ?? base.signInFailuresPerHour,
+    adminToken: e.ADMIN_TOKEN ?? base.adminToken,
+    watchersPerTable: e.WATCHERS_PER_TABLE ?? base.watchersPerTable,
   };
   return { ok: true, config };
 }

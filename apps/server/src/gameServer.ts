@@ -4,6 +4,8 @@ import { LocalPresence, type MatchMakerDriver, type Presence, Server, matchMaker
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
+import { createAccounts } from './accounts';
+import { OperatorConsole } from './admin/console';
 import { createApp } from './app';
 import { markDraining, tableProcessSelector, unmarkDraining } from './cluster';
 import type { ServerConfig } from './config';
@@ -20,6 +22,7 @@ import type { MatchDeps } from './match/Match';
 import { watchProcess } from './metrics';
 import { TableKeeper } from './restore';
 import { tableRoomWith } from './rooms/TableRoom';
+import type { StorageKind } from './storage/open';
 import type { Storage } from './storage/Storage';
 
 export interface GameServerDeps {
@@ -28,6 +31,13 @@ export interface GameServerDeps {
   /** Shared state between processes: RedisPresence + RedisDriver when several run (see cluster.ts). */
   readonly presence?: Presence;
   readonly driver?: MatchMakerDriver;
+  /** What the operator's console reports (default sqlite). */
+  readonly storageKind?: StorageKind;
+  /**
+   * The console asked this process to drain: main.ts drains it and then stops it, as SIGTERM does in
+   * drain mode. Without it (tests) the process drains and keeps running.
+   */
+  readonly drainProcess?: () => void;
 }
 
 export interface GameServer {
@@ -63,12 +73,33 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const matches: MatchDeps = { storage: deps.storage, owner, leaseMs: config.leaseSeconds * 1000 };
   // With Redis several processes share the database: one only takes what another let go.
   const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
-  const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain }));
+  const accounts = createAccounts({ storage: deps.storage, presence, logger: deps.logger, config });
+  const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
+  const drainHere = (graceMs: number) => {
+    const marked = markDraining(presence, matchMaker.processId);
+    const outcome = drain.run(graceMs);
+    return marked.then(() => outcome);
+  };
+  const operator = new OperatorConsole({
+    token: config.adminToken,
+    storage: deps.storage,
+    presence,
+    limiter,
+    logger: deps.logger,
+    here: {
+      owner,
+      storage: deps.storageKind ?? 'sqlite',
+      draining: () => drain.draining,
+      tableStatuses: () => [...drain.tables()].map((t) => t.status),
+      sockets: () => limiter.openSockets,
+      drain: deps.drainProcess ?? (() => void drainHere(config.shutdownGraceSeconds * 1000)),
+    },
+  });
+  const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain, accounts, admin: operator.router }));
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
   // server closed one first, a request sent on it at that moment failed ("socket hang up").
   http.keepAliveTimeout = KEEP_ALIVE_MS;
   http.headersTimeout = KEEP_ALIVE_MS + 1000;
-  const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
   const sockets = socketGuard(limiter);
   // pingInterval 0: the heartbeat pings instead, spread over time (heartbeat.ts).
   const transport = new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes, verifyClient: sockets.verifyClient, pingInterval: 0 });
@@ -80,7 +111,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     presence,
     driver: deps.driver,
     publicAddress: config.publicAddress,
-    selectProcessIdToCreateRoom: tableProcessSelector(presence),
+    selectProcessIdToCreateRoom: operator.bans.refusingCreation(tableProcessSelector(presence)),
     greet: false,
     gracefullyShutdown: false,
     logger: deps.logger.child({ component: 'colyseus' }),
@@ -90,7 +121,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const admission = new Admission(config, limiter);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus
-    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission }))
+    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission, devices: accounts.devices, bans: operator.bans }))
     .filterBy(['preset', 'size', 'teams'])
     // Quick match seats people together: the open table with the most players first.
     .sortBy({ clients: -1 });
@@ -101,19 +132,18 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     owner,
     keeper,
     async listen(port, host) {
+      await accounts.start();
       await colyseus.listen(port, host);
+      await operator.start();
       heartbeat.start();
       await keeper.start();
       cleaner = cleanIdleGuests(deps.storage, config.guestIdleDays, deps.logger);
     },
-    async drain(graceMs) {
-      const marked = markDraining(presence, matchMaker.processId);
-      const outcome = drain.run(graceMs);
-      await marked;
-      return outcome;
-    },
+    drain: drainHere,
     async close() {
       cleaner?.stop();
+      accounts.stop();
+      operator.stop();
       heartbeat.stop();
       await keeper.stop();
       if (drain.draining) {

@@ -9,8 +9,9 @@ export function randomId(bytes = 12): string {
 export const CODE_ALPHABET = 'ACDEFGHJKMNPRTWXY34679';
 export const CODE_LENGTH = 6;
 
-export function joinCode(): string {
+/** A code of `length` characters from CODE_ALPHABET: a table's join code, or (longer) a link code. */
+export function joinCode(length = CODE_LENGTH): string {
   let code = '';
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }

@@ -4,17 +4,8 @@ import { joinCode } from './ids';
 
 export const TABLE_ROOM = 'table';
 
-/** What the lobby shows of a table; the room keeps it current with setMetadata. */
-export interface TableMetadata {
-  readonly preset: string;
-  readonly size: number;
-  readonly teams: boolean;
-  readonly base: number;
-  readonly turnSeconds: number;
-  readonly status: 'waiting' | 'playing' | 'over';
-  /** Seats taken by players or bots. */
-  readonly seated: number;
-  readonly names: readonly string[];
+/** What the lobby shows of a table (`GET /api/tables`), and what it keeps to itself; the room keeps it current with setMetadata. */
+export interface TableMetadata extends Omit<TableListing, 'roomId'> {
   /** A public table (a private one is joined by its code only). */
   readonly listed: boolean;
   /** The players seated there (for the limit of tables a player may sit at; never shown). */

@@ -19,13 +19,15 @@ async function main(): Promise<void> {
   keepServingOnStrayErrors(logger);
   const { storage, kind } = await openStorage(config, (err) => logger.error({ err }, 'database connection failed'));
   const matchmaking = config.redisUrl ? redisMatchmaking(config.redisUrl) : {};
-  const server = createGameServer(config, { storage, logger, ...matchmaking });
+  // The operator's console may drain this process: as SIGTERM does in drain mode (bound once the signals are).
+  let drainProcess = (): void => undefined;
+  const server = createGameServer(config, { storage, logger, storageKind: kind, drainProcess: () => drainProcess(), ...matchmaking });
   await server.listen(config.port, config.host);
   logger.info(
     { event: 'listening', port: config.port, host: config.host ?? '*', storage: kind, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, owner: server.owner },
     `serving on http://localhost:${config.port}`,
   );
-  stopOnSignals(server, storage, logger, config);
+  drainProcess = stopOnSignals(server, storage, logger, config);
 }
 
 /**
@@ -42,9 +44,10 @@ function keepServingOnStrayErrors(logger: Logger): void {
  * SIGTERM (docker stop, an orchestrator) or SIGINT (Ctrl-C): every table finishes the work in hand and
  * is left stored as it is; the process exits, and the next process (or another of the deployment)
  * restores the tables and their players rejoin. With SHUTDOWN_MODE=drain the first SIGTERM lets the games
- * in progress end first (at most SHUTDOWN_GRACE_SECONDS); a second signal stops at once.
+ * in progress end first (at most SHUTDOWN_GRACE_SECONDS); a second signal stops at once. Returns the
+ * drain, for the operator's console to start (whatever SHUTDOWN_MODE says).
  */
-function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, config: ServerConfig): void {
+function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, config: ServerConfig): () => void {
   let phase: 'serving' | 'draining' | 'stopping' = 'serving';
   const stopNow = async (reason: string) => {
     if (phase === 'stopping') return;
@@ -60,12 +63,11 @@ function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, con
       process.exit();
     }
   };
-  process.on('SIGINT', () => void stopNow('SIGINT'));
-  process.on('SIGTERM', () => {
-    if (phase !== 'serving' || config.shutdownMode === 'handover') return void stopNow('SIGTERM');
+  const drainThenStop = (reason: string) => {
+    if (phase !== 'serving') return;
     phase = 'draining';
     const graceMs = config.shutdownGraceSeconds * 1000;
-    logger.info({ event: 'draining', graceSeconds: config.shutdownGraceSeconds }, 'no new tables; waiting for the games in progress to end');
+    logger.info({ event: 'draining', reason, graceSeconds: config.shutdownGraceSeconds }, 'no new tables; waiting for the games in progress to end');
     void server.drain(graceMs).then(
       (outcome) => {
         if (phase === 'stopping') return; // stopped at once meanwhile: the tables it closed ended the drain
@@ -77,7 +79,10 @@ function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, con
         return stopNow('drain failed');
       },
     );
-  });
+  };
+  process.on('SIGINT', () => void stopNow('SIGINT'));
+  process.on('SIGTERM', () => (phase !== 'serving' || config.shutdownMode === 'handover' ? void stopNow('SIGTERM') : drainThenStop('SIGTERM')));
+  return () => drainThenStop('console');
 }
 
 main().catch((err: unknown) => {

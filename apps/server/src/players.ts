@@ -21,22 +21,41 @@ export interface GuestCredentials {
   readonly nickname: string;
 }
 
-/** The secret is 32 random bytes, so one SHA-256 is enough: there is nothing to brute-force. */
-const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+/** A secret is 32 random bytes, so one SHA-256 is enough: there is nothing to brute-force. */
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-/** A new guest: the server issues the id and the secret; only the secret's hash is stored. */
-export async function createGuest(storage: Storage, nickname: string): Promise<GuestCredentials> {
+/** A device's new secret: the server issues it; only its hash is stored. */
+export const newSecret = (): string => randomId(32);
+
+/** A player as its credentials prove it: the player and the device (each device has its own secret). */
+export interface SignedInPlayer extends PlayerRecord {
+  readonly deviceId: string;
+}
+
+/** How stale a device's "last seen" may get before a request writes it again. */
+const SEEN_EVERY_MS = 60_000;
+
+/** A new guest: the server issues the id and the first device's secret; only the secret's hash is stored. */
+export async function createGuest(storage: Storage, nickname: string, deviceName = ''): Promise<GuestCredentials> {
   const playerId = randomId(12);
-  const secret = randomId(32);
-  await storage.createPlayer({ id: playerId, nickname, secretHash: hashSecret(secret), createdAt: Date.now() });
+  const secret = newSecret();
+  await storage.createPlayer({ id: playerId, nickname, secretHash: hashSecret(secret), createdAt: Date.now(), deviceId: randomId(9), deviceName });
   return { playerId, secret, nickname };
 }
 
-/** The player these credentials belong to, or null when the id is unknown or the secret is wrong. */
-export async function verifyGuest(storage: Storage, playerId: string, secret: string): Promise<PlayerRecord | null> {
-  const player = await storage.getPlayer(playerId);
-  if (!player) return null;
+/**
+ * The player and device these credentials belong to, or null when the id is unknown or the secret is
+ * no device's of that player (signed out, or wrong). Each stored hash is compared in constant time.
+ */
+export async function verifyGuest(storage: Storage, playerId: string, secret: string): Promise<SignedInPlayer | null> {
   const given = Buffer.from(hashSecret(secret), 'hex');
-  const stored = Buffer.from(player.secretHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored) ? player : null;
+  const device = (await storage.accounts.devices(playerId)).find((d) => {
+    const stored = Buffer.from(d.secretHash, 'hex');
+    return stored.length === given.length && timingSafeEqual(given, stored);
+  });
+  const player = device ? await storage.getPlayer(playerId) : null;
+  if (!device || !player) return null;
+  const now = Date.now();
+  if (device.lastSeenAt < now - SEEN_EVERY_MS) await storage.accounts.touchDevice(device.id, now, now - SEEN_EVERY_MS);
+  return { ...player, deviceId: device.id };
 }

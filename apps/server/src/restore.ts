@@ -2,6 +2,7 @@ import { matchMaker } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { TABLE_ROOM } from './lobby';
 import { Match, type MatchDeps } from './match/Match';
+import { metrics } from './metrics';
 import type { RestoreHandoff } from './rooms/TableRoom';
 
 export interface KeeperOptions {
@@ -62,6 +63,7 @@ export class TableKeeper implements RestoreHandoff {
       await storage.renewLeases(owner, Date.now() + leaseMs);
       await this.restoreUnfinished(false);
     } catch (err) {
+      metrics.storageErrors.inc({ where: 'lease' });
       this.logger.error({ event: 'lease-failed', err }, 'could not renew leases or look for tables to restore');
     }
   }
@@ -71,6 +73,7 @@ export class TableKeeper implements RestoreHandoff {
     const ids = await this.matches.storage.unfinishedMatches(Date.now(), all);
     const outcomes: RestoreOutcome[] = [];
     for (const id of ids) outcomes.push(await this.restoreOne(id, all));
+    for (const outcome of outcomes) metrics.restores.inc({ outcome });
     return outcomes;
   }
 

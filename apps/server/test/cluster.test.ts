@@ -3,7 +3,8 @@ import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
 import { PostgresStorage } from '../src/storage/postgres';
 import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
-import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor } from './support/players';
+import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor, watch } from './support/players';
 import { freshSchema, type TestSchema } from './support/postgres';
 import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
 import { startProxy } from './support/proxy';
@@ -13,6 +14,7 @@ import { describeWithServices, serviceUrl } from './support/services';
 jest.setTimeout(120_000);
 
 const LEASE_SECONDS = 2;
+const ADMIN_TOKEN = 'cluster-operator-token-0123';
 /** Per process: enough for what the other tests create from 127.0.0.1 through the proxy. */
 const GUESTS_PER_MINUTE = 20;
 
@@ -100,6 +102,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
         // nginx tells the client's address in X-Forwarded-For; the per-address limits count that one.
         TRUST_PROXY: '127.0.0.1',
         GUESTS_PER_MINUTE: String(GUESTS_PER_MINUTE),
+        ADMIN_TOKEN,
       });
     const [a, b] = await Promise.all([start('a'), start('b')]);
     servers = { a, b };
@@ -116,7 +119,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     bundle?.remove();
   });
 
-  test('a table created through one process is joined through the other, played to the end with a reconnection through the process without the room, and recorded in the shared database', async () => {
+  test('a table created through one process is joined and watched through the other, played to the end with a reconnection through the process without the room, and recorded in the shared database', async () => {
     const viaA = clientVia(servers.a.baseUrl);
     const viaB = clientVia(servers.b.baseUrl);
     const ann = await newGuest(servers.a, 'Ann');
@@ -134,6 +137,11 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
 
     for (const p of players) p.send('ready', { ready: true });
     await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
+    // A watcher comes in through the process without the room: its websocket is routed to the holder.
+    const viaOther = clientVia(servers[other(holder)].baseUrl);
+    const watcher = await watch(viaOther.client, host.room.roomId, await newGuest(servers[other(holder)], 'Watcher'));
+    expect(processOf(viaOther.sockets[0])).toBe(holder);
+    await waitFor(() => host.state.watchers === 1, 'the watcher counted');
     await play(players, (g) => g.rolls >= 6 && g.phase === 'roll');
 
     // Bob's connection drops; he comes back through the process that does not hold the room.
@@ -145,12 +153,16 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     guest.adopt(await back.client.reconnect(token));
     expect(processOf(back.sockets[0])).toBe(holder);
     await waitFor(() => host.state.seats.get(seat).connected === true, 'the seat to be back');
-    expect(guest.colour).toBe(seat);
+    // (The reconnected room's state comes just after it opens.)
+    await waitFor(() => guest.colour === seat, 'the seat in the reconnected room');
 
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
     const s = host.state;
     expect(s.result.reason).toBe('finish');
+    await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
+    expect(watcher.game).toEqual(host.game);
+    await watcher.room.leave();
 
     // The record is in the shared database, and each process serves and verifies it.
     const match = await database.getMatch(s.matchId as string);
@@ -165,6 +177,27 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     }
     expect(servers[holder as Name].logs.some((l) => l.event === 'player-reconnected' && l.tableId === host.room.roomId)).toBe(true);
     await Promise.all(players.map((p) => p.room.leave(true)));
+  });
+
+  test('a device signed out through one process loses its table connection held by the other at once (4401, over Redis)', async () => {
+    const post = async (base: string, path: string, body: unknown) =>
+      (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
+    const ann = await newGuest(servers.a, 'Ann');
+    const { code } = await post(servers.a.baseUrl, `/api/players/${ann.playerId}/link-codes`, { secret: ann.secret });
+    const phone = { ...(await post(servers.b.baseUrl, '/api/link', { code })) } as typeof ann;
+    expect(phone.playerId).toBe(ann.playerId);
+    const via = clientVia(servers.a.baseUrl);
+    const room = await via.client.create('table', { size: 2, private: true, ...credentials(phone) });
+    let closed = 0;
+    room.onLeave((c) => (closed = c));
+    const holder = processOf(via.sockets[0]) as Name;
+    // Ann's desk signs the phone out through the process that does not hold the table.
+    const devices = (await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: ann.secret })) as { id: string; current: boolean }[];
+    const phoneId = devices.find((d) => !d.current)!.id;
+    expect(await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toEqual({ signedOut: [phoneId] });
+    await waitFor(() => closed !== 0, 'the table connection on the other process to close', 5_000);
+    expect(closed).toBe(4401);
+    expect(await post(servers[holder].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: phone.secret })).toMatchObject({ error: { code: 'ERR_BAD_CREDENTIALS' } });
   });
 
   test('through the proxy every process answers alike: health, the lobby and private join codes', async () => {
@@ -202,9 +235,10 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     expect(logged.map((l) => l.address)).not.toContain('127.0.0.1');
   });
 
-  test('kill -9 of the process holding a table: the other process restores it, the players are routed to it and finish the game', async () => {
+  test('kill -9 of the process holding a table: the other process restores it, the players and the watcher are routed to it and finish the game', async () => {
     const via = clientVia(proxyUrl);
     const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client, { private: true });
+    const watcher = await watch(via.client, players[0]!.room.roomId, await newGuest({ baseUrl: proxyUrl }, 'Watcher'));
     await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
     const before = players[0]!.game;
     const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
@@ -227,9 +261,18 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
     expect(players.map((p) => p.colour)).toEqual(colours);
     expect(players[0]!.game).toEqual(before);
+    // The watcher comes back the same way (its credentials, watching): the restored table takes it.
+    await rejoin(watcher, back.client, roomId, 30_000, true);
+    expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
+    expect(watcher.seated).toBe(false);
+    expect(watcher.game).toEqual(before);
+    await waitFor(() => players[0]!.state.watchers === 1, 'the watcher counted again');
 
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+    await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
+    expect(watcher.game).toEqual(players[0]!.game);
+    await watcher.room.leave();
     const match = await database.getMatch(matchId);
     expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed, tableId: roomId });
     for (const p of players) for (const [version, action] of p.seen) expect(match!.actions[version]).toEqual(action);
@@ -284,5 +327,69 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     const table = await after.client.create('table', { size: 2, ...credentials(g) });
     expect(processOf(after.sockets[0])).toBe(staying.name);
     await table.leave(true);
+  });
+
+  // ─── the operator's console across the deployment (issue 21) ───
+
+  /** An admin request to one process, with the token. */
+  const admin = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.baseUrl}/api/admin${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  test('the console of either process sees both and their tables; a table held by one process is closed through the other (its game aborted, its players told); a ban made on one holds on the other; one process drains the other', async () => {
+    // The drain above stopped a process: bring it back, so that there are two again.
+    for (const name of ['a', 'b'] as const) {
+      const gone = await Promise.race([servers[name].exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 50))]);
+      if (gone) servers[name] = await start(name);
+    }
+    await eventually(async () => expect((await admin(servers.a, 'GET', '/overview')).body.processes).toHaveLength(2));
+
+    const via = clientVia(proxyUrl);
+    const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client);
+    await play(players, (g) => g.rolls >= 4);
+    const roomId = players[0]!.room.roomId;
+    const matchId = players[0]!.state.matchId as string;
+    const holder = servers[processOf(via.sockets[0]) as Name];
+    const asked = servers[other(holder.name)];
+
+    const overview = (await admin(asked, 'GET', '/overview')).body;
+    expect(overview.unreachable).toEqual([]);
+    expect(overview.processes.map((p: { storage: string }) => p.storage)).toEqual(['postgres', 'postgres']);
+    const tables = (await admin(asked, 'GET', '/tables')).body as { roomId: string; processId: string; status: string }[];
+    const listed = tables.find((x) => x.roomId === roomId);
+    expect(listed).toMatchObject({ status: 'playing' });
+    const holderId = listed!.processId;
+    expect(overview.processes.find((p: { processId: string }) => p.processId === holderId)).toMatchObject({ tables: { playing: 1 }, players: 2 });
+
+    const codes: (number | null)[] = [null, null];
+    players.forEach((p, i) => p.room.onLeave((code) => (codes[i] = code)));
+    expect(await admin(asked, 'POST', `/tables/${roomId}/close`)).toMatchObject({ status: 200, body: { roomId, matchId, aborted: true } });
+    await waitFor(() => codes.every((c) => c !== null), 'the connections to close');
+    expect(codes).toEqual([CLOSE_CODES.closedByOperator, CLOSE_CODES.closedByOperator]);
+    for (const p of players) expect(p.closings).toEqual([{ code: 'ERR_TABLE_CLOSED', message: 'closed by the operator', matchId }]);
+    expect(await database.getMatch(matchId)).toMatchObject({ status: 'aborted', abortReason: 'closed by the operator' });
+    expect(holder.logs.some((l) => l.event === 'table-closing' && l.reason === 'operator' && l.tableId === roomId)).toBe(true);
+    expect(asked.logs.some((l) => l.event === 'admin-action' && l.action === 'close-table' && l.target === roomId)).toBe(true);
+
+    // A ban made through one process refuses the guest on the other.
+    const guest = players[0]!.guest;
+    expect((await admin(holder, 'POST', '/bans', { playerId: guest.playerId })).status).toBe(201);
+    await expect(clientVia(asked.baseUrl).client.create('table', { size: 2, ...credentials(guest) })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    const host = await newGuest({ baseUrl: proxyUrl }, 'Host');
+    const open = await clientVia(holder.baseUrl).client.create('table', { size: 3, ...credentials(host) });
+    await expect(clientVia(asked.baseUrl).client.joinById(open.roomId, credentials(guest))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await open.leave(true);
+    expect((await admin(asked, 'DELETE', `/bans/${guest.playerId}`)).status).toBe(200);
+
+    // One process drains the other: with no game left to wait for, it stops at once (exit 0).
+    const drained = (await admin(holder, 'GET', '/overview')).body.processes.find((p: { processId: string }) => p.processId !== holderId).processId;
+    expect((await admin(holder, 'POST', `/processes/${drained}/drain`)).status).toBe(202);
+    expect(await asked.exited).toBe(0);
+    expect(asked.logs.find((l) => l.event === 'draining')).toMatchObject({ reason: 'console' });
   });
 });

@@ -102,7 +102,7 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
 
   test('docker-compose.cluster.yml: two servers sharing Redis and PostgreSQL, each with its own public address that the proxy routes to it', () => {
     const compose = resolved('docker-compose.cluster.yml');
-    expect(Object.keys(compose.services).sort()).toEqual(['game-a', 'game-b', 'postgres', 'proxy', 'redis']);
+    expect(Object.keys(compose.services).sort()).toEqual(['game-a', 'game-b', 'grafana', 'postgres', 'prometheus', 'proxy', 'redis']);
     const proxy = compose.services.proxy;
     expect(proxy.ports).toEqual([expect.objectContaining({ published: 2567, target: 80 })]);
     expect(proxy.volumes).toEqual([`${join(ROOT, 'deploy/nginx/flightchess.conf.template')}:/etc/nginx/templates/default.conf.template:ro`]);
@@ -126,5 +126,29 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     expect(b.redisUrl).toBe(a.redisUrl);
     expect(new URL(a.databaseUrl!).host).toBe('postgres:5432');
     expect(b.databaseUrl).toBe(a.databaseUrl);
+  });
+
+  test('docker-compose.cluster.yml: Prometheus scrapes every game process, and Grafana loads the Flight Chess dashboard over it (issue 21)', () => {
+    const compose = resolved('docker-compose.cluster.yml');
+    const mounted = (service: string, target: string) => {
+      const volume = (compose.services[service].volumes as string[]).find((v) => v.split(':')[1] === target);
+      if (!volume) throw new Error(`${service} mounts nothing at ${target}`);
+      return volume.split(':')[0]!;
+    };
+    const prometheus = parse(readFileSync(mounted('prometheus', '/etc/prometheus/prometheus.yml'), 'utf8'));
+    const games = Object.keys(compose.services).filter((name) => name.startsWith('game-'));
+    expect(prometheus.scrape_configs.flatMap((j: any) => j.static_configs.flatMap((c: any) => c.targets)).sort()).toEqual(games.map((g) => `${g}:2567`).sort());
+    expect(prometheus.scrape_configs.every((j: any) => j.metrics_path === '/metrics')).toBe(true);
+
+    const provisioning = mounted('grafana', '/etc/grafana/provisioning');
+    const provider = parse(readFileSync(join(provisioning, 'dashboards/flightchess.yml'), 'utf8')).providers[0];
+    expect(mounted('grafana', provider.options.path)).toBe(join(ROOT, 'deploy/grafana/dashboards'));
+    const datasource = parse(readFileSync(join(provisioning, 'datasources/prometheus.yml'), 'utf8')).datasources[0];
+    expect(datasource.url).toBe('http://prometheus:9090');
+    const dashboard = JSON.parse(read('deploy/grafana/dashboards/flightchess.json'));
+    const uids = new Set<string>(dashboard.panels.flatMap((p: any) => [p.datasource?.uid, ...(p.targets ?? []).map((t: any) => t.datasource?.uid)]).filter(Boolean));
+    expect([...uids]).toEqual([datasource.uid]);
+    // Published on this machine only (docker-compose v1 writes it as host_ip:published:target/protocol).
+    expect(compose.services.grafana.ports).toEqual(['127.0.0.1:3000:3000/tcp']);
   });
 });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { createApp } from '../src/app';
 import { DEFAULT_CONFIG } from '../src/config';
 import { Drain } from '../src/drain';
@@ -55,7 +56,7 @@ describe('Prometheus metrics at /metrics', () => {
   });
 
   test('METRICS=off: there is no /metrics', async () => {
-    const app = createApp({ ...DEFAULT_CONFIG, metrics: false }, { storage: t.storage, codes: {} as never, logger: createLogger('silent'), drain: new Drain() });
+    const app = createApp({ ...DEFAULT_CONFIG, metrics: false }, { storage: t.storage, codes: {} as never, accounts: { router: express.Router() }, logger: createLogger('silent'), drain: new Drain() });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {

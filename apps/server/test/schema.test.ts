@@ -1,6 +1,7 @@
 import { type Client, ClientState, SchemaSerializer } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
 import { COLOURS, LEVELS, type HouseRules } from '@flightchess/rules';
+import { WATCHER_NAMES_SHOWN } from '@flightchess/protocol';
 import { ownPatches } from '../src/rooms/ownedPatches';
 import { STATE_BUFFER_BYTES, SeatState, TableState, syncedJson } from '../src/rooms/schema';
 
@@ -24,7 +25,7 @@ const LONGEST_OPTIONS: Required<HouseRules> = {
   resignAfterRolls: 1000,
 };
 
-/** A table state with every field at its longest: four seats of 20-character CJK names (3 bytes each), the longest level name. */
+/** A table state with every field at its longest: four seats and 20 watchers of 20-character CJK names (3 bytes each), the longest level name. */
 function largestState(): TableState {
   const state = new TableState();
   state.preset = 'long-flight';
@@ -46,6 +47,8 @@ function largestState(): TableState {
   state.result.winner = 'yellow';
   for (const colour of COLOURS) state.result.winners.push(colour);
   state.result.recorded = true;
+  state.watchers = 2 ** 16 - 1;
+  for (let i = 0; i < WATCHER_NAMES_SHOWN; i++) state.watcherNames.push('观'.repeat(20));
   return state;
 }
 

@@ -17,6 +17,21 @@ function serverGame(roomId: string): GameState {
 }
 
 describe('the game as a stream of actions', () => {
+  test('a sync before the game has started is answered with ERR_NOT_STARTED and changes nothing; the snapshot comes with the game', async () => {
+    const host = await create(t, await newGuest(t, 'Early'), { size: 2 });
+    await waitFor(() => host.seated && host.noGameYet.length === 1, 'the seat, and the answer to the sync sent on joining');
+    host.send('sync', {});
+    await waitFor(() => host.noGameYet.length === 2, 'the answer to a second sync');
+    expect(host.noGameYet[1]).toMatchObject({ code: 'ERR_NOT_STARTED', request: 'sync', message: expect.stringContaining('when it starts') });
+    expect(host.errors).toEqual([]);
+    expect(host.state.status).toBe('waiting');
+    expect(host.snapshots).toBe(0);
+    const guest = await joinById(t, host.room.roomId, await newGuest(t, 'Late'));
+    for (const p of [host, guest]) p.send('ready', { ready: true });
+    await waitFor(() => host.stream.state !== null && guest.stream.state !== null, 'the snapshots at the start');
+    await Promise.all([host.room.leave(), guest.room.leave()]);
+  });
+
   test('each client applies every action itself and ends exactly where the server is; a lost action is noticed and mended by a snapshot', async () => {
     // (Websockets do not lose messages; a client must still never stay behind.)
     const host = await create(t, await newGuest(t, 'Host'), { size: 2 });

@@ -181,6 +181,14 @@ describe('seating before the game', () => {
     host.send('add-bot', { colour: 'green', bot: 'heuristic' });
     await waitFor(() => host.state.seats.get('green')?.kind === 'bot', 'the bot');
     expect(host.state.seats.get('green').bot).toBe('heuristic');
+    // Listed as what it is: the page names it in its reader's language from colour and strength.
+    const listed = (await getJson(t, '/api/tables')).body.find((l: { roomId: string }) => l.roomId === host.room.roomId);
+    expect(listed.seats).toEqual([
+      { colour: 'red', name: 'Host', bot: null },
+      { colour: 'green', name: 'Green bot', bot: 'heuristic' },
+      { colour: 'blue', name: 'Guest', bot: null },
+    ]);
+    expect(listed.names).toEqual(['Host', 'Green bot', 'Guest']);
     expect(await host.refused('add-bot', { colour: 'green' })).toMatchObject({ code: 'ERR_COLOUR_TAKEN' });
     host.send('remove-bot', { colour: 'green' });
     await waitFor(() => !host.state.seats.has('green'), 'the bot to go');
@@ -211,6 +219,13 @@ describe('seating before the game', () => {
     const match = (await getJson(t, `/api/matches/${host.state.matchId}`)).body;
     expect(match.status).toBe('finished');
     expect(match.seats.filter((s: any) => s.kind === 'bot' && s.playerId === null)).toHaveLength(3);
+    // The record names each bot by what it is, as the game does in English (pages name it from colour and strength).
+    const botNames = match.seats.filter((s: any) => s.kind === 'bot').map((s: any) => [s.colour, s.bot, s.name]);
+    expect(botNames.sort()).toEqual([
+      ['blue', 'strong', 'Blue bot (strong)'],
+      ['green', 'strong', 'Green bot (strong)'],
+      ['yellow', 'strong', 'Yellow bot (strong)'],
+    ]);
     const profile = (await getJson(t, `/api/players/${host.guest.playerId}`)).body;
     expect(profile.games).toBe(1);
     expect(profile.lifetimeScore).toBe(host.seat.score);

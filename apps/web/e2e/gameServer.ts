@@ -31,7 +31,7 @@ export interface RunningServer {
 const FAST_PACE = { TURN_SECONDS: '10', BOT_ROLL_DELAY_MS: '60', AUTO_MOVE_DELAY_MS: '60' };
 
 /** One server process on `port` with `dataDir`, answering /healthz. */
-async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'default'): Promise<ChildProcess> {
+async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'default', env: Record<string, string>): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO,
     env: {
@@ -44,6 +44,7 @@ async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'defaul
       MAX_MESSAGES_PER_SECOND: '50',
       // The pace test follows the stored match ten times a second from this address, besides the browsers.
       HTTP_PER_MINUTE: '100000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so that a signal reaches whatever it started too.
@@ -88,17 +89,18 @@ async function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void>
 
 /**
  * The real game server (README's `npm start`: the server bundle serving apps/web/dist) on a free port with a
- * fresh data folder, at the test pace or (`pace: 'default'`) exactly as a player meets it.
+ * fresh data folder, at the test pace or (`pace: 'default'`) exactly as a player meets it; `env` adds to
+ * its environment (ADMIN_TOKEN, …).
  */
-export async function startGameServer(pace: 'fast' | 'default' = 'fast'): Promise<RunningServer> {
+export async function startGameServer(pace: 'fast' | 'default' = 'fast', env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-e2e-'));
-  let child = await spawnServer(port, dataDir, pace);
+  let child = await spawnServer(port, dataDir, pace, env);
   return {
     url: `http://127.0.0.1:${port}/`,
     async crashAndRestart() {
       await ended(child, 'SIGKILL');
-      child = await spawnServer(port, dataDir, pace);
+      child = await spawnServer(port, dataDir, pace, env);
     },
     async stop() {
       await ended(child, 'SIGTERM');

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, type TestCase, click, myTurn, playMoves, screenshot, shownVersion, startOffline, until, withOfflinePage } from './support';
+import { DESKTOP, PHONE, type TestCase, click, jumpReplay, myTurn, playMoves, screenshot, shownVersion, startOffline, until, withOfflinePage } from './support';
 
 type Device = typeof PHONE | typeof DESKTOP;
 const sizes: readonly [string, Device][] = [
@@ -57,12 +57,12 @@ async function openSaved(page: Page, url: string, saved: object): Promise<void> 
 const FINISH = 56;
 
 /** A saved offline game of the online preset from these plane positions: Ann (red) against three bots. */
-const savedGame = (planes: object, more: { teams?: boolean; autoPlay?: string[] } = {}) => ({
+const savedGame = (planes: object, more: { teams?: boolean; autoPlay?: string[]; players?: object; names?: object; actions?: object[] } = {}) => ({
   version: 1,
   setup: { preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], teams: more.teams ?? false, firstSeat: 'red', planes },
-  players: { red: 'human', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic' },
-  names: { red: 'Ann' },
-  actions: [],
+  players: { red: 'human', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic', ...more.players },
+  names: { red: 'Ann', ...more.names },
+  actions: more.actions ?? [],
   autoPlay: more.autoPlay ?? [],
 });
 
@@ -242,4 +242,44 @@ const teamWinCases: TestCase[] = sizes.map(([size, device]) => ({
     }),
 }));
 
-export const ingameCases: TestCase[] = [...soundCases, ...teamCases, ...arrivedCases, ...resultsCases, ...teamWinCases];
+const outCase: TestCase = {
+  name: 'ingame phone: seats that left the game show how they left, never 托管, in the game, the results and the replay',
+  run: (browser) =>
+    withOfflinePage(browser, PHONE, 'phone', async ({ page, url, errors }) => {
+      // 2v2: green (on auto-play) timed out and blue (on auto-play) escaped, so red and yellow have won.
+      const players = { green: 'human', blue: 'human' };
+      const actions = [
+        { type: 'forfeit', seat: 'green' },
+        { type: 'escape', seat: 'blue' },
+      ];
+      const saved = savedGame({}, { teams: true, players, names: { green: 'Gus', blue: 'Bea' }, autoPlay: ['green', 'blue'], actions });
+      await openSaved(page, url, saved);
+      await page.waitForSelector('[data-testid=results]');
+      const chips = (where: string) =>
+        page.$$eval(`${where} .seat`, (els) => els.map((e) => [(e as HTMLElement).dataset.colour, [...e.querySelectorAll('.badge')].map((b) => b.textContent)]));
+      const shown = async (where: string) => Object.fromEntries(await chips(where));
+      assert.deepEqual((await shown('.seat-panel')).green, ['已退出 · 超时判负']);
+      assert.deepEqual((await shown('.seat-panel')).blue, ['已退出 · 逃跑']);
+      assert.equal(await page.$$eval('.seat-panel .badge.auto', (els) => els.length), 0, 'nobody out is shown on auto-play');
+      const resultBadges = () => page.$$eval('.results-table tbody tr', (rows) => rows.map((r) => r.querySelector('.badge.out')?.textContent ?? ''));
+      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['已退出 · 超时判负', '已退出 · 逃跑']);
+      await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
+      await screenshot(page, 'ingame-out-seats');
+
+      await switchLanguage(page, async () => (await page.textContent('.results h2')) === 'Results');
+      assert.deepEqual((await shown('.seat-panel')).green, ['Out · timed out']);
+      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['Out · escaped', 'Out · timed out']);
+      await switchLanguage(page, async () => (await page.textContent('.results h2')) === '对局结果');
+
+      // The replay's last step shows the same (the game was opened finished, so it is kept as the last game here).
+      await page.evaluate((game) => localStorage.setItem('flightchess.offline.last', JSON.stringify(game)), saved);
+      await click(page, '[data-testid=replay]');
+      await page.waitForSelector('[data-testid=replay-slider]');
+      await jumpReplay(page, 'end');
+      await until('the replay to show who left', async () => (await shown('.seat-panel')).blue?.[0] === '已退出 · 逃跑' || null, 5000);
+      assert.deepEqual((await shown('.seat-panel')).green, ['已退出 · 超时判负']);
+      assert.deepEqual(errors, []);
+    }),
+};
+
+export const ingameCases: TestCase[] = [...soundCases, ...teamCases, ...arrivedCases, ...resultsCases, ...teamWinCases, outCase];

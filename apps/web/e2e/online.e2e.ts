@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { type IncomingMessage, get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, click, dropSockets, openHome, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, assertAccessibleInBothLanguages, click, dropSockets, openHome, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
 
 /** Host: a private two-seat table; returns its join code once the lobby shows it. */
 async function createPrivateTable(page: Page): Promise<string> {
@@ -38,6 +38,7 @@ export async function gameAgainstBot(page: Page, url: string, nickname: string):
   await until('an add-bot button', async () => (await page.$('[data-testid^=add-bot-]')) !== null || null);
   await click(page, '[data-testid=add-bot-yellow]');
   await until('the bot seated', async () => (await page.$('[data-testid=remove-bot-yellow]')) !== null || null);
+  await assertAccessibleInBothLanguages(page, 'the lobby');
   // A bot is named by its colour, so that the prompt says which one plays.
   assert.equal((await page.textContent('.lobby-seat[data-colour=yellow] .who'))?.trim(), '黄方电脑（强）');
   await click(page, '[data-testid=start]');
@@ -288,6 +289,8 @@ const cases: TestCase[] = [
       try {
         await page.goto(`${server.url}?fast=1#/`);
         await page.waitForSelector('[data-testid=offline-start]');
+        // As for anyone who had the page open a moment: the service worker is installed before the server goes.
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
         await server.stop();
         assert.equal(await fetch(`${server.url}healthz`).then(() => 'up', () => 'down'), 'down');
         // The quick preset (3 planes, one already out) keeps the run short.

@@ -6,83 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import type { MatchRecord, PlayerProfile } from '@flightchess/protocol';
-import { type GameState, applyAction, createGame } from '@flightchess/rules';
 import type { Page } from 'playwright-core';
+import { assertFollowed, panelEntries, recordPanel, watchServer } from './follow';
 import { startGameServer } from './gameServer';
 import { DESKTOP, type TestCase, click, newPage, screenshot, ui, until, watchErrors } from './support';
 
-/** What the panel showed, and when: recorded in the page on every change of the game screen. */
-interface PanelEntry {
-  readonly t: number;
-  readonly version: number;
-  readonly current: string;
-}
-
-/** What the server had, and when the test first saw it (never earlier than the server had it). */
-interface ServerEntry {
-  readonly t: number;
-  readonly version: number;
-  readonly current: string;
-}
-
 /** How late the panel may show a state change: the issue's bound. */
 const WITHIN_MS = 1000;
-
-/**
- * The recorder is page script text, not a function: tsx wraps named functions in a helper that does not
- * exist in the page, and a serialized function would carry it along.
- */
-const PANEL_RECORDER = `
-  window.__panel = [];
-  document.addEventListener('DOMContentLoaded', () => {
-    new MutationObserver(() => {
-      const game = document.querySelector('.screen.game');
-      if (!game || !game.dataset.version) return;
-      const version = Number(game.dataset.version);
-      const seat = document.querySelector('.seats .seat.current');
-      const current = seat ? seat.dataset.colour : '';
-      const last = window.__panel[window.__panel.length - 1];
-      if (!last || last.version !== version || last.current !== current) window.__panel.push({ t: Date.now(), version, current });
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version', 'class'] });
-  });
-`;
-
-const recordPanel = (page: Page) => page.addInitScript({ content: PANEL_RECORDER });
-
-/** Follow the stored match as the server writes it: every version, its current seat, and when it was first seen. */
-function watchServer(url: string, matchId: string): { entries: ServerEntry[]; stop(): Promise<void> } {
-  const entries: ServerEntry[] = [];
-  let state: GameState | null = null;
-  let applied = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const match = (await (await fetch(`${url}api/matches/${matchId}`)).json()) as MatchRecord;
-      const seen = Date.now();
-      if (!state) {
-        const created = createGame(match.setup);
-        assert.ok(created.ok);
-        state = created.value;
-        entries.push({ t: seen, version: 0, current: state.current });
-      }
-      for (; applied < match.actions.length; applied++) {
-        const next = applyAction(state, match.actions[applied]!);
-        assert.ok(next.ok, `the stored action ${applied} replays`);
-        state = next.value.state;
-        entries.push({ t: seen, version: state.version, current: state.phase === 'over' ? '' : state.current });
-      }
-      if (state.phase === 'over') return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return {
-    entries,
-    async stop() {
-      running = false;
-      await loop;
-    },
-  };
-}
 
 /** A seat's name as the results show it in Chinese: a bot by its colour and strength. */
 const shownName = (s: MatchRecord['seats'][number]) =>
@@ -170,16 +100,18 @@ export const paceCases: TestCase[] = [
         await watcher.stop();
         const match = (await (await fetch(`${server.url}api/matches/${matchId}`)).json()) as MatchRecord;
         assert.equal(match.status, 'finished');
-        // Cell texts without the winner's crown.
+        // Cell texts without the winner's crown and the badge of a seat that left (checked below).
         const rows = await page.$$eval('.results-table tbody tr', (trs) =>
           trs.map((tr) =>
             [...tr.querySelectorAll('td')].map((td) => {
               const copy = td.cloneNode(true) as HTMLElement;
               copy.querySelector('.crown')?.remove();
+              copy.querySelector('.badge.out')?.remove();
               return copy.textContent?.trim() ?? '';
             }),
           ),
         );
+        const leftBadges = await page.$$eval('.results-table tbody tr', (trs) => trs.map((tr) => tr.querySelector('.badge.out')?.textContent ?? ''));
         const expected = [...match.seats]
           .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
           .map((s) => [String(s.rank), shownName(s), String(s.arrived), s.score! > 0 ? `+${s.score}` : String(s.score), String(s.coins)]);
@@ -189,21 +121,16 @@ export const paceCases: TestCase[] = [
         );
         for (const [i, s] of [...match.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).entries()) assert.match(rows[i]![5]!, new RegExp(`Lv ${s.levelAfter}`));
         assert.equal(match.seats.find((s) => s.colour === me)?.out, 'resign');
+        assert.deepEqual(
+          leftBadges,
+          [...match.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((s) => (s.out === 'resign' ? '已退出 · 认输' : '')),
+          'the seat that resigned says so, and only that seat',
+        );
         await screenshot(page, 'pace-results-desktop');
 
         // Every state the server reached was on the panel within a second, with the server's current seat.
-        const panel = await page.evaluate(() => (window as unknown as { __panel: PanelEntry[] }).__panel);
         const states = watcher.entries;
-        const currentAt = new Map(states.map((s) => [s.version, s.current]));
-        for (const p of panel) if (currentAt.has(p.version)) assert.equal(p.current, currentAt.get(p.version), `the panel's seat at version ${p.version}`);
-        const firstShown = panel[0]!.version;
-        let slowest = 0;
-        for (const s of states.filter((e) => e.version >= firstShown)) {
-          const shown = panel.find((p) => p.version >= s.version);
-          assert.ok(shown, `the panel never reached version ${s.version}`);
-          assert.ok(shown.t - s.t <= WITHIN_MS, `version ${s.version} reached the panel ${shown.t - s.t} ms after the server had it`);
-          slowest = Math.max(slowest, shown.t - s.t);
-        }
+        const slowest = assertFollowed(await panelEntries(page), states, WITHIN_MS, 'version');
         console.log(`    panel behind the server: at most ${slowest} ms over ${states.length} states`);
         assert.ok(states.length > 60, `a whole game (${states.length} states)`);
         assert.deepEqual(errors, []);

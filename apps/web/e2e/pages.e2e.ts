@@ -1,14 +1,16 @@
 /**
  * The pages after a game, against the real game server: a game against a bot is played to its end (托管 finishes
  * it), then the profile, the leaderboard, the match record (verified) and the replay controls are checked at
- * phone and desktop sizes, in Chinese and in English (switched with the page's language button).
+ * phone and desktop sizes, in Chinese and in English (switched with the page's language button). Every page
+ * (lobby, game, results, home, profile, leaderboard, match, replay) has no serious or critical accessibility
+ * problem by axe-core, in both languages.
  * Screenshots go to artifacts/screenshots/.
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
 import { gameAgainstBot } from './online.e2e';
-import { DESKTOP, PHONE, type TestCase, assertNoSideScroll, click, jumpReplay, newPage, runCases, screenshot, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, assertAccessible, assertAccessibleInBothLanguages, assertNoSideScroll, click, jumpReplay, newPage, runCases, screenshot, until, watchErrors } from './support';
 
 const NICKNAME = '小明';
 const DEVICES = [
@@ -25,9 +27,11 @@ interface Finished {
 async function finishGame(page: Page, url: string): Promise<Finished> {
   await gameAgainstBot(page, url, NICKNAME);
   await until('the auto-play button', async () => (await page.$('[data-testid=auto]')) !== null || null);
+  await assertAccessibleInBothLanguages(page, 'the game');
   await click(page, '[data-testid=auto]');
   await page.waitForSelector('[data-testid=results]', { timeout: 300_000 });
   await until('the recorded results', async () => (await page.$('[data-testid=record]')) !== null || null, 20_000);
+  await assertAccessibleInBothLanguages(page, 'the results');
   const href = (await page.getAttribute('[data-testid=record]', 'href')) ?? '';
   const matchId = /^#\/match\/(.+)$/.exec(href)?.[1];
   assert.ok(matchId, `the results link to the match page, not raw JSON: ${href}`);
@@ -59,6 +63,7 @@ async function withFinishedGame(browser: Browser, check: (server: RunningServer,
           const shot = async (what: string) => {
             await screenshot(page, `${what}-${lang}-${name}`);
             await assertNoSideScroll(page, `${what}-${lang}-${name}`);
+            await assertAccessible(page, `${what}-${lang}-${name}`);
           };
           await check(server, game, page, shot, lang);
         } finally {

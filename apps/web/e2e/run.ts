@@ -3,6 +3,8 @@
  * ones against the real game server (pace.e2e.ts at the server's default delays, no fast flag). Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH).
  * `E2E=offline` or `E2E=online` runs one suite. Screenshots: artifacts/screenshots/.
  */
+import { accountCases } from './accounts.e2e';
+import { adminCases } from './admin.e2e';
 import { homeCases } from './home.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
@@ -12,10 +14,11 @@ import { paceCases } from './pace.e2e';
 import { phraseCases } from './phrases.e2e';
 import { reviewCases } from './review.e2e';
 import { runCases } from './support';
+import { watchCases } from './watch.e2e';
 
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...reviewCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases, ...watchCases, ...reviewCases]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

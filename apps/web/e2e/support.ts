@@ -3,6 +3,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 /** Built client (npm run build:web) and where screenshots go (CI artifacts, see README). */
@@ -296,4 +297,27 @@ export async function assertNoSideScroll(page: Page, what: string): Promise<void
   const width = page.viewportSize()!.width;
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(scroll <= width, `${what}: ${scroll}px wide on a ${width}px screen`);
+}
+
+/** What axe-core finds on the page as it is now, by WCAG 2.1 A and AA rules and best practice, at the impacts that block people. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
+}
+
+/** No serious or critical accessibility problem on the page as it is now (axe-core). */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  assert.deepEqual(await accessibilityProblems(page), [], `accessibility of ${what}`);
+}
+
+/** The same in each language: checked as it is, then again after the header's language switch, which is switched back. */
+export async function assertAccessibleInBothLanguages(page: Page, what: string): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    await assertAccessible(page, `${what} (${lang})`);
+    await click(page, '#lang');
+    await until(`the language switch from ${lang}`, async () => (await page.evaluate(() => document.documentElement.lang)) !== lang || null, 5000);
+  }
 }

@@ -1,12 +1,14 @@
 import './styles.css';
 import './pages.css';
+import './watch/watch.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { NetSession } from './net/session';
 import { OfflineStore } from './offline/store';
 import { screenFor } from './screens';
+import { showNotices } from './screens/noticeBanner';
 import { Prefs } from './ui/prefs';
-import { type Route, hashOf, joinCodeFromSearch, parseRoute } from './ui/router';
+import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
 
 const params = new URLSearchParams(window.location.search);
 const fast = params.get('fast') === '1';
@@ -45,6 +47,7 @@ const ctx: AppContext = {
 };
 
 let screen: Screen | null = null;
+const notices = showNotices(statusBar, ctx.net);
 
 function show(route: Route): void {
   screen?.dispose();
@@ -60,6 +63,7 @@ function relabelShell(): void {
   langButton.setAttribute('aria-label', `${t('lang.label')}: ${t('lang.switch')}`);
   homeLink.textContent = t('app.title');
   document.title = t('app.title');
+  document.querySelector('meta[name=description]')?.setAttribute('content', t('app.description'));
 }
 
 langButton.addEventListener('click', () => {
@@ -69,14 +73,15 @@ langButton.addEventListener('click', () => {
 });
 onLanguageChange(() => {
   relabelShell();
+  notices.relabel();
   screen?.relabel();
 });
 
-// A shared link (`/?join=CODE`) opens the join route; the address keeps only the hash from then on.
-const code = joinCodeFromSearch(window.location.search);
-if (code) {
+// A shared link (`/?join=CODE`, `/?link=CODE`) opens its route; the address keeps only the hash from then on.
+const linked = routeFromSearch(window.location.search);
+if (linked) {
   const keep = fast ? '?fast=1' : '';
-  window.history.replaceState(null, '', `${window.location.pathname}${keep}${hashOf({ name: 'join', code })}`);
+  window.history.replaceState(null, '', `${window.location.pathname}${keep}${hashOf(linked)}`);
 }
 window.addEventListener('hashchange', () => show(parseRoute(window.location.hash)));
 relabelShell();

@@ -5,7 +5,7 @@ import type { MessageKey } from '../src/i18n';
 import { inviteLink } from '../src/screens/lobby';
 import { ruleLines } from '../src/screens/rules';
 import { tableFacts } from '@flightchess/protocol';
-import { type Route, hashOf, joinCodeFromSearch, parseRoute } from '../src/ui/router';
+import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/ui/router';
 import { act, gameOf } from './support';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -50,6 +50,10 @@ describe('routes', () => {
       { name: 'profile', playerId: 'p_1/x' },
       { name: 'leaderboard' },
       { name: 'match', matchId: 'm 2' },
+      { name: 'sign-in' },
+      { name: 'link', code: 'ACDEFGHJ' },
+      { name: 'signed-out' },
+      { name: 'admin' },
     ];
     for (const route of routes) expect(parseRoute(hashOf(route))).toEqual(route);
     expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });
@@ -69,6 +73,13 @@ describe('routes', () => {
     expect(joinCodeFromSearch('?join=acd3fg')).toBe('ACD3FG');
     expect(joinCodeFromSearch('?join=<script>')).toBeNull();
     expect(joinCodeFromSearch('')).toBeNull();
+  });
+
+  it('reads a device link (/?link=CODE) as the link route, and a join link as the join route', () => {
+    expect(routeFromSearch('?link=acdefghj')).toEqual({ name: 'link', code: 'ACDEFGHJ' });
+    expect(routeFromSearch('?join=ACDEFG')).toEqual({ name: 'join', code: 'ACDEFG' });
+    expect(routeFromSearch('?link=<script>')).toBeNull();
+    expect(routeFromSearch('?fast=1')).toBeNull();
   });
 });
 

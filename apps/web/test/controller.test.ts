@@ -35,12 +35,21 @@ describe('GameController (adapter)', () => {
     await controller.settled();
     const board = renderer.last('drawBoard')!;
     expect(board.layout.bottom).toBe('yellow');
-    expect(board.marks).toEqual({ seats: ['red', 'yellow'], stars: false, jumps: true, flights: true });
+    expect(board.marks).toEqual({ seats: ['red', 'yellow'], planes: 4, stars: false, jumps: true, flights: true });
     const planes = renderer.last('placePlanes')!.planes;
     expect(planes).toHaveLength(8);
     const red0 = planes.find((p) => p.key === 'red:0')!;
     expect(red0.point).toEqual(pointOf(board.layout, 'red', 12));
     expect(renderer.last('setTurn')!.colour).toBe('red');
+  });
+
+  it('draws as many hangar places as the preset has planes (three in wango-quick)', async () => {
+    const state = gameOf({ preset: 'wango-quick', seats: ['red', 'yellow'], teams: false, firstSeat: 'red' });
+    const renderer = new RecordingRenderer();
+    const source = new FakeSource({ view: viewOf(state, ['red']), events: [] });
+    const controller = new GameController(renderer, source, { announce: () => undefined, changed: () => undefined });
+    await controller.settled();
+    expect(renderer.last('drawBoard')!.marks.planes).toBe(3);
   });
 
   it('offers the roll to the local seat only, and sends a roll intent on Enter', async () => {

@@ -1,7 +1,7 @@
-import { CLOSE_CODES, tableFacts } from '@flightchess/protocol';
-import type { GameState } from '@flightchess/rules';
+import { CLOSE_CODES, botLabel, tableFacts } from '@flightchess/protocol';
+import { BOT_NAMES, COLOURS, type GameState } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
-import { seatName } from '../src/adapter/describe';
+import { nameOf, seatName } from '../src/adapter/describe';
 import { gameView } from '../src/adapter/tableView';
 import { setLanguage } from '../src/i18n';
 import { backoffDelay } from '../src/net/backoff';
@@ -125,6 +125,17 @@ describe('the synced table as a game view', () => {
   });
 });
 
+describe('bot names', () => {
+  it('are the ones the server gives API readers (botLabel), word for word, in English', () => {
+    setLanguage('en');
+    try {
+      for (const colour of COLOURS) for (const bot of BOT_NAMES) expect(nameOf({ colour, name: '', bot })).toBe(botLabel(colour, bot));
+    } finally {
+      setLanguage('zh-CN');
+    }
+  });
+});
+
 describe('TableConnection: the game as a stream', () => {
   it('asks for a snapshot when it joins, then applies each action with the engine', () => {
     const room = new FakeRoom('r1', rawTable('playing'));
@@ -230,10 +241,11 @@ describe('TableConnection: staying connected', () => {
     expect(restored.sent.at(-1)).toEqual(['roll', { version: 0 }]);
   });
 
-  it('does not reconnect after a consented close, nor when another window took the seat; passes refusals and closing notices on', () => {
+  it('does not reconnect after a consented close, nor when another window took the seat, nor when this device was signed out; passes refusals and closing notices on', () => {
     for (const [code, why] of [
       [CLOSE_CODES.consented, 'left'],
       [CLOSE_CODES.replaced, 'replaced'],
+      [CLOSE_CODES.signedOut, 'signed-out'],
     ] as const) {
       const scheduler = new ManualScheduler();
       const room = new FakeRoom('r1', rawTable('waiting'));
@@ -244,6 +256,7 @@ describe('TableConnection: staying connected', () => {
       conn.onStatus((s) => statuses.push(s));
       conn.onError((e) => errors.push(e));
       conn.onClosing((e) => closings.push(e));
+      room.message('error', { code: 'ERR_NOT_STARTED', message: 'no game yet', request: 'sync' });
       room.message('error', { code: 'ERR_NOT_YOUR_TURN', message: 'wait', request: 'roll' });
       room.message('closing', { code: 'ERR_SHUTTING_DOWN', message: 'restarting' });
       room.drop(code);

@@ -101,7 +101,7 @@ describe('ReplaySource', () => {
 
 describe('the results headline', () => {
   const row = (colour: 'red' | 'green' | 'yellow' | 'blue', name: string, winner: boolean) =>
-    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelChange: 0, sent: 0, lost: 0, winner, out: '' }) as const;
+    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelChange: 0, sent: 0, lost: 0, winner, out: null }) as const;
   afterEach(() => setLanguage('zh-CN'));
 
   it('names a winning team by its colours and both its players, in either language', () => {

@@ -71,3 +71,42 @@ describe('NetSession: the guest identity', () => {
     expect(session.credentials()).toEqual(ANN);
   });
 });
+
+describe('NetSession: signed in and signed out (issue 19)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test('a secret the server refuses signs this device out: forgotten with its tokens, the name kept to say so once', async () => {
+    const store = new MemoryStore();
+    store.setItem('flightchess.player', JSON.stringify(ANN));
+    store.setItem('flightchess.tokens', JSON.stringify({ r1: 'r1:token' }));
+    fakeServer([{ status: 401, body: { error: { code: 'ERR_BAD_CREDENTIALS', message: 'signed out' } } }]);
+    const session = new NetSession(store, 'http://game.test/');
+    expect(await session.myTables()).toEqual([]);
+    expect(session.credentials()).toBeNull();
+    expect(session.tokenFor('r1')).toBeNull();
+    expect(session.signedOutOf()).toBe('Ann');
+    session.dismissSignedOut();
+    expect(session.signedOutOf()).toBeNull();
+  });
+
+  test('another failure of the table list is not taken for a sign-out', async () => {
+    const store = new MemoryStore();
+    store.setItem('flightchess.player', JSON.stringify(ANN));
+    fakeServer([{ status: 503, body: { error: { code: 'ERR_STORAGE', message: 'down' } } }]);
+    const session = new NetSession(store, 'http://game.test/');
+    await expect(session.myTables()).rejects.toBeInstanceOf(ServerFailure);
+    expect(session.credentials()).toEqual(ANN);
+  });
+
+  test("adopting another player's credentials replaces the device's own and its tokens", () => {
+    const store = new MemoryStore();
+    store.setItem('flightchess.player', JSON.stringify(ANN));
+    store.setItem('flightchess.tokens', JSON.stringify({ r1: 'r1:token' }));
+    store.setItem('flightchess.signedOut', 'Old');
+    const session = new NetSession(store, 'http://game.test/');
+    session.adopt({ playerId: 'p9', secret: 'device-secret', nickname: 'Bo' });
+    expect(session.credentials()).toEqual({ playerId: 'p9', secret: 'device-secret', nickname: 'Bo' });
+    expect(session.tokenFor('r1')).toBeNull();
+    expect(session.signedOutOf()).toBeNull();
+  });
+});

@@ -29,6 +29,8 @@ export const CLIENT_MESSAGES = {
   phrase: z.strictObject({ phrase: z.enum(QUICK_PHRASES) }),
   /** Ask for a `snapshot` of the game: after joining or reconnecting, or when an `action` shows a gap. */
   sync: z.strictObject({}),
+  /** A watcher takes a free seat while the table is seating players (before its first game or after a rematch). */
+  sit: z.strictObject({ colour: z.enum(COLOURS).optional() }),
 } as const;
 
 export type ClientMessageType = keyof typeof CLIENT_MESSAGES;

@@ -25,6 +25,16 @@ export const TABLE_ERROR_CODES = [
   'ERR_STORAGE',
   'ERR_TOO_MANY',
   'ERR_SERVER_FULL',
+  /** The operator banned this guest: no new tables, joins or phrases; a game in progress goes on. */
+  'ERR_BANNED',
+  /** The operator closed the table (a game in progress is aborted: no scores); sent in `closing`. */
+  'ERR_TABLE_CLOSED',
+  /** A watcher's message that acts (roll, move, ready, phrase…): a watcher only watches. */
+  'ERR_WATCHING',
+  /** The table was created with `watchable: false`: its link only seats players. */
+  'ERR_NOT_WATCHABLE',
+  /** The table has its WATCHERS_PER_TABLE watchers already. */
+  'ERR_WATCHERS_FULL',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -54,6 +64,12 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_TOO_MANY: 4607,
   /** The server takes no more tables or players just now (MAX_TABLES, MAX_CONNECTIONS); games in progress go on. */
   ERR_SERVER_FULL: 4608,
+  /** The operator banned this guest (issue 21). */
+  ERR_BANNED: 4620,
+  /** `watch: true` at a table created with `watchable: false`. */
+  ERR_NOT_WATCHABLE: 4609,
+  /** `watch: true` at a table that has its WATCHERS_PER_TABLE watchers. */
+  ERR_WATCHERS_FULL: 4610,
 } as const;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 
@@ -84,4 +100,8 @@ export const CLOSE_CODES = {
   replaced: 4409,
   /** The process is stopping; the table is stored and another (or the next) process restores it: rejoin. */
   restarting: 4503,
+  /** The device was signed out (from another device of the player's): its secret no longer works; start over as a guest. */
+  signedOut: 4401,
+  /** The operator closed the table (its `closing` message says so): there is nothing to come back to. */
+  closedByOperator: 4410,
 } as const;

@@ -13,3 +13,7 @@ export * from './quickPhrases';
 export { colourFor, defaultColours, seatsInPlay } from './seatColours';
 export { GameStream, type StreamStep } from './gameStream';
 export { describeIssues } from './describeIssues';
+export { botLabel } from './botLabel';
+export * from './accounts';
+export * from './admin';
+export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';

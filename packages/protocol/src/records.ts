@@ -66,7 +66,26 @@ export interface TableListing {
   readonly status: TableStatus;
   /** Seats taken by players or bots. */
   readonly seated: number;
+  /** The names of the seats taken (a bot's as `botLabel` says it). */
   readonly names: readonly string[];
+  /** The seats taken: who sits there, for a page to name each in its reader's language (a bot by colour and strength). */
+  readonly seats: readonly ListedSeat[];
+  /** Whether the table may be watched, and how many watch it now. */
+  readonly watchable: boolean;
+  readonly watchers: number;
+  /** Seats taken by people (not bots). */
+  readonly humans: number;
+  /** Planes home per seat, in the order of `seats` (all 0 before a game). */
+  readonly arrived: readonly number[];
+  /** When the game in progress started (epoch ms); 0 while the table is seating players. */
+  readonly startedAt: number;
+}
+
+export interface ListedSeat {
+  readonly colour: Colour;
+  readonly name: string;
+  /** The bot playing the seat; null for a person. */
+  readonly bot: BotName | null;
 }
 
 /** GET /api/tables/code/:code */

@@ -23,8 +23,11 @@ export interface ActionMessage {
 export interface ServerMessages {
   /** A refusal of the client's own message (`request` is its type): nothing changed. */
   readonly error: Rejection & { readonly request: string };
-  /** The table closes before its game started (the process is stopping): create or join a table again. */
-  readonly closing: Rejection;
+  /**
+   * The table closes: before its game started, the process is stopping (create or join a table again);
+   * or the operator closed it (`ERR_TABLE_CLOSED`, with the game it aborted, if any).
+   */
+  readonly closing: Rejection & { readonly matchId?: string };
   readonly snapshot: SnapshotMessage;
   readonly action: ActionMessage;
   /** A seated player said a quick phrase (the seat's player, so that a client can mute them). */

@@ -62,6 +62,12 @@ export interface TableFacts {
   readonly result: ResultFacts;
   /** Seated colours, clockwise from red. */
   readonly seats: readonly SeatFacts[];
+  /** Whether the table may be watched (chosen when it was created). */
+  readonly watchable: boolean;
+  /** How many watch the table now. */
+  readonly watchers: number;
+  /** The names of the first watchers (at most WATCHER_NAMES_SHOWN), in the order they came. */
+  readonly watcherNames: readonly string[];
 }
 
 type Loose = Record<string, unknown>;
@@ -120,5 +126,8 @@ export function tableFacts(raw: unknown): TableFacts {
       recorded: bool(r.recorded),
     },
     seats,
+    watchable: t.watchable !== false,
+    watchers: num(t.watchers),
+    watcherNames: Array.isArray(t.watcherNames) ? t.watcherNames.filter((w): w is string => typeof w === 'string') : [],
   };
 }

@@ -26,6 +26,8 @@ export function tableOptionsSchema(limits: TurnLimits) {
     base: z.number().int().min(1).max(100_000).optional(),
     turnSeconds: z.number().min(limits.minTurnSeconds).max(limits.maxTurnSeconds).optional(),
     private: z.boolean().optional(),
+    /** false: nobody may watch this table (`watch: true` is refused with ERR_NOT_WATCHABLE). */
+    watchable: z.boolean().optional(),
     colour: z.enum(COLOURS).optional(),
     ...credentials,
   });
@@ -35,3 +37,14 @@ export type TableOptions = z.infer<ReturnType<typeof tableOptionsSchema>>;
 
 /** The settings part a client chooses when it creates a table. */
 export type TableSettingsRequest = Omit<TableOptions, 'playerId' | 'secret' | 'colour'>;
+
+/**
+ * What a client passes to `joinById`: its credentials, a preferred colour, and `watch: true` to watch the
+ * table rather than sit at it (at any time; a player who has a seat there always gets it back instead).
+ */
+export interface TableJoinOptions {
+  readonly playerId: string;
+  readonly secret: string;
+  readonly colour?: (typeof COLOURS)[number];
+  readonly watch?: boolean;
+}

@@ -12,6 +12,8 @@ export interface GeneratorTask {
   readonly pace: Pace;
   /** Tables opened per second by this thread. */
   readonly openPerSecond: number;
+  /** Watchers joining each table. */
+  readonly watchers: number;
 }
 
 /** Main thread → generator: `open` is answered by `opened`, `reset` and `report` by a report (`reset` then starts counting afresh), `leave` by `left`. */
@@ -38,7 +40,7 @@ export async function runGenerator(): Promise<void> {
       const index = task.first + next;
       const baseUrl = task.baseUrls[index % task.baseUrls.length]!;
       opening.push(
-        LoadTable.open(baseUrl, index, () => stats, task.pace)
+        LoadTable.open(baseUrl, index, () => stats, task.pace, task.watchers)
           .then((table) => void tables.push(table))
           .catch((error: unknown) => void failures.push(`table ${index}: ${error instanceof Error ? error.message : String(error)}`)),
       );

@@ -55,6 +55,8 @@ class LoadPlayer {
     });
     room.onMessage('action', (m: ActionMessage) => this.onAction(m));
     room.onMessage('error', (m: ServerMessages['error']) => {
+      // The answer to the sync sent on joining, before the game: the snapshot comes when it starts.
+      if (m.request === 'sync' && m.code === 'ERR_NOT_STARTED') return;
       const why = `${m.request} ${m.code}`;
       stats().refusals[why] = (stats().refusals[why] ?? 0) + 1;
       // Playing at once can outrun the per-client message limit: try again shortly, as a client would.
@@ -158,11 +160,12 @@ class LoadPlayer {
   }
 }
 
-/** One four-seat table of generated players: created, joined, everyone ready, playing game after game. */
+/** One four-seat table of generated players (and watchers, if asked): created, joined, everyone ready, playing game after game. */
 export class LoadTable {
   private constructor(readonly players: LoadPlayer[]) {}
 
-  static async open(baseUrl: string, index: number, stats: () => LoadStats, pace: Pace): Promise<LoadTable> {
+  /** `watchers`: that many more guests join it with `watch: true` (they follow the game and never act). */
+  static async open(baseUrl: string, index: number, stats: () => LoadStats, pace: Pace, watchers = 0): Promise<LoadTable> {
     const step = <T>(what: string, work: Promise<T>): Promise<T> =>
       work.catch((error: unknown) => {
         throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
@@ -173,6 +176,10 @@ export class LoadTable {
     const host = await step('create', client.create('table', { size: 4, private: true, ...creds(guests[0]!) }));
     const players = [new LoadPlayer(host, guests[0]!, stats, pace, true)];
     for (const guest of guests.slice(1)) players.push(new LoadPlayer(await step('join', client.joinById(host.roomId, creds(guest))), guest, stats, pace, false));
+    for (let i = 0; i < watchers; i++) {
+      const guest = await step('watcher', newGuest(baseUrl, `Watch ${index}.${i}`));
+      players.push(new LoadPlayer(await step('watch', client.joinById(host.roomId, { ...creds(guest), watch: true })), guest, stats, pace, false));
+    }
     return new LoadTable(players);
   }
 

@@ -1,27 +1,25 @@
 import { levelFor, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { type JoinCodes, publicTables, tablesOf } from '../lobby';
 import { createGuest, credentialsSchema, nicknameSchema, verifyGuest } from '../players';
 import type { Storage } from '../storage/Storage';
 import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
+import { deviceNameOf } from '../accounts/deviceNames';
+import { fail, route } from './respond';
 
 export interface ApiDeps {
   readonly storage: Storage;
   readonly codes: JoinCodes;
+  /** Link a device, sign in, sign out elsewhere (accounts/router.ts; README: Accounts). */
+  readonly accounts: { readonly router: Router };
 }
 
 const RECENT_MATCHES = 20;
 const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
-const fail = (res: Response, status: number, code: string, message: string) => res.status(status).json({ error: { code, message } });
-
-/** Express 5 forwards rejected promises to the error handler; this only keeps handlers short. */
-type Handler = (req: Request, res: Response) => Promise<unknown>;
-const route = (handler: Handler) => (req: Request, res: Response, next: NextFunction) => handler(req, res).catch(next);
-
 /** The JSON API under /api (see README: HTTP endpoints). */
-export function apiRouter({ storage, codes }: ApiDeps): Router {
+export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
   const api = express.Router();
   api.use(express.json({ limit: '2kb' }));
 
@@ -30,7 +28,7 @@ export function apiRouter({ storage, codes }: ApiDeps): Router {
     route(async (req, res) => {
       const nickname = nicknameSchema.safeParse(req.body?.nickname);
       if (!nickname.success) return fail(res, 400, 'ERR_BAD_NICKNAME', describeIssues(nickname.error));
-      res.status(201).json(await createGuest(storage, nickname.data));
+      res.status(201).json(await createGuest(storage, nickname.data, deviceNameOf(req.headers['user-agent'])));
     }),
   );
 
@@ -40,8 +38,7 @@ export function apiRouter({ storage, codes }: ApiDeps): Router {
       const player = await storage.getPlayer(String(req.params.id));
       if (!player) return fail(res, 404, 'ERR_NO_PLAYER', 'no such player');
       const level = levelFor(player.lifetimeScore);
-      const { secretHash: _hidden, ...profile } = player;
-      res.json({ ...profile, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES) });
+      res.json({ ...player, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES) });
     }),
   );
 
@@ -119,6 +116,8 @@ export function apiRouter({ storage, codes }: ApiDeps): Router {
       });
     }),
   );
+
+  api.use(accounts.router);
 
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
   return api;

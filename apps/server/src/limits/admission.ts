@@ -22,11 +22,17 @@ export class Admission {
       : null;
   }
 
+  /** A new connection at a table: a new player or a watcher (not one coming back to their own seat). */
+  newConnection(who: 'players' | 'watchers'): Rejection | null {
+    return this.limiter.openSockets > this.config.maxConnections
+      ? reject('ERR_SERVER_FULL', `this server has its ${this.config.maxConnections} ${who} already: try again later`)
+      : null;
+  }
+
   /** A new player at a table (not one coming back to their own seat). */
   async newSeat(playerId: string): Promise<Rejection | null> {
-    if (this.limiter.openSockets > this.config.maxConnections) {
-      return reject('ERR_SERVER_FULL', `this server has its ${this.config.maxConnections} players already: try again later`);
-    }
+    const full = this.newConnection('players');
+    if (full) return full;
     const limit = this.config.limits.openTablesPerGuest;
     if ((await tablesOf(playerId)).length >= limit) return reject('ERR_TOO_MANY', `you sit at ${limit} tables already: finish or leave one first`);
     return null;

@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** What one client address is limited in. */
-export type Limited = 'http' | 'guests' | 'tables' | 'joins' | 'code-lookups' | 'code-misses' | 'sockets';
+export type Limited = 'http' | 'guests' | 'tables' | 'joins' | 'code-lookups' | 'code-misses' | 'sockets' | 'sign-ins';
 
 export interface Refusal {
   readonly limit: Limited;
@@ -45,6 +45,7 @@ export class ClientLimiter {
       joins: per(limits.joinsPerMinute, MINUTE),
       'code-lookups': per(limits.codeLookupsPerMinute, MINUTE),
       'code-misses': per(limits.codeMissesPerHour, HOUR),
+      'sign-ins': per(limits.signInsPerMinute, MINUTE),
     };
   }
 
@@ -69,7 +70,7 @@ export class ClientLimiter {
     return wait > 0 ? this.refuse(address, limit, wait) : null;
   }
 
-  /** A code lookup that found no table counts against the guesser's hourly budget. */
+  /** A code lookup that found no table (or a link code that is no one's) counts against the guesser's hourly budget. */
   missed(address: string): void {
     this.buckets['code-misses'].take(address);
   }

@@ -7,9 +7,21 @@ function limitsOf(method: string | undefined, path: string): Exclude<Limited, 's
   if (method === 'POST' && path === '/api/guests') return ['guests'];
   if (method === 'POST' && /^\/matchmake\/(create|joinOrCreate)\//.test(path)) return ['tables'];
   if (method === 'POST' && /^\/matchmake\/(joinById|join|reconnect)\//.test(path)) return ['joins'];
-  if (method === 'GET' && path.startsWith('/api/tables/code/')) return ['code-lookups'];
+  if (isGuess(method, path)) return ['code-lookups'];
+  if (SIGN_INS.some(([m, route]) => m === method && route.test(path))) return ['sign-ins'];
   return [];
 }
+
+/** A join-code lookup or a link code (issue 19): a miss counts against the guesser's hourly budget. */
+const isGuess = (method: string | undefined, path: string): boolean =>
+  (method === 'GET' && path.startsWith('/api/tables/code/')) || (method === 'POST' && path === '/api/link');
+
+/** Each costs a password hash or a passkey check (accounts/router.ts). */
+const SIGN_INS: readonly (readonly [string, RegExp])[] = [
+  ['POST', /^\/api\/sign-in$/],
+  ['POST', /^\/api\/passkeys\/sign-in$/],
+  ['PUT', /^\/api\/players\/[^/]+\/login$/],
+];
 
 const MESSAGES: Record<Limited, string> = {
   http: 'too many requests from your address',
@@ -17,8 +29,9 @@ const MESSAGES: Record<Limited, string> = {
   tables: 'too many new tables from your address',
   joins: 'too many joins from your address',
   'code-lookups': 'too many join-code lookups from your address',
-  'code-misses': 'too many join codes that match no table from your address',
+  'code-misses': 'too many join or link codes that match nothing from your address',
   sockets: 'too many connections open from your address',
+  'sign-ins': 'too many sign-ins from your address',
 };
 
 export function refusalMessage(refusal: Refusal): string {
@@ -45,7 +58,7 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter): void {
     const path = (req.url ?? '/').split('?')[0]!;
     for (const [name, value] of Object.entries(securityHeaders(req))) res.setHeader(name, value);
     const address = limiter.addressOf(req);
-    const isLookup = req.method === 'GET' && path.startsWith('/api/tables/code/');
+    const isLookup = isGuess(req.method, path);
     const refusal = (isLookup && limiter.check(address, 'code-misses')) || limiter.take(address, ['http', ...limitsOf(req.method, path)]);
     if (refusal) {
       tooMany(res, path, refusal);

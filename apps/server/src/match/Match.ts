@@ -33,6 +33,7 @@ export interface TableAtStart {
   readonly tableId: string;
   readonly code: string;
   readonly private: boolean;
+  readonly watchable: boolean;
   readonly hostId: string;
   readonly setup: Omit<GameSetup, 'firstSeat'>;
   readonly base: number;
@@ -81,6 +82,7 @@ export class Match {
       tableId: at.tableId,
       code: at.code,
       private: at.private,
+      watchable: at.watchable,
       hostId: at.hostId,
       setup,
       base: at.base,
@@ -183,6 +185,11 @@ export class Match {
     if (!scores.ok) throw new Error(`scoring failed: ${scores.error.message}`);
     await this.deps.storage.finishMatch({ id: this.id, owner: this.deps.owner, result, seats: scores.value, endedAt: Date.now() });
     return scores.value;
+  }
+
+  /** The game cannot go on (the operator closed its table): aborted in storage, its seed revealed, nothing scored. */
+  abort(reason: string): Promise<void> {
+    return this.deps.storage.abortMatch(this.id, reason, Date.now());
   }
 
   /** This process stops holding the game (it stays stored as it is): any process may restore it at once. */

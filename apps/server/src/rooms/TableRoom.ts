@@ -3,6 +3,7 @@ import { type BotName, type Colour, isColour } from '@flightchess/rules';
 import {
   CLOSE_CODES,
   type ClientMessage,
+  type ClosedTable,
   type ClientMessageType,
   JOIN_ERROR_NUMBERS,
   type JoinErrorCode,
@@ -16,7 +17,10 @@ import {
   reject,
 } from '@flightchess/protocol';
 import type { Logger } from 'pino';
+import type { Bans } from '../admin/bans';
+import { closeTable } from '../admin/closeTable';
 import type { ServerConfig } from '../config';
+import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { Drain, DrainableTable } from '../drain';
 import type { Admission } from '../limits/admission';
 import type { JoinCodes } from '../lobby';
@@ -36,6 +40,7 @@ import { ownPatches } from './ownedPatches';
 import { TablePlay } from './tablePlay';
 import { type TableSettings, parseTableOptions, storedSettings } from './tableOptions';
 import { Timers } from './timers';
+import { Watchers } from '../watchers/watchers';
 
 /** Games a process restores hand their rebuilt match to the room that will hold it (see restore.ts). */
 export interface RestoreHandoff {
@@ -51,6 +56,9 @@ export interface TableDeps {
   readonly matches: MatchDeps;
   readonly restores: RestoreHandoff;
   readonly admission: Admission;
+  /** Closes the table connection of a device that is signed out (accounts/). */
+  readonly devices: Pick<SignedOutDevices, 'watch'>;
+  readonly bans: Bans;
 }
 
 type Handlers = {
@@ -58,6 +66,7 @@ type Handlers = {
 };
 
 const NOT_SEATED = reject('ERR_NOT_SEATED', 'you have no seat at this table');
+const NO_GAME_YET = reject('ERR_NOT_STARTED', 'no game has started at this table yet: its snapshot comes when it starts');
 const RESTARTING = reject('ERR_SHUTTING_DOWN', 'the server is restarting: create or join a table again');
 
 /**
@@ -77,6 +86,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private readonly writes = new HeldWrites(() => this.clients);
   private holds!: SeatHolds;
   private play!: TablePlay;
+  private watchers!: Watchers;
   private log!: Logger;
   /** The server closes the table: the disconnections it causes are not escapes. */
   private closing = false;
@@ -135,6 +145,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.setState(state);
     ownPatches((this as unknown as { _serializer: SchemaSerializer<TableState> })._serializer);
     this.seating = new Seating(state, s.rules.colours);
+    this.watchers = new Watchers({
+      state, watchable: s.watchable, limit: this.config.watchersPerTable, admission: this.deps.admission, log: this.log,
+      hold: (client) => this.allowReconnection(client, this.config.reconnectSeconds),
+      client: (id) => this.clients.getById(id), task: (work) => this.task(work), changed: () => this.updateListing(),
+    });
     // Quick-match filters on these; store them normalised so that defaults match explicit values.
     Object.assign(this.listing, { preset: s.preset, size: s.size, teams: s.teams });
     const room = this;
@@ -203,24 +218,30 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return player;
   }
 
-  override async onJoin(client: Client, options: { colour?: unknown } | undefined, player: PlayerRecord): Promise<void> {
+  override async onJoin(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<void> {
     const outcome = (await this.run(() => this.seatPlayer(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
-    if (outcome === 'seated') return;
+    if (outcome === 'seated' || outcome === 'watching') return this.deps.devices.watch(client);
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${outcome.code}: ${outcome.message}`);
   }
 
-  /** A player takes their own seat back (any time), or a free seat before the game. */
-  private async seatPlayer(client: Client, options: { colour?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | Rejection> {
+  /** A player takes their own seat back (any time, whatever `watch` says), watches (watchers/), or takes a free seat before the game. */
+  private async seatPlayer(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | 'watching' | Rejection> {
     if (this.play.stopped || this.closing) return reject('ERR_SHUTTING_DOWN', 'the table is closing: try again in a moment');
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
+    if (options?.watch === true) return (await this.deps.bans.refusal(player.id)) ?? this.watchers.admit(client, player);
+    return this.sitDown(client, player, options?.colour);
+  }
+
+  /** A newcomer, or a watcher (`sit`), takes a free seat before the game. */
+  private async sitDown(client: Client, player: PlayerRecord, colour: unknown): Promise<'seated' | Rejection> {
     if (this.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
-    const refused = await this.deps.admission.newSeat(player.id);
+    const refused = (await this.deps.bans.refusal(player.id)) ?? (await this.deps.admission.newSeat(player.id));
     if (refused) return refused;
-    const preferred = isColour(options?.colour) ? options.colour : undefined;
-    const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, preferred);
+    const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, isColour(colour) ? colour : undefined);
     if (typeof seated !== 'string') return seated;
+    this.watchers.seated(client.sessionId);
     if (!this.state.hostId) this.state.hostId = player.id;
     this.log.info({ event: 'player-joined', seat: seated, playerId: player.id }, 'player joined');
     await this.seatingChanged();
@@ -247,7 +268,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   private async leaveSeat(client: Client, consented: boolean): Promise<void> {
     const colour = this.seating.colourOf(client.sessionId);
-    if (!colour) return; // replaced by a rejoin, or never seated
+    if (!colour) return this.watchers.left(client, consented || this.closing); // a watcher, or a seat replaced by a rejoin
     const seat = this.seating.seat(colour)!;
     if (this.state.status === 'waiting') {
       this.seating.removeHuman(client.sessionId);
@@ -275,6 +296,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (this.seating.colourOf(client.sessionId) !== colour) return;
     this.holds.end(colour);
     this.seating.seat(colour)!.connected = true;
+    this.deps.devices.watch(client); // the token asks for no secret: a device signed out meanwhile is closed again
     metrics.reconnects.inc({ how: 'token' });
     this.log.info({ event: 'player-reconnected', seat: colour }, 'player reconnected');
   }
@@ -311,8 +333,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     for (const handle of Object.values(this.reservedSeatTimeouts)) clearTimeout(handle);
     await this.serial?.idle();
     const match = this.play?.match;
-    const unfinished = match !== null && match !== undefined && !this.state.result.recorded;
-    if (unfinished && !this.play.isLost) {
+    const unfinished = this.play?.unfinished ?? false;
+    if (match && unfinished && !this.play.isLost) {
       // Stored as it is: any process (this one after a restart) restores it from there.
       await match.release().catch((err: unknown) => this.log.error({ event: 'storage-failed', err }, 'could not release the table'));
       this.log.info({ event: 'table-handed-over', matchId: match.id, version: match.state.version }, 'table stored for the next process');
@@ -338,6 +360,13 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     void this.disconnect();
   }
 
+  /** The operator closes the table (admin/closeTable.ts), from any process of the deployment through matchMaker.remoteRoomCall; null if it failed. */
+  async closeByOperator(): Promise<ClosedTable | null> {
+    const tell = (m: ServerMessages['closing']) => this.tell('closing', m);
+    const close = () => void this.disconnect(CLOSE_CODES.closedByOperator);
+    return (await this.run(() => closeTable({ roomId: this.roomId, status: this.state.status, play: this.play, log: this.log, tell, close }))) ?? null;
+  }
+
   /**
    * The process stops (Colyseus calls this for every room): finish the work in hand, store the game
    * as it is and close every connection with "restarting", so that the players rejoin wherever the
@@ -356,8 +385,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   /** Colyseus routes every exception of a room here, including the refusals thrown on purpose. */
   override onUncaughtException(error: Error, method: string): void {
     const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof ServerError) (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn({ event: 'join-refused', method, reason: cause.message }, 'request refused');
-    else this.report(cause ?? error, method);
+    if (cause instanceof ServerError) {
+      metrics.joinRefusals.inc({ code: /^ERR_[A-Z_]+/.exec(cause.message)?.[0] ?? 'other' });
+      (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn({ event: 'join-refused', method, reason: cause.message }, 'request refused');
+    } else this.report(cause ?? error, method);
   }
 
   /** An unexpected error: logged with the table, never beyond it. */
@@ -419,6 +450,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   /** One message, in its turn in the queue: a refusal (nothing changed) or null (done). */
   private async answer(client: Client, type: string, payload: unknown): Promise<Rejection | null> {
     if (!isClientMessageType(type)) return reject('ERR_UNKNOWN_MESSAGE', `unknown message type '${type.slice(0, 40)}'`);
+    const watching = this.watchers.refusal(client.sessionId, type);
+    if (watching) return watching;
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return parsed.error;
     if (this.play.stopped) return reject('ERR_SHUTTING_DOWN', 'the server is restarting: you will be back in a moment');
@@ -470,9 +503,13 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
         return this.rematch();
       }),
     phrase: (client, m) => this.seated(client, (seat) => this.say(client, seat, m.phrase)),
+    sit: (client, m) => this.watchers.sitting(client.sessionId) ?? this.sitDown(client, client.auth as PlayerRecord, m.colour).then((r) => (r === 'seated' ? null : r)),
     sync: (client) => {
       const snapshot = this.play.snapshot();
+      // Always an answer: a client that waits for its snapshot learns that it comes when the game starts.
+      // Every client asks on joining, so this is an answer, not a refusal to log and count.
       if (snapshot) this.sendTo(client, 'snapshot', snapshot);
+      else this.sendTo(client, 'error', { ...NO_GAME_YET, request: 'sync' });
       return null;
     },
   };
@@ -482,9 +519,12 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   /** A quick phrase goes to everyone at the table, the speaker's client too (it shows it the same way). */
-  private say(client: Client, seat: Colour, phrase: QuickPhrase): Rejection | null {
+  private async say(client: Client, seat: Colour, phrase: QuickPhrase): Promise<Rejection | null> {
     if (!this.phrases.take(client.sessionId).allowed) return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
-    this.tell('phrase', { seat, playerId: this.seating.seat(seat)!.playerId, phrase });
+    const playerId = this.seating.seat(seat)!.playerId;
+    const banned = await this.deps.bans.refusal(playerId);
+    if (banned) return banned;
+    this.tell('phrase', { seat, playerId, phrase });
     return null;
   }
 
@@ -556,7 +596,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   /** Keep the matchmaker's and the lobby's view of the table current (listing.ts). */
   private updateListing(): void {
-    const { metadata, hidden } = listingOf(this.settings, this.state, this.seating, this.play.stopped);
+    const { metadata, hidden } = listingOf(this.settings, this.state, this.seating, this.play.stopped, this.play.match);
     const visibility = this.listing.private === hidden ? Promise.resolve() : this.setPrivate(hidden);
     void visibility.then(() => this.setMetadata(metadata)).catch((err: unknown) => this.log.error({ err }, 'listing update failed'));
   }

@@ -1,3 +1,4 @@
+import { type BotName, type GameState, arrivedCount } from '@flightchess/rules';
 import type { TableMetadata } from '../lobby';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
@@ -9,8 +10,15 @@ import type { TableSettings } from './tableOptions';
  * `listed` is the table's own privacy. Tables are never locked, so that a player can always come back
  * by id and anyone else is told why not.
  */
-export function listingOf(settings: TableSettings, state: TableState, seating: Seating, closing: boolean): { metadata: TableMetadata; hidden: boolean } {
+export function listingOf(
+  settings: TableSettings,
+  state: TableState,
+  seating: Seating,
+  closing: boolean,
+  game: { readonly state: GameState; readonly table: { readonly startedAt: number } } | null,
+): { metadata: TableMetadata; hidden: boolean } {
   const open = state.status === 'waiting' && !seating.isFull() && !closing;
+  const colours = seating.colours();
   return {
     metadata: {
       preset: settings.preset,
@@ -20,9 +28,18 @@ export function listingOf(settings: TableSettings, state: TableState, seating: S
       turnSeconds: settings.turnSeconds,
       status: state.status as TableMetadata['status'],
       seated: state.seats.size,
-      names: seating.colours().map((c) => seating.seat(c)!.name),
+      names: colours.map((c) => seating.seat(c)!.name),
+      seats: colours.map((colour) => {
+        const seat = seating.seat(colour)!;
+        return { colour, name: seat.name, bot: seat.kind === 'bot' ? (seat.bot as BotName) : null };
+      }),
       listed: !settings.private,
       players: seating.humans().map((s) => s.playerId),
+      watchable: settings.watchable,
+      watchers: state.watchers,
+      humans: seating.humans().length,
+      arrived: colours.map((c) => (game ? arrivedCount(game.state, c) : 0)),
+      startedAt: game?.table.startedAt ?? 0,
     },
     hidden: settings.private || !open,
   };

@@ -2,10 +2,11 @@ import { Encoder, type SchemaType, schema } from '@colyseus/schema';
 
 /**
  * Each table's encoder keeps two buffers of this size. The default (8 KB each, outside Node's buffer
- * pool) made them a third of a table's memory; the largest table state encodes in about 1.3 KB
- * (test/schema.test.ts), and a bigger one still works (the encoder grows the buffer, with a warning).
+ * pool) made them a third of a table's memory; the largest table state encodes in about 2.6 KB, half of
+ * it the names of 20 watchers (test/schema.test.ts), and a bigger one still works (the encoder grows the
+ * buffer, with a warning).
  */
-export const STATE_BUFFER_BYTES = 2048;
+export const STATE_BUFFER_BYTES = 4096;
 Encoder.BUFFER_SIZE = STATE_BUFFER_BYTES;
 
 /**
@@ -82,6 +83,11 @@ export const TableState = schema(
     /** The dice seed, revealed when the game is over. */
     seed: str,
     result: ResultState,
+    /** Whether the table may be watched (watchers/). */
+    watchable: { type: 'boolean', default: true },
+    /** How many watch now, and the names of the first of them (WATCHER_NAMES_SHOWN). */
+    watchers: { type: 'uint16', default: 0 },
+    watcherNames: ['string'],
   },
   'Table',
 );

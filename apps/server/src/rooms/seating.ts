@@ -1,5 +1,5 @@
 import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
-import { type Rejection, colourFor, reject } from '@flightchess/protocol';
+import { type Rejection, botLabel, colourFor, reject } from '@flightchess/protocol';
 import type { MatchSeat } from '../storage/Storage';
 import { SeatState, type TableState } from './schema';
 
@@ -7,8 +7,6 @@ export interface Guest {
   readonly playerId: string;
   readonly nickname: string;
 }
-
-const BOT_LABEL: Readonly<Record<BotName, string>> = { strong: 'Bot ★', heuristic: 'Bot', random: 'Bot ☆', expert: 'Bot ★★' };
 
 /**
  * Who sits where before (and during) the game: the synced `seats` map keyed by colour, plus which
@@ -132,7 +130,7 @@ export class Seating {
     if (colour && !this.isFree(colour)) return reject('ERR_COLOUR_TAKEN', `${colour} is taken`);
     const chosen = colour ?? colourFor(this.allowed, this.size, this.colours());
     if (!chosen || this.isFull()) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
-    const seat = this.newSeat(chosen, 'bot', BOT_LABEL[bot], '', true);
+    const seat = this.newSeat(chosen, 'bot', botLabel(chosen, bot), '', true);
     seat.bot = bot;
     this.state.seats.set(chosen, seat);
     return chosen;

@@ -23,6 +23,8 @@ export interface TableSettings {
   readonly base: number;
   readonly turnSeconds: number;
   readonly private: boolean;
+  /** Anyone with the link (public tables: anyone) may watch. */
+  readonly watchable: boolean;
 }
 
 export const DEFAULT_BASE = 10;
@@ -60,6 +62,7 @@ export function parseTableOptions(raw: unknown, config: ServerConfig): TableOpti
       base: o.base ?? DEFAULT_BASE,
       turnSeconds: o.turnSeconds ?? config.turnSeconds,
       private: o.private ?? false,
+      watchable: o.watchable ?? true,
     },
   };
 }
@@ -71,6 +74,6 @@ export function storedSettings(table: MatchTable): TableOptionsResult {
   if (!rules.ok) return badConfig(rules.error.message);
   return {
     ok: true,
-    value: { preset, options, rules: rules.value, size: seats.length, teams, base: table.base, turnSeconds: table.turnSeconds, private: table.private },
+    value: { preset, options, rules: rules.value, size: seats.length, teams, base: table.base, turnSeconds: table.turnSeconds, private: table.private, watchable: table.watchable },
   };
 }

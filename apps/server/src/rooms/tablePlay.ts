@@ -53,6 +53,8 @@ export class TablePlay {
   isLost = false;
   /** No more work: the table is stopping. */
   stopped = false;
+  /** The game was aborted (the operator closed the table): there is nothing to store or restore. */
+  private aborted = false;
 
   constructor(private readonly host: PlayHost) {
     this.planner = new TurnPlanner({
@@ -84,6 +86,7 @@ export class TablePlay {
         tableId: host.tableId,
         code: host.state.code,
         private: s.private,
+        watchable: s.watchable,
         hostId: host.state.hostId,
         setup: { preset: s.preset, options: s.options, seats: host.seating.colours(), teams: s.teams },
         base: s.base,
@@ -164,6 +167,26 @@ export class TablePlay {
     this.planner.reset();
   }
 
+  /** A game is held here that is neither recorded nor aborted: stored as it is when the table closes, for another process to restore. */
+  get unfinished(): boolean {
+    return this.current !== null && !this.aborted && !this.host.state.result.recorded;
+  }
+
+  /**
+   * The operator closes the table (admin/closeTable.ts): a game in progress is aborted in storage (seed
+   * revealed, nothing scored) and no more work is done. False when there was none to abort; a failed
+   * write throws and changes nothing.
+   */
+  async abort(reason: string): Promise<boolean> {
+    const match = this.current;
+    if (!match || match.state.result || this.stopped) return false;
+    await match.abort(reason);
+    this.aborted = true;
+    this.stop();
+    this.host.timers.clearAll();
+    return true;
+  }
+
   /** Apply one action through the match (stored before anything changes), then tell everyone and plan what comes next. */
   private async commit(action: Action): Promise<Rejection | null> {
     const { host } = this;
@@ -182,6 +205,8 @@ export class TablePlay {
     const over = committed.state.result !== null;
     if (over) this.finish();
     else this.plan();
+    // The lobby lists how far a game is (planes home): it changes only when one arrives.
+    if (!over && committed.events.some((e) => e.type === 'arrived')) host.changed();
     // The facts this action changed (deadlines, auto-play, the result) reach everyone just before it.
     host.flush();
     host.tell('action', { version, action });
@@ -237,6 +262,7 @@ export class TablePlay {
       }
       return reject('ERR_SHUTTING_DOWN', 'this table moved to another server: you will be back in a moment');
     }
+    metrics.storageErrors.inc({ where: 'write' });
     this.host.log.error({ event: 'storage-failed', matchId: this.current?.id, err: error }, 'storage write failed');
     return reject('ERR_STORAGE', 'the game could not be stored just now: nothing changed, try again');
   }

@@ -1,7 +1,8 @@
 import type { Action, Colour, GameResult, GameSetup } from '@flightchess/rules';
-import type { MatchRecord, MatchSeat, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
+import type { AdminAction, Ban, MatchRecord, MatchSeat, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
+import type { AccountStorage } from '../accounts/AccountStorage';
 
-export type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, PlayerSummary, SeatResult } from '@flightchess/protocol';
+export type { AdminAction, Ban, MatchRecord, MatchSeat, MatchStatus, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
 
 /**
  * Everything the server keeps. Asynchronous so that a networked database (PostgreSQL) implements the
@@ -13,6 +14,7 @@ export type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, PlayerSummary, 
  * table (its lease ran out and another process restored it) can write nothing more.
  */
 export interface Storage {
+  /** A new player and its first device (signed in with `secretHash`), at once. */
   createPlayer(player: NewPlayer): Promise<void>;
   getPlayer(id: string): Promise<PlayerRecord | null>;
   /** A player's new nickname, for the tables they sit at from now on; the matches played keep the name they were played under. */
@@ -46,11 +48,37 @@ export interface Storage {
   /** A player's finished matches and the one being played, newest first; aborted ones are left out. */
   recentMatches(playerId: string, limit: number): Promise<MatchSummary[]>;
   leaderboard(limit: number): Promise<PlayerSummary[]>;
-  /** Delete the guests created before `createdBefore` who never sat at a game; returns how many. Players with games are kept forever. */
+  /**
+   * Delete the guests created before `createdBefore` who never sat at a game; returns how many. Players
+   * with games are kept forever, and so are those with a login, a passkey or more than one device.
+   */
   deleteIdleGuests(createdBefore: number): Promise<number>;
   /** Cheap round trip for /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Devices, logins, passkeys, link codes (the accounts module, issue 19). */
+  readonly accounts: AccountStorage;
+
+  // The operator's console (admin/, issue 21): bans, the notice on every page, the audit of its actions.
+  /** Ban a guest; banning again replaces the reason and time. */
+  banPlayer(ban: NewBan): Promise<void>;
+  /** Lift a ban; false when the guest was not banned. */
+  liftBan(playerId: string): Promise<boolean>;
+  isBanned(playerId: string): Promise<boolean>;
+  /** Every ban, newest first, with the guest's nickname. */
+  bans(): Promise<Ban[]>;
+  /** The notice every page shows; null clears it. */
+  setNotice(notice: Notice | null): Promise<void>;
+  notice(): Promise<Notice | null>;
+  recordAdminAction(entry: AdminAction): Promise<void>;
+  /** The newest entries of the audit, newest first. */
+  adminActions(limit: number): Promise<AdminAction[]>;
+}
+
+export interface NewBan {
+  readonly playerId: string;
+  readonly reason: string;
+  readonly at: number;
 }
 
 /** A write of a match that this process no longer owns, or a place in its log already taken. */
@@ -64,13 +92,15 @@ export class StorageConflict extends Error {
 export interface NewPlayer {
   readonly id: string;
   readonly nickname: string;
-  /** SHA-256 hex of the player's secret: the secret itself is never stored. */
+  /** SHA-256 hex of the first device's secret: the secret itself is never stored. */
   readonly secretHash: string;
   readonly createdAt: number;
+  /** The first device's id (default: the player's id) and name (from its browser). */
+  readonly deviceId?: string;
+  readonly deviceName?: string;
 }
 
 export interface PlayerRecord extends PlayerSummary {
-  readonly secretHash: string;
   readonly createdAt: number;
 }
 
@@ -81,6 +111,8 @@ export interface MatchTable {
   /** The table's join code. */
   readonly code: string;
   readonly private: boolean;
+  /** The table may be watched (kept so that a restored table keeps its settings). */
+  readonly watchable: boolean;
   readonly hostId: string;
   readonly setup: GameSetup;
   readonly base: number;

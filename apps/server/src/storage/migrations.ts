@@ -1,15 +1,24 @@
+import type Database from 'better-sqlite3';
+import { compactStoredSqlite } from './compactStored';
+
 /**
  * Versioned schema migrations for the SQLite store, applied in order, each in its own transaction,
  * and recorded in `schema_migrations`. Never edit a released migration: add the next version, here
  * and in postgresMigrations.ts (the same versions and names; a test holds them in step).
  */
-export interface Migration {
+export interface Migration<Db = unknown> {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /**
+   * Stored data rewritten before `sql` and the version are committed, in batches of their own
+   * transactions (a database of years holds too much for one): a run cut short goes on where it
+   * stopped at the next start, the version being recorded only once it is done.
+   */
+  rewrite?(db: Db): void | Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration<Database.Database>[] = [
   {
     version: 1,
     name: 'players and matches',
@@ -84,5 +93,96 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE match_seats ADD COLUMN bot TEXT;
       CREATE INDEX matches_playing ON matches (lease_until) WHERE status = 'playing';
     `,
+  },
+  {
+    version: 3,
+    name: 'accounts',
+    // Every device its own secret: the one each guest has so far becomes its first device (id = the
+    // player's id); the players' own column is emptied, no secret lives there any more.
+    sql: `
+      CREATE TABLE devices (
+        id            TEXT PRIMARY KEY,
+        player_id     TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        secret_hash   TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        created_at    INTEGER NOT NULL,
+        last_seen_at  INTEGER NOT NULL
+      );
+      CREATE INDEX devices_by_player ON devices (player_id);
+      INSERT INTO devices (id, player_id, secret_hash, name, created_at, last_seen_at)
+        SELECT id, id, secret_hash, '', created_at, created_at FROM players WHERE secret_hash <> '';
+      UPDATE players SET secret_hash = '';
+
+      CREATE TABLE logins (
+        player_id      TEXT PRIMARY KEY REFERENCES players (id) ON DELETE CASCADE,
+        name           TEXT NOT NULL,
+        name_key       TEXT NOT NULL UNIQUE,
+        password_hash  TEXT NOT NULL,
+        updated_at     INTEGER NOT NULL
+      );
+
+      CREATE TABLE link_codes (
+        code_hash   TEXT PRIMARY KEY,
+        player_id   TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        expires_at  INTEGER NOT NULL,
+        used_at     INTEGER
+      );
+      CREATE INDEX link_codes_by_player ON link_codes (player_id);
+      CREATE INDEX link_codes_by_expiry ON link_codes (expires_at);
+
+      CREATE TABLE passkeys (
+        id            TEXT PRIMARY KEY,
+        player_id     TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        public_key    TEXT NOT NULL,
+        counter       INTEGER NOT NULL,
+        transports    TEXT NOT NULL,
+        rp_id         TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        created_at    INTEGER NOT NULL,
+        last_used_at  INTEGER
+      );
+      CREATE INDEX passkeys_by_player ON passkeys (player_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'compact match logs',
+    // A finished or aborted match keeps its log here (records/actionLog.ts), its write-ahead rows deleted.
+    sql: `ALTER TABLE matches ADD COLUMN log BLOB;`,
+  },
+  {
+    version: 5,
+    name: 'compact the stored logs',
+    sql: '',
+    rewrite: compactStoredSqlite,
+  },
+  {
+    version: 6,
+    name: 'operator console',
+    sql: `
+      CREATE TABLE bans (
+        player_id   TEXT PRIMARY KEY,
+        reason      TEXT NOT NULL DEFAULT '',
+        created_at  INTEGER NOT NULL
+      );
+      CREATE TABLE notices (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        text        TEXT NOT NULL,
+        updated_at  INTEGER NOT NULL
+      );
+      CREATE TABLE admin_actions (
+        id       INTEGER PRIMARY KEY AUTOINCREMENT,
+        at       INTEGER NOT NULL,
+        address  TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        target   TEXT NOT NULL DEFAULT '',
+        detail   TEXT NOT NULL DEFAULT ''
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'watchable tables',
+    sql: `ALTER TABLE matches ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1;`,
   },
 ];

@@ -1,15 +1,25 @@
 import type { Action, Colour } from '@flightchess/rules';
 import { Pool, type PoolClient, types } from 'pg';
+import type { AccountStorage } from '../accounts/AccountStorage';
+import { SqlAccounts, postgresRunner } from '../accounts/accountStore';
+import { ACCOUNT_SQL, deviceValues } from '../accounts/accountRows';
+import { compactPostgres } from './compactStored';
 import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
-import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { inTransaction } from './pgTransaction';
+import { type Row, firstDevice, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
+  type AdminAction,
+  type Ban,
   type LeaseClaim,
   type MatchFinish,
   type MatchRecord,
   type MatchStart,
   type MatchSummary,
+  type NewBan,
   type NewPlayer,
+  type Notice,
   type PlayerRecord,
   type PlayerSummary,
   type Storage,
@@ -27,20 +37,8 @@ const TYPES = {
 /** One key for every process of a deployment: migrations run one process at a time. */
 const MIGRATION_LOCK = 0x666c6368; // "flch"
 
-async function inTransaction<T>(client: PoolClient, work: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
-  try {
-    const result = await work();
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  }
-}
-
 /** Apply every migration newer than the database's version, under an advisory lock; returns the versions applied. */
-export async function migratePostgres(pool: Pool, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<number[]> {
+export async function migratePostgres(pool: Pool, migrations: readonly Migration<PoolClient>[] = POSTGRES_MIGRATIONS): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -51,6 +49,7 @@ export async function migratePostgres(pool: Pool, migrations: readonly Migration
       const applied: number[] = [];
       for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
         if (m.version <= current) continue;
+        await m.rewrite?.(client);
         await inTransaction(client, async () => {
           await client.query(m.sql);
           await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, Date.now()]);
@@ -83,11 +82,16 @@ const APPEND_ACTION = {
          SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND owner = $5 AND status = 'playing')
          ON CONFLICT DO NOTHING`,
 };
+const ADMIN = adminSql((n) => `$${n}`);
 const SET_AUTO_PLAY = { name: 'fc_set_auto_play', text: `UPDATE matches SET auto_play = $1 WHERE id = $2 AND owner = $3 AND status = 'playing'` };
 
 /** The networked store for several server processes: PostgreSQL through a pool, same tables as SQLite. */
 export class PostgresStorage implements Storage {
-  private constructor(private readonly pool: Pool) {}
+  readonly accounts: AccountStorage;
+
+  private constructor(private readonly pool: Pool) {
+    this.accounts = new SqlAccounts(postgresRunner(pool));
+  }
 
   /** Connect and migrate; `onError` hears about connections that fail while idle. */
   static async open(url: string, onError: (err: Error) => void): Promise<PostgresStorage> {
@@ -102,12 +106,10 @@ export class PostgresStorage implements Storage {
   }
 
   async createPlayer(p: NewPlayer): Promise<void> {
-    await this.pool.query('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES ($1, $2, $3, $4)', [
-      p.id,
-      p.nickname,
-      p.secretHash,
-      p.createdAt,
-    ]);
+    await this.transaction(async (c) => {
+      await c.query("INSERT INTO players (id, nickname, secret_hash, created_at) VALUES ($1, $2, '', $3)", [p.id, p.nickname, p.createdAt]);
+      await c.query(ACCOUNT_SQL.addDevice, [...deviceValues(firstDevice(p))]);
+    });
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {
@@ -123,8 +125,8 @@ export class PostgresStorage implements Storage {
     await this.transaction(async (c) => {
       await c.query(
         `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-           engine, code, private, host_id, owner, lease_until)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11, $12, $13, $14, $15)`,
+           engine, code, private, host_id, owner, lease_until, watchable)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11, $12, $13, $14, $15, $16)`,
         [
           m.id,
           m.tableId,
@@ -141,6 +143,7 @@ export class PostgresStorage implements Storage {
           m.hostId,
           m.owner,
           m.leaseUntil,
+          m.watchable,
         ],
       );
       for (const s of m.seats) {
@@ -169,11 +172,11 @@ export class PostgresStorage implements Storage {
   async finishMatch(f: MatchFinish): Promise<void> {
     await this.transaction(async (c) => {
       // The row lock taken here makes a concurrent second call wait, then find the match finished.
-      const ended = await c.query(
-        `UPDATE matches SET status = 'finished', result = $1, ended_at = $2, owner = NULL WHERE id = $3 AND owner = $4 AND status = 'playing'`,
+      const ended = await c.query<{ id: string; seed: string }>(
+        `UPDATE matches SET status = 'finished', result = $1, ended_at = $2, owner = NULL WHERE id = $3 AND owner = $4 AND status = 'playing' RETURNING id, seed`,
         [JSON.stringify(f.result), f.endedAt, f.id, f.owner],
       );
-      if (ended.rowCount === 0) {
+      if (!ended.rows[0]) {
         const finished = await c.query(`SELECT 1 FROM matches WHERE id = $1 AND status = 'finished'`, [f.id]);
         if ((finished.rowCount ?? 0) > 0) return; // recorded already: once only
         throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
@@ -193,15 +196,18 @@ export class PostgresStorage implements Storage {
           );
         }
       }
+      await compactPostgres(c, ended.rows[0]);
     });
   }
 
   async abortMatch(matchId: string, reason: string, at: number): Promise<void> {
-    await this.pool.query(`UPDATE matches SET status = 'aborted', abort_reason = $1, ended_at = $2, owner = NULL WHERE id = $3 AND status = 'playing'`, [
-      reason,
-      at,
-      matchId,
-    ]);
+    await this.transaction(async (c) => {
+      const ended = await c.query<{ id: string; seed: string }>(
+        `UPDATE matches SET status = 'aborted', abort_reason = $1, ended_at = $2, owner = NULL WHERE id = $3 AND status = 'playing' RETURNING id, seed`,
+        [reason, at, matchId],
+      );
+      if (ended.rows[0]) await compactPostgres(c, ended.rows[0]);
+    });
   }
 
   async unfinishedMatches(now: number, all: boolean): Promise<string[]> {
@@ -266,6 +272,39 @@ export class PostgresStorage implements Storage {
 
   async close(): Promise<void> {
     if (!this.pool.ended) await this.pool.end();
+  }
+
+  async banPlayer(ban: NewBan): Promise<void> {
+    await this.pool.query(ADMIN.ban, [ban.playerId, ban.reason, ban.at]);
+  }
+
+  async liftBan(playerId: string): Promise<boolean> {
+    return ((await this.pool.query(ADMIN.liftBan, [playerId])).rowCount ?? 0) > 0;
+  }
+
+  async isBanned(playerId: string): Promise<boolean> {
+    return ((await this.pool.query(ADMIN.isBanned, [playerId])).rowCount ?? 0) > 0;
+  }
+
+  async bans(): Promise<Ban[]> {
+    return (await this.pool.query<Row>(ADMIN.bans)).rows.map(banOf);
+  }
+
+  async setNotice(notice: Notice | null): Promise<void> {
+    if (notice) await this.pool.query(ADMIN.setNotice, [notice.text, notice.at]);
+    else await this.pool.query(ADMIN.clearNotice);
+  }
+
+  async notice(): Promise<Notice | null> {
+    return noticeOf((await this.pool.query<Row>(ADMIN.notice)).rows[0]);
+  }
+
+  async recordAdminAction(entry: AdminAction): Promise<void> {
+    await this.pool.query(ADMIN.recordAction, adminActionValues(entry));
+  }
+
+  async adminActions(limit: number): Promise<AdminAction[]> {
+    return (await this.pool.query<Row>(ADMIN.actions, [limit])).rows.map(adminActionOf);
   }
 
   private async transaction(work: (client: PoolClient) => Promise<void>): Promise<void> {

@@ -1,3 +1,5 @@
+import type { PoolClient } from 'pg';
+import { compactStoredPostgres } from './compactStored';
 import type { Migration } from './migrations';
 
 /**
@@ -5,7 +7,7 @@ import type { Migration } from './migrations';
  * BIGINT epoch milliseconds, JSON is TEXT (kept byte for byte: the verify endpoint compares it), and
  * identifiers use the "C" collation so that they sort as in SQLite whatever the database's locale.
  */
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+export const POSTGRES_MIGRATIONS: readonly Migration<PoolClient>[] = [
   {
     version: 1,
     name: 'players and matches',
@@ -80,5 +82,95 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE match_seats ADD COLUMN bot TEXT;
       CREATE INDEX matches_playing ON matches (lease_until) WHERE status = 'playing';
     `,
+  },
+  {
+    version: 3,
+    name: 'accounts',
+    // Every device its own secret: the one each guest has so far becomes its first device (id = the
+    // player's id); the players' own column is emptied, no secret lives there any more.
+    sql: `
+      CREATE TABLE devices (
+        id            TEXT COLLATE "C" PRIMARY KEY,
+        player_id     TEXT COLLATE "C" NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        secret_hash   TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        created_at    BIGINT NOT NULL,
+        last_seen_at  BIGINT NOT NULL
+      );
+      CREATE INDEX devices_by_player ON devices (player_id);
+      INSERT INTO devices (id, player_id, secret_hash, name, created_at, last_seen_at)
+        SELECT id, id, secret_hash, '', created_at, created_at FROM players WHERE secret_hash <> '';
+      UPDATE players SET secret_hash = '';
+
+      CREATE TABLE logins (
+        player_id      TEXT COLLATE "C" PRIMARY KEY REFERENCES players (id) ON DELETE CASCADE,
+        name           TEXT NOT NULL,
+        name_key       TEXT COLLATE "C" NOT NULL UNIQUE,
+        password_hash  TEXT NOT NULL,
+        updated_at     BIGINT NOT NULL
+      );
+
+      CREATE TABLE link_codes (
+        code_hash   TEXT COLLATE "C" PRIMARY KEY,
+        player_id   TEXT COLLATE "C" NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        expires_at  BIGINT NOT NULL,
+        used_at     BIGINT
+      );
+      CREATE INDEX link_codes_by_player ON link_codes (player_id);
+      CREATE INDEX link_codes_by_expiry ON link_codes (expires_at);
+
+      CREATE TABLE passkeys (
+        id            TEXT COLLATE "C" PRIMARY KEY,
+        player_id     TEXT COLLATE "C" NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+        public_key    TEXT NOT NULL,
+        counter       BIGINT NOT NULL,
+        transports    TEXT NOT NULL,
+        rp_id         TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        created_at    BIGINT NOT NULL,
+        last_used_at  BIGINT
+      );
+      CREATE INDEX passkeys_by_player ON passkeys (player_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'compact match logs',
+    sql: `ALTER TABLE matches ADD COLUMN log BYTEA;`,
+  },
+  {
+    version: 5,
+    name: 'compact the stored logs',
+    sql: '',
+    rewrite: compactStoredPostgres,
+  },
+  {
+    version: 6,
+    name: 'operator console',
+    sql: `
+      CREATE TABLE bans (
+        player_id   TEXT COLLATE "C" PRIMARY KEY,
+        reason      TEXT NOT NULL DEFAULT '',
+        created_at  BIGINT NOT NULL
+      );
+      CREATE TABLE notices (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        text        TEXT NOT NULL,
+        updated_at  BIGINT NOT NULL
+      );
+      CREATE TABLE admin_actions (
+        id       BIGSERIAL PRIMARY KEY,
+        at       BIGINT NOT NULL,
+        address  TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        target   TEXT NOT NULL DEFAULT '',
+        detail   TEXT NOT NULL DEFAULT ''
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'watchable tables',
+    sql: `ALTER TABLE matches ADD COLUMN watchable BOOLEAN NOT NULL DEFAULT TRUE;`,
   },
 ];

@@ -1,5 +1,8 @@
 import { type Action, type BotName, type Colour, type GameResult, type GameSetup, isColour } from '@flightchess/rules';
-import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
+import { botLabel } from '@flightchess/protocol';
+import type { DeviceRecord } from '../accounts/AccountStorage';
+import { compactLog, expandLog } from '../records/actionLog';
+import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, NewPlayer, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
 
 /**
  * Rows → records, shared by the SQLite and PostgreSQL stores: both keep the same columns (JSON as
@@ -22,20 +25,49 @@ export const playerSummary = (r: Row): PlayerSummary => ({
 
 export const playerRecord = (r: Row): PlayerRecord => ({
   ...playerSummary(r),
-  secretHash: r.secret_hash as string,
   createdAt: r.created_at as number,
 });
 
-const matchSeat = (s: Row): MatchSeat => ({
-  colour: s.colour as Colour,
-  kind: s.kind as 'human' | 'bot',
+const matchSeat = (s: Row): MatchSeat => {
+  const colour = s.colour as Colour;
   // A bot seat stored before bots were named (migration 2) was played by the strong bot.
-  bot: s.kind === 'bot' ? ((orNull<string>(s.bot) ?? 'strong') as BotName) : null,
-  playerId: orNull<string>(s.player_id),
-  name: s.name as string,
-});
+  const bot = s.kind === 'bot' ? ((orNull<string>(s.bot) ?? 'strong') as BotName) : null;
+  return {
+    colour,
+    kind: s.kind as 'human' | 'bot',
+    bot,
+    playerId: orNull<string>(s.player_id),
+    // A bot is named by what it is, also in matches stored when bots had labels of their own ("Bot ★").
+    name: bot ? botLabel(colour, bot) : (s.name as string),
+  };
+};
 
 const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => JSON.parse(a.action as string) as Action);
+
+/**
+ * A match's log: its compact form once the match has ended (issue 21: `log`, read back with the seed),
+ * else its write-ahead rows, one JSON text per action (a match in play, or one whose log could not be
+ * compacted).
+ */
+const actionsOf = (m: Row, rows: readonly Row[]): Action[] => (m.log ? expandLog(m.seed as string, m.log as Uint8Array) : parseActions(rows));
+
+/** The compact log of a match's write-ahead rows (`SELECT action … ORDER BY idx`), or null to keep the rows. */
+export function compactRows(seed: string, rows: readonly Row[]): Buffer | null {
+  const log = compactLog(seed, rows.map((r) => r.action as string));
+  return log && Buffer.from(log);
+}
+
+/**
+ * The statements that compact one ended match — its log kept (the log, then the match id), its rows
+ * dropped (the match id) — and that pick the next ended matches still to compact (after this id, how
+ * many): the same in both dialects but for the placeholders (`param(n)`: the n-th).
+ */
+export const compactionSql = (param: (n: number) => string) => ({
+  rows: `SELECT action FROM match_actions WHERE match_id = ${param(1)} ORDER BY idx`,
+  setLog: `UPDATE matches SET log = ${param(1)} WHERE id = ${param(2)}`,
+  dropRows: `DELETE FROM match_actions WHERE match_id = ${param(1)}`,
+  uncompacted: `SELECT id, seed FROM matches WHERE status <> 'playing' AND log IS NULL AND id > ${param(1)} ORDER BY id LIMIT ${param(2)}`,
+});
 
 export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
   const status = m.status as MatchStatus;
@@ -63,7 +95,7 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
       out: orNull<string>(s.out_reason),
       winner: flag(s.winner),
     })),
-    actions: parseActions(actions),
+    actions: actionsOf(m, actions),
     startedAt: m.started_at as number,
     endedAt: orNull<number>(m.ended_at),
   };
@@ -76,6 +108,7 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
     tableId: m.table_id as string,
     code: m.code as string,
     private: flag(m.private),
+    watchable: flag(m.watchable),
     hostId: m.host_id as string,
     setup: JSON.parse(m.setup as string) as GameSetup,
     base: m.base as number,
@@ -110,7 +143,23 @@ export const recentMatchesSql = (playerParam: string, limitParam: string): strin
    FROM match_seats s JOIN matches m ON m.id = s.match_id
    WHERE s.player_id = ${playerParam} AND m.status <> 'aborted' ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;
 
-/** Guests created before the first parameter who have no game at all, the same in both dialects but for the placeholder. */
+/**
+ * Guests created before the first parameter who have no game at all — nor a login, a passkey or a second
+ * device (issue 19) — the same in both dialects but for the placeholder.
+ */
 export const idleGuestsSql = (beforeParam: string): string =>
   `DELETE FROM players WHERE games = 0 AND created_at < ${beforeParam}
-     AND NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.player_id = players.id)`;
+     AND NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.player_id = players.id)
+     AND NOT EXISTS (SELECT 1 FROM logins l WHERE l.player_id = players.id)
+     AND NOT EXISTS (SELECT 1 FROM passkeys k WHERE k.player_id = players.id)
+     AND (SELECT COUNT(*) FROM devices d WHERE d.player_id = players.id) <= 1`;
+
+/** The first device of a new player (NewPlayer), as stored. */
+export const firstDevice = (p: NewPlayer): DeviceRecord => ({
+  id: p.deviceId ?? p.id,
+  playerId: p.id,
+  secretHash: p.secretHash,
+  name: p.deviceName ?? '',
+  createdAt: p.createdAt,
+  lastSeenAt: p.createdAt,
+});

@@ -2,15 +2,23 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, Colour } from '@flightchess/rules';
+import type { AccountStorage } from '../accounts/AccountStorage';
+import { SqlAccounts, sqliteRunner } from '../accounts/accountStore';
+import { sqliteCompactor } from './compactStored';
 import { MIGRATIONS, type Migration } from './migrations';
-import { type Row, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, firstDevice, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
+  type AdminAction,
+  type Ban,
   type LeaseClaim,
   type MatchFinish,
   type MatchRecord,
   type MatchStart,
   type MatchSummary,
+  type NewBan,
   type NewPlayer,
+  type Notice,
   type PlayerRecord,
   type PlayerSummary,
   type Storage,
@@ -19,13 +27,14 @@ import {
 } from './Storage';
 
 /** Apply every migration newer than the database's version; returns the versions applied. */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+export function migrate(db: Database.Database, migrations: readonly Migration<Database.Database>[] = MIGRATIONS): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
   const current = (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (m.version <= current) continue;
+    m.rewrite?.(db);
     db.transaction(() => {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
@@ -39,12 +48,13 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
 function statements(db: Database.Database) {
   return {
     createPlayer: db.prepare('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, ?, ?)'),
+    addDevice: db.prepare('INSERT INTO devices (id, player_id, secret_hash, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)'),
     getPlayer: db.prepare('SELECT * FROM players WHERE id = ?'),
     renamePlayer: db.prepare('UPDATE players SET nickname = ? WHERE id = ?'),
     startMatch: db.prepare(
       `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-         engine, code, private, host_id, owner, lease_until)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?)`,
+         engine, code, private, host_id, owner, lease_until, watchable)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     startSeat: db.prepare('INSERT INTO match_seats (match_id, colour, kind, bot, player_id, name) VALUES (?, ?, ?, ?, ?, ?)'),
     // One statement: the owner check and the append cannot be separated by another process's claim.
@@ -53,7 +63,9 @@ function statements(db: Database.Database) {
        SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE id = ? AND owner = ? AND status = 'playing')`,
     ),
     setAutoPlay: db.prepare(`UPDATE matches SET auto_play = ? WHERE id = ? AND owner = ? AND status = 'playing'`),
-    finishMatch: db.prepare(`UPDATE matches SET status = 'finished', result = ?, ended_at = ?, owner = NULL WHERE id = ? AND owner = ? AND status = 'playing'`),
+    finishMatch: db.prepare(
+      `UPDATE matches SET status = 'finished', result = ?, ended_at = ?, owner = NULL WHERE id = ? AND owner = ? AND status = 'playing' RETURNING id, seed`,
+    ),
     finishSeat: db.prepare(
       `UPDATE match_seats SET score = ?, coins = ?, arrived = ?, rank = ?, escape_penalty = ?, lifetime_after = ?,
          level_after = ?, out_reason = ?, winner = ? WHERE match_id = ? AND colour = ? RETURNING player_id`,
@@ -63,7 +75,7 @@ function statements(db: Database.Database) {
     ),
     isFinished: db.prepare(`SELECT 1 FROM matches WHERE id = ? AND status = 'finished'`),
     abortMatch: db.prepare(
-      `UPDATE matches SET status = 'aborted', abort_reason = ?, ended_at = ?, owner = NULL WHERE id = ? AND status = 'playing'`,
+      `UPDATE matches SET status = 'aborted', abort_reason = ?, ended_at = ?, owner = NULL WHERE id = ? AND status = 'playing' RETURNING id, seed`,
     ),
     unfinished: db.prepare(`SELECT id FROM matches WHERE status = 'playing' AND (lease_until < ? OR ?) ORDER BY started_at`),
     claim: db.prepare(
@@ -78,6 +90,7 @@ function statements(db: Database.Database) {
     leaderboard: db.prepare('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?'),
     deleteIdleGuests: db.prepare(idleGuestsSql('?')),
     ping: db.prepare('SELECT 1'),
+    admin: Object.fromEntries(Object.entries(adminSql(() => '?')).map(([name, sql]) => [name, db.prepare(sql)])) as Record<keyof ReturnType<typeof adminSql>, Database.Statement>,
   };
 }
 
@@ -93,6 +106,9 @@ function statements(db: Database.Database) {
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly sql: ReturnType<typeof statements>;
+  readonly accounts: AccountStorage;
+  /** An ended match's rows become its compact log, in the transaction that ends it. */
+  private readonly compact: ReturnType<typeof sqliteCompactor>;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -103,6 +119,8 @@ export class SqliteStorage implements Storage {
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
     this.sql = statements(this.db);
+    this.accounts = new SqlAccounts(sqliteRunner(this.db));
+    this.compact = sqliteCompactor(this.db);
   }
 
   /** Write with a sync of the log to the disk: it survives a power cut, and so does every write before it. */
@@ -116,7 +134,11 @@ export class SqliteStorage implements Storage {
   }
 
   async createPlayer(p: NewPlayer): Promise<void> {
-    this.durably(() => this.sql.createPlayer.run(p.id, p.nickname, p.secretHash, p.createdAt));
+    const d = firstDevice(p);
+    this.durably(this.db.transaction(() => {
+      this.sql.createPlayer.run(p.id, p.nickname, '', p.createdAt);
+      this.sql.addDevice.run(d.id, d.playerId, d.secretHash, d.name, d.createdAt, d.lastSeenAt);
+    }));
   }
 
   async getPlayer(id: string): Promise<PlayerRecord | null> {
@@ -146,6 +168,7 @@ export class SqliteStorage implements Storage {
         m.hostId,
         m.owner,
         m.leaseUntil,
+        m.watchable ? 1 : 0,
       );
       for (const s of m.seats) this.sql.startSeat.run(m.id, s.colour, s.kind, s.bot, s.playerId, s.name);
     }));
@@ -163,8 +186,8 @@ export class SqliteStorage implements Storage {
 
   async finishMatch(f: MatchFinish): Promise<void> {
     this.durably(this.db.transaction(() => {
-      const ended = this.sql.finishMatch.run(JSON.stringify(f.result), f.endedAt, f.id, f.owner);
-      if (ended.changes === 0) {
+      const ended = this.sql.finishMatch.get(JSON.stringify(f.result), f.endedAt, f.id, f.owner) as { id: string; seed: string } | undefined;
+      if (!ended) {
         if (this.sql.isFinished.get(f.id)) return; // recorded already: once only
         throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
       }
@@ -174,11 +197,15 @@ export class SqliteStorage implements Storage {
           | undefined;
         if (row?.player_id) this.sql.addToPlayer.run(s.score, s.coins, s.winner ? 1 : 0, row.player_id);
       }
+      this.compact(ended);
     }));
   }
 
   async abortMatch(matchId: string, reason: string, at: number): Promise<void> {
-    this.sql.abortMatch.run(reason, at, matchId);
+    this.db.transaction(() => {
+      const ended = this.sql.abortMatch.get(reason, at, matchId) as { id: string; seed: string } | undefined;
+      if (ended) this.compact(ended);
+    })();
   }
 
   async unfinishedMatches(now: number, all: boolean): Promise<string[]> {
@@ -223,5 +250,38 @@ export class SqliteStorage implements Storage {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+  }
+
+  async banPlayer(ban: NewBan): Promise<void> {
+    this.sql.admin.ban.run(ban.playerId, ban.reason, ban.at);
+  }
+
+  async liftBan(playerId: string): Promise<boolean> {
+    return this.sql.admin.liftBan.run(playerId).changes > 0;
+  }
+
+  async isBanned(playerId: string): Promise<boolean> {
+    return this.sql.admin.isBanned.get(playerId) !== undefined;
+  }
+
+  async bans(): Promise<Ban[]> {
+    return (this.sql.admin.bans.all() as Row[]).map(banOf);
+  }
+
+  async setNotice(notice: Notice | null): Promise<void> {
+    if (notice) this.sql.admin.setNotice.run(notice.text, notice.at);
+    else this.sql.admin.clearNotice.run();
+  }
+
+  async notice(): Promise<Notice | null> {
+    return noticeOf(this.sql.admin.notice.get() as Row | undefined);
+  }
+
+  async recordAdminAction(entry: AdminAction): Promise<void> {
+    this.sql.admin.recordAction.run(...adminActionValues(entry));
+  }
+
+  async adminActions(limit: number): Promise<AdminAction[]> {
+    return (this.sql.admin.actions.all(limit) as Row[]).map(adminActionOf);
   }
 }

@@ -1,5 +1,6 @@
 import type { Action, GameResult } from '@flightchess/rules';
 import { createGuest, verifyGuest } from '../../src/players';
+import { accountsContract } from './accountsContract';
 import type { Migration } from '../../src/storage/migrations';
 import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/storage/Storage';
 
@@ -10,7 +11,11 @@ export interface StorageHarness {
   /** The dialect's migration list, and a way to run one directly against this test's database. */
   readonly migrations: readonly Migration[];
   migrate(migrations: readonly Migration[]): Promise<number[]>;
+  /** Run SQL straight on this test's database (rows as a store from before a migration wrote them). */
+  exec(sql: string): Promise<void>;
   recordedMigrations(): Promise<{ version: number; name: string }[]>;
+  /** Run SQL (`?` placeholders) straight against this test's database: what an older server left there, and what is stored. */
+  query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   dispose(): Promise<void>;
 }
 
@@ -23,12 +28,14 @@ const start = (id: string, playerId: string, startedAt = 1, leaseUntil = 1_000):
   tableId: `table-${id}`,
   code: 'ACDEFG',
   private: true,
+  watchable: false,
   hostId: playerId,
   setup: { preset: 'online', seats: ['red', 'yellow'] },
   base: 10,
   turnSeconds: 12.5,
   seats: [
     { colour: 'red', kind: 'human', bot: null, playerId, name: 'Ann' },
+    // A label of the days when bots had their own ('Bot', 'Bot ★'): read back as what the bot is.
     { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot' },
   ],
   commitment: 'c'.repeat(64),
@@ -70,28 +77,39 @@ const finish = (id: string, redScore = 40, endedAt = 9, owner = OWNER): MatchFin
   seats: [seat('red', redScore, true), seat('yellow', -redScore, false, 'resign')],
 });
 
-/** The behaviour every Storage implementation must have; run once per implementation. */
-export function storageContract(openHarness: () => Promise<StorageHarness>): void {
+/**
+ * A fresh database for each test (`use` hears of its harness before the test), and every store the
+ * test opened closed, and the database dropped, after it; returns how a test opens a store on it.
+ */
+export function freshDatabase(openHarness: () => Promise<StorageHarness>, use: (harness: StorageHarness) => void): () => Promise<Storage> {
   let h: StorageHarness;
   const opened: Storage[] = [];
-  const open = async () => {
-    const s = await h.open();
-    opened.push(s);
-    return s;
-  };
   beforeEach(async () => {
     h = await openHarness();
+    use(h);
   });
   afterEach(async () => {
     for (const s of opened.splice(0)) await s.close();
     await h.dispose();
   });
+  return async () => {
+    const s = await h.open();
+    opened.push(s);
+    return s;
+  };
+}
+
+/** The behaviour every Storage implementation must have; run once per implementation. */
+export function storageContract(openHarness: () => Promise<StorageHarness>): void {
+  let h: StorageHarness;
+  const open = freshDatabase(openHarness, (harness) => (h = harness));
 
   test('versioned migrations run once, in order, and are recorded', async () => {
     expect(await h.migrate(h.migrations)).toEqual(h.migrations.map((m) => m.version));
     expect(await h.migrate(h.migrations)).toEqual([]);
-    const next = [...h.migrations, { version: h.migrations.length + 1, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' }];
-    expect(await h.migrate(next)).toEqual([h.migrations.length + 1]);
+    const extra = Math.max(...h.migrations.map((m) => m.version)) + 1;
+    const next = [...h.migrations, { version: extra, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' }];
+    expect(await h.migrate(next)).toEqual([extra]);
     expect(await h.recordedMigrations()).toEqual(next.map((m) => ({ version: m.version, name: m.name })));
   });
 
@@ -109,8 +127,10 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     const guest = await createGuest(storage, 'Ann');
     const stored = await storage.getPlayer(guest.playerId);
     expect(stored).toMatchObject({ id: guest.playerId, nickname: 'Ann', lifetimeScore: 0, coins: 0, games: 0, wins: 0 });
-    expect(stored?.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(stored?.secretHash).not.toContain(guest.secret);
+    const [device] = await storage.accounts.devices(guest.playerId);
+    expect(device?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(device?.secretHash).not.toContain(guest.secret);
+    expect(stored).not.toHaveProperty('secretHash');
     expect(typeof stored?.createdAt).toBe('number');
     expect(await verifyGuest(storage, guest.playerId, guest.secret)).toMatchObject({ id: guest.playerId });
     expect(await verifyGuest(storage, guest.playerId, `${guest.secret}x`)).toBeNull();
@@ -158,7 +178,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       abortReason: null,
       seats: [
         expect.objectContaining({ colour: 'red', kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', out: null, winner: false }),
-        expect.objectContaining({ colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot', out: null, winner: false }),
+        expect.objectContaining({ colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot', out: null, winner: false }),
       ],
       actions: ACTIONS.slice(0, 2),
       startedAt: 1,
@@ -197,11 +217,12 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       tableId: 'table-m1',
       code: 'ACDEFG',
       private: true,
+      watchable: false,
       hostId: guest.playerId,
       setup: start('m1', guest.playerId).setup,
       base: 10,
       turnSeconds: 12.5,
-      seats: start('m1', guest.playerId).seats,
+      seats: [start('m1', guest.playerId).seats[0], { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot' }],
       commitment: 'c'.repeat(64),
       seed: 's'.repeat(64),
       engine: 1,
@@ -252,7 +273,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(JSON.stringify(match?.result)).toBe(JSON.stringify(RESULT));
     expect(match?.seats).toEqual([
       { kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true) },
-      { kind: 'bot', bot: 'heuristic', playerId: null, name: 'Bot', ...seat('yellow', -40, false, 'resign') },
+      { kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot', ...seat('yellow', -40, false, 'resign') },
     ]);
     expect(await reopened.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
   });
@@ -349,6 +370,8 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     for (const kept of [recent, playing, aborted]) expect(await storage.getPlayer(kept)).not.toBeNull();
     expect(await storage.deleteIdleGuests(100)).toBe(0);
   });
+
+  accountsContract(() => h, open);
 
   test('ping answers while open', async () => {
     const storage = await open();

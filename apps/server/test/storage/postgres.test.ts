@@ -3,6 +3,8 @@ import { PostgresStorage, migratePostgres, postgresPool } from '../../src/storag
 import { POSTGRES_MIGRATIONS } from '../../src/storage/postgresMigrations';
 import { freshSchema } from '../support/postgres';
 import { describeWithServices, serviceUrl } from '../support/services';
+import { adminStoreContract } from './adminStore';
+import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 
 jest.setTimeout(30_000);
@@ -25,14 +27,21 @@ async function postgresHarness(): Promise<StorageHarness> {
     open: () => PostgresStorage.open(schema.url, fail),
     migrations: POSTGRES_MIGRATIONS,
     migrate: (migrations) => withPool((pool) => migratePostgres(pool, migrations)),
+    exec: (sql) => withPool(async (pool) => void (await pool.query(sql))),
     recordedMigrations: () =>
       withPool(async (pool) => (await pool.query('SELECT version, name FROM schema_migrations ORDER BY version')).rows as { version: number; name: string }[]),
+    query: (sql, params = []) => {
+      let n = 0;
+      return withPool(async (pool) => (await pool.query(sql.replace(/\?/g, () => `$${++n}`), [...params])).rows);
+    },
     dispose: () => schema.drop(),
   };
 }
 
 describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABASE_URL'], () => {
   storageContract(postgresHarness);
+  compactRecordsContract(postgresHarness);
+  adminStoreContract(postgresHarness);
 
   test('has the same migrations as SQLite: versions and names in step', () => {
     expect(POSTGRES_MIGRATIONS.map((m) => [m.version, m.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]));

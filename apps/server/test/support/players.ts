@@ -50,6 +50,8 @@ export async function newGuest(t: Http, nickname: string): Promise<Guest> {
  */
 export class Player {
   readonly errors: Refusal[] = [];
+  /** Answers to this client's syncs before the table's game started. */
+  readonly noGameYet: Refusal[] = [];
   readonly closings: Refusal[] = [];
   readonly phrases: ServerMessages['phrase'][] = [];
   readonly stream = new GameStream();
@@ -121,7 +123,8 @@ export class Player {
   }
 
   private listen(room: Room<any>): void {
-    room.onMessage('error', (e: Refusal) => this.errors.push(e));
+    // The answer to a sync before the game (as the web client, not an error: the snapshot comes with the game).
+    room.onMessage('error', (e: Refusal) => (e.request === 'sync' && e.code === 'ERR_NOT_STARTED' ? this.noGameYet.push(e) : this.errors.push(e)));
     room.onMessage('closing', (e: Refusal) => this.closings.push(e));
     room.onMessage('phrase', (m: ServerMessages['phrase']) => this.phrases.push(m));
     room.onMessage('snapshot', (m: SnapshotMessage) => {
@@ -155,13 +158,13 @@ type Sdk = TestServer['colyseus']['sdk'];
  * Take one's seat back with one's credentials after the room went away (its process stopped or died):
  * what the web client does by itself. Retries while the table is not (yet) restored anywhere.
  */
-export async function rejoin(player: Player, via: Client | Sdk, roomId: string, timeoutMs = 30_000): Promise<void> {
+export async function rejoin(player: Player, via: Client | Sdk, roomId: string, timeoutMs = 30_000, watch = false): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
       const snapshots = player.snapshots;
-      player.adopt(await via.joinById(roomId, { playerId: player.guest.playerId, secret: player.guest.secret }));
-      await waitFor(() => player.seated && player.snapshots > snapshots, 'the seat and the game');
+      player.adopt(await via.joinById(roomId, { playerId: player.guest.playerId, secret: player.guest.secret, ...(watch ? { watch } : {}) }));
+      await waitFor(() => (watch || player.seated) && player.snapshots > snapshots, watch ? 'the game' : 'the seat and the game');
       return;
     } catch (error) {
       if (Date.now() > until) throw new Error(`${player.guest.nickname} could not rejoin ${roomId}: ${String(error)}`);
@@ -245,3 +248,10 @@ export async function twoPlayerGame(http: Http, via: Client, options: Record<str
 export const choosing = (players: Player[]) => (game: GameState) =>
   game.phase === 'move' && legalMoves(game).length > 1 && nextSteps(game, players[0]!.control()).turn?.by === 'person';
 
+
+/** Watch a table (`watch: true`) through `via`; resolves once the table's facts (and its game, if one is on) are here. */
+export async function watch(via: Client | Sdk, roomId: string, guest: Guest): Promise<Player> {
+  const watcher = new Player(await via.joinById(roomId, { ...credentials(guest), watch: true }), guest);
+  await waitFor(() => watcher.state?.status !== undefined && (watcher.state.status === 'waiting' || watcher.stream.matchId === watcher.state.matchId), 'the table to watch');
+  return watcher;
+}

@@ -46,6 +46,8 @@ export interface ControllerHooks {
   changed(controls: Controls): void;
   /** The board presents an event (as its animation starts) or a moment of a move; `view` is the update's. */
   presented?(presented: Presented, view: GameView): void;
+  /** The board shows this view, its animations done. */
+  placed?(view: GameView): void;
 }
 
 /** Who decides for each seat, as the view shows them (for nextSteps): the controller never plays, so a bot's name does not matter. */
@@ -247,7 +249,7 @@ export class GameController {
     if (!this.layout || this.layout.bottom !== viewer) {
       this.layout = createLayout(viewer);
       const { config } = view.state;
-      this.renderer.drawBoard(this.layout, { seats: view.state.seats, stars: config.safeSquares, jumps: config.jump, flights: config.flight });
+      this.renderer.drawBoard(this.layout, { seats: view.state.seats, planes: config.planes, stars: config.safeSquares, jumps: config.jump, flights: config.flight });
     }
     const { state } = view;
     const over = state.phase === 'over';
@@ -255,6 +257,7 @@ export class GameController {
     this.renderer.showArrived(arrivedCounts(state));
     this.renderer.setTurn(over ? null : state.current);
     this.renderer.showDie(over ? null : state.current, state.roll);
+    this.hooks.placed?.(view);
     return this.layout;
   }
 

@@ -5,6 +5,8 @@ import type { ArrivedMark, PlacedPlane } from '../board/placement';
 
 export interface BoardMarks {
   readonly seats: readonly Colour[];
+  /** Planes a side has (3 in the three-plane presets): one hangar place each. */
+  readonly planes: number;
   /** Draw the safe stars (presets with safe squares). */
   readonly stars: boolean;
   readonly jumps: boolean;

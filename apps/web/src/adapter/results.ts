@@ -1,5 +1,5 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { type BotName, type BySeat, COLOURS, type Colour, type DiceCheck, type GameState, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
+import { type BotName, type BySeat, COLOURS, type Colour, type DiceCheck, type GameState, type OutReason, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { nameOf } from './describe';
 import { botOf } from './tableView';
@@ -20,7 +20,8 @@ export interface ResultRow {
   readonly sent: number;
   readonly lost: number;
   readonly winner: boolean;
-  readonly out: string;
+  /** How the seat left the game, null if it played to the end. */
+  readonly out: OutReason | null;
 }
 
 export interface ResultData {
@@ -60,7 +61,7 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
       sent: state.collisions[colour]?.sent ?? 0,
       lost: state.collisions[colour]?.lost ?? 0,
       winner: state.result!.winners.includes(colour),
-      out: state.out[colour]?.reason ?? '',
+      out: state.out[colour]?.reason ?? null,
     };
   });
   return { reason: state.result.reason, winner: state.result.winner, rows, matchId: null, offline: true, base };
@@ -87,12 +88,19 @@ export function onlineResults(match: MatchRecord, final: GameState | null): Resu
       sent: final?.collisions[s.colour]?.sent ?? 0,
       lost: final?.collisions[s.colour]?.lost ?? 0,
       winner: s.winner ?? false,
-      out: s.out ?? '',
+      out: outReason(s.out),
     };
   });
   rows.sort((a, b) => a.rank - b.rank);
   const result = match.result;
   return { reason: result?.reason ?? '', winner: result?.winner ?? null, rows, matchId: match.id, offline: false, base: match.base };
+}
+
+const OUT_REASONS: readonly string[] = ['resign', 'escape', 'forfeit'] satisfies OutReason[];
+
+/** A stored seat's way out of the game, if it is one this client knows. */
+function outReason(out: string | null | undefined): OutReason | null {
+  return out && OUT_REASONS.includes(out) ? (out as OutReason) : null;
 }
 
 /** Recompute every roll of a finished match from its revealed seed and check the commitment (issue 4). */

@@ -18,8 +18,8 @@ export type LinkStatus =
   | { readonly kind: 'connected' }
   | { readonly kind: 'reconnecting'; readonly attempt: number }
   | { readonly kind: 'reconnected' }
-  /** Nothing to reconnect to: the player left, the seat was taken over by another tab, or the table is gone. */
-  | { readonly kind: 'closed'; readonly why: 'left' | 'replaced' | 'gone' };
+  /** Nothing to reconnect to: the player left, the seat was taken over by another tab, the operator closed the table, it is gone, or this device was signed out. */
+  | { readonly kind: 'closed'; readonly why: 'left' | 'replaced' | 'closed' | 'gone' | 'signed-out' };
 
 export type ServerRejection = ServerMessages['error'];
 
@@ -35,6 +35,14 @@ export interface Reconnector {
   /** Back into one's own seat with the player's credentials (the table was restored by another process, or the token is gone). */
   rejoin(roomId: string): Promise<Room>;
 }
+
+/** Closes that end the connection for good: nothing to reconnect to. */
+const FINAL_CLOSES: Readonly<Record<number, 'left' | 'replaced' | 'closed' | 'signed-out'>> = {
+  [CLOSE_CODES.consented]: 'left',
+  [CLOSE_CODES.replaced]: 'replaced',
+  [CLOSE_CODES.closedByOperator]: 'closed',
+  [CLOSE_CODES.signedOut]: 'signed-out',
+};
 
 /** How long the facts may run ahead of the game before the client asks for a snapshot. */
 const CATCH_UP_MS = 1000;
@@ -155,14 +163,19 @@ export class TableConnection {
       if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
       else if (step.kind === 'gap') room.send('sync', {});
     });
-    room.onMessage('error', (message: ServerRejection) => emit(this.errorListeners, message));
+    room.onMessage('error', (message: ServerRejection) => {
+      // The answer to a sync before the game: nothing is wrong, the snapshot comes when the game starts.
+      if (message.request === 'sync' && message.code === 'ERR_NOT_STARTED') return;
+      emit(this.errorListeners, message);
+    });
     room.onMessage('closing', (message: ServerMessages['closing']) => emit(this.closingListeners, message));
     room.onMessage('phrase', (message: ServerMessages['phrase']) => emit(this.phraseListeners, message));
     room.onLeave((code) => {
       if (this.closed) return;
-      if (code === CLOSE_CODES.consented || code === CLOSE_CODES.replaced) {
+      const final = FINAL_CLOSES[code];
+      if (final) {
         this.closed = true;
-        emit(this.statusListeners, { kind: 'closed', why: code === CLOSE_CODES.replaced ? 'replaced' : 'left' });
+        emit(this.statusListeners, { kind: 'closed', why: final });
         return;
       }
       this.retry(room.reconnectionToken, 0, this.now());

@@ -1,4 +1,4 @@
-import { type ApiError, type GuestCredentials, type MatchRecord, type RenamedPlayer, type TableCodeAnswer, type TableListing, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
+import { type ApiError, type GuestCredentials, type MatchRecord, type RenamedPlayer, type TableCodeAnswer, type TableListing, type TableJoinOptions, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
 import { Client, type Room } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
 
@@ -16,6 +16,10 @@ export class ServerFailure extends Error {
 
 const CREDENTIALS = 'flightchess.player';
 const TOKENS = 'flightchess.tokens';
+/** The name of the player this device was signed out of (shown once on the home screen). */
+const SIGNED_OUT = 'flightchess.signedOut';
+/** Tables this browser watches (it comes back to them as a watcher after a reload or a restart). */
+const WATCHING = 'flightchess.watching';
 export const TABLE_ROOM = 'table';
 
 function isCredentials(v: unknown): v is Credentials {
@@ -72,6 +76,36 @@ export class NetSession {
   }
 
   /** The stored guest under its new name; null when the server does not know it (a bad name still fails). */
+  /**
+   * This device is now `creds`'s (linked, or signed in): its own new secret. The guest it had stays on the
+   * server as it was; the reconnection tokens of that guest's tables are forgotten.
+   */
+  adopt(creds: Credentials): void {
+    this.storage.setItem(CREDENTIALS, JSON.stringify(creds));
+    this.storage.removeItem(TOKENS);
+    this.storage.removeItem(SIGNED_OUT);
+  }
+
+  /**
+   * The stored secret no longer works (the device was signed out from another one, or the server forgot
+   * it): forget it and remember whose it was, to say so once. The next online game makes a new guest.
+   */
+  signedOut(): void {
+    const stored = this.credentials();
+    this.storage.removeItem(CREDENTIALS);
+    this.storage.removeItem(TOKENS);
+    if (stored) this.storage.setItem(SIGNED_OUT, stored.nickname);
+  }
+
+  /** The player's name this device was signed out of, until dismissed; null when none. */
+  signedOutOf(): string | null {
+    return this.storage.getItem(SIGNED_OUT);
+  }
+
+  dismissSignedOut(): void {
+    this.storage.removeItem(SIGNED_OUT);
+  }
+
   private async rename(stored: Credentials, nickname: string): Promise<Credentials | null> {
     try {
       const answer = await this.api<RenamedPlayer>(`/api/players/${encodeURIComponent(stored.playerId)}/nickname`, {
@@ -82,8 +116,9 @@ export class NetSession {
       this.storage.setItem(CREDENTIALS, JSON.stringify(renamed));
       return renamed;
     } catch (error) {
-      if (error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS') return null;
-      throw error;
+      if (!(error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS')) throw error;
+      this.signedOut();
+      return null;
     }
   }
 
@@ -119,7 +154,7 @@ export class NetSession {
       const failure = failureOf(error);
       // The server no longer knows this guest (a fresh database): get a new identity once.
       if (retry && failure.code === 'ERR_BAD_CREDENTIALS') {
-        this.storage.removeItem(CREDENTIALS);
+        this.signedOut();
         return this.enter(join, nickname, false);
       }
       throw failure;
@@ -137,15 +172,58 @@ export class NetSession {
 
   /** Public tables that are seating players and have a free seat. */
   async openTables(): Promise<TableListing[]> {
-    const tables = await this.api<TableListing[]>('/api/tables');
+    const tables = await this.tables();
     return tables.filter((t) => t.status === 'waiting' && t.seated < t.size);
+  }
+
+  /** Public tables as the lobby lists them (GET /api/tables): seating, playing and over. */
+  tables(): Promise<TableListing[]> {
+    return this.api<TableListing[]>('/api/tables');
+  }
+
+  /** Watch a table (`watch: true`): remembered, so that a reload or a reconnection comes back watching. */
+  async watchRoom(roomId: string, nickname: string): Promise<Room> {
+    const room = await this.enter((c) => this.client().joinById(roomId, { playerId: c.playerId, secret: c.secret, watch: true } satisfies TableJoinOptions), nickname);
+    this.setWatching(room.roomId, true);
+    return room;
+  }
+
+  isWatching(roomId: string): boolean {
+    return this.watched().includes(roomId);
+  }
+
+  /** Mark a table watched, or no longer (the watcher took a seat). */
+  setWatching(roomId: string, on: boolean): void {
+    const kept = this.watched().filter((id) => id !== roomId);
+    if (on) kept.push(roomId);
+    this.storage.setItem(WATCHING, JSON.stringify(kept.slice(-5)));
+  }
+
+  private watched(): string[] {
+    try {
+      const parsed: unknown = JSON.parse(this.storage.getItem(WATCHING) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** The join options for a table: the credentials, and `watch` for a table this browser watches. */
+  private joinOptions(roomId: string, c: Pick<Credentials, 'playerId' | 'secret'>): TableJoinOptions {
+    return { playerId: c.playerId, secret: c.secret, ...(this.isWatching(roomId) ? { watch: true } : {}) };
   }
 
   /** This player's unfinished tables (none without a stored identity: nothing was ever joined). */
   async myTables(): Promise<TableListing[]> {
     const creds = this.credentials();
     if (!creds) return [];
-    return this.api<TableListing[]>('/api/tables/mine', { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }) });
+    try {
+      return await this.api<TableListing[]>('/api/tables/mine', { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }) });
+    } catch (error) {
+      if (!(error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS')) throw error;
+      this.signedOut();
+      return [];
+    }
   }
 
   /** A stored match (GET /api/matches/:id): its table, seats, actions, and once over its result and seed. */
@@ -179,7 +257,7 @@ export class NetSession {
         this.forgetToken(roomId);
       }
     }
-    return this.enter((c) => this.client().joinById(roomId, { playerId: c.playerId, secret: c.secret }), nickname);
+    return this.enter((c) => this.client().joinById(roomId, this.joinOptions(roomId, c)), nickname);
   }
 
   /** Reconnect a dropped room with its token (used by the backoff loop). */
@@ -190,13 +268,14 @@ export class NetSession {
   }
 
   /**
-   * Take one's own seat back with the stored credentials: for a table restored after its server process
-   * stopped (the old token means nothing to the new room), or when the token is lost.
+   * Take one's own seat back with the stored credentials (or watch again, for a watched table): for a
+   * table restored after its server process stopped (the old token means nothing to the new room), or
+   * when the token is lost.
    */
   async rejoin(roomId: string): Promise<Room> {
     const creds = this.credentials();
     if (!creds) throw new ServerFailure('ERR_BAD_CREDENTIALS', 'no stored player to rejoin as');
-    const room = await this.client().joinById(roomId, { playerId: creds.playerId, secret: creds.secret });
+    const room = await this.client().joinById(roomId, this.joinOptions(roomId, creds));
     this.rememberToken(room);
     return room;
   }

@@ -207,20 +207,23 @@ export class PixiBoard implements BoardRenderer {
     token.setCount(1);
     token.zIndex = 1000;
     let from: Point = { x: token.x, y: token.y };
+    // Each leg starts where the last one's final frame ran past its end: the route keeps its length in time.
+    let carry = 0;
     for (let i = 0; i < path.waypoints.length; i++) {
       const wp = path.waypoints[i]!;
       moment({ type: 'leg', kind: wp.kind });
-      await this.travel(token, from, wp.point, wp.kind, pace);
+      carry = await this.travel(token, from, wp.point, wp.kind, pace, carry);
       from = wp.point;
       const hits = path.captures.filter((c) => c.after === i);
       if (hits.length > 0) {
         moment({ type: 'hit' });
         const keys = new Set(hits.flatMap((c) => c.victims.map(planeKey)));
         await this.sendHome(victims.filter((v) => keys.has(v.key)), pace);
+        carry = 0;
       }
     }
     if (path.end.x !== from.x || path.end.y !== from.y) {
-      await this.travel(token, from, path.end, 'flight', pace);
+      await this.travel(token, from, path.end, 'flight', pace, carry);
     }
   }
 
@@ -248,7 +251,8 @@ export class PixiBoard implements BoardRenderer {
     );
   }
 
-  private travel(token: PlaneToken, a: Point, b: Point, kind: StepKind, pace: number): Promise<void> {
+  /** One leg of a route; resolves with the time its last frame ran past the end. */
+  private travel(token: PlaneToken, a: Point, b: Point, kind: StepKind, pace: number, carry: number): Promise<number> {
     token.setHeading(Math.atan2(b.y - a.y, b.x - a.x) + (kind === 'back' ? Math.PI : 0));
     const ctrl = kind === 'jump' ? arcControl(a, b) : null;
     return tween(
@@ -266,6 +270,7 @@ export class PixiBoard implements BoardRenderer {
       },
       kind === 'step' || kind === 'back' ? ease.linear : ease.inOut,
       this.clock,
+      carry,
     );
   }
 

@@ -1,4 +1,7 @@
 import { CanvasRenderer, Container, type Renderer, Ticker, UPDATE_PRIORITY, WebGLRenderer, isWebGLSupported } from 'pixi.js';
+// Pixi loads its browser environment with a dynamic import when a renderer starts: imported here, it is
+// in the page's own script, so a board can start with the server gone (the import then finds it loaded).
+import 'pixi.js/browser';
 
 export interface BoardAppOptions {
   readonly width: number;
@@ -19,6 +22,9 @@ export class BoardApp {
 
   private constructor(readonly renderer: Renderer | CanvasRenderer) {
     this.ticker.add(() => this.render(), undefined, UPDATE_PRIORITY.LOW);
+    // Animations keep their length in time down to 2 frames a second (Pixi's default counts at most 100 ms
+    // a frame): on a slow device a move took seconds longer and the board fell behind the game.
+    this.ticker.minFPS = 2;
   }
 
   static async create(options: BoardAppOptions): Promise<BoardApp> {

@@ -58,7 +58,7 @@ export function drawBoard(layout: BoardLayout, marks: BoardMarks): Container {
     g.roundRect(box.x, box.y, box.w, box.h, 0.35)
       .fill({ color: colour.light, alpha: seated ? 1 : 0.45 })
       .stroke({ width: 0.07, color: colour.strong, alpha: seated ? 1 : 0.4 });
-    for (const slot of layout.hangar[c]) {
+    for (const slot of layout.hangar[c].slice(0, marks.planes)) {
       g.circle(slot.x, slot.y, 0.42).fill({ color: BOARD.white, alpha: 0.9 }).stroke({ width: 0.04, color: colour.strong });
     }
   }

@@ -7,8 +7,10 @@ export const ease = {
 };
 
 /**
- * Run `frame(progress)` on every tick for `ms`, resolving at progress 1. `rate` is read every tick:
- * time runs that much faster (a board hurrying to catch up with the game).
+ * Run `frame(progress)` on every tick for `ms`, resolving at progress 1 with the time the last tick ran
+ * past the end. `rate` is read every tick: time runs that much faster (a board hurrying to catch up with
+ * the game). `carry`: time already gone by (the previous tween's overrun), so that a chain of tweens keeps
+ * its length in time however few frames a second the device draws; a tween it covers is done at once.
  */
 export function tween(
   ticker: Ticker,
@@ -16,22 +18,23 @@ export function tween(
   frame: (t: number) => void,
   curve: (t: number) => number = ease.inOut,
   rate: () => number = () => 1,
-): Promise<void> {
+  carry = 0,
+): Promise<number> {
   return new Promise((resolve) => {
-    // Shorter than a frame (fast test runs): nothing to show, finish at once.
-    if (ms < 16) {
+    // Shorter than a frame (fast test runs), or already gone by: nothing to show, finish at once.
+    if (ms < 16 || carry >= ms) {
       frame(1);
-      resolve();
+      resolve(Math.max(0, carry - ms));
       return;
     }
-    let elapsed = 0;
+    let elapsed = carry;
     const step = (t: Ticker) => {
       elapsed += t.deltaMS * rate();
       const p = Math.min(1, elapsed / ms);
       frame(curve(p));
       if (p >= 1) {
         ticker.remove(step);
-        resolve();
+        resolve(elapsed - ms);
       }
     };
     ticker.add(step);

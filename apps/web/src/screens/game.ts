@@ -9,7 +9,7 @@ import { PixiBoard } from '../render/PixiBoard';
 import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
-import { seatChip } from './seatList';
+import { outBadge, seatChip } from './seatList';
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -72,6 +72,8 @@ export class GameScreen implements Screen {
       announce: (text) => this.ctx.announce(text),
       changed: (controls) => this.render(controls),
       presented: (presented, view) => this.sound(presented, view),
+      // The version the board shows (tests compare it with the server's, as the panel's data-version).
+      placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
     });
     this.controller = controller;
     board.onPlaneTap = (key) => controller.tapPlane(key);
@@ -140,6 +142,9 @@ export class GameScreen implements Screen {
     const { state } = view;
     this.renderSeats();
     const over = state.phase === 'over';
+    // Online without a seat: a watcher, who has nothing to press (issue 18).
+    const watching = view.mode === 'online' && view.viewer === null;
+    this.hintEl.hidden = watching;
     this.renderPrompt(controls);
     this.summaryEl.textContent = controls.summary ?? '';
     this.el.classList.toggle('my-turn', controls.acting !== null);
@@ -180,8 +185,8 @@ export class GameScreen implements Screen {
       h('button', { class: cls, text: label, disabled: !enabled, on: { click: onClick }, data: testid ? { testid } : {} });
     fill(
       this.buttonsEl,
-      over ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
-      over ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
+      over || watching ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
+      over || watching ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
       controls.own && !over
         ? button(controls.autoPlay ? t('game.autoOff') : t('game.autoOn'), act((c) => c.toggleAutoPlay()), true, controls.autoPlay ? 'on' : '', 'auto')
         : null,
@@ -197,7 +202,7 @@ export class GameScreen implements Screen {
             'resign',
           )
         : null,
-      state.config.drawByAgreement && !over ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
+      state.config.drawByAgreement && !over && !watching ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
       // Over: the results bring their own button home; until they show, this one leads home.
       over && this.below?.home ? null : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
     );
@@ -276,12 +281,13 @@ export class GameScreen implements Screen {
     const { state } = view;
     const seat = view.seats.find((s) => s.colour === colour);
     const isTurn = state.phase !== 'over' && state.current === colour;
-    const out = state.out[colour] !== undefined;
+    const left = state.out[colour];
     const badges: HTMLElement[] = [];
     if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
-    if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
-    if (out) badges.push(h('span', { class: 'badge out', text: t('game.out') }));
-    if (view.mode === 'online' && seat?.kind === 'human') {
+    // An out seat is played by nobody: it shows how it left, never 托管 or whether its player is connected.
+    if (left) badges.push(outBadge(left.reason));
+    else if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
+    if (!left && view.mode === 'online' && seat?.kind === 'human') {
       badges.push(
         h('span', {
           class: `conn ${seat.connected ? 'up' : 'down'}`,
@@ -296,7 +302,7 @@ export class GameScreen implements Screen {
       timer = h('span', { class: `timer${left <= 5 ? ' low' : ''}`, text: t('game.timer', { s: left }), data: { testid: 'timer' } });
     }
     return seatChip(
-      { colour, name: seatName(view, colour), current: isTurn, out },
+      { colour, name: seatName(view, colour), current: isTurn, out: left !== undefined },
       ...badges,
       h('span', { class: 'arrived', text: t('game.arrived', { n: arrivedCount(state, colour), total: state.config.planes }) }),
       timer,

@@ -10,6 +10,8 @@ import { cryptoIndex } from '../util/ports';
 import { houseRulesEditor } from './houseRules';
 import { type OpenTablesView, openTablesView } from './openTables';
 import { type ReturnToGameView, returnToGameView } from './returnToGame';
+import { signInCard } from './account/signInCard';
+import { type LiveGamesView, liveGamesView } from '../watch/liveGames';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
 type SeatChoice = 'none' | SeatPlayer;
@@ -23,16 +25,25 @@ export function homeScreen(ctx: AppContext): Screen {
   const el = h('main', { class: 'screen home' });
   const open = openTablesView(ctx);
   const mine = returnToGameView(ctx);
+  const live = liveGamesView(ctx);
   const render = () => {
     open.render();
     mine.render();
-    fill(el, ...sections(ctx, open, mine));
+    live.render();
+    fill(el, ...sections(ctx, open, mine, live));
   };
   render();
-  return { el, relabel: render, dispose: open.dispose };
+  return {
+    el,
+    relabel: render,
+    dispose() {
+      open.dispose();
+      live.dispose();
+    },
+  };
 }
 
-function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView): HTMLElement[] {
+function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView, live: LiveGamesView): HTMLElement[] {
   const error = h('p', { class: 'error', role: 'alert', data: { testid: 'home-error' } });
   const offError = h('p', { class: 'error', role: 'alert', data: { testid: 'offline-error' } });
   const busy = (on: boolean) => {
@@ -41,7 +52,8 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
   };
   const fail = (e: unknown) => {
     busy(false);
-    error.textContent = t('net.failed', { reason: failureOf(e).message });
+    const failure = failureOf(e);
+    error.textContent = failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message });
   };
 
   // ---- nickname ----
@@ -66,6 +78,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
   const teams = h('input', { type: 'checkbox', id: 'create-teams' });
   const turn = select('create-turn', TURN_TIMES.map((s) => [String(s), String(s)] as [string, string]), '15');
   const priv = h('input', { type: 'checkbox', id: 'create-private', checked: true });
+  const watchable = h('input', { type: 'checkbox', id: 'create-watchable', checked: true });
   const house = houseRulesEditor('create');
   const syncCreate = () => {
     const config = PRESETS[preset.value as PresetName];
@@ -94,6 +107,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
           teams: teams.checked,
           turnSeconds: Number(turn.value),
           private: priv.checked,
+          watchable: watchable.checked,
         },
         name(),
       )
@@ -195,7 +209,9 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
       h('button', { class: 'primary big', text: t('home.playNow'), data: { testid: 'play-now' }, on: { click: playNow } }),
       h('p', { class: 'hint', text: t('home.playNowHint') }),
     ),
+    signInCard(ctx),
     open.el,
+    live.el,
     h(
       'section',
       { class: 'card', aria: { label: t('home.online') } },
@@ -206,6 +222,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView)
       check(t('home.teams'), teams),
       field(t('home.turnTime'), turn),
       check(t('home.private'), priv),
+      check(t('watch.allow'), watchable),
       house.el,
       h(
         'div',

@@ -1,5 +1,6 @@
 import type { AppContext, Screen } from '../app';
 import type { Route } from '../ui/router';
+import { adminScreen } from './admin';
 import { homeScreen } from './home';
 import { leaderboardScreen } from './leaderboard';
 import { matchScreen } from './match';
@@ -8,6 +9,8 @@ import { profileScreen } from './profile';
 import { offlineReplayScreen, onlineReplayScreen } from './replay';
 import { rulesScreen } from './rules';
 import { tableScreen } from './table';
+import { signInScreen } from './account/signInScreen';
+import { signedOutScreen } from './account/signedOutScreen';
 
 export function screenFor(ctx: AppContext, route: Route): Screen {
   switch (route.name) {
@@ -33,5 +36,15 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return leaderboardScreen(ctx);
     case 'match':
       return matchScreen(ctx, route.matchId);
+    case 'sign-in':
+      return signInScreen(ctx);
+    case 'link':
+      return signInScreen(ctx, route.code);
+    case 'signed-out':
+      return signedOutScreen(ctx);
+    case 'admin':
+      return adminScreen(ctx);
+    case 'watch':
+      return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
   }
 }

@@ -74,7 +74,10 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
         label,
         team,
         h('span', { class: 'who', text: t('lobby.empty') }),
-        me ? h('button', { text: t('lobby.takeSeat'), data: { testid: `sit-${colour}` }, on: { click: () => actions.send('pick-colour', { colour }) } }) : null,
+        me
+          ? h('button', { text: t('lobby.takeSeat'), data: { testid: `sit-${colour}` }, on: { click: () => actions.send('pick-colour', { colour }) } })
+          : // A watcher (no seat): take this one for the next game.
+            h('button', { class: 'primary', text: t('watch.sit'), data: { testid: `watch-sit-${colour}` }, on: { click: () => actions.send('sit', { colour }) } }),
         isHost && !full
           ? h('button', { text: t('lobby.addBot'), data: { testid: `add-bot-${colour}` }, on: { click: () => actions.send('add-bot', { colour, bot: botLevel }) } })
           : null,
@@ -105,6 +108,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
     { class: 'lobby card', data: { testid: 'lobby' } },
     h('h1', { text: table.code ? t('lobby.title', { code: table.code }) : t('lobby.public') }),
     h('p', { class: 'settings', text: t('lobby.settings', { preset: presetName(table.preset), seats: table.size, seconds: table.turnSeconds }) }),
+    table.watchable ? null : h('p', { class: 'hint', text: t('watch.off') }),
     table.code
       ? h(
           'p',
@@ -131,6 +135,6 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
       isHost ? h('button', { class: 'primary', text: t('lobby.start'), data: { testid: 'start' }, on: { click: () => actions.send('start', {}) } }) : null,
       h('button', { text: t('lobby.leave'), data: { testid: 'leave-table' }, on: { click: actions.leave } }),
     ),
-    isHost ? null : h('p', { class: 'hint', text: t('lobby.waiting') }),
+    isHost ? null : h('p', { class: 'hint', text: me ? t('lobby.waiting') : t('watch.lobbyHint') }),
   );
 }

@@ -13,6 +13,7 @@ import { ReviewPanel } from '../review/reviewPanel';
 import { dateTime, failureText, recordPage } from './recordPage';
 import { headlineOf, resultsTable } from './results';
 import { seatList } from './seatList';
+import { abortReasonText } from './tableClosed';
 
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
 type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | { readonly kind: 'done'; readonly answer: VerifyAnswer } | { readonly kind: 'failed'; readonly text: string };
@@ -39,7 +40,7 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
       return [
         h('h1', { text: t('match.title') }),
         h('p', { class: 'meta', data: { testid: 'match-meta' }, text: t('match.meta', { preset: presetName(match.setup.preset), base: match.base, when: dateTime(match.startedAt), status: t(`match.status.${match.status}`) }) }),
-        match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: match.abortReason }) }) : null,
+        match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: abortReasonText(match.abortReason) }) }) : null,
         players(match, final),
         reviewOf(match),
         h(
@@ -102,6 +103,7 @@ function verificationView(v: Verification, actions: number): HTMLElement | null 
     case 'failed':
       return h('p', { class: 'error', role: 'alert', text: v.text });
     case 'done':
-      return h('ul', { class: 'verdict', role: 'status', data: { testid: 'match-verdict' } }, ...verdictLines(v.answer, actions).map(line));
+      // The live region wraps the list: a list with role=status is no list any more to a screen reader.
+      return h('div', { role: 'status' }, h('ul', { class: 'verdict', data: { testid: 'match-verdict' } }, ...verdictLines(v.answer, actions).map(line)));
   }
 }

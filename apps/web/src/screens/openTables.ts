@@ -1,11 +1,9 @@
-import type { TableListing } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { listingSummary } from './tableListing';
-
-/** How often the home screen asks for open tables while it is shown. */
-export const OPEN_TABLES_POLL_MS = 5000;
+import { nameOf } from '../adapter/describe';
+import { pollTables } from './tablesPoll';
 
 export interface OpenTablesView {
   readonly el: HTMLElement;
@@ -17,12 +15,9 @@ export interface OpenTablesView {
 /** Public tables seating players, to pick one; kept fresh while the home screen is open. */
 export function openTablesView(ctx: AppContext): OpenTablesView {
   const el = h('section', { class: 'card open-tables', data: { testid: 'open-tables' } });
-  let tables: readonly TableListing[] | null = null;
-  let failed = false;
-  let timer = 0;
-  let disposed = false;
-
+  const poll = pollTables(() => ctx.net.openTables(), () => render());
   const render = () => {
+    const { value: tables, failed } = poll.latest;
     const body =
       tables === null
         ? h('p', { class: 'hint', text: failed ? t('tables.unreachable') : t('tables.loading') })
@@ -35,7 +30,7 @@ export function openTablesView(ctx: AppContext): OpenTablesView {
                 h(
                   'li',
                   { class: 'table-item', data: { room: table.roomId } },
-                  h('span', { class: 'summary' }, h('strong', { text: listingSummary(table) }), h('span', { class: 'names', text: table.names.join(' · ') })),
+                  h('span', { class: 'summary' }, h('strong', { text: listingSummary(table) }), h('span', { class: 'names', text: table.seats.map(nameOf).join(' · ') })),
                   h('button', { text: t('tables.sit'), data: { testid: `sit-at-${table.roomId}` }, on: { click: () => ctx.navigate({ name: 'table', roomId: table.roomId }) } }),
                 ),
               ),
@@ -43,31 +38,10 @@ export function openTablesView(ctx: AppContext): OpenTablesView {
     fill(el, h('h2', { text: t('tables.open') }), body);
   };
 
-  const poll = () => {
-    ctx.net.openTables().then(
-      (found) => {
-        tables = found;
-        failed = false;
-      },
-      () => {
-        // No game server (the offline app): say so once; keep the last list if there was one.
-        failed = true;
-      },
-    ).finally(() => {
-      if (disposed) return;
-      render();
-      timer = window.setTimeout(poll, OPEN_TABLES_POLL_MS);
-    });
-  };
-
   render();
-  poll();
   return {
     el,
     render,
-    dispose() {
-      disposed = true;
-      window.clearTimeout(timer);
-    },
+    dispose: () => poll.stop(),
   };
 }

@@ -11,6 +11,8 @@ export interface PhraseDeps {
   /** The seats as they are now, and the player this client is. */
   seats(): readonly SeatFacts[];
   me(): string;
+  /** A watcher hears the phrases but says none (the server refuses them). */
+  canSay(): boolean;
   say(phrase: QuickPhrase): void;
   announce(text: string): void;
 }
@@ -49,6 +51,7 @@ export function phraseControl(deps: PhraseDeps): PhraseControl {
 
   const render = () => {
     toggle.textContent = t('phrase.open');
+    toggle.hidden = !deps.canSay();
     const muted = new Set(deps.prefs.mutedPlayers);
     const others = deps.seats().filter((s) => s.kind === 'human' && s.playerId !== deps.me());
     fill(

@@ -6,6 +6,7 @@ import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { presetName } from '../adapter/describe';
 import { dateTime, recordPage } from './recordPage';
+import { accountSection } from './account/accountSection';
 
 /** A player's record (GET /api/players/:id): level and the way to the next, totals, recent matches. */
 export function profileScreen(ctx: AppContext, playerId: string): Screen {
@@ -36,6 +37,7 @@ export function profileScreen(ctx: AppContext, playerId: string): Screen {
             ? h('p', { class: 'note', text: t('profile.noMatches') })
             : h('ul', { class: 'match-list', data: { testid: 'recent-matches' } }, ...p.recentMatches.map(matchItem)),
         ),
+        own ? accountSection(ctx) : null,
       ];
     },
   });

@@ -1,4 +1,4 @@
-import { type Action, COLOURS, type GameSetup, arrivedCount } from '@flightchess/rules';
+import { type Action, COLOURS, type Colour, type GameSetup, arrivedCount } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
 import { REPLAY_SPEEDS, ReplayPlayer } from '../adapter/replayPlayer';
@@ -64,7 +64,8 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     const p = player;
     const { view } = s.current();
     const { state } = view;
-    fill(seatsEl, seatList(view.seats, state.phase === 'over' ? null : state.current, (c) => t('game.arrived', { n: arrivedCount(state, c), total: state.config.planes })));
+    const arrived = (c: Colour) => t('game.arrived', { n: arrivedCount(state, c), total: state.config.planes });
+    fill(seatsEl, seatList(view.seats, state.phase === 'over' ? null : state.current, arrived, state.out));
     stepEl.textContent = t('replay.step', { i: s.position, n: s.steps });
     slider.max = String(s.steps);
     slider.value = String(s.position);

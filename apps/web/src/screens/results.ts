@@ -4,6 +4,7 @@ import { nameOf } from '../adapter/describe';
 import { levelName } from '../adapter/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
+import { outBadge } from './seatList';
 
 export interface ResultsActions {
   readonly home: () => void;
@@ -49,7 +50,14 @@ export function resultsTable(data: ResultData): HTMLElement {
           'tr',
           { class: `colour-${r.colour}${r.winner ? ' winner' : ''}` },
           h('td', { class: 'rank', text: String(r.rank) }),
-          h('td', { class: 'player' }, h('span', { class: 'swatch', aria: { hidden: 'true' } }), nameOf(r), r.winner ? h('span', { class: 'crown', text: ' ★' }) : null),
+          h(
+            'td',
+            { class: 'player' },
+            h('span', { class: 'swatch', aria: { hidden: 'true' } }),
+            nameOf(r),
+            r.winner ? h('span', { class: 'crown', text: ' ★' }) : null,
+            r.out ? outBadge(r.out) : null,
+          ),
           h('td', { data: label('results.arrived'), text: String(r.arrived) }),
           h('td', { class: `score ${r.score >= 0 ? 'plus' : 'minus'}`, text: r.score > 0 ? `+${r.score}` : String(r.score) }),
           h('td', { data: label('results.coins'), text: String(r.coins) }),

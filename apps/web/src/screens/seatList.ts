@@ -1,5 +1,6 @@
-import type { Colour } from '@flightchess/rules';
+import type { BySeat, Colour, OutRecord } from '@flightchess/rules';
 import { type Named, nameOf } from '../adapter/describe';
+import { t } from '../i18n';
 import { type Child, h } from '../ui/dom';
 
 export interface SeatChip {
@@ -23,13 +24,23 @@ export function seatChip(seat: SeatChip, ...more: Child[]): HTMLElement {
   );
 }
 
-/** The players as coloured chips (the game screen's seat style); `current` marks the seat to move. */
-export function seatList(seats: readonly Named[], current: Colour | null = null, extra: (colour: Colour) => string = () => ''): HTMLElement {
+/** How a seat left the game (认输 / 逃跑 / 超时判负): the only state an out seat shows (RULES.md §7). */
+export function outBadge(reason: OutRecord['reason']): HTMLElement {
+  return h('span', { class: 'badge out', data: { testid: 'out' }, text: t(`game.out.${reason}`) });
+}
+
+/** The players as coloured chips (the game screen's seat style); `current` marks the seat to move, `out` the seats that left. */
+export function seatList(seats: readonly Named[], current: Colour | null = null, extra: (colour: Colour) => string = () => '', out: BySeat<OutRecord> = {}): HTMLElement {
   return h(
     'ul',
     { class: 'seats', data: { testid: 'seat-names' } },
-    ...seats.map((seat) =>
-      seatChip({ colour: seat.colour, name: nameOf(seat), current: seat.colour === current }, extra(seat.colour) ? h('span', { class: 'arrived', text: extra(seat.colour) }) : null),
-    ),
+    ...seats.map((seat) => {
+      const left = out[seat.colour];
+      return seatChip(
+        { colour: seat.colour, name: nameOf(seat), current: seat.colour === current, out: left !== undefined },
+        left ? outBadge(left.reason) : null,
+        extra(seat.colour) ? h('span', { class: 'arrived', text: extra(seat.colour) }) : null,
+      );
+    }),
   );
 }

@@ -1,4 +1,4 @@
-import type { MatchRecord, TableFacts } from '@flightchess/protocol';
+import type { MatchRecord, ServerMessages, TableFacts } from '@flightchess/protocol';
 import type { Room } from 'colyseus.js';
 import type { AppContext, Screen } from '../app';
 import { onlineResults, verifyMatchDice } from '../adapter/results';
@@ -9,16 +9,22 @@ import { failureOf } from '../net/session';
 import { fill, h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { realScheduler } from '../util/ports';
+import { watchOffer } from '../watch/watchOffer';
+import { watchersBadge } from '../watch/watchersBadge';
+import { ownColour } from '../adapter/tableView';
 import { GameScreen } from './game';
 import { lobbyView } from './lobby';
 import { type PhraseControl, phraseControl } from './phrases';
 import { resultsView } from './results';
+import { tableClosedView } from './tableClosed';
 
 /** How the table screen finds its room. */
 export type TableEntry =
   | { readonly kind: 'room'; readonly roomId: string }
   | { readonly kind: 'code'; readonly code: string }
-  | { readonly kind: 'quick' };
+  | { readonly kind: 'quick' }
+  /** Watch the table (issue 18): from the home screen's live games, or after a refused join. */
+  | { readonly kind: 'watch'; readonly roomId: string };
 
 /**
  * An online table from lobby to results: connects (or comes back into the same seat after a reload or
@@ -36,13 +42,25 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let match: MatchRecord | null = null;
   let resultsShown = '';
   let disposed = false;
+  /** The operator closed the table: why, shown in its place. */
+  let closedBy: ServerMessages['closing'] | null = null;
+  /** The table's room once known (a code is looked up first): a refused join offers to watch it. */
+  let roomId: string | null = entry.kind === 'room' ? entry.roomId : null;
+  const badge = watchersBadge();
+  let wasWatching: boolean | null = null;
 
   const playerId = () => ctx.net.credentials()?.playerId ?? '';
   const home = () => ctx.navigate({ name: 'home' });
+  /** Connected without a seat: a watcher (watchers/ on the server). Not before the table's facts have come. */
+  const watching = () => {
+    const table = connection?.table();
+    return table !== undefined && table.preset !== '' && ownColour(table, playerId()) === null;
+  };
 
   const leave = () => {
     const table = connection?.table();
-    if (table?.status === 'playing' && !window.confirm(t('game.leaveConfirm'))) return;
+    // A player leaving mid-game escapes; a watcher just goes.
+    if (table?.status === 'playing' && !watching() && !window.confirm(t('game.leaveConfirm'))) return;
     void connection?.leave().finally(home);
     if (connection) ctx.net.forgetToken(connection.roomId);
   };
@@ -100,15 +118,27 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         home,
         replay: () => ctx.navigate({ name: 'replay', matchId }),
         recordHref: hashOf({ name: 'match', matchId }),
-        rematch: () => connection?.send('rematch', {}),
+        rematch: watching() ? undefined : () => connection?.send('rematch', {}),
         verify: async () => verifyMatchDice(record),
       });
     void screen.settled().then(() => screen.showBelow(view, true));
   };
 
+  /** Who this client is at the table changed (a watcher took a seat): what it may do follows. */
+  const followWatching = (table: TableFacts) => {
+    if (table.preset === '') return; // the facts have not come yet
+    const now = watching();
+    badge.update(table, now);
+    if (now === wasWatching) return;
+    wasWatching = now;
+    if (!now && connection) ctx.net.setWatching(connection.roomId, false);
+    phrases?.relabel();
+  };
+
   const onTable = () => {
     const table = connection?.table();
-    if (disposed || !table) return;
+    if (disposed || closedBy || !table) return;
+    followWatching(table);
     if (table.status === 'waiting') {
       showLobby(table);
       return;
@@ -125,9 +155,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       case 'room':
         return ctx.net.joinRoom(entry.roomId, nickname);
       case 'code':
-        return ctx.net.joinRoom(await ctx.net.roomForCode(entry.code), nickname);
+        roomId = await ctx.net.roomForCode(entry.code);
+        return ctx.net.joinRoom(roomId, nickname);
       case 'quick':
         return ctx.net.quickMatch({}, nickname);
+      case 'watch':
+        return ctx.net.watchRoom(entry.roomId, nickname);
     }
   };
 
@@ -141,9 +174,11 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         room = await connect();
       } catch (error) {
         const failure = failureOf(error);
+        const room = roomId;
+        const offer = watchOffer(failure, room && entry.kind !== 'watch' ? () => ctx.navigate({ name: 'watch', roomId: room }) : null);
         fill(
           el,
-          h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : t('net.failed', { reason: failure.message }) }),
+          ...(offer ?? [h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message }) })]),
           h('button', { text: t('results.home'), on: { click: home } }),
         );
         return;
@@ -162,17 +197,25 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         prefs: ctx.prefs,
         seats: () => conn.table().seats,
         me: playerId,
+        canSay: () => !watching(),
         say: (phrase) => conn.send('phrase', { phrase }),
         announce: ctx.announce,
       });
-      ctx.tools.append(phrases.el);
+      ctx.tools.append(phrases.el, badge.el);
       conn.onPhrase((said) => phrases?.show(said));
       conn.onError((e) => {
         if (e.request === 'phrase' && e.code === 'ERR_RATE_LIMITED') return phrases?.tooFast();
-        notice.textContent = t('error.generic', { message: `${e.code}: ${e.message}` });
+        notice.textContent = e.code === 'ERR_BANNED' ? t('admin.banned') : t('error.generic', { message: `${e.code}: ${e.message}` });
         window.setTimeout(() => (notice.textContent = ''), 4000);
       });
       conn.onClosing((e) => {
+        if (e.code === 'ERR_TABLE_CLOSED') {
+          // The operator closed it: say why, in place of the table (not as an error).
+          closedBy = e;
+          teardownGame();
+          phrases?.el.remove();
+          return fill(el, tableClosedView(e, home));
+        }
         ctx.status(t('net.closing', { reason: e.message }), 'warn');
         home();
       });
@@ -186,7 +229,10 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             window.setTimeout(() => ctx.status(null), 2000);
             break;
           case 'closed':
-            ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
+            // Signed out from another device: this device starts over as a guest (the screen says so).
+            if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
+            if (status.why === 'closed') ctx.status(null);
+            else ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
             break;
           default:
             ctx.status(null);
@@ -196,6 +242,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     },
     relabel() {
       phrases?.relabel();
+      badge.relabel();
+      if (closedBy) return fill(el, tableClosedView(closedBy, home));
       const table = connection?.table();
       if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();
@@ -203,10 +251,13 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     dispose() {
       disposed = true;
       phrases?.dispose();
+      badge.dispose();
       teardownGame();
       // Mid-game the seat stays held (the stored token, or the player's credentials, bring the player back); otherwise leave the table.
-      if (connection?.table().status === 'playing') connection.dispose();
+      // A watcher who goes elsewhere stops watching.
+      if (connection?.table().status === 'playing' && !watching()) connection.dispose();
       else void connection?.leave();
+      if (connection && watching()) ctx.net.setWatching(connection.roomId, false);
       ctx.status(null);
     },
   };

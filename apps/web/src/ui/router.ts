@@ -10,7 +10,12 @@ export type Route =
   | { readonly name: 'rules'; readonly preset: string }
   | { readonly name: 'profile'; readonly playerId: string }
   | { readonly name: 'leaderboard' }
-  | { readonly name: 'match'; readonly matchId: string };
+  | { readonly name: 'match'; readonly matchId: string }
+  | { readonly name: 'sign-in' }
+  | { readonly name: 'link'; readonly code: string }
+  | { readonly name: 'signed-out' }
+  | { readonly name: 'admin' }
+  | { readonly name: 'watch'; readonly roomId: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -34,6 +39,16 @@ export function parseRoute(hash: string): Route {
       return { name: 'leaderboard' };
     case 'match':
       return arg ? { name: 'match', matchId: arg } : { name: 'home' };
+    case 'sign-in':
+      return { name: 'sign-in' };
+    case 'link':
+      return arg ? { name: 'link', code: arg.toUpperCase() } : { name: 'sign-in' };
+    case 'signed-out':
+      return { name: 'signed-out' };
+    case 'admin':
+      return { name: 'admin' };
+    case 'watch':
+      return arg ? { name: 'watch', roomId: arg } : { name: 'home' };
     default:
       return { name: 'home' };
   }
@@ -63,11 +78,34 @@ export function hashOf(route: Route): string {
       return '#/leaderboard';
     case 'match':
       return `#/match/${encodeURIComponent(route.matchId)}`;
+    case 'sign-in':
+      return '#/sign-in';
+    case 'link':
+      return `#/link/${encodeURIComponent(route.code)}`;
+    case 'signed-out':
+      return '#/signed-out';
+    case 'admin':
+      return '#/admin';
+    case 'watch':
+      return `#/watch/${encodeURIComponent(route.roomId)}`;
   }
 }
 
 /** A join link as the server prints it (`/?join=CODE`) becomes the join route. */
 export function joinCodeFromSearch(search: string): string | null {
-  const code = new URLSearchParams(search).get('join');
+  return codeFromSearch(search, 'join');
+}
+
+/** A shared link's code (`/?join=CODE`, `/?link=CODE`), upper case; null when there is none or it cannot be one. */
+function codeFromSearch(search: string, name: 'join' | 'link'): string | null {
+  const code = new URLSearchParams(search).get(name);
   return code && /^[A-Za-z0-9]{4,8}$/.test(code) ? code.toUpperCase() : null;
+}
+
+/** The route a shared link opens: `/?join=CODE` a table, `/?link=CODE` (a device link, issue 19) this device as that player. */
+export function routeFromSearch(search: string): Route | null {
+  const join = codeFromSearch(search, 'join');
+  if (join) return { name: 'join', code: join };
+  const link = codeFromSearch(search, 'link');
+  return link ? { name: 'link', code: link } : null;
 }

@@ -1,0 +1,71 @@
+import type { DeviceRecord, LoginRecord, PasskeyRecord } from './AccountStorage';
+
+/** Rows → account records, shared by the SQLite and PostgreSQL stores (same columns in both). */
+type Row = Record<string, unknown>;
+
+export const deviceRecord = (r: Row): DeviceRecord => ({
+  id: r.id as string,
+  playerId: r.player_id as string,
+  secretHash: r.secret_hash as string,
+  name: r.name as string,
+  createdAt: r.created_at as number,
+  lastSeenAt: r.last_seen_at as number,
+});
+
+export const loginRecord = (r: Row): LoginRecord => ({
+  playerId: r.player_id as string,
+  name: r.name as string,
+  nameKey: r.name_key as string,
+  passwordHash: r.password_hash as string,
+  updatedAt: r.updated_at as number,
+});
+
+export const passkeyRecord = (r: Row): PasskeyRecord => ({
+  id: r.id as string,
+  playerId: r.player_id as string,
+  publicKey: r.public_key as string,
+  counter: r.counter as number,
+  transports: JSON.parse(r.transports as string) as string[],
+  rpId: r.rp_id as string,
+  name: r.name as string,
+  createdAt: r.created_at as number,
+  lastUsedAt: (r.last_used_at as number | null) ?? null,
+});
+
+/** One statement per dialect but for the placeholders ($n in PostgreSQL, ? in SQLite). */
+export const ACCOUNT_SQL = {
+  devices: 'SELECT * FROM devices WHERE player_id = $1 ORDER BY created_at, id',
+  addDevice: 'INSERT INTO devices (id, player_id, secret_hash, name, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6)',
+  deviceExists: 'SELECT 1 FROM devices WHERE id = $1',
+  touchDevice: 'UPDATE devices SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $3',
+  removeDevice: 'DELETE FROM devices WHERE player_id = $1 AND id = $2',
+  removeOtherDevices: 'DELETE FROM devices WHERE player_id = $1 AND id <> $2 RETURNING id',
+  login: 'SELECT * FROM logins WHERE player_id = $1',
+  loginByKey: 'SELECT * FROM logins WHERE name_key = $1',
+  setLogin: `INSERT INTO logins (player_id, name, name_key, password_hash, updated_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+               password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
+  dropLinkCodes: 'DELETE FROM link_codes WHERE player_id = $1 OR expires_at < $2',
+  addLinkCode: 'INSERT INTO link_codes (code_hash, player_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+  redeemLinkCode: 'UPDATE link_codes SET used_at = $1 WHERE code_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING player_id',
+  passkeys: 'SELECT * FROM passkeys WHERE player_id = $1 ORDER BY created_at, id',
+  passkey: 'SELECT * FROM passkeys WHERE id = $1',
+  addPasskey: `INSERT INTO passkeys (id, player_id, public_key, counter, transports, rp_id, name, created_at, last_used_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+  usePasskey: 'UPDATE passkeys SET counter = $1, last_used_at = $2 WHERE id = $3',
+  removePasskey: 'DELETE FROM passkeys WHERE player_id = $1 AND id = $2',
+} as const;
+
+/** The SQLite spelling of a statement: numbered placeholders ($1, used twice too) as named ones (@p1). */
+export const sqliteSql = (sql: string): string => sql.replace(/\$(\d+)/g, '@p$1');
+/** Positional values as SQLite's named parameters (@p1, @p2, …). */
+export const named = (values: readonly unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
+
+/** Column values of a device and a passkey, in their INSERT order. */
+export const deviceValues = (d: DeviceRecord) => [d.id, d.playerId, d.secretHash, d.name, d.createdAt, d.lastSeenAt] as const;
+export const passkeyValues = (p: PasskeyRecord) =>
+  [p.id, p.playerId, p.publicKey, p.counter, JSON.stringify(p.transports), p.rpId, p.name, p.createdAt, p.lastUsedAt] as const;
+
+/** A unique-constraint failure, from either driver (matched by message: errors may come from another realm). */
+export const isUniqueViolation = (err: unknown): boolean =>
+  (err as { code?: string }).code === '23505' || /unique/i.test((err as Error).message ?? '');

@@ -1,0 +1,39 @@
+import type { Presence } from '@colyseus/core';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config';
+import type { Storage } from '../storage/Storage';
+import { NameLimits } from './nameLimits';
+import { Passkeys } from './passkeys';
+import { accountsRouter } from './router';
+import { SignedOutDevices } from './signedOutDevices';
+
+/**
+ * One player on every device (issue 19): the accounts API, and the table connections of devices that
+ * get signed out. The table room reaches it through `devices.watch(client)` only.
+ */
+export interface Accounts {
+  readonly router: Router;
+  readonly devices: SignedOutDevices;
+  start(): Promise<void>;
+  stop(): void;
+}
+
+export interface AccountsDeps {
+  readonly storage: Storage;
+  readonly presence: Presence;
+  readonly logger: Logger;
+  readonly config: Pick<ServerConfig, 'signInFailuresPerHour' | 'passwordCost'>;
+}
+
+export function createAccounts({ storage, presence, logger, config }: AccountsDeps): Accounts {
+  const devices = new SignedOutDevices(presence, storage.accounts, logger);
+  const router = accountsRouter({
+    storage,
+    devices,
+    passkeys: new Passkeys(presence, storage.accounts, 'Flight Chess'),
+    names: new NameLimits(config.signInFailuresPerHour),
+    passwordCost: config.passwordCost,
+  });
+  return { router, devices, start: () => devices.start(), stop: () => devices.stop() };
+}

@@ -1,0 +1,51 @@
+import type { Presence } from '@colyseus/core';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { ClientLimiter } from '../limits/clientLimits';
+import { metrics } from '../metrics';
+import type { Storage } from '../storage/Storage';
+import { ActionRate } from './actionRate';
+import { Bans } from './bans';
+import { Deployment, type ThisProcess } from './deployment';
+import { Notices } from './notices';
+import { adminRouter } from './router';
+
+export interface ConsoleDeps {
+  readonly token: string | undefined;
+  readonly storage: Storage;
+  readonly presence: Presence;
+  readonly limiter: Pick<ClientLimiter, 'addressOf'>;
+  readonly logger: Logger;
+  readonly here: Omit<ThisProcess, 'actions'>;
+}
+
+/** The engine actions this process has committed (the metric's own count). */
+const actionsCommitted = async () => (await metrics.actions.get()).values[0]?.value ?? 0;
+
+/**
+ * The operator's console (issue 21), one per process: its API (mounted under /api), the bans the
+ * tables ask about, and this process's part of the deployment (its figures, its tables, its drain).
+ */
+export class OperatorConsole {
+  readonly bans: Bans;
+  readonly router: Router;
+  private readonly actions = new ActionRate(actionsCommitted);
+  private readonly deployment: Deployment;
+
+  constructor(deps: ConsoleDeps) {
+    this.bans = new Bans(deps.storage);
+    this.deployment = new Deployment(deps.presence, { ...deps.here, actions: this.actions });
+    this.router = adminRouter({ ...deps, deployment: this.deployment, notices: new Notices(deps.storage) });
+  }
+
+  /** Once the process listens: sample its actions and answer the other processes. */
+  async start(): Promise<void> {
+    this.actions.start();
+    await this.deployment.listen();
+  }
+
+  stop(): void {
+    this.actions.stop();
+    this.deployment.stop();
+  }
+}

@@ -1,0 +1,133 @@
+import type { Client, Deferred } from '@colyseus/core';
+import { CLOSE_CODES, type ClientMessageType, type Rejection, WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, reject } from '@flightchess/protocol';
+import type { Logger } from 'pino';
+import type { Admission } from '../limits/admission';
+import type { TableState } from '../rooms/schema';
+import type { PlayerRecord } from '../storage/Storage';
+
+/** What watching needs of the table it happens at (TableRoom gives it). */
+export interface WatchHost {
+  readonly state: TableState;
+  readonly watchable: boolean;
+  /** WATCHERS_PER_TABLE. */
+  readonly limit: number;
+  readonly admission: Pick<Admission, 'newConnection'>;
+  readonly log: Logger;
+  /** The connection with this session id, if it is still open. */
+  client(sessionId: string): Client | undefined;
+  /** Colyseus' wait for a dropped connection's token (RECONNECT_SECONDS). */
+  hold(client: Client): Deferred<Client>;
+  /** Run work in the table's queue (a token reconnection resolves outside it). */
+  task(work: () => unknown): void;
+  /** The number of watchers changed: the lobby listing follows. */
+  changed(): void;
+}
+
+interface Watcher {
+  readonly playerId: string;
+  readonly name: string;
+  connected: boolean;
+  /** The dropped connection's token, while it may still come back with it. */
+  reconnection: Deferred<Client> | null;
+}
+
+const WATCHING = reject('ERR_WATCHING', 'you are watching this table: take a seat when it seats players to play');
+
+/**
+ * The watchers of one table (issue 18): guests who get what a player gets — the synced facts, the game
+ * stream, the quick phrases, the result — and may send nothing that acts. The table's facts carry their
+ * number and the first names. One connection per player: a newer one takes over (like a seat). A
+ * dropped watcher is held for its token like a seat, but is not shown while away.
+ */
+export class Watchers {
+  private readonly bySession = new Map<string, Watcher>();
+
+  constructor(private readonly host: WatchHost) {
+    host.state.watchable = host.watchable;
+  }
+
+  has(sessionId: string): boolean {
+    return this.bySession.has(sessionId);
+  }
+
+  /** A guest without a seat here joins with `watch: true`. */
+  admit(client: Client, player: PlayerRecord): 'watching' | Rejection {
+    const { host } = this;
+    if (!host.watchable) return reject('ERR_NOT_WATCHABLE', 'this table cannot be watched: its players chose so');
+    const full = host.admission.newConnection('watchers');
+    if (full) return full;
+    this.replace(player.id);
+    if (this.bySession.size >= host.limit) return reject('ERR_WATCHERS_FULL', `this table has its ${host.limit} watchers already`);
+    this.bySession.set(client.sessionId, { playerId: player.id, name: player.nickname, connected: true, reconnection: null });
+    host.log.info({ event: 'watcher-joined', playerId: player.id, watchers: this.bySession.size }, 'watcher joined');
+    this.show();
+    return 'watching';
+  }
+
+  /** A message from this connection that a watcher may not send, refused; null for anyone else. */
+  refusal(sessionId: string, type: ClientMessageType): Rejection | null {
+    return this.bySession.has(sessionId) && !WATCHER_MESSAGES.includes(type) ? WATCHING : null;
+  }
+
+  /** Only a watcher takes a seat with `sit`: a player has one. */
+  sitting(sessionId: string): Rejection | null {
+    return this.bySession.has(sessionId) ? null : reject('ERR_NOT_ALLOWED', 'you have a seat at this table already');
+  }
+
+  /** The watcher took a seat: a player now. */
+  seated(sessionId: string): void {
+    if (this.bySession.delete(sessionId)) this.show();
+  }
+
+  /** A watcher's connection closed: gone when it left on purpose (or the table closes), else held for its token. */
+  left(client: Client, forGood: boolean): void {
+    const watcher = this.bySession.get(client.sessionId);
+    if (!watcher) return;
+    watcher.connected = false;
+    this.show();
+    if (forGood) {
+      this.bySession.delete(client.sessionId);
+      return;
+    }
+    const reconnection = this.host.hold(client);
+    watcher.reconnection = reconnection;
+    reconnection
+      .then(() => this.host.task(() => this.back(client.sessionId, watcher)))
+      .catch(() => this.host.task(() => this.forget(client.sessionId, watcher)));
+  }
+
+  private back(sessionId: string, watcher: Watcher): void {
+    if (this.bySession.get(sessionId) !== watcher) return;
+    watcher.connected = true;
+    watcher.reconnection = null;
+    this.show();
+  }
+
+  private forget(sessionId: string, watcher: Watcher): void {
+    if (this.bySession.get(sessionId) === watcher) this.bySession.delete(sessionId);
+  }
+
+  /** The player's earlier watching connection lets go: closed if open, its token called off if away. */
+  private replace(playerId: string): void {
+    for (const [sessionId, w] of this.bySession) {
+      if (w.playerId !== playerId) continue;
+      this.bySession.delete(sessionId);
+      // (Colyseus answers a plain rejected promise, without reject, when it cannot hold the connection.)
+      w.reconnection?.reject?.(new Error('replaced'));
+      this.host.client(sessionId)?.leave(CLOSE_CODES.replaced, 'ERR_REPLACED: this player watches from another connection now');
+    }
+  }
+
+  /** The facts: how many watch now, and the first names. */
+  private show(): void {
+    const { state } = this.host;
+    const shown = [...this.bySession.values()].filter((w) => w.connected);
+    state.watchers = shown.length;
+    const names = shown.slice(0, WATCHER_NAMES_SHOWN).map((w) => w.name);
+    if (names.join('\n') !== state.watcherNames.join('\n')) {
+      state.watcherNames.splice(0, state.watcherNames.length);
+      state.watcherNames.push(...names);
+    }
+    this.host.changed();
+  }
+}

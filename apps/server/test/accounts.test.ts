@@ -1,0 +1,365 @@
+import crypto from 'node:crypto';
+import { request } from 'node:http';
+import { CLOSE_CODES, type DeviceInfo, JOIN_ERROR_NUMBERS, type LinkCode, type SignedIn } from '@flightchess/protocol';
+import { hashSecret } from '../src/players';
+import { type Guest, Player, create, credentials, waitFor } from './support/players';
+import { TEST_CONFIG, testServerPerFile } from './support/server';
+import { SoftAuthenticator } from './support/softAuthenticator';
+
+jest.setTimeout(30_000);
+
+/**
+ * The accounts API (issue 19) over real HTTP and websockets. Each test speaks for client addresses of
+ * its own (the server trusts 127.0.0.1 as a proxy, so X-Forwarded-For names the client).
+ */
+const t = testServerPerFile({
+  trustProxy: ['127.0.0.1'],
+  limits: { ...TEST_CONFIG.limits!, codeMissesPerHour: 5, signInsPerMinute: 6 },
+  signInFailuresPerHour: 4,
+  // Colyseus leaves a held seat's timer running when the seat is taken back another way: keep it short.
+  reconnectSeconds: 3,
+});
+
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+let addresses = 0;
+/** A client address no other test uses. */
+const fresh = () => `10.19.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+interface Answer<T = any> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+/** An API call from a client address (node:http, which unlike fetch lets a test name the Host the browser would send). */
+function call<T = any>(method: string, path: string, body: unknown, opts: { from?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': opts.from ?? fresh(), ...opts.headers };
+  return new Promise((resolve, reject) => {
+    const req = request(`${t.baseUrl}/api${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') answer.set(name, value);
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as T, headers: answer });
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+const post = <T = any>(path: string, body: unknown, opts?: Parameters<typeof call>[3]) => call<T>('POST', path, body, opts);
+
+async function guest(nickname = 'Ann'): Promise<Guest> {
+  const made = await post<Guest>('/guests', { nickname }, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } });
+  expect(made.status).toBe(201);
+  return made.body;
+}
+
+/** `player` as another device: a link code from this one, redeemed there. */
+async function linked(player: Guest, from = fresh()): Promise<SignedIn> {
+  const code = await post<LinkCode>(`/players/${player.playerId}/link-codes`, { secret: player.secret });
+  const link = await post<SignedIn>('/link', { code: code.body.code }, { from, headers: { 'user-agent': PHONE_UA } });
+  expect(link.status).toBe(200);
+  return link.body;
+}
+
+const devicesOf = (g: Pick<Guest, 'playerId' | 'secret'>) => post<DeviceInfo[]>(`/players/${g.playerId}/devices`, { secret: g.secret });
+const BAD_CREDENTIALS = { error: { code: 'ERR_BAD_CREDENTIALS', message: expect.any(String) } };
+
+async function expectTooMany(answer: Answer): Promise<void> {
+  expect(answer.status).toBe(429);
+  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(answer.body).toMatchObject({ error: { code: 'ERR_TOO_MANY' } });
+}
+
+describe('link a device by a one-time code', () => {
+  test('the code: 8 characters of the join-code alphabet, a link, 10 minutes; only for the player with their secret', async () => {
+    const ann = await guest();
+    const before = Date.now();
+    const made = await post<LinkCode>(`/players/${ann.playerId}/link-codes`, { secret: ann.secret });
+    expect(made.status).toBe(201);
+    expect(made.body.code).toMatch(/^[ACDEFGHJKMNPRTWXY34679]{8}$/);
+    expect(made.body.link).toBe(`/?link=${made.body.code}`);
+    expect(made.body.expiresAt).toBeGreaterThanOrEqual(before + 600_000);
+    expect(made.body.expiresAt).toBeLessThanOrEqual(Date.now() + 600_000);
+    expect(await post(`/players/${ann.playerId}/link-codes`, { secret: 'wrong' })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
+    expect(await post(`/players/${ann.playerId}/link-codes`, {})).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
+    expect(await post('/players/nobody/link-codes', { secret: ann.secret })).toMatchObject({ status: 401 });
+  });
+
+  test('redeemed, it makes the other device the same player with a secret of its own; used once', async () => {
+    const ann = await guest();
+    const code = (await post<LinkCode>(`/players/${ann.playerId}/link-codes`, { secret: ann.secret })).body.code;
+    // Typed in lower case with a space: still the code.
+    const link = await post<SignedIn>('/link', { code: `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}` }, { headers: { 'user-agent': PHONE_UA } });
+    expect(link).toMatchObject({ status: 200, body: { playerId: ann.playerId, nickname: 'Ann', secret: expect.any(String) } });
+    expect(link.body.secret).not.toBe(ann.secret);
+    const devices = (await devicesOf(link.body)).body;
+    expect(devices.map((d) => [d.name, d.current])).toEqual([
+      ['Firefox · Linux', false],
+      ['Chrome · Android', true],
+    ]);
+    expect((await devicesOf(ann)).body.map((d) => d.current)).toEqual([true, false]);
+    expect(await post('/link', { code })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_LINK_CODE' } } });
+  });
+
+  test('an expired code, a code of another player replaced by a newer one, and codes that are no one\'s are refused alike', async () => {
+    const ann = await guest();
+    const now = Date.now();
+    await t.storage.accounts.addLinkCode({ codeHash: hashSecret('ACDEFGHJ'), playerId: ann.playerId, expiresAt: now - 1 }, now - 60_000);
+    const from = fresh();
+    expect(await post('/link', { code: 'ACDEFGHJ' }, { from })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_LINK_CODE' } } });
+    const first = (await post<LinkCode>(`/players/${ann.playerId}/link-codes`, { secret: ann.secret })).body.code;
+    await post(`/players/${ann.playerId}/link-codes`, { secret: ann.secret });
+    expect((await post('/link', { code: first }, { from })).status).toBe(404);
+    for (const code of ['SHORT', 42]) expect((await post('/link', { code }, { from })).status).toBe(404);
+    expect((await devicesOf(ann)).body).toHaveLength(1);
+  });
+
+  test('guessing meets the per-address limit of codes that match nothing (429 with Retry-After), shared with join codes', async () => {
+    const ann = await guest();
+    const from = fresh();
+    for (let i = 0; i < 5; i++) expect((await post('/link', { code: 'ACDEFGHJ' }, { from })).status).toBe(404);
+    await expectTooMany(await post('/link', { code: 'ACDEFGHK' }, { from }));
+    // Even the right code waits: the address has used up its guesses.
+    const code = (await post<LinkCode>(`/players/${ann.playerId}/link-codes`, { secret: ann.secret })).body.code;
+    await expectTooMany(await post('/link', { code }, { from }));
+    const lookup = await fetch(`${t.baseUrl}/api/tables/code/ACDEFG`, { headers: { 'x-forwarded-for': from } });
+    expect(lookup.status).toBe(429);
+    expect((await post('/link', { code }, { from: fresh() })).status).toBe(200);
+  });
+});
+
+describe('a login name and password', () => {
+  test('claimed by a signed-in player; names are checked, unique by NFKC and case; changing it needs the current password', async () => {
+    const [ann, bob] = [await guest('Ann'), await guest('Bob')];
+    const login = (g: Guest, body: Record<string, unknown>) => call('PUT', `/players/${g.playerId}/login`, { secret: g.secret, ...body });
+    expect(await login(ann, { name: 'Ann_Li', password: 'correct horse' })).toMatchObject({ status: 200, body: { login: 'Ann_Li' } });
+    for (const name of ['ab', 'a'.repeat(21), 'has space', 'semi;colon', 42]) {
+      expect(await login(bob, { name, password: 'long enough' })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_LOGIN_NAME' } } });
+    }
+    expect((await login(bob, { name: '飞行棋手', password: 'long enough' })).status).toBe(200); // letters of any script
+    expect(await login(bob, { name: 'bobby', password: 'short' })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_PASSWORD' } } });
+    // Fullwidth letters are the same name after NFKC; case does not count.
+    expect(await login(bob, { name: 'ＡＮＮ_li', password: 'long enough', currentPassword: 'long enough' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'ERR_NAME_TAKEN' } },
+    });
+    expect(await call('PUT', `/players/${ann.playerId}/login`, { secret: 'wrong', name: 'x', password: 'y' })).toMatchObject({ status: 401 });
+    expect(await login(ann, { name: 'Ann_Li', password: 'a new passphrase' })).toMatchObject({ status: 403, body: { error: { code: 'ERR_WRONG_PASSWORD' } } });
+    expect(await login(ann, { name: 'Ann_Li', password: 'a new passphrase', currentPassword: 'wrong one' })).toMatchObject({ status: 403 });
+    const longPassphrase = 'a long passphrase with many words: '.repeat(7);
+    expect(await login(ann, { name: 'AnnL', password: longPassphrase, currentPassword: 'correct horse' })).toMatchObject({ status: 200, body: { login: 'AnnL' } });
+    expect((await post('/sign-in', { name: 'annl', password: longPassphrase })).status).toBe(200);
+    expect((await post('/sign-in', { name: 'Ann_Li', password: 'correct horse' })).status).toBe(401);
+    expect(await post(`/players/${ann.playerId}/account`, { secret: ann.secret })).toMatchObject({ status: 200, body: { login: 'AnnL', passkeys: [] } });
+  });
+
+  test('sign-in gives this device a secret of its own; an unknown name and a wrong password get the same answer', async () => {
+    const ann = await guest('Ann');
+    await call('PUT', `/players/${ann.playerId}/login`, { secret: ann.secret, name: 'ann.sign', password: 'password one' });
+    const signedIn = await post<SignedIn>('/sign-in', { name: 'ANN.SIGN', password: 'password one' }, { headers: { 'user-agent': PHONE_UA } });
+    expect(signedIn).toMatchObject({ status: 200, body: { playerId: ann.playerId, nickname: 'Ann' } });
+    expect(signedIn.body.secret).not.toBe(ann.secret);
+    expect((await devicesOf(signedIn.body)).body.map((d) => d.name)).toEqual(['Firefox · Linux', 'Chrome · Android']);
+    const wrong = await post('/sign-in', { name: 'ann.sign', password: 'password two' });
+    const unknown = await post('/sign-in', { name: 'nobody.here', password: 'password one' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toEqual({ error: { code: 'ERR_BAD_CREDENTIALS', message: 'no player has this login name and password' } });
+    // And the same work: one scrypt each, at the same cost.
+    const scrypts = jest.spyOn(crypto, 'scrypt');
+    const costs = async (name: string) => {
+      scrypts.mockClear();
+      await post('/sign-in', { name, password: 'password two' });
+      return scrypts.mock.calls.map((call) => call[3]);
+    };
+    const [forWrong, forUnknown] = [await costs('ann.sign'), await costs('nobody.else')];
+    expect(forWrong).toHaveLength(1);
+    expect(forUnknown).toEqual(forWrong);
+    scrypts.mockRestore();
+    expect(await post('/sign-in', { name: 'ann.sign' })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST' } } });
+  });
+
+  test('brute force meets 429 with Retry-After: per address, and per login name from any address', async () => {
+    const ann = await guest('Ann');
+    await call('PUT', `/players/${ann.playerId}/login`, { secret: ann.secret, name: 'target', password: 'the real one' });
+    // Per name: 4 failures an hour, whatever the address; then even the right password waits. Other names do not.
+    for (let i = 0; i < 4; i++) expect((await post('/sign-in', { name: 'target', password: `guess ${i}!` })).status).toBe(401);
+    await expectTooMany(await post('/sign-in', { name: 'Target', password: 'the real one' }));
+    expect((await post('/sign-in', { name: 'someone.else', password: 'whatever it is' })).status).toBe(401);
+    // Unknown names count the same.
+    for (let i = 0; i < 4; i++) await post('/sign-in', { name: 'ghost', password: `guess ${i}!` });
+    await expectTooMany(await post('/sign-in', { name: 'ghost', password: 'another guess' }));
+    // Per address: 6 sign-ins a minute, whatever the names.
+    const from = fresh();
+    for (let i = 0; i < 6; i++) expect((await post('/sign-in', { name: `name${i}`, password: 'whatever it is' }, { from })).status).toBe(401);
+    await expectTooMany(await post('/sign-in', { name: 'name9', password: 'whatever it is' }, { from }));
+  });
+});
+
+describe('devices and signing out', () => {
+  test('each device is listed; the refusals: a wrong secret, a device that is not the player\'s', async () => {
+    const ann = await guest('Ann');
+    const phone = await linked(ann);
+    const bob = await guest('Bob');
+    const list = await devicesOf(ann);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      { id: expect.any(String), name: 'Firefox · Linux', createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true },
+      { id: expect.any(String), name: 'Chrome · Android', createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: false },
+    ]);
+    expect(await devicesOf({ playerId: ann.playerId, secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
+    expect(await post(`/players/${ann.playerId}/account`, { secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
+    const phoneId = list.body[1]!.id;
+    expect(await post(`/players/${bob.playerId}/devices/${phoneId}/sign-out`, { secret: bob.secret })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_DEVICE' } } });
+    expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: 'wrong' })).toMatchObject({ status: 401 });
+    expect((await devicesOf(phone)).status).toBe(200);
+  });
+
+  test('a signed-out device\'s secret stops working at once over HTTP; the player and the other devices are untouched', async () => {
+    const ann = await guest('Ann');
+    const phone = await linked(ann);
+    const phoneId = (await devicesOf(ann)).body[1]!.id;
+    expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toMatchObject({ status: 200, body: { signedOut: [phoneId] } });
+    expect(await devicesOf(phone)).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
+    expect(await post('/tables/mine', credentials(phone as Guest))).toMatchObject({ status: 401 });
+    expect(await call('PUT', `/players/${ann.playerId}/nickname`, { secret: phone.secret, nickname: 'Hacked' })).toMatchObject({ status: 401 });
+    expect((await devicesOf(ann)).body).toHaveLength(1);
+    expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toMatchObject({ status: 404 });
+  });
+
+  test('"sign out everywhere else" keeps only the asking device; a device may sign itself out', async () => {
+    const ann = await guest('Ann');
+    const [phone, tablet] = [await linked(ann), await linked(ann)];
+    const others = await post(`/players/${ann.playerId}/sign-out-others`, { secret: phone.secret });
+    expect(others.status).toBe(200);
+    expect(others.body.signedOut).toHaveLength(2);
+    expect((await devicesOf(ann)).status).toBe(401);
+    expect((await devicesOf(tablet)).status).toBe(401);
+    expect((await devicesOf(phone)).body.map((d) => d.current)).toEqual([true]);
+    expect((await post(`/players/${ann.playerId}/sign-out-others`, { secret: 'wrong' })).status).toBe(401);
+    const own = (await devicesOf(phone)).body[0]!.id;
+    expect((await post(`/players/${ann.playerId}/devices/${own}/sign-out`, { secret: phone.secret })).status).toBe(200);
+    expect((await devicesOf(phone)).status).toBe(401);
+    // The player stays, with no device left: a login or a link from nowhere brings it back; nothing was deleted.
+    expect((await fetch(`${t.baseUrl}/api/players/${ann.playerId}`)).status).toBe(200);
+  });
+});
+
+describe('at a table', () => {
+  /** A game of the player's (on `device`) against a bot: the seat is held when the connection drops. */
+  async function gameOf(device: Guest): Promise<Player> {
+    const player = await create(t, device, { size: 2, private: true });
+    player.send('add-bot', {});
+    await waitFor(() => player.state.seats.size === 2, 'the bot');
+    player.send('start', {});
+    await waitFor(() => player.state.status === 'playing', 'the game');
+    return player;
+  }
+
+  test('the same player on two devices holds one seat: the second device taking it closes the first (4409)', async () => {
+    const ann = await guest('Ann');
+    const phone = { ...(await linked(ann)) } as Guest;
+    const desk = await gameOf(ann);
+    let closed = 0;
+    desk.room.onLeave((code) => (closed = code));
+    const onPhone = new Player(await t.colyseus.sdk.joinById(desk.room.roomId, credentials(phone)), phone);
+    await waitFor(() => onPhone.seated && closed !== 0, 'the seat to move to the phone');
+    expect(closed).toBe(CLOSE_CODES.replaced);
+    expect(onPhone.colour).toBe(desk.colour);
+    await onPhone.room.leave(true);
+  });
+
+  test('a signed-out device\'s table connection is closed at once with its own code; it cannot come back; the seat stays the player\'s', async () => {
+    const ann = await guest('Ann');
+    const phone = { ...(await linked(ann)) } as Guest;
+    const onPhone = await gameOf(phone);
+    let closed = 0;
+    onPhone.room.onLeave((code) => (closed = code));
+    const phoneId = (await devicesOf(ann)).body.find((d) => !d.current)!.id;
+    await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret });
+    await waitFor(() => closed !== 0, 'the phone to be disconnected', 5_000);
+    expect(closed).toBe(CLOSE_CODES.signedOut);
+    expect(t.logs.events('device-signed-out')).toContainEqual(expect.objectContaining({ deviceId: phoneId, connections: 1 }));
+
+    // Its reconnection token asks for no secret: it comes in, and is closed again at once.
+    let again = 0;
+    const back = await t.colyseus.sdk.reconnect(onPhone.room.reconnectionToken).catch(() => null);
+    back?.onLeave((code) => (again = code));
+    if (back) await waitFor(() => again !== 0, 'the reconnection to be closed again', 5_000);
+    if (back) expect(again).toBe(CLOSE_CODES.signedOut);
+    // A join with its old secret is refused.
+    await expect(t.colyseus.sdk.joinById(onPhone.room.roomId, credentials(phone))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS });
+
+    // The seat was held as for any drop (no escape): the player takes it back from the other device.
+    const onDesk = new Player(await t.colyseus.sdk.joinById(onPhone.room.roomId, credentials(ann)), ann);
+    await waitFor(() => onDesk.seated && onDesk.seat.connected, 'the seat on the desk');
+    expect(onDesk.colour).toBe(onPhone.colour);
+    expect(onDesk.game.out[onDesk.colour]).toBeFalsy();
+    await onDesk.room.leave(true);
+  });
+});
+
+describe('passkeys', () => {
+  const site = () => `localhost:${new URL(t.baseUrl).port}`;
+  const on = (extra: Record<string, string> = {}) => ({ headers: { host: site(), ...extra } });
+
+  test('added by a signed-in player, then used to sign in on another device; refusals say why and change nothing', async () => {
+    const ann = await guest('Ann');
+    const key = new SoftAuthenticator(`http://${site()}`);
+    expect(await post(`/players/${ann.playerId}/passkeys/options`, { secret: 'wrong' }, on())).toMatchObject({ status: 401 });
+    // WebAuthn needs a domain: the site opened by its address cannot have passkeys.
+    expect(await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret })).toMatchObject({ status: 400, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
+
+    expect(await post('/passkeys/sign-in/options', {})).toMatchObject({ status: 400, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
+    expect(await post('/passkeys/sign-in', { ticket: 'x', response: {} })).toMatchObject({ status: 400 });
+    expect(await post(`/players/${ann.playerId}/passkeys`, { secret: 'wrong', ticket: 'x', response: {} }, on())).toMatchObject({ status: 401 });
+    expect(await post(`/players/${ann.playerId}/passkeys/k/remove`, { secret: 'wrong' })).toMatchObject({ status: 401 });
+    const options = await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret }, on());
+    expect(options).toMatchObject({ status: 200, body: { ticket: expect.any(String), options: { rp: { id: 'localhost' }, challenge: expect.any(String) } } });
+    const answer = key.register(options.body.options);
+    // The answer must come back with its own ticket, from the same player.
+    const bob = await guest('Bob');
+    expect(await post(`/players/${bob.playerId}/passkeys`, { secret: bob.secret, ticket: options.body.ticket, response: answer }, on())).toMatchObject({ status: 400 });
+    const again = await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret }, on());
+    const added = await post(`/players/${ann.playerId}/passkeys`, { secret: ann.secret, ticket: again.body.ticket, response: key.register(again.body.options) }, on({ 'user-agent': PHONE_UA }));
+    expect(added).toMatchObject({ status: 201, body: { id: key.credentialId.toString('base64url'), name: 'Chrome · Android', lastUsedAt: null } });
+    // A ticket is used once.
+    expect((await post(`/players/${ann.playerId}/passkeys`, { secret: ann.secret, ticket: again.body.ticket, response: answer }, on())).status).toBe(400);
+    expect((await post(`/players/${ann.playerId}/account`, { secret: ann.secret })).body.passkeys).toHaveLength(1);
+
+    const challenge = await post('/passkeys/sign-in/options', {}, on());
+    expect(challenge).toMatchObject({ status: 200, body: { ticket: expect.any(String), options: { rpId: 'localhost', challenge: expect.any(String) } } });
+    const signature = key.signIn(challenge.body.options);
+    const signedIn = await post<SignedIn>('/passkeys/sign-in', { ticket: challenge.body.ticket, response: signature }, on({ 'user-agent': PHONE_UA }));
+    expect(signedIn).toMatchObject({ status: 200, body: { playerId: ann.playerId, nickname: 'Ann' } });
+    expect((await devicesOf(signedIn.body)).body).toHaveLength(2);
+    // Replayed, or signed for another challenge, it is refused.
+    expect(await post('/passkeys/sign-in', { ticket: challenge.body.ticket, response: signature }, on())).toMatchObject({ status: 401, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
+    const other = await post('/passkeys/sign-in/options', {}, on());
+    expect((await post('/passkeys/sign-in', { ticket: other.body.ticket, response: signature }, on())).status).toBe(401);
+    // Another site's name (a forged Host) cannot use it.
+    const elsewhere = await post('/passkeys/sign-in/options', {}, { headers: { host: 'evil.example' } });
+    expect((await post('/passkeys/sign-in', { ticket: elsewhere.body.ticket, response: key.signIn(elsewhere.body.options) }, { headers: { host: 'evil.example' } })).status).toBe(401);
+
+    const keyId = added.body.id as string;
+    expect(await post(`/players/${bob.playerId}/passkeys/${keyId}/remove`, { secret: bob.secret })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_PASSKEY' } } });
+    expect(await post(`/players/${ann.playerId}/passkeys/${keyId}/remove`, { secret: ann.secret })).toMatchObject({ status: 200, body: { removed: keyId } });
+    const removed = await post('/passkeys/sign-in/options', {}, on());
+    expect((await post('/passkeys/sign-in', { ticket: removed.body.ticket, response: key.signIn(removed.body.options) }, on())).status).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  test('no secret, password, link code or passkey material is ever logged', async () => {
+    const all = t.logs.raw.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    for (const word of ['correct horse', 'password one', 'the real one', 'a new passphrase']) expect(all).not.toContain(word);
+    // (Refusal codes like ERR_NOT_STARTED and 6-character join codes may be logged; an 8-character link code may not.)
+    expect(all).not.toMatch(/"(secret|password|response)":"(?!\[redacted\])[^"]{8,}|"code":"[ACDEFGHJKMNPRTWXY34679]{8}"/);
+  });
+});

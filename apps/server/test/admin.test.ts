@@ -1,0 +1,217 @@
+import type { AddressInfo } from 'node:net';
+import { LocalPresence } from '@colyseus/core';
+import express from 'express';
+import { type AdminOverview, type AdminTable, CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { OperatorConsole } from '../src/admin/console';
+import { WRONG_TOKENS_PER_MINUTE } from '../src/admin/gate';
+import { createApp } from '../src/app';
+import { DEFAULT_CONFIG, configFromEnv } from '../src/config';
+import { Drain } from '../src/drain';
+import { createLogger } from '../src/logger';
+import { type Player, create, getJson, joinById, newGuest, play, quickMatch, startedTable, waitFor } from './support/players';
+import { testServerPerFile } from './support/server';
+
+jest.setTimeout(60_000);
+
+const TOKEN = 'operator-token-0123456789';
+const t = testServerPerFile({ adminToken: TOKEN });
+
+/** A request to the admin API, with the token unless told otherwise. */
+async function admin<T = any>(method: string, path: string, body?: unknown, authorization: string | null = `Bearer ${TOKEN}`): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(`${t.baseUrl}/api/admin${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(authorization === null ? {} : { authorization }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+}
+
+const audited = (action: string) => t.storage.adminActions(100).then((all) => all.filter((a) => a.action === action));
+
+/** The close code each player's connection ends with. */
+function closeCodes(players: Player[]): (number | null)[] {
+  const codes: (number | null)[] = players.map(() => null);
+  players.forEach((p, i) => p.room.onLeave((code) => (codes[i] = code)));
+  return codes;
+}
+
+describe('the operator console off: without ADMIN_TOKEN', () => {
+  test('every admin route answers 404 as an unknown path does, the token or not; the notice stays public; a short token stops the server', async () => {
+    const storage = t.storage;
+    const off = new OperatorConsole({
+      token: undefined,
+      storage,
+      presence: new LocalPresence(),
+      limiter: { addressOf: () => '127.0.0.1' },
+      logger: createLogger('silent'),
+      here: { owner: 'x', storage: 'sqlite', draining: () => false, tableStatuses: () => [], sockets: () => 0, drain: () => undefined },
+    });
+    const app = createApp(DEFAULT_CONFIG, { storage, codes: {} as never, accounts: { router: express.Router() }, logger: createLogger('silent'), drain: new Drain(), admin: off.router });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const [method, path] of [
+        ['GET', '/api/admin/overview'],
+        ['GET', '/api/admin/tables'],
+        ['POST', '/api/admin/tables/x/close'],
+        ['POST', '/api/admin/bans'],
+        ['DELETE', '/api/admin/bans/x'],
+        ['PUT', '/api/admin/notice'],
+        ['POST', '/api/admin/processes/x/drain'],
+      ] as const) {
+        const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}` } });
+        expect([method, path, res.status, ((await res.json()) as any).error.code]).toEqual([method, path, 404, 'ERR_NOT_FOUND']);
+      }
+      expect((await (await fetch(`${base}/api/notice`)).json()) as unknown).toEqual({ notice: null });
+    } finally {
+      server.close();
+    }
+    expect(configFromEnv({ ADMIN_TOKEN: 'too-short' })).toEqual({ ok: false, error: expect.stringMatching(/ADMIN_TOKEN.*16/) });
+    expect(configFromEnv({ ADMIN_TOKEN: TOKEN })).toMatchObject({ ok: true, config: { adminToken: TOKEN } });
+  });
+});
+
+describe('the operator console (ADMIN_TOKEN set)', () => {
+  test('/admin leads to the web client\'s console page', async () => {
+    const res = await fetch(`${t.baseUrl}/admin`, { redirect: 'manual' });
+    expect([res.status, res.headers.get('location')]).toEqual([302, '/#/admin']);
+  });
+
+  test('overview: the live figures of the process (tables, players, actions per second, storage, ids, draining) and its tables (code, preset, players, status, version, age)', async () => {
+    const players = await startedTable(t, 2);
+    await play(players, (g) => g.rolls >= 6);
+    const { status, body } = await admin<AdminOverview>('GET', '/overview');
+    expect(status).toBe(200);
+    expect(body.unreachable).toEqual([]);
+    expect(body.processes).toHaveLength(1);
+    const [me] = body.processes;
+    expect(me).toMatchObject({ storage: 'sqlite', draining: false, pid: process.pid, tables: { playing: 1 }, players: 2, sockets: expect.any(Number) });
+    expect(me!.processId).toMatch(/\S/);
+    expect(me!.owner).toContain(String(process.pid));
+    // Sampled once a second: the actions just played show within a couple of samples.
+    await waitFor(async () => ((await admin<AdminOverview>('GET', '/overview')).body.processes[0]!.actionsPerSecond ?? 0) > 0, 'actions per second', 5_000);
+
+    const tables = (await admin<AdminTable[]>('GET', '/tables')).body;
+    const table = tables.find((x) => x.roomId === players[0]!.room.roomId)!;
+    expect(table).toMatchObject({ code: players[0]!.state.code, preset: 'online', size: 2, status: 'playing', processId: me!.processId, matchId: players[0]!.state.matchId });
+    expect(table.version).toBeGreaterThanOrEqual(players[0]!.game.version - 1);
+    expect(Date.now() - table.createdAt).toBeLessThan(60_000);
+    expect(table.seats.map((s) => [s.name, s.kind, s.connected])).toEqual(expect.arrayContaining([['Host', 'human', true], ['P1', 'human', true]]));
+    expect(table.seats.map((s) => s.playerId).sort()).toEqual(players.map((p) => p.guest.playerId).sort());
+    await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  test('closing a game in progress: the players are told "closed by the operator" (no error), the game is aborted with its seed revealed and nobody scored; logged and audited', async () => {
+    const players = await startedTable(t, 2);
+    await play(players, (g) => g.rolls >= 4);
+    const roomId = players[0]!.room.roomId;
+    const { matchId, code } = players[0]!.state as { matchId: string; code: string };
+    const codes = closeCodes(players);
+    const errorsBefore = players.map((p) => p.errors.length);
+
+    const closed = await admin('POST', `/tables/${roomId}/close`);
+    expect(closed).toMatchObject({ status: 200, body: { roomId, matchId, aborted: true } });
+    await waitFor(() => codes.every((c) => c !== null), 'the connections to close');
+    expect(codes).toEqual([CLOSE_CODES.closedByOperator, CLOSE_CODES.closedByOperator]);
+    for (const p of players) expect(p.closings).toEqual([{ code: 'ERR_TABLE_CLOSED', message: 'closed by the operator', matchId }]);
+    expect(players.map((p) => p.errors.length)).toEqual(errorsBefore);
+
+    const record = (await getJson(t, `/api/matches/${matchId}`)).body;
+    expect(record).toMatchObject({ status: 'aborted', abortReason: 'closed by the operator', result: null, seed: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(record.seats.every((s: { score?: number }) => s.score === undefined)).toBe(true);
+    expect((await getJson(t, `/api/matches/${matchId}/verify`)).body.dice).toMatchObject({ ok: true });
+    for (const p of players) expect((await getJson(t, `/api/players/${p.guest.playerId}`)).body).toMatchObject({ games: 0, lifetimeScore: 0 });
+    // The table is gone everywhere, its code with it.
+    await waitFor(async () => !(await admin<AdminTable[]>('GET', '/tables')).body.some((x) => x.roomId === roomId), 'the table to go');
+    expect((await getJson(t, `/api/tables/code/${code}`)).status).toBe(404);
+    expect(t.logs.events('admin-action')).toContainEqual(expect.objectContaining({ action: 'close-table', target: roomId, address: '127.0.0.1' }));
+    expect(await audited('close-table')).toContainEqual(expect.objectContaining({ target: roomId, address: '127.0.0.1', at: expect.any(Number) }));
+    // A restart restores nothing of it.
+    expect(await t.storage.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).not.toContain(matchId);
+  });
+
+  test('closing a table still seating players tells them why; an unknown table is 404', async () => {
+    const host = await create(t, await newGuest(t, 'Ann'), { size: 3 });
+    const codes = closeCodes([host]);
+    const closed = await admin('POST', `/tables/${host.room.roomId}/close`);
+    expect(closed).toMatchObject({ status: 200, body: { roomId: host.room.roomId, matchId: '', aborted: false } });
+    await waitFor(() => host.closings.length === 1, 'the closing message');
+    expect(host.closings[0]).toEqual({ code: 'ERR_TABLE_CLOSED', message: 'closed by the operator' });
+    await waitFor(() => codes[0] === CLOSE_CODES.closedByOperator, 'the connection to close');
+    expect((await admin('POST', '/tables/no-such-room/close')).body.error.code).toBe('ERR_NO_TABLE');
+  });
+
+  test('a banned guest is refused creating, joining, watching and quick-matching (ERR_BANNED) and sending phrases; their game goes on and they take their seat back; lifting the ban lets them in again', async () => {
+    const players = await startedTable(t, 2);
+    const [host, other] = players as [Player, Player];
+    const banned = host.guest;
+    const ban = await admin('POST', '/bans', { playerId: banned.playerId, reason: 'abusive names' });
+    expect(ban).toMatchObject({ status: 201, body: { playerId: banned.playerId, nickname: 'Host', reason: 'abusive names' } });
+
+    const sdk = t.colyseus.sdk;
+    const creds = { playerId: banned.playerId, secret: banned.secret };
+    await expect(sdk.create('table', { size: 2, ...creds })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED, message: expect.stringMatching(/^ERR_BANNED: /) });
+    await expect(quickMatch(sdk, banned, { preset: 'online', size: 2 })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    const open = await create(t, await newGuest(t, 'Cy'), { size: 3 });
+    await expect(sdk.joinById(open.room.roomId, creds)).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await expect(sdk.joinById(open.room.roomId, { ...creds, watch: true })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    expect(await host.refused('phrase', { phrase: 'gg' })).toMatchObject({ code: 'ERR_BANNED', request: 'phrase' });
+    expect(other.phrases).toEqual([]);
+
+    // The game at which they sit goes on, and their own seat is theirs to take back.
+    await play(players, (g) => g.rolls >= 8);
+    const back = await joinById(t, host.room.roomId, banned);
+    expect(back.colour).toBe(host.colour);
+
+    expect(await admin('DELETE', `/bans/${banned.playerId}`)).toMatchObject({ status: 200, body: { playerId: banned.playerId, banned: false } });
+    const again = await create(t, banned, { size: 2 });
+    expect(again.seated).toBe(true);
+    expect((await admin('DELETE', `/bans/${banned.playerId}`)).body.error.code).toBe('ERR_NOT_BANNED');
+    expect((await admin('POST', '/bans', { playerId: 'nobody-at-all' })).body.error.code).toBe('ERR_NO_PLAYER');
+    expect((await admin('POST', '/bans', { playerId: banned.playerId, seat: 'red' })).body.error.code).toBe('ERR_BAD_REQUEST');
+    expect((await audited('ban')).map((a) => a.target)).toContain(banned.playerId);
+    expect((await audited('lift-ban')).map((a) => a.target)).toContain(banned.playerId);
+    await Promise.all([back.room.leave(), other.room.leave(), open.room.leave(), again.room.leave()]);
+  });
+
+  test('the notice: set, shown to every page (GET /api/notice), replaced, cleared; empty or overlong text refused', async () => {
+    expect((await getJson(t, '/api/notice')).body).toEqual({ notice: null });
+    const set = await admin('PUT', '/notice', { text: '维护：10 分钟后重启' });
+    expect(set).toMatchObject({ status: 200, body: { notice: { text: '维护：10 分钟后重启', at: expect.any(Number) } } });
+    expect((await getJson(t, '/api/notice')).body).toMatchObject({ notice: { text: '维护：10 分钟后重启' } });
+    await admin('PUT', '/notice', { text: 'Maintenance in 10 minutes' });
+    expect((await getJson(t, '/api/notice')).body).toMatchObject({ notice: { text: 'Maintenance in 10 minutes' } });
+    for (const text of ['', '   ', 'x'.repeat(201)]) expect((await admin('PUT', '/notice', { text })).status).toBe(400);
+    expect((await admin('DELETE', '/notice')).body).toEqual({ notice: null });
+    expect((await getJson(t, '/api/notice')).body).toEqual({ notice: null });
+    expect((await audited('set-notice')).map((a) => a.detail)).toEqual(['Maintenance in 10 minutes', '维护：10 分钟后重启']);
+    expect(await audited('clear-notice')).toHaveLength(1);
+    expect((await admin<AdminOverview>('GET', '/overview')).body.audit[0]).toMatchObject({ action: 'clear-notice', address: '127.0.0.1' });
+  });
+
+  test('draining a process: it takes no new table, the overview says so, /healthz answers 503; an unknown process is 404', async () => {
+    const { processId } = (await admin<AdminOverview>('GET', '/overview')).body.processes[0]!;
+    expect((await admin('POST', '/processes/nope/drain')).body.error.code).toBe('ERR_NO_PROCESS');
+    expect(await admin('POST', `/processes/${processId}/drain`)).toMatchObject({ status: 202, body: { processId, draining: true } });
+    expect((await admin<AdminOverview>('GET', '/overview')).body.processes[0]).toMatchObject({ processId, draining: true });
+    expect((await getJson(t, '/healthz')).status).toBe(503);
+    const g = await newGuest(t, 'Late');
+    await expect(t.colyseus.sdk.create('table', { playerId: g.playerId, secret: g.secret })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN });
+    expect(await audited('drain')).toContainEqual(expect.objectContaining({ target: processId }));
+  });
+
+  test(`a missing or wrong token is 401 and never logged; after ${WRONG_TOKENS_PER_MINUTE} wrong ones the address is refused (429, Retry-After), even with the right token`, async () => {
+    // Asking without a token (the console page does, to learn whether the console is on) counts against nothing.
+    for (let i = 0; i < WRONG_TOKENS_PER_MINUTE + 1; i++) expect((await admin('GET', '/overview', undefined, null)).status).toBe(401);
+    const statuses: number[] = [];
+    for (let i = 0; i < WRONG_TOKENS_PER_MINUTE + 2; i++) statuses.push((await admin('GET', '/overview', undefined, `Bearer ${TOKEN}x`)).status);
+    expect(statuses).toEqual([...Array(WRONG_TOKENS_PER_MINUTE).fill(401), 429, 429]);
+    const refused = await admin('GET', '/overview');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('ERR_TOO_MANY');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(t.logs.events('admin-refused').filter((l) => l.tried).length).toBe(WRONG_TOKENS_PER_MINUTE);
+    expect(t.logs.raw.some((line) => line.includes(TOKEN))).toBe(false);
+  });
+});

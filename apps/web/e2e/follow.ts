@@ -1,0 +1,109 @@
+/**
+ * Following a game as the server plays it: what a page's panel (and board) showed and when, recorded in
+ * the page; the stored match as the server writes it, polled; and how late the page was.
+ */
+import assert from 'node:assert/strict';
+import type { MatchRecord } from '@flightchess/protocol';
+import { type GameState, applyAction, createGame } from '@flightchess/rules';
+import type { Page } from 'playwright-core';
+
+/** What the game screen showed, and when: the panel's version and current seat, and the board's version. */
+export interface PanelEntry {
+  readonly t: number;
+  readonly version: number;
+  readonly current: string;
+  readonly board: number;
+}
+
+/** What the server had, and when the test first saw it (never earlier than the server had it). */
+export interface ServerEntry {
+  readonly t: number;
+  readonly version: number;
+  readonly current: string;
+}
+
+/**
+ * The recorder is page script text, not a function: tsx wraps named functions in a helper that does not
+ * exist in the page, and a serialized function would carry it along.
+ */
+const PANEL_RECORDER = `
+  window.__panel = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(() => {
+      const game = document.querySelector('.screen.game');
+      if (!game || !game.dataset.version) return;
+      const version = Number(game.dataset.version);
+      const seat = document.querySelector('.seats .seat.current');
+      const current = seat ? seat.dataset.colour : '';
+      const host = document.querySelector('[data-testid=board]');
+      const board = host && host.dataset.version ? Number(host.dataset.version) : -1;
+      const last = window.__panel[window.__panel.length - 1];
+      if (!last || last.version !== version || last.current !== current || last.board !== board) window.__panel.push({ t: Date.now(), version, current, board });
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version', 'class'] });
+  });
+`;
+
+/** Record the page's game screen from its first load on. */
+export const recordPanel = (page: Page) => page.addInitScript({ content: PANEL_RECORDER });
+
+export const panelEntries = (page: Page) => page.evaluate(() => (window as unknown as { __panel: PanelEntry[] }).__panel);
+
+/** Follow the stored match as the server writes it: every version, its current seat, and when it was first seen. */
+export function watchServer(url: string, matchId: string): { entries: ServerEntry[]; stop(): Promise<void> } {
+  const entries: ServerEntry[] = [];
+  let state: GameState | null = null;
+  let applied = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const match = (await (await fetch(`${url}api/matches/${matchId}`)).json()) as MatchRecord;
+      const seen = Date.now();
+      if (!state) {
+        const created = createGame(match.setup);
+        assert.ok(created.ok);
+        state = created.value;
+        entries.push({ t: seen, version: 0, current: state.current });
+      }
+      for (; applied < match.actions.length; applied++) {
+        const next = applyAction(state, match.actions[applied]!);
+        assert.ok(next.ok, `the stored action ${applied} replays`);
+        state = next.value.state;
+        entries.push({ t: seen, version: state.version, current: state.phase === 'over' ? '' : state.current });
+      }
+      if (state.phase === 'over') return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    entries,
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+/**
+ * Every server state from the first one the page showed on (up to `until`) reached the page's `what`
+ * (the panel's version, or the board's) within `withinMs`, and the panel showed the server's current
+ * seat at each version. Returns the largest lag.
+ */
+export function assertFollowed(panel: readonly PanelEntry[], states: readonly ServerEntry[], withinMs: number, what: 'version' | 'board', until = Infinity): number {
+  const currentAt = new Map(states.map((s) => [s.version, s.current]));
+  for (const p of panel) if (currentAt.has(p.version)) assert.equal(p.current, currentAt.get(p.version), `the panel's seat at version ${p.version}`);
+  const firstShown = panel.find((p) => p[what] >= 0)?.[what] ?? Infinity;
+  let slowest = 0;
+  for (const s of states.filter((e) => e.version >= firstShown && e.t <= until)) {
+    const shown = panel.find((p) => p[what] >= s.version);
+    assert.ok(shown, `the ${what} never reached version ${s.version}`);
+    if (shown.t - s.t > withinMs) {
+      const near = (e: { t: number }) => Math.abs(e.t - s.t) < 6000;
+      const t0 = s.t;
+      const rel = <T extends { t: number }>(e: T) => ({ ...e, t: e.t - t0 });
+      console.log(JSON.stringify({ panel: panel.filter(near).map(rel), states: states.filter(near).map(rel) }));
+    }
+    assert.ok(shown.t - s.t <= withinMs, `version ${s.version} reached the ${what} ${shown.t - s.t} ms after the server had it`);
+    slowest = Math.max(slowest, shown.t - s.t);
+  }
+  return slowest;
+}

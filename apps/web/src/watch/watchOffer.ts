@@ -1,0 +1,22 @@
+import { t } from '../i18n';
+import type { ServerFailure } from '../net/session';
+import { h } from '../ui/dom';
+
+/** Refusals of a join that watching answers: the game has started, or every seat is taken. */
+const WATCH_INSTEAD = { ERR_ALREADY_STARTED: 'watch.started', ERR_NO_FREE_SEAT: 'watch.full' } as const;
+/** Refusals of watching itself. */
+const NOT_TO_WATCH = { ERR_NOT_WATCHABLE: 'watch.notWatchable', ERR_WATCHERS_FULL: 'watch.watchersFull' } as const;
+
+/**
+ * What the table screen shows when a join is refused in a way watching answers: the reason and one
+ * button to watch instead (`watch` is given the room); null for any other refusal.
+ */
+export function watchOffer(failure: ServerFailure, watch: (() => void) | null): HTMLElement[] | null {
+  const code = failure.code;
+  if (code in NOT_TO_WATCH) return [h('p', { class: 'error', role: 'alert', text: t(NOT_TO_WATCH[code as keyof typeof NOT_TO_WATCH]) })];
+  if (!(code in WATCH_INSTEAD) || !watch) return null;
+  return [
+    h('p', { class: 'watch-offer', role: 'status', text: t(WATCH_INSTEAD[code as keyof typeof WATCH_INSTEAD]) }),
+    h('button', { class: 'primary', text: t('watch.button'), data: { testid: 'watch-instead' }, on: { click: watch } }),
+  ];
+}

@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(__dirname, '../../..');
+const VITE = join(REPO, 'node_modules/.bin/vite');
+
+/** Packagers and CI systems build the client into folders of their own, given as absolute paths. */
+describe('the web build', () => {
+  let out: string;
+  beforeAll(() => {
+    out = join(mkdtempSync(join(tmpdir(), 'flightchess-build-')), 'web');
+  });
+  afterAll(() => rmSync(resolve(out, '..'), { recursive: true, force: true }));
+
+  it('builds into an absolute outDir, with the precompressed copies and the service worker there', () => {
+    const build = spawnSync(VITE, ['build', 'apps/web', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: REPO, encoding: 'utf8', timeout: 170_000 });
+    expect({ status: build.status, error: build.status === 0 ? '' : build.stderr }).toEqual({ status: 0, error: '' });
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'sw.js'))).toBe(true);
+    const assets = readdirSync(join(out, 'assets'));
+    const script = assets.find((name) => name.endsWith('.js'));
+    expect(script).toBeDefined();
+    expect(assets).toEqual(expect.arrayContaining([`${script}.br`, `${script}.gz`]));
+    // Nothing was written under the source folder by joining the absolute path onto it.
+    expect(existsSync(join(REPO, 'apps/web', out))).toBe(false);
+  }, 180_000);
+});
