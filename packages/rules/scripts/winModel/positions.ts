@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BotName, type BySeat, type Colour, type GameSetup, type GameState, PRESETS, PRESET_NAMES, type PresetName, applyAction, createGame, createRng } from '../../src';
 import { sideOf } from '../../src/bots/evaluate';
@@ -43,13 +43,14 @@ const SEATS: Record<TableKind, readonly Colour[]> = {
 
 /**
  * Play `games` seeded games of the group with strong bots in every seat (the first seat turning) and
- * keep each position waiting for a roll with probability `rate`.
+ * keep each position waiting for a roll with probability `rate`. Each game follows from its number, so
+ * games `from`..`games − 1` add to a run of `from` games.
  */
-export function samplePositions(group: Group, games: number, seed: number, rate: number, bot: BotName = 'strong'): Position[] {
+export function samplePositions(group: Group, games: number, seed: number, rate: number, bot: BotName = 'strong', from = 0): Position[] {
   const seats = SEATS[group.kind];
   const bots: BySeat<BotName> = Object.fromEntries(seats.map((c) => [c, bot]));
   const out: Position[] = [];
-  for (let game = 0; game < games; game++) {
+  for (let game = from; game < games; game++) {
     const tag = `${seed}/${nameOf(group)}/${game}`;
     const firstSeat = PRESETS[group.preset].firstSeat === 'red' ? 'red' : seats[game % seats.length]!;
     const setup: GameSetup = { preset: group.preset, seats, teams: group.kind === 'teams', firstSeat };
@@ -73,20 +74,30 @@ export function samplePositions(group: Group, games: number, seed: number, rate:
 
 /**
  * `samplePositions`, kept in `dir` between runs (trying features on the same games need not replay
- * them). States read back share one config object again, as the engine's own states do.
+ * them); a shorter run reads the first games of a longer one, a longer run plays on from the longest
+ * run kept. States read back share one config object again, as the engine's own states do.
  */
 export function cachedPositions(dir: string | null, group: Group, games: number, seed: number, rate: number): Position[] {
-  const file = dir && join(dir, `${nameOf(group).replace('/', '-')}-${games}-${seed}-${rate}.json`);
-  if (file && existsSync(file)) {
-    const positions = JSON.parse(readFileSync(file, 'utf8')) as Position[];
-    const shared = new Map<string, GameState['config']>();
-    return positions.map((p) => {
-      const key = JSON.stringify(p.state.config);
-      if (!shared.has(key)) shared.set(key, p.state.config);
-      return { ...p, state: { ...p.state, config: shared.get(key)! } };
-    });
-  }
-  const positions = samplePositions(group, games, seed, rate);
-  if (file) writeFileSync(file, JSON.stringify(positions));
+  const prefix = `${nameOf(group).replace('/', '-')}-`;
+  const fileOf = (n: number) => join(dir!, `${prefix}${n}-${seed}-${rate}.json`);
+  const kept = dir && existsSync(dir)
+    ? readdirSync(dir).map((name) => Number(name.startsWith(prefix) && name.endsWith(`-${seed}-${rate}.json`) ? name.slice(prefix.length).split('-')[0] : NaN)).filter((n) => n > 0)
+    : [];
+  const longer = kept.filter((n) => n >= games);
+  if (longer.length > 0) return readPositions(fileOf(Math.min(...longer))).filter((p) => p.game < games);
+  const from = Math.max(0, ...kept);
+  const earlier = from > 0 ? readPositions(fileOf(from)) : [];
+  const positions = [...earlier, ...samplePositions(group, games, seed, rate, 'strong', from)];
+  if (dir) writeFileSync(fileOf(games), JSON.stringify(positions));
   return positions;
+}
+
+function readPositions(file: string): Position[] {
+  const positions = JSON.parse(readFileSync(file, 'utf8')) as Position[];
+  const shared = new Map<string, GameState['config']>();
+  return positions.map((p) => {
+    const key = JSON.stringify(p.state.config);
+    if (!shared.has(key)) shared.set(key, p.state.config);
+    return { ...p, state: { ...p.state, config: shared.get(key)! } };
+  });
 }
