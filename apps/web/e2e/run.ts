@@ -12,12 +12,13 @@ import { onlineCases } from './online.e2e';
 import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
 import { phraseCases } from './phrases.e2e';
+import { reviewCases } from './review.e2e';
 import { runCases } from './support';
 import { watchCases } from './watch.e2e';
 
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases, ...watchCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases, ...watchCases, ...reviewCases]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -1,7 +1,7 @@
 import type { BotName, Colour } from '@flightchess/rules';
 
 const COLOUR_WORD: Readonly<Record<Colour, string>> = { red: 'Red', green: 'Green', yellow: 'Yellow', blue: 'Blue' };
-const STRENGTH_WORD: Readonly<Record<BotName, string>> = { strong: ' (strong)', heuristic: '', random: ' (easy)' };
+const STRENGTH_WORD: Readonly<Record<BotName, string>> = { strong: ' (strong)', heuristic: '', random: ' (easy)', expert: ' (expert)' };
 
 /**
  * What the server calls a bot seat in its facts, listings and match records: what the bot is (colour

@@ -11,7 +11,7 @@ import { type Seating, seatingFor } from '../src/sim/tournament';
 
 const seconds = parseSeconds(process.argv.slice(2));
 const WARM_UP_SECONDS = 1;
-const table: SimOptions = { preset: 'online', players: 4, games: 1, bots: ['random'], seed: 1, teams: false };
+const table: SimOptions = { preset: 'online', players: 4, games: 1, bots: ['random'], seed: 1, teams: false, shard: null };
 
 function parseSeconds(argv: readonly string[]): number {
   if (argv.length === 0) return 5;

@@ -6,7 +6,8 @@ import type { GameResult, GameState, OutReason } from './state';
 /** Everything a seat (or the server on its behalf) can do. A roll is an input: the engine never rolls. */
 export type Action =
   | { readonly type: 'roll'; readonly seat: Colour; readonly value: number }
-  | { readonly type: 'move'; readonly seat: Colour; readonly plane: number }
+  /** `by: 'auto-play'` marks a move auto-play (托管) made for a person (stepAction), so a review can count it apart. */
+  | { readonly type: 'move'; readonly seat: Colour; readonly plane: number; readonly by?: 'auto-play' }
   /** 认输: allowed after `resignAfterRolls` rolls; in team mode it asks the team-mate first. */
   | { readonly type: 'resign'; readonly seat: Colour }
   /** The team-mate's answer to a pending resignation. */

@@ -78,12 +78,13 @@ function answerStep(state: GameState, control: BySeat<SeatControl>): AnswerStep 
 
 /**
  * The action a step takes when it is played automatically (a bot, auto-play, a forced move or a
- * timed-out answer): the roll comes from `die`, the move from the step's bot with `rng`. Null when a
- * move step finds nothing to move (the state changed under it).
+ * timed-out answer): the roll comes from `die`, the move from the step's bot with `rng`; a move auto-play
+ * makes for a person says so (`by`). Null when a move step finds nothing to move (the state changed under it).
  */
 export function stepAction(state: GameState, step: TurnStep | AnswerStep, die: () => number, rng: Rng): Action | null {
   if ('accept' in step) return { type: step.action, seat: step.seat, accept: step.accept };
   if (step.action === 'roll') return { type: 'roll', seat: step.seat, value: die() };
   const move = chooseMove(state, 'bot' in step ? step.bot : AUTO_PLAY_BOT, rng);
-  return move ? { type: 'move', seat: step.seat, plane: move.plane } : null;
+  if (!move) return null;
+  return step.by === 'auto-play' ? { type: 'move', seat: step.seat, plane: move.plane, by: 'auto-play' } : { type: 'move', seat: step.seat, plane: move.plane };
 }

@@ -25,3 +25,17 @@ export { nextSteps, stepAction, AUTO_PLAY_BOT, type SeatControl, type TurnStep, 
 export { ENGINE_VERSION } from './engineVersion';
 export { evaluate } from './bots/strong';
 export { commitmentOf, rollAt, rollsIn, verifyRolls, SEED_BYTES, type DiceCheck, type DiceErrorCode } from './dice';
+export { winChances } from './review/winModel';
+export {
+  reviewGame,
+  type GameReview,
+  type MoveReview,
+  type RollReview,
+  type SeatReview,
+  type ChoiceReview,
+  type MoveTally,
+  type MovedBy,
+  type Verdict,
+  type ReviewOptions,
+} from './review/reviewGame';
+export { MOVE_LABELS, LABEL_THRESHOLDS, labelOf, isError, moveAccuracy, type MoveLabel, type LabelCounts } from './review/labels';

@@ -104,6 +104,15 @@ describe('stepAction: the action an automatic step takes', () => {
     expect(stepAction(state, step, die, createRng(1))).toEqual({ type: 'move', seat: 'red', plane: 1 });
   });
 
+  test('a move auto-play makes for a person says so (the review counts it apart); a bot\'s does not', () => {
+    const state = play(game('online', { red: [10, 20] }), roll('red', 3)).state;
+    const auto = nextSteps(state, { red: autoPlay, yellow: person }).turn!;
+    expect(auto.by).toBe('auto-play');
+    expect(stepAction(state, auto, die, createRng(1))).toMatchObject({ type: 'move', seat: 'red', by: 'auto-play' });
+    const bot = nextSteps(state, { red: strong, yellow: person }).turn!;
+    expect(stepAction(state, bot, die, createRng(1))).not.toHaveProperty('by');
+  });
+
   test("an answer is the step's answer", () => {
     const state = play(game('plyyard'), act('offer-draw', 'red')).state;
     const step = nextSteps(state, { red: person, yellow: strong }).answer!;

@@ -35,6 +35,17 @@ function pick(bot: BotName, setup: GameSetup, value: number): number | undefined
   return chooseMove(state, bot, createRng(1))?.plane;
 }
 
+/** Run `body` and check it never read a clock or Math.random (bots are pure). */
+function withoutClockOrRandom(body: () => void): void {
+  const spies = [jest.spyOn(Math, 'random'), jest.spyOn(Date, 'now'), jest.spyOn(performance, 'now')];
+  try {
+    body();
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
 function expectOk(applied: ReturnType<typeof applyAction>): GameState {
   if (!applied.ok) throw new Error(`${applied.error.code}: ${applied.error.message}`);
   return applied.value.state;
@@ -130,15 +141,10 @@ describe('strong', () => {
   });
 
   test('never reads a clock or Math.random', () => {
-    const spies = [jest.spyOn(Math, 'random'), jest.spyOn(Date, 'now'), jest.spyOn(performance, 'now')];
-    try {
+    withoutClockOrRandom(() => {
       const bots: BySeat<BotName> = { red: 'strong', green: 'strong', yellow: 'strong', blue: 'strong' };
-      const played = playGame({ preset: 'online', seats: FOUR }, bots, createRng('clockless'));
-      expect(played.state.result).not.toBeNull();
-      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+      expect(playGame({ preset: 'online', seats: FOUR }, bots, createRng('clockless')).state.result).not.toBeNull();
+    });
   });
 
   test('beats heuristic comfortably in a seeded two-player online tournament', () => {
@@ -155,4 +161,24 @@ describe('strong', () => {
     // 79.5% over 10,000 games (npm run sim, seed 1); 60% is almost seven standard deviations of this sample below.
     expect(wins / games).toBeGreaterThan(0.6);
   }, 60_000);
+});
+
+describe('expert', () => {
+  test('takes the capture that saves the game, and the exact roll home', () => {
+    // Yellow's last plane (its 46) stands 4 squares ahead of red's plane 0; red's plane 1 would step 30 → 34 → 38.
+    expect(pick('expert', game('online', { red: [16, 30, H, H], yellow: [56, 56, 56, sq('yellow', 20)] }), 4)).toBe(0);
+    expect(pick('expert', game('online', { red: [53, 20, 56, 56], yellow: [40, 44, 56, 56] }), 3)).toBe(0);
+  });
+
+  test('is a function of the state and never reads a clock or Math.random', () => {
+    withoutClockOrRandom(() => {
+      const { state } = play(game('online', { red: [H, 1, 30, 40], yellow: [sq('yellow', 35), 20] }), roll('red', 5));
+      const before = JSON.stringify(state);
+      const first = chooseMove(state, 'expert', createRng('a'));
+      expect(chooseMove(state, 'expert', createRng('b'))).toEqual(first);
+      expect(JSON.stringify(state)).toBe(before);
+      const bots: BySeat<BotName> = { red: 'expert', green: 'strong', yellow: 'expert', blue: 'heuristic' };
+      expect(playGame({ preset: 'online', seats: FOUR }, bots, createRng('clockless-expert')).state.result).not.toBeNull();
+    });
+  });
 });

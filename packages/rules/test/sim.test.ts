@@ -82,11 +82,13 @@ describe('parseSimArgs', () => {
       bots: ['strong', 'heuristic'],
       seed: 1,
       teams: false,
+      shard: null,
     });
+    expect(run(['--games', '10000', '--shard', '1/2']).shard).toEqual({ index: 1, of: 2 });
   });
 
   test('defaults, --name=value and --teams', () => {
-    expect(run([])).toEqual({ preset: 'online', players: 4, games: 1000, bots: ['heuristic'], seed: 1, teams: false });
+    expect(run([])).toEqual({ preset: 'online', players: 4, games: 1000, bots: ['heuristic'], seed: 1, teams: false, shard: null });
     expect(run(['--preset=plyyard']).players).toBe(2);
     expect(run(['--teams', '--seed=-7'])).toMatchObject({ teams: true, seed: -7 });
     expect(parseSimArgs(['--games', '5', '--help'])).toEqual({ kind: 'help' });
@@ -107,11 +109,13 @@ describe('parseSimArgs', () => {
     expect(error(['games'])).toMatch(/unexpected argument 'games'/);
     expect(error(['--teams', '--players', '2'])).toMatch(/--teams needs 4 players/);
     expect(error(['--teams', '--preset', 'appfree'])).toMatch(/appfree has no team mode/);
+    expect(error(['--shard', '2/2'])).toMatch(/--shard must be i\/n/);
+    expect(error(['--shard', 'half'])).toMatch(/--shard must be i\/n/);
   });
 });
 
 describe('tournament', () => {
-  const options = (o: Partial<SimOptions>): SimOptions => ({ preset: 'online', players: 4, games: 24, bots: ['heuristic'], seed: 1, teams: false, ...o });
+  const options = (o: Partial<SimOptions>): SimOptions => ({ preset: 'online', players: 4, games: 24, bots: ['heuristic'], seed: 1, teams: false, shard: null, ...o });
 
   test('two players sit opposite, three and four clockwise from red', () => {
     expect(seatsFor(2)).toEqual(['red', 'yellow']);
@@ -195,7 +199,7 @@ describe('report', () => {
     tally.firstSeat.games = 4;
     tally.bots.strong = { wins: 3, games: 4 };
     tally.bots.heuristic = { wins: 1, games: 4 };
-    const lines = formatReport({ preset: 'online', players: 2, games: 4, bots: ['strong', 'heuristic'], seed: 1, teams: false }, tally, 2);
+    const lines = formatReport({ preset: 'online', players: 2, games: 4, bots: ['strong', 'heuristic'], seed: 1, teams: false, shard: null }, tally, 2);
     expect(lines).toContain('games: 4 in 2.0 s, 2.0 games/s');
     expect(lines).toContain('rolls per game: mean 250.0, p95 400');
     expect(lines).toContain('captures per game: mean 3.00');

@@ -7,7 +7,7 @@ import { seedDice } from './seedDice';
  * match's seed, which the record reveals once the game is over: a roll whose die is the seed's for its
  * place (always, for a game the server played) keeps its seat only, and the die is recomputed from
  * the seed (seedDice.ts); any other die is written out, so a log never claims a die it did not have.
- * A move keeps its plane, its seat being the last roll's.
+ * A move keeps its plane, its seat being the last roll's; one auto-play made says so.
  *
  *   byte 0    format (1)
  *   varint    number of actions (LEB128)
@@ -15,7 +15,8 @@ import { seedDice } from './seedDice';
  *     0–3     roll by COLOURS[n], die = rollAt(seed, rolls so far)
  *     4–7     move of plane n − 4 by the seat of the last roll
  *     8 s v   roll by COLOURS[s] with die v (a die the seed does not give)
- *     9 s p   move of plane p by COLOURS[s] (not the last roll's seat, or plane > 3)
+ *     9 s p   move of plane p by COLOURS[s] (not the last roll's seat, or plane > 3); s + 4: a move
+ *             auto-play (托管) made for a person (`by: 'auto-play'`, issue 20), whoever rolled last
  *     10 s    resign        12 s  escape        13 s  forfeit        14 s  offer-draw
  *     11 a    answer-resign, 15 a answer-draw: a = seat + 4 × accept
  */
@@ -29,6 +30,9 @@ type SeatOnly = keyof typeof SEAT_ONLY;
 type Answer = keyof typeof ANSWER;
 const SEAT_ONLY_BY_CODE = new Map<number, SeatOnly>(Object.entries(SEAT_ONLY).map(([type, code]) => [code, type as SeatOnly]));
 const ANSWER_BY_CODE = new Map<number, Answer>(Object.entries(ANSWER).map(([type, code]) => [code, type as Answer]));
+
+/** The seat nibble of an explicit move: + 4 for a move auto-play made. */
+const AUTO_PLAY = 4;
 
 const seatOf = (code: number): Colour => {
   const colour = COLOURS[code];
@@ -73,7 +77,9 @@ function encode(actions: readonly Action[], dieOf: (index: number) => number | n
         break;
       case 'move':
         if (!nibble(a.plane)) return null;
-        if (seat === roller && a.plane < 4) out.push(4 + a.plane);
+        if (a.by === 'auto-play') out.push(MOVE_EXPLICIT, seat + AUTO_PLAY, a.plane);
+        else if (a.by !== undefined) return null;
+        else if (seat === roller && a.plane < 4) out.push(4 + a.plane);
         else out.push(MOVE_EXPLICIT, seat, a.plane);
         break;
       case 'resign':
@@ -131,8 +137,12 @@ function decode(log: Uint8Array, dieOf: (index: number) => number | null): Actio
       if (!roller) throw new RangeError('action log: a move before any roll');
       actions.push({ type: 'move', seat: roller, plane: code - 4 });
     } else if (code === MOVE_EXPLICIT) {
-      const seat = seatOf(next());
-      actions.push({ type: 'move', seat, plane: next() });
+      const who = next();
+      const byAutoPlay = who >= AUTO_PLAY;
+      const seat = seatOf(byAutoPlay ? who - AUTO_PLAY : who);
+      const plane = next();
+      // Key order as stepAction writes it, so the texts read back byte for byte.
+      actions.push(byAutoPlay ? { type: 'move', seat, plane, by: 'auto-play' } : { type: 'move', seat, plane });
     } else {
       const answer = ANSWER_BY_CODE.get(code);
       const arg = next();

@@ -1,5 +1,5 @@
 import { type Client, type ClientPrivate, ClientState, Room, type SchemaSerializer, ServerError } from '@colyseus/core';
-import { type Colour, isColour } from '@flightchess/rules';
+import { type BotName, type Colour, isColour } from '@flightchess/rules';
 import {
   CLOSE_CODES,
   type ClientMessage,
@@ -550,7 +550,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return this.seatingChanged();
   }
 
-  private addBot(bot: 'strong' | 'heuristic' | 'random', colour?: Colour): Rejection | Promise<null> {
+  private addBot(bot: BotName, colour?: Colour): Rejection | Promise<null> {
     const added = this.seating.addBot(bot, colour);
     if (typeof added !== 'string') return added;
     this.log.info({ event: 'bot-added', seat: added, bot }, 'bot added');

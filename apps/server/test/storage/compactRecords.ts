@@ -95,6 +95,29 @@ export function compactRecordsContract(openHarness: () => Promise<StorageHarness
     expect(GAMES.map((g) => g.state.result?.reason ?? 'aborted')).toEqual(expect.arrayContaining(['finish', 'resign', 'escape', 'forfeit', 'draw', 'aborted']));
   });
 
+  test("moves auto-play (托管) made for a person (`by: 'auto-play'`) are held exactly: the record reads back byte for byte and its rows are gone", async () => {
+    const storage = await open();
+    const players = [(await createGuest(storage, 'Ann')).playerId, (await createGuest(storage, 'Bob')).playerId];
+    const games = [
+      playSeeded({ preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], ending: 'finish', key: 'online-auto-play', autoPlay: ['red', 'yellow'] }),
+      playSeeded({ preset: 'plyyard', seats: ['red', 'yellow'], ending: 'finish', key: 'plyyard-auto-play', autoPlay: ['red'] }),
+    ];
+    for (const game of games) {
+      const label = game.spec.key;
+      const autoPlayed = game.actions.filter((a) => a.type === 'move' && a.by === 'auto-play').length;
+      expect([label, autoPlayed > 5, game.actions.some((a) => a.type === 'move' && !a.by)]).toEqual([label, true, true]);
+      let rows: Row[] = [];
+      const id = await storeSeeded(storage, game, players, { beforeEnd: async (matchId) => void (rows = await actionRows(h, matchId)) });
+      const record = await storage.getMatch(id);
+      expect([label, JSON.stringify(record)]).toEqual([label, JSON.stringify(await perRowRecord(h, id, rows))]);
+      expect(record?.actions).toEqual(game.actions);
+      expect([label, (await actionRows(h, id)).length]).toEqual([label, 0]);
+      // An auto-played move costs three nibbles instead of one.
+      const [{ bytes }] = (await h.query('SELECT length(log) AS bytes FROM matches WHERE id = ?', [id])) as [{ bytes: number }];
+      expect([label, bytes <= 4 + Math.ceil((game.actions.length + 2 * autoPlayed) / 2) + 8]).toEqual([label, true]);
+    }
+  });
+
   test('a log the compact form cannot hold exactly stays as its rows, and reads back the same', async () => {
     const storage = await open();
     const ann = await createGuest(storage, 'Ann');

@@ -37,6 +37,8 @@ export interface SeededGameSpec {
   readonly ending: Ending;
   /** Names the game: its dice seed, its ids and its bots' choices follow from it. */
   readonly key: string;
+  /** Seats whose person turns auto-play (托管) on after the 10th roll: their moves then carry `by: 'auto-play'`. */
+  readonly autoPlay?: readonly Colour[];
 }
 
 export interface SeededGame {
@@ -97,6 +99,8 @@ export function playSeeded(spec: SeededGameSpec): SeededGame {
   const rng = createRng(`bots:${spec.key}`);
   const control: BySeat<SeatControl> = {};
   spec.seats.forEach((c, i) => (control[c] = { bot: BOTS[i % BOTS.length]!, autoPlay: false }));
+  const autoPlayed: BySeat<SeatControl> = { ...control };
+  for (const c of spec.autoPlay ?? []) autoPlayed[c] = { bot: null, autoPlay: true };
   const script = scriptOf(spec.ending, PRESETS[spec.preset].resignAfterRolls);
   let state = created.value;
   const actions: Action[] = [];
@@ -111,7 +115,7 @@ export function playSeeded(spec: SeededGameSpec): SeededGame {
       apply(script.shift()!.act(state));
       continue;
     }
-    const steps = nextSteps(state, control);
+    const steps = nextSteps(state, state.rolls > 10 ? autoPlayed : control);
     const step = steps.answer ?? steps.turn;
     const action = step && stepAction(state, step, () => rollAt(seed, state.rolls), rng);
     if (!action) throw new Error(`${spec.key}: nothing to play at version ${state.version}`);

@@ -1,4 +1,4 @@
-import { type BySeat, type Colour, type GameEvent, type GameState, type LegalMove, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
+import { type BySeat, type Colour, type GameEvent, type GameState, type LegalMove, type Route, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
 import { type BoardLayout, createLayout, pointOf } from '../board/layout';
 import { type PlacedPlane, arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
 import { routePath } from '../board/routePath';
@@ -166,6 +166,15 @@ export class GameController {
   answerResign(accept: boolean): void {
     const seat = this.controls()?.resignAnswerer;
     if (seat) this.source.send({ type: 'answer-resign', seat, accept });
+  }
+
+  /**
+   * Draw a route on the board that is not a selection (the replay's best move at a mistake); null
+   * clears it. Only when nothing is selected: a player's own preview comes first.
+   */
+  showHint(route: Route | null): void {
+    if (this.selected !== null || !this.layout) return;
+    this.renderer.showPreview(route ? routePath(this.layout, route) : null);
   }
 
   // ---- selection ----

@@ -1,5 +1,7 @@
 import {
   type Action,
+  BOT_NAMES,
+  type BotName,
   type BySeat,
   type Colour,
   type GameEvent,
@@ -124,7 +126,7 @@ export class LocalGame implements GameSource {
     const control: BySeat<SeatControl> = {};
     for (const colour of this.state.seats) {
       const player = this.saved.players[colour];
-      control[colour] = { bot: player === 'heuristic' ? 'heuristic' : player === 'human' ? null : 'strong', autoPlay: this.autoPlay.has(colour) };
+      control[colour] = { bot: botOfPlayer(player), autoPlay: this.autoPlay.has(colour) };
     }
     return control;
   }
@@ -185,4 +187,10 @@ export class LocalGame implements GameSource {
     });
     return { mode: 'offline', state: this.state, seats, turnDeadline: null, answerDeadline: null, viewer: null };
   }
+}
+
+/** The bot that plays an offline seat: its own level, or the strong bot for a level this build does not know (an older save). */
+function botOfPlayer(player: SeatPlayer | undefined): BotName | null {
+  if (player === undefined || player === 'human') return null;
+  return (BOT_NAMES as readonly string[]).includes(player) ? player : 'strong';
 }

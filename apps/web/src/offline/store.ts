@@ -16,7 +16,7 @@ import {
 import type { KeyValueStore } from '../util/ports';
 
 /** Who plays a seat in an offline game: a person at this device, or a bot. */
-export type SeatPlayer = 'human' | 'heuristic' | 'strong';
+export type SeatPlayer = 'human' | 'heuristic' | 'strong' | 'expert';
 
 /** An offline game as saved in the browser: the engine setup plus the action log (replayed on load). */
 export interface SavedGame {

@@ -1,5 +1,5 @@
 import { type ClientMessage, type ClientMessageType, type TableFacts, seatsInPlay } from '@flightchess/protocol';
-import { type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
+import { type BotName, type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
 import { nameOf, presetName, teamName } from '../adapter/describe';
 import { botOf, ownColour } from '../adapter/tableView';
 import { colourName, t } from '../i18n';
@@ -27,6 +27,24 @@ function presetColours(table: TableFacts): readonly Colour[] {
 export function inviteLink(table: TableFacts, roomId: string, location: Pick<Location, 'origin' | 'pathname'>): string {
   const base = `${location.origin}${location.pathname}`;
   return table.code ? `${base}?join=${table.code}` : `${base}#/table/${roomId}`;
+}
+
+/** Levels the host may add, and the one picked last (kept while the lobby redraws). */
+const BOT_LEVELS = ['heuristic', 'strong', 'expert'] as const satisfies readonly BotName[];
+let botLevel: BotName = 'strong';
+
+function botLevelChoice(): HTMLElement {
+  const select = h(
+    'select',
+    { id: 'bot-level', data: { testid: 'bot-level' } },
+    ...BOT_LEVELS.map((level) => {
+      const option = h('option', { value: level, text: t(`review.botLevel.${level}`) });
+      option.selected = level === botLevel;
+      return option;
+    }),
+  );
+  select.addEventListener('change', () => (botLevel = select.value as BotName));
+  return h('label', { class: 'bot-level', for: 'bot-level' }, t('review.addBot'), ' ', select);
 }
 
 /** The table lobby: seats with colours and ready marks, bots, teams, the join code and link, start. */
@@ -61,7 +79,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
           : // A watcher (no seat): take this one for the next game.
             h('button', { class: 'primary', text: t('watch.sit'), data: { testid: `watch-sit-${colour}` }, on: { click: () => actions.send('sit', { colour }) } }),
         isHost && !full
-          ? h('button', { text: t('lobby.addBot'), data: { testid: `add-bot-${colour}` }, on: { click: () => actions.send('add-bot', { colour }) } })
+          ? h('button', { text: t('lobby.addBot'), data: { testid: `add-bot-${colour}` }, on: { click: () => actions.send('add-bot', { colour, bot: botLevel }) } })
           : null,
       );
     }
@@ -101,6 +119,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
           copied,
         )
       : null,
+    isHost && !full ? botLevelChoice() : null,
     h('ul', { class: 'lobby-seats' }, ...seatRows),
     h(
       'div',

@@ -9,6 +9,7 @@ import { failureOf } from '../net/session';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { presetName } from '../adapter/describe';
+import { ReviewPanel } from '../review/reviewPanel';
 import { dateTime, failureText, recordPage } from './recordPage';
 import { headlineOf, resultsTable } from './results';
 import { seatList } from './seatList';
@@ -20,6 +21,7 @@ type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | {
 /** A stored match made readable (GET /api/matches/:id): players and results, the dice commitment and seed, verification, replay. */
 export function matchScreen(ctx: AppContext, matchId: string): Screen {
   let verification: Verification = { kind: 'none' };
+  let review: ReviewPanel | null = null;
   return recordPage<LoadedMatch>(ctx, {
     self: { name: 'match', matchId },
     className: 'match',
@@ -40,6 +42,7 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
         h('p', { class: 'meta', data: { testid: 'match-meta' }, text: t('match.meta', { preset: presetName(match.setup.preset), base: match.base, when: dateTime(match.startedAt), status: t(`match.status.${match.status}`) }) }),
         match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: abortReasonText(match.abortReason) }) }) : null,
         players(match, final),
+        reviewOf(match),
         h(
           'section',
           { class: 'card fairness', data: { testid: 'fairness' } },
@@ -60,6 +63,14 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
       ];
     },
   });
+
+  /** A finished game's review (started once, redrawn in the current language); none while it is played. */
+  function reviewOf(match: MatchRecord): HTMLElement | null {
+    if (match.status !== 'finished') return null;
+    review ??= new ReviewPanel(match.setup, match.actions, matchPlayers(match));
+    review.render();
+    return review.el;
+  }
 }
 
 interface LoadedMatch {

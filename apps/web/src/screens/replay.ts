@@ -1,11 +1,13 @@
-import { COLOURS, type Colour, arrivedCount } from '@flightchess/rules';
+import { type Action, COLOURS, type Colour, type GameSetup, arrivedCount } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../adapter/controller';
 import { REPLAY_SPEEDS, ReplayPlayer } from '../adapter/replayPlayer';
 import { ReplaySource } from '../adapter/replaySource';
+import type { Named } from '../adapter/describe';
 import { matchPlayers } from '../adapter/tableView';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
+import { ReplayReview } from '../review/replayReview';
 import { fill, h } from '../ui/dom';
 import { type Route, hashOf } from '../ui/router';
 import { realScheduler } from '../util/ports';
@@ -14,8 +16,15 @@ import { seatList } from './seatList';
 /** One step a second at 1×. */
 const STEP_MS = 1000;
 
-/** A loaded replay, and (online) the match page to go back to. */
-type Loader = () => Promise<{ source: ReplaySource; record?: Route } | null>;
+/** A finished game's record, to review. */
+interface Reviewable {
+  readonly setup: GameSetup;
+  readonly actions: readonly Action[];
+  readonly seats: readonly Named[];
+}
+
+/** A loaded replay, (online) the match page to go back to, and (a finished game) what to review. */
+type Loader = () => Promise<{ source: ReplaySource; record?: Route; review?: Reviewable } | null>;
 
 /** Step through a finished match from its record: online by match id, or the last offline game. */
 function replayScreen(ctx: AppContext, load: Loader): Screen {
@@ -27,6 +36,8 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
   const buttons = h('div', { class: 'buttons replay-transport' });
   const speeds = h('div', { class: 'speeds', role: 'group' });
   const links = h('div', { class: 'buttons' });
+  const reviewBar = h('div', { class: 'review-slot' });
+  const reviewPanel = h('div', { class: 'review-slot' });
   const title = h('h1', { text: t('replay.title') });
   // The way out sits beside the title, so that on a phone the board and every control fit on one screen.
   const el = h(
@@ -35,13 +46,15 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     h('div', { class: 'replay-head' }, title, links),
     seatsEl,
     h('div', { class: 'board-wrap' }, boardHost),
-    h('section', { class: 'replay-controls' }, stepEl, slider, buttons, speeds),
+    h('section', { class: 'replay-controls' }, stepEl, slider, buttons, speeds, reviewBar),
+    reviewPanel,
   );
   let board: PixiBoard | null = null;
   let controller: GameController | null = null;
   let source: ReplaySource | null = null;
   let player: ReplayPlayer | null = null;
   let record: Route | undefined;
+  let review: ReplayReview | null = null;
   const home = () => h('a', { class: 'button', href: hashOf({ name: 'home' }), text: t('results.home'), data: { testid: 'replay-home' } });
 
   const render = () => {
@@ -74,6 +87,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       ),
     );
     fill(links, record ? h('a', { class: 'button', href: hashOf(record), text: t('replay.back'), data: { testid: 'replay-record' } }) : null, home());
+    review?.render(s.position, state);
   };
   slider.addEventListener('input', () => player?.jump(Number(slider.value)));
 
@@ -91,10 +105,27 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       board = await PixiBoard.create(boardHost, { speed: ctx.speed });
       controller = new GameController(board, source, { announce: (text) => ctx.announce(text), changed: () => undefined });
       player = new ReplayPlayer(source, realScheduler, STEP_MS * ctx.speed, render);
+      if (loaded.review) {
+        const c = controller;
+        const p = player;
+        review = new ReplayReview(loaded.review.setup, loaded.review.actions, loaded.review.seats, {
+          jump: (position) => {
+            if (p.playing) p.pause();
+            p.jump(position);
+          },
+          hint: (route) => c.showHint(route),
+        });
+        fill(reviewBar, review.bar);
+        fill(reviewPanel, review.panel.el);
+      }
       render();
     },
-    relabel: render,
+    relabel: () => {
+      review?.relabel();
+      render();
+    },
     dispose() {
+      review?.dispose();
       player?.dispose();
       controller?.dispose();
       board?.destroy();
@@ -106,8 +137,11 @@ export function onlineReplayScreen(ctx: AppContext, matchId: string): Screen {
   return replayScreen(ctx, async () => {
     const match = await ctx.net.match(matchId).catch(() => null);
     if (!match) return null;
-    const source = ReplaySource.of(match.setup, match.actions, matchPlayers(match));
-    return source ? { source, record: { name: 'match', matchId } } : null;
+    const seats = matchPlayers(match);
+    const source = ReplaySource.of(match.setup, match.actions, seats);
+    if (!source) return null;
+    // A game still being played is not reviewed: the review would tell its players the best moves.
+    return { source, record: { name: 'match', matchId }, ...(match.status === 'finished' ? { review: { setup: match.setup, actions: match.actions, seats } } : {}) };
   });
 }
 
@@ -121,6 +155,6 @@ export function offlineReplayScreen(ctx: AppContext): Screen {
       return p ? [{ colour, name: names[colour] ?? '', bot: p === 'human' ? null : p }] : [];
     });
     const source = ReplaySource.of(setup, actions, seats);
-    return source ? { source } : null;
+    return source ? { source, review: { setup, actions, seats } } : null;
   });
 }

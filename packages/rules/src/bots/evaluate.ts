@@ -1,4 +1,4 @@
-import { type Colour, seatIndex, teamOf } from '../colours';
+import { type BySeat, type Colour, seatIndex, teamOf } from '../colours';
 import { boardOf } from '../board';
 import { isRing } from '../geometry';
 import { activeSeats } from '../queries';
@@ -50,11 +50,10 @@ export interface SideWorths {
 
 /**
  * Every side's expected plane worth in `state` (any state, whoever is to move): each plane on the
- * ring is discounted by the chance it is captured before its side moves again.
+ * ring is discounted by the chance it is captured before its side moves again (`risks`, computed
+ * here unless the caller has them).
  */
-export function sideWorths(state: GameState, w: StrongWeights): SideWorths {
-  const board = boardOf(state);
-  const risks = captureRisks(state, board);
+export function sideWorths(state: GameState, w: StrongWeights, risks: BySeat<number[]> = captureRisks(state, boardOf(state))): SideWorths {
   const ahead = shortcutsAhead(state);
   const perPlane = worthsAt(state, w);
   const worths = new Float64Array(4);

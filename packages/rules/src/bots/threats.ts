@@ -54,6 +54,10 @@ function crossingOccupied(state: GameState, board: Board, attacker: Colour): boo
   return (state.planes[lane] ?? []).includes(CROSSING);
 }
 
+/** Scratch tables of captureRisks, by seat × 4 + plane: allocated once (it runs at every leaf of a search). */
+const survive = new Float64Array(16);
+const hits = new Uint8Array(16);
+
 /**
  * For every seated colour, the chance that each of its planes is sent home before its next turn,
  * taking one roll of every opponent as independent and assuming an opponent always takes a capture
@@ -63,8 +67,7 @@ function crossingOccupied(state: GameState, board: Board, attacker: Colour): boo
 export function captureRisks(state: GameState, board: Board): BySeat<number[]> {
   const seats = activeSeats(state);
   const fromHangar = state.config.takeoffTo === 'entry';
-  const survive = new Float64Array(16).fill(1);
-  const hits = new Uint8Array(16);
+  survive.fill(1);
   for (const attacker of seats) {
     const targets = targetsOf(state, board, attacker);
     const crossing = crossingOccupied(state, board, attacker);

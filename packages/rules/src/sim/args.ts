@@ -10,6 +10,8 @@ export interface SimOptions {
   readonly bots: readonly BotName[];
   readonly seed: number;
   readonly teams: boolean;
+  /** Play only games index, index + of, index + 2·of, … of the tournament (side by side runs add up to it). */
+  readonly shard: { readonly index: number; readonly of: number } | null;
 }
 
 export type ParsedArgs =
@@ -24,9 +26,10 @@ export const SIM_USAGE = `usage: npm run sim -- [options]
   --bots <a,b,...>   ${BOT_NAMES.join(', ')}; seats take them round-robin clockwise (default heuristic)
   --seed <int>       seeds dice and bots; the same seed plays the same games (default 1)
   --teams            team mode (red+yellow vs green+blue; 4 players, presets that allow it)
+  --shard <i/n>      play only games i, i+n, i+2n, … (n runs side by side make up the whole tournament)
   --help             this text`;
 
-const VALUE_OPTIONS = ['preset', 'players', 'games', 'bots', 'seed'] as const;
+const VALUE_OPTIONS = ['preset', 'players', 'games', 'bots', 'seed', 'shard'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const MAX_GAMES = 100_000_000;
 
@@ -72,7 +75,14 @@ export function parseSimArgs(argv: readonly string[]): ParsedArgs {
   if (unknown !== undefined) return fail(`unknown bot '${unknown}' (one of ${BOT_NAMES.join(', ')})`);
   if (teams && !config.teamsAllowed) return fail(`${preset} has no team mode`);
   if (teams && players !== 4) return fail('--teams needs 4 players');
-  return { kind: 'run', options: { preset, players, games, bots: bots as BotName[], seed, teams } };
+  let shard: SimOptions['shard'] = null;
+  if (values.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(values.shard);
+    const [index, of] = m ? [Number(m[1]), Number(m[2])] : [Number.NaN, Number.NaN];
+    if (!(of >= 1 && index < of)) return fail(`--shard must be i/n with 0 ≤ i < n, not '${values.shard}'`);
+    shard = { index, of };
+  }
+  return { kind: 'run', options: { preset, players, games, bots: bots as BotName[], seed, teams, shard } };
 }
 
 function integer(text: string): number | null {

@@ -15,7 +15,7 @@ export function winLine(count: WinCount): string {
 /** The simulator's report, one line per string; `seconds` is the wall time the games took. */
 export function formatReport(options: SimOptions, tally: Tally, seconds: number): string[] {
   const lines = [
-    `preset ${options.preset}, ${options.players} players${options.teams ? ' in teams' : ''}, bots ${options.bots.join(',')}, seed ${options.seed}`,
+    `preset ${options.preset}, ${options.players} players${options.teams ? ' in teams' : ''}, bots ${options.bots.join(',')}, seed ${options.seed}${options.shard ? `, shard ${options.shard.index}/${options.shard.of}` : ''}`,
     `games: ${tally.games} in ${seconds.toFixed(1)} s, ${(tally.games / seconds).toFixed(1)} games/s`,
     `rolls per game: mean ${mean(tally.rolls).toFixed(1)}, p95 ${percentile(tally.rolls, 95)}`,
     `captures per game: mean ${mean(tally.captures).toFixed(2)}`,

@@ -86,7 +86,8 @@ export function playTournamentGame(options: SimOptions, game: number): { seating
 /** Play every game of the tournament; `onGame` hears about each finished game (for progress). */
 export function runTournament(options: SimOptions, onGame?: (tally: Tally) => void): Tally {
   const tally = createTally();
-  for (let game = 0; game < options.games; game++) {
+  const { index, of } = options.shard ?? { index: 0, of: 1 };
+  for (let game = index; game < options.games; game += of) {
     const { seating, played } = playTournamentGame(options, game);
     recordGame(tally, seating, played);
     onGame?.(tally);
