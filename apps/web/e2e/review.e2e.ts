@@ -11,7 +11,7 @@ import type { MatchRecord } from '@flightchess/protocol';
 import { type Action, type Colour, type GameSetup, createRng, isError, legalMoves, replayGame, reviewGame, seatIndex, teamOf } from '@flightchess/rules';
 import { startGameServer } from './gameServer';
 import { gameAgainstBot } from './online.e2e';
-import { DESKTOP, PHONE, type TestCase, type Ui, assertNoSideScroll, click, newPage, runCases, screenshot, serveStatic, shownVersion, ui, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, actingNow, assertNoSideScroll, click, newPage, runCases, screenshot, serveStatic, shownVersion, ui, until, watchErrors } from './support';
 import { expertChoices, expertPick } from '../../../packages/rules/src/bots/expert';
 import { playGame } from '../../../packages/rules/src/sim/playGame';
 
@@ -33,7 +33,7 @@ async function currentRecord(url: string, playerId: string): Promise<MatchRecord
 async function playAnError(page: Page, url: string, playerId: string, seat: Colour): Promise<void> {
   for (let decisions = 0; decisions < 80; ) {
     // On a loaded machine a turn can run out while the test thinks: the seat is then on auto-play (托管), which is switched off again.
-    const state = await until('the local player to act, or auto-play on', async () => ((await autoPlayOn(page)) ? 'auto' : myTurnNow(page)));
+    const state = await until('the local player to act, or auto-play on', async () => ((await autoPlayOn(page)) ? 'auto' : actingNow(page)));
     if (state === 'auto') {
       await click(page, '[data-testid=auto]');
       await until('auto-play off', async () => !(await autoPlayOn(page)) || null, 10_000);
@@ -71,11 +71,6 @@ function autoPlayOn(page: Page): Promise<boolean> {
   return page.evaluate(() => document.querySelector('[data-testid=auto]')?.classList.contains('on') ?? false);
 }
 
-/** The player's controls if they can act (or the game is over), else null. */
-async function myTurnNow(page: Page): Promise<Ui | null> {
-  const state = await ui(page);
-  return state.canRoll || state.movable.length > 0 || state.over ? state : null;
-}
 
 /** The review on the page: wait for the chart, then read each seat's accuracy and label counts. */
 async function reviewShown(page: Page): Promise<{ accuracies: string[]; labels: number[][] }> {
