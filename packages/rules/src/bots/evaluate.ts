@@ -1,9 +1,9 @@
-import { type BySeat, type Colour, seatIndex, teamOf } from '../colours';
+import { type Colour, seatIndex, teamOf } from '../colours';
 import { boardOf } from '../board';
 import { isRing } from '../geometry';
 import { activeSeats } from '../queries';
 import type { GameState } from '../state';
-import { captureRisks } from './threats';
+import { type RiskTable, riskTable } from './threats';
 import { type Worths, planeWorth, shortcutsAhead } from './worth';
 
 /** Every weight of the strong bot's evaluation, in squares of progress, so tournaments can compare variants. */
@@ -40,33 +40,37 @@ export function sideOf(state: GameState, colour: Colour): number {
 }
 
 /** One value per side (index `sideOf`), each from that side's own point of view. */
-export type Values = Float64Array;
+export type Values = number[];
 
 /** Each side's expected plane worth (index `sideOf`), and the sides still playing. */
 export interface SideWorths {
-  readonly worths: Float64Array;
+  readonly worths: number[];
   readonly playing: readonly number[];
 }
+
+/** The risks sideWorths reads when the caller has none (read at once, so one table serves every call). */
+const SCRATCH: RiskTable = new Float64Array(16);
 
 /**
  * Every side's expected plane worth in `state` (any state, whoever is to move): each plane on the
  * ring is discounted by the chance it is captured before its side moves again (`risks`, computed
  * here unless the caller has them).
  */
-export function sideWorths(state: GameState, w: StrongWeights, risks: BySeat<number[]> = captureRisks(state, boardOf(state))): SideWorths {
+export function sideWorths(state: GameState, w: StrongWeights, risks: RiskTable = riskTable(state, boardOf(state), SCRATCH)): SideWorths {
   const ahead = shortcutsAhead(state);
   const perPlane = worthsAt(state, w);
-  const worths = new Float64Array(4);
+  // Plain arrays: a typed array costs more to allocate than this whole loop (it runs at every leaf).
+  const worths = [0, 0, 0, 0];
   const playing: number[] = [];
   for (const c of activeSeats(state)) {
     const side = sideOf(state, c);
     if (!playing.includes(side)) playing.push(side);
-    const risk = risks[c] ?? [];
+    const base = seatIndex(c) * 4;
     const planes = state.planes[c] ?? [];
     for (let i = 0; i < planes.length; i++) {
       const p = planes[i]!;
       const worth = planeWorth(p, ahead, perPlane);
-      worths[side]! += typeof p === 'number' && isRing(p) ? worth * (1 - risk[i]!) : worth;
+      worths[side]! += typeof p === 'number' && isRing(p) ? worth * (1 - risks[base + i]!) : worth;
     }
   }
   return { worths, playing };
@@ -80,7 +84,7 @@ export function relative({ worths, playing }: SideWorths): Values {
   let total = 0;
   for (const s of playing) total += worths[s]!;
   const others = playing.length - 1;
-  const values = new Float64Array(4);
+  const values = [0, 0, 0, 0];
   for (const s of playing) values[s] = others > 0 ? worths[s]! - (total - worths[s]!) / others : worths[s]!;
   return values;
 }

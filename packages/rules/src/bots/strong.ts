@@ -32,7 +32,7 @@ function extraRollWorth(next: GameState, seat: Colour, plane: number, w: StrongW
 
 /** A finished game: the winning side(s) won, everyone else lost. */
 function finalValues(state: GameState): Values {
-  const values = new Float64Array(4).fill(-WIN);
+  const values = [-WIN, -WIN, -WIN, -WIN];
   for (const c of state.result?.winners ?? []) values[sideOf(state, c)] = WIN;
   return values;
 }
@@ -48,7 +48,7 @@ function leafValues(next: GameState, seat: Colour, plane: number, w: StrongWeigh
 function afterMove(next: GameState, seat: Colour, plane: number, depth: number, w: StrongWeights): Values {
   if (next.result) return finalValues(next);
   if (depth === 0 || next.phase !== 'roll') return leafValues(next, seat, plane, w);
-  const sum = new Float64Array(4);
+  const sum = [0, 0, 0, 0];
   for (let roll = 1; roll <= 6; roll++) {
     const rolled = applyRoll(next, roll);
     if (!rolled.ok) continue;
@@ -68,7 +68,7 @@ function decide(state: GameState, depth: number, w: StrongWeights, moves = legal
   const seat = state.current;
   const side = sideOf(state, seat);
   const tried: Position[] = [];
-  let best: { move: LegalMove; values: Values } = { move: moves[0]!, values: new Float64Array(4).fill(-Infinity) };
+  let best: { move: LegalMove; values: Values } = { move: moves[0]!, values: [-Infinity, -Infinity, -Infinity, -Infinity] };
   for (const move of moves) {
     if (tried.includes(move.route.from)) continue;
     tried.push(move.route.from);

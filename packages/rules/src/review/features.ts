@@ -1,9 +1,10 @@
 import { boardOf } from '../board';
+import { seatIndex } from '../colours';
 import { FINISH, LANE_START, LAUNCH } from '../geometry';
 import { activeSeats } from '../queries';
 import type { GameState } from '../state';
 import { STRONG_WEIGHTS, sideOf, sideWorths } from '../bots/evaluate';
-import { captureRisks } from '../bots/threats';
+import { type RiskTable, riskTable } from '../bots/threats';
 
 /**
  * What the win model reads of a position, one row per side still playing (a seat, or a team): the
@@ -51,6 +52,7 @@ export interface SideRows {
  * the time.
  */
 const TABLE = new Float64Array(4 * FEATURE_COUNT);
+const RISKS: RiskTable = new Float64Array(16);
 
 /** Every side still playing and its features in the shared table (valid until the next call). */
 export function featureTable(state: GameState): { readonly sides: readonly number[]; readonly table: Float64Array } {
@@ -61,11 +63,11 @@ export function featureTable(state: GameState): { readonly sides: readonly numbe
     if (!sides.includes(s)) sides.push(s);
   }
   TABLE.fill(0);
-  const risks = captureRisks(state, boardOf(state));
+  const risks = riskTable(state, boardOf(state), RISKS);
   let sum = 0;
   for (const c of seats) {
     const at = sides.indexOf(sideOf(state, c)) * FEATURE_COUNT;
-    const risk = risks[c] ?? [];
+    const base = seatIndex(c) * 4;
     const planes = state.planes[c] ?? [];
     for (let i = 0; i < planes.length; i++) {
       const p = planes[i]!;
@@ -76,8 +78,8 @@ export function featureTable(state: GameState): { readonly sides: readonly numbe
       else if (p === LAUNCH) TABLE[at + 9]! += 1;
       else {
         TABLE[at + 10 + Math.min(3, Math.floor((p - 1) / 13))]! += 1;
-        TABLE[at + 14]! += risk[i]!;
-        TABLE[at + 15]! += (risk[i]! * p) / 50;
+        TABLE[at + 14]! += risks[base + i]!;
+        TABLE[at + 15]! += (risks[base + i]! * p) / 50;
       }
     }
   }
