@@ -28,6 +28,9 @@ export { commitmentOf, rollAt, rollsIn, verifyRolls, SEED_BYTES, type DiceCheck,
 export { winChances } from './review/winModel';
 export {
   reviewGame,
+  judgeMoves,
+  type JudgedMove,
+  type ReviewPart,
   type GameReview,
   type MoveReview,
   type RollReview,

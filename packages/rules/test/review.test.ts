@@ -1,4 +1,4 @@
-import { type Action, type GameSetup, type MoveReview, type RollReview, PRESET_NAMES, createRng, labelOf, reviewGame, winChances } from '../src';
+import { type Action, type GameSetup, type MoveReview, type RollReview, PRESET_NAMES, createRng, judgeMoves, labelOf, reviewGame, winChances } from '../src';
 import { playGame } from '../src/sim/playGame';
 import { seatsFor } from '../src/sim/tournament';
 import { H, create, game, move, play, roll, sq } from './helpers';
@@ -221,8 +221,25 @@ describe('reviewGame over seeded games', () => {
     expect(review(first!.setup, cut)).toEqual(review(first!.setup, cut));
   });
 
+  test('parts judged apart (workers side by side) make the same review as one pass', () => {
+    const [, second] = seededGames();
+    const { setup, actions } = second!;
+    const parts = [0, 1, 2].map((index) => judgeMoves(setup, actions, { index, of: 3 }));
+    const judged = parts.flatMap((p) => (p.ok ? p.value : []));
+    const whole = review(setup, actions);
+    // Every decision in exactly one part, each judged as the whole review judges it.
+    expect(judged.map((j) => j.review.index).sort((a, b) => a - b)).toEqual(whole.moves.map((m) => m.index));
+    expect(parts.every((p) => p.ok && p.value.length >= Math.floor(whole.moves.length / 3))).toBe(true);
+    expect(reviewGame(setup, actions, { judged })).toEqual({ ok: true, value: whole });
+    // What was judged is taken as it is, not judged again.
+    const marked = judged.map((j, i) => (i === 0 ? { ...j, review: { ...j.review, best: 99 } } : j));
+    const taken = reviewGame(setup, actions, { judged: marked });
+    expect(taken.ok && taken.value.moves.find((m) => m.index === judged[0]!.review.index)!.best).toBe(99);
+  });
+
   test('a record the engine refuses is an error, not a review', () => {
     const reviewed = reviewGame(game('online'), [roll('red', 3), move('red', 0)]);
     expect(reviewed.ok).toBe(false);
+    expect(judgeMoves(game('online'), [roll('red', 3), move('red', 0)], { index: 0, of: 2 }).ok).toBe(false);
   });
 });

@@ -98,6 +98,51 @@ export interface GameReview {
 export interface ReviewOptions {
   /** Told after each action is reviewed (the web worker's progress bar). */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Decisions judged already (`judgeMoves`, e.g. by workers side by side): used as they are, not judged again. */
+  readonly judged?: readonly JudgedMove[];
+}
+
+/** A decision judged: its review, and what the choice made did to every side's chance against the best choice (points, index `sideOf`). */
+export interface JudgedMove {
+  readonly review: MoveReview;
+  readonly effect: readonly number[];
+}
+
+/** Which decisions to judge: the moves numbered `index`, `index + of`, … in the game (one of `of` parts). */
+export interface ReviewPart {
+  readonly index: number;
+  readonly of: number;
+}
+
+/**
+ * The decisions of one part of a game judged as `reviewGame` judges them (its slow part: the expert's
+ * search): parts judged side by side, handed to `reviewGame` as `judged`, make the same review.
+ */
+export function judgeMoves(
+  setup: GameSetup,
+  actions: readonly Action[],
+  part: ReviewPart,
+  onProgress?: (done: number, total: number) => void,
+): Result<JudgedMove[]> {
+  const created = createGame(setup);
+  if (!created.ok) return created;
+  let state = created.value;
+  const judged: JudgedMove[] = [];
+  let ordinal = 0;
+  for (let index = 0; index < actions.length; index++) {
+    const action = actions[index]!;
+    if (isDecision(state, action) && ordinal++ % part.of === part.index) judged.push(reviewMove(state, action, index));
+    const applied = applyAction(state, action);
+    if (!applied.ok) return fail(applied.error.code, `action ${index}: ${applied.error.message}`);
+    state = applied.value.state;
+    onProgress?.(index + 1, actions.length);
+  }
+  return ok(judged);
+}
+
+/** A move the seat to move makes (what `reviewGame` judges). */
+function isDecision(state: GameState, action: Action): action is Extract<Action, { type: 'move' }> {
+  return action.type === 'move' && state.phase === 'move' && action.seat === state.current;
 }
 
 /**
@@ -114,14 +159,15 @@ export function reviewGame(setup: GameSetup, actions: readonly Action[], options
   const rolls: RollReview[] = [];
   const dice = new Float64Array(4);
   const choices = new Float64Array(4);
+  const given = new Map((options.judged ?? []).map((j) => [j.review.index, j]));
   for (let index = 0; index < actions.length; index++) {
     const action = actions[index]!;
     if (action.type === 'roll' && state.phase === 'roll' && action.seat === state.current) {
       const { luck, faces } = rollLuck(state, action.value, sideOf(state, action.seat));
       for (let s = 0; s < 4; s++) dice[s]! += luck[s]!;
       rolls.push({ index, seat: action.seat, value: action.value, luck: luck[sideOf(state, action.seat)]!, faces });
-    } else if (action.type === 'move' && state.phase === 'move' && action.seat === state.current) {
-      const judged = reviewMove(state, action, index);
+    } else if (isDecision(state, action)) {
+      const judged = given.get(index) ?? reviewMove(state, action, index);
       moves.push(judged.review);
       for (let s = 0; s < 4; s++) choices[s]! += judged.effect[s]!;
     }
@@ -148,7 +194,7 @@ function positionKey(state: GameState): string {
 }
 
 /** A decision's review, and what the choice made did to every side's chance against the best choice (points, index `sideOf`). */
-function reviewMove(state: GameState, action: Extract<Action, { type: 'move' }>, index: number): { review: MoveReview; effect: readonly number[] } {
+function reviewMove(state: GameState, action: Extract<Action, { type: 'move' }>, index: number): JudgedMove {
   const legal = legalMoves(state);
   const by: MovedBy = action.by === 'auto-play' ? 'auto-play' : 'player';
   const base = { index, seat: action.seat, roll: state.roll!, plane: action.plane, by };
