@@ -1,7 +1,7 @@
 /**
  * `npm run bench:review`: the game review in the browser, as a player gets it: the built client
  * (npm run build:web) opens the replay of a 600-action 4-player game (the rules benchmark's game, saved
- * as the last offline game) in headless Chromium, and the review runs in its Web Worker. Prints the
+ * as the last offline game) in headless Chromium, and the review runs in its Web Workers. Prints the
  * time from the request to the answer, as the page measures it (performance mark "flightchess-review").
  * Run it on a quiet machine: `flock /work/coord/heavy.lock nice -n 0 npm run bench:review`.
  */
