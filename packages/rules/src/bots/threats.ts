@@ -1,4 +1,4 @@
-import { type BySeat, type Colour, oppositeOf, seatIndex } from '../colours';
+import { type Colour, oppositeOf, seatIndex } from '../colours';
 import { type Board, hasOpponentStack } from '../board';
 import { CROSSING, FLIGHT_FROM, FLIGHT_TO, JUMP, TURN_IN, isRing, progressOf, ringIndex } from '../geometry';
 import { routeOf } from '../route';
@@ -64,7 +64,7 @@ function crossingOccupied(state: GameState, board: Board, attacker: Colour): boo
 const survive = new Float64Array(16);
 const hits = new Uint8Array(16);
 
-/** Chances of being captured (see `captureRisks`), by seat × 4 + plane. */
+/** Chances of being captured (see `riskTable`), by seat × 4 + plane. */
 export type RiskTable = Float64Array;
 
 /**
@@ -102,14 +102,6 @@ export function riskTable(state: GameState, board: Board, into: RiskTable): Risk
   }
   for (let k = 0; k < 16; k++) into[k] = 1 - survive[k]!;
   return into;
-}
-
-/** `riskTable` as one list per seated colour (tests and tools read it so). */
-export function captureRisks(state: GameState, board: Board): BySeat<number[]> {
-  const table = riskTable(state, board, new Float64Array(16));
-  const risks: BySeat<number[]> = {};
-  for (const c of activeSeats(state)) risks[c] = (state.planes[c] ?? []).map((_, i) => table[seatIndex(c) * 4 + i]!);
-  return risks;
 }
 
 /** Set bits of every byte (the rolls, bits 1..6, that capture a plane). */
