@@ -1,11 +1,11 @@
 import type { Action } from '../actions';
-import { applyAction } from '../applyAction';
 import type { BySeat, Colour } from '../colours';
 import { createGame } from '../createGame';
 import { type LegalMove, legalMoves } from '../legalMoves';
 import { applyMove } from '../play';
 import { activeSeats } from '../queries';
-import { type Result, fail, ok } from '../result';
+import { replayFrom } from '../replay';
+import { type Result, ok } from '../result';
 import type { GameSetup, GameState } from '../state';
 import { sideOf } from '../bots/evaluate';
 import { expertChoices, expertPick } from '../bots/expert';
@@ -126,17 +126,13 @@ export function judgeMoves(
 ): Result<JudgedMove[]> {
   const created = createGame(setup);
   if (!created.ok) return created;
-  let state = created.value;
   const judged: JudgedMove[] = [];
   let ordinal = 0;
-  for (let index = 0; index < actions.length; index++) {
-    const action = actions[index]!;
+  const replayed = replayFrom(created.value, actions, (state, action, index) => {
     if (isDecision(state, action) && ordinal++ % part.of === part.index) judged.push(reviewMove(state, action, index));
-    const applied = applyAction(state, action);
-    if (!applied.ok) return fail(applied.error.code, `action ${index}: ${applied.error.message}`);
-    state = applied.value.state;
     onProgress?.(index + 1, actions.length);
-  }
+  });
+  if (!replayed.ok) return replayed;
   return ok(judged);
 }
 
@@ -153,15 +149,13 @@ function isDecision(state: GameState, action: Action): action is Extract<Action,
 export function reviewGame(setup: GameSetup, actions: readonly Action[], options: ReviewOptions = {}): Result<GameReview> {
   const created = createGame(setup);
   if (!created.ok) return created;
-  let state = created.value;
-  const chances: BySeat<number>[] = [chancesBySeat(state)];
+  const chances: BySeat<number>[] = [chancesBySeat(created.value)];
   const moves: MoveReview[] = [];
   const rolls: RollReview[] = [];
   const dice = new Float64Array(4);
   const choices = new Float64Array(4);
   const given = new Map((options.judged ?? []).map((j) => [j.review.index, j]));
-  for (let index = 0; index < actions.length; index++) {
-    const action = actions[index]!;
+  const replayed = replayFrom(created.value, actions, (state, action, index, applied) => {
     if (action.type === 'roll' && state.phase === 'roll' && action.seat === state.current) {
       const { luck, faces } = rollLuck(state, action.value, sideOf(state, action.seat));
       for (let s = 0; s < 4; s++) dice[s]! += luck[s]!;
@@ -171,12 +165,11 @@ export function reviewGame(setup: GameSetup, actions: readonly Action[], options
       moves.push(judged.review);
       for (let s = 0; s < 4; s++) choices[s]! += judged.effect[s]!;
     }
-    const applied = applyAction(state, action);
-    if (!applied.ok) return fail(applied.error.code, `action ${index}: ${applied.error.message}`);
-    state = applied.value.state;
-    chances.push(chancesBySeat(state));
+    chances.push(chancesBySeat(applied.state));
     options.onProgress?.(index + 1, actions.length);
-  }
+  });
+  if (!replayed.ok) return replayed;
+  const state = replayed.value;
   const seats = state.seats.map((colour) => seatReview(colour, state, chances[0]![colour]!, moves, rolls, { dice, choices }));
   return ok({ seats, chances, moves, rolls });
 }
