@@ -85,7 +85,6 @@ function autoPlayOn(page: Page): Promise<boolean> {
   return page.evaluate(() => document.querySelector('[data-testid=auto]')?.classList.contains('on') ?? false);
 }
 
-
 /** The review on the page: wait for the chart, then read each seat's accuracy and label counts. */
 async function reviewShown(page: Page): Promise<{ accuracies: string[]; labels: number[][] }> {
   await page.waitForSelector('[data-testid=review] [data-testid=chance-chart] svg', { timeout: 60_000 });

@@ -233,13 +233,13 @@ export function ui(page: Page): Promise<Ui> {
 
 export const click = (page: Page, selector: string) => page.evaluate((s) => document.querySelector<HTMLElement>(s)?.click(), selector);
 
-/** Wait until the local player may roll or pick a plane (bots and animations run meanwhile). */
 /** The controls if the local player can act now (or the game is over), else null. */
 export async function actingNow(page: Page): Promise<Ui | null> {
   const state = await ui(page);
   return state.canRoll || state.movable.length > 0 || state.over ? state : null;
 }
 
+/** Wait until the local player may roll or pick a plane (bots and animations run meanwhile). */
 export function myTurn(page: Page): Promise<Ui> {
   return until('the local player to act', () => actingNow(page));
 }
