@@ -89,7 +89,10 @@ function shifted(chances: Chances, shift: readonly number[]): Chances {
   return sum > 0 ? moved.map((c) => c / sum) : chances;
 }
 
-/** The expert bot: expectimax over the win model's chances (its side's chance to win), a move deeper than strong. */
+/**
+ * The expert bot: expectimax over the win model's chances (its side's chance to win; in a two-seat
+ * game of the online preset, the value net's), a move deeper than strong.
+ */
 export function expertMove(state: GameState, moves: readonly LegalMove[]): LegalMove {
   return expertPick(state, expertChoices(state, moves)).move;
 }

@@ -6,12 +6,14 @@ import { activeSeats } from '../queries';
 import type { GameState } from '../state';
 import { sideOf } from '../bots/evaluate';
 import { FEATURE_COUNT, featureTable } from './features';
+import { netChances, valueNetFor } from './valueNet';
 import fitted from './winModel.json';
 
 /**
  * Winning chances from a position (README: "Winning chances"): a softmax over the sides still
  * playing of each side's score β·features, with β fitted per preset and table kind (2, 3 or 4 sides,
- * or teams) by scripts/fitWinModel.ts and committed in winModel.json.
+ * or teams) by scripts/fitWinModel.ts and committed in winModel.json — or, where one was fitted (a
+ * two-seat game of the online preset), the value net of valueNet.ts.
  */
 export interface WinModelFile {
   readonly features: readonly string[];
@@ -63,7 +65,9 @@ function finalChances(state: GameState): Chances {
 
 /** The model's chances of a position waiting for a roll (or any position, read as it stands). */
 export function staticChances(state: GameState): Chances {
-  return chancesWith(weightsFor(state), state);
+  if (state.phase === 'over') return finalChances(state);
+  const net = valueNetFor(state);
+  return net ? netChances(net, state) : chancesWith(weightsFor(state), state);
 }
 
 /** `staticChances` with the given weights (the fitting script tries its own). */
