@@ -15,6 +15,7 @@
  *   --epochs <n>        passes over the positions per round (default 2)
  *   --seed <n>          (default 2026)
  *   --out <file>        (default packages/rules/src/review/valueNet.json)
+ *   --check <n>         fit nothing: report the calibration of the net in <file> on n fresh games (seed + 1)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PRESET_NAMES, type PresetName, isPresetName } from '../src';
@@ -36,10 +37,11 @@ interface Options {
   epochs: number;
   seed: number;
   out: string;
+  check: number;
 }
 
 function parse(argv: readonly string[]): Options {
-  const o: Options = { preset: 'online', games: 5000, rate: 0.33, hidden: 16, iterations: 8, epochs: 2, seed: 2026, out: 'packages/rules/src/review/valueNet.json' };
+  const o: Options = { preset: 'online', games: 5000, rate: 0.33, hidden: 16, iterations: 8, epochs: 2, seed: 2026, out: 'packages/rules/src/review/valueNet.json', check: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i]!, argv[i + 1] ?? ''];
     const n = Number(value);
@@ -55,6 +57,7 @@ function parse(argv: readonly string[]): Options {
       case '--epochs': o.epochs = n; break;
       case '--seed': o.seed = n; break;
       case '--out': o.out = value; break;
+      case '--check': o.check = n; break;
       default: fail(`unknown option ${name}`);
     }
   }
@@ -109,17 +112,33 @@ function heldOutReport(net: ValueNet, held: readonly PositionRecord[]) {
   return { calibration: calibrationOf(forecasts), logLoss: logLoss / held.length, bellman: bellman / held.length };
 }
 
-function main(): void {
-  const o = parse(process.argv.slice(2));
-  const key = `${o.preset}/2`;
-  const started = Date.now();
+/** Positions of `games` seeded strong-bot games and what one roll and move leads to from each. */
+function recordGames(o: Options, games: number, seed: number): PositionRecord[] {
   const records: PositionRecord[] = [];
   const CHUNK = 100;
-  for (let from = 0; from < o.games; from += CHUNK) {
-    for (const p of samplePositions({ preset: o.preset, kind: '2' }, Math.min(o.games, from + CHUNK), o.seed, o.rate, 'strong', from)) {
+  for (let from = 0; from < games; from += CHUNK) {
+    for (const p of samplePositions({ preset: o.preset, kind: '2' }, Math.min(games, from + CHUNK), seed, o.rate, 'strong', from)) {
       records.push(recordOf(p, (s) => sideOf(s, s.current)));
     }
   }
+  return records;
+}
+
+/** The calibration of a committed net on games it never saw. */
+function check(o: Options, key: string): void {
+  const data = (JSON.parse(readFileSync(o.out, 'utf8')) as ValueNetFile).groups[key];
+  if (!data) fail(`${o.out} has no net for ${key}`);
+  const report = heldOutReport(decodeNet(data), recordGames(o, o.check, o.seed + 1));
+  console.log(`${key} on ${o.check} fresh games (seed ${o.seed + 1}): log loss ${report.logLoss.toFixed(5)}`);
+  for (const line of calibrationTable(report.calibration)) console.log(line);
+}
+
+function main(): void {
+  const o = parse(process.argv.slice(2));
+  const key = `${o.preset}/2`;
+  if (o.check > 0) return check(o, key);
+  const started = Date.now();
+  const records = recordGames(o, o.games, o.seed);
   const fit = records.filter((r) => r.game % 10 !== 0);
   const held = records.filter((r) => r.game % 10 === 0);
   console.log(`${key}: ${o.games} games, ${records.length} positions (${held.length} held out), recorded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
