@@ -131,9 +131,10 @@ export function netLogit(net: ValueNet, input: ArrayLike<number>, at = 0): numbe
 const NETS = new Map<string, ValueNet | null>();
 const GROUPS = (fitted as ValueNetFile).groups;
 
-/** The net for this position's preset, if one was fitted for it (two seats, no teams). */
+/** The net for this position's preset, if one was fitted for it: a table of two seats, both still playing. */
 export function valueNetFor(state: GameState): ValueNet | null {
-  if (state.teams || activeSeats(state).length !== 2 || !isPresetName(state.preset)) return null;
+  // Read at every leaf of the expert's search: the seat count first, it settles four-seat tables.
+  if (state.seats.length !== 2 || activeSeats(state).length !== 2 || !isPresetName(state.preset)) return null;
   const key = `${state.preset}/2`;
   let net = NETS.get(key);
   if (net === undefined) {
