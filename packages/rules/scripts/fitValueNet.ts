@@ -19,7 +19,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PRESET_NAMES, type PresetName, isPresetName } from '../src';
-import { sideOf } from '../src/bots/evaluate';
 import { DENSE_COUNT } from '../src/review/netInput';
 import { type ValueNet, type ValueNetData, type ValueNetFile, decodeNet, encodeBytes, netLogit } from '../src/review/valueNet';
 import winModel from '../src/review/winModel.json';
@@ -118,7 +117,7 @@ function recordGames(o: Options, games: number, seed: number): PositionRecord[] 
   const CHUNK = 100;
   for (let from = 0; from < games; from += CHUNK) {
     for (const p of samplePositions({ preset: o.preset, kind: '2' }, Math.min(games, from + CHUNK), seed, o.rate, 'strong', from)) {
-      records.push(recordOf(p, (s) => sideOf(s, s.current)));
+      records.push(recordOf(p));
     }
   }
   return records;

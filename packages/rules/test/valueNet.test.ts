@@ -5,7 +5,6 @@ import { chancesWith, staticChances } from '../src/review/winModel';
 import { recordOf } from '../scripts/valueNet/records';
 import { addGradient, chanceOf, targetOf, trainValueNet, zeros } from '../scripts/valueNet/train';
 import { samplePositions } from '../scripts/winModel/positions';
-import { sideOf } from '../src/bots/evaluate';
 import winModel from '../src/review/winModel.json';
 import { H, create, game } from './helpers';
 
@@ -98,7 +97,7 @@ describe('the value net (src/review/valueNet.ts)', () => {
   });
 
   test('value iteration: each position\'s value moves towards what it is one roll later, the same way for the same seed', () => {
-    const records = samplePositions({ preset: 'online', kind: '2' }, 12, 7, 0.33).map((p) => recordOf(p, (s) => sideOf(s, s.current)));
+    const records = samplePositions({ preset: 'online', kind: '2' }, 12, 7, 0.33).map((p) => recordOf(p));
     expect(records.length).toBeGreaterThan(200);
     for (const r of records) expect(r.faces).toHaveLength(6);
     const gap = (net: ValueNet) => records.reduce((sum, r) => sum + Math.abs(chanceOf(net, r) - targetOf(net, r)), 0) / records.length;

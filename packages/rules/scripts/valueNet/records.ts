@@ -1,4 +1,5 @@
 import type { GameState } from '../../src';
+import { sideOf } from '../../src/bots/evaluate';
 import { legalMoves } from '../../src/legalMoves';
 import { applyMove, applyRoll } from '../../src/play';
 import { INPUT_LENGTH, netInput } from '../../src/review/netInput';
@@ -25,7 +26,7 @@ function inputOf(state: GameState, me: GameState['current'], into: Float32Array,
   into.set(scratch, at);
 }
 
-export function recordOf({ state, winner, game }: Position, sideOf: (s: GameState) => number): PositionRecord {
+export function recordOf({ state, winner, game }: Position): PositionRecord {
   const me = state.current;
   const input = new Float32Array(INPUT_LENGTH);
   inputOf(state, me, input, 0);
@@ -54,5 +55,5 @@ export function recordOf({ state, winner, game }: Position, sideOf: (s: GameStat
     next.forEach((s, k) => inputOf(s, me, block, k * INPUT_LENGTH));
     faces.push(block);
   }
-  return { game, won: winner === sideOf(state) ? 1 : 0, input, faces };
+  return { game, won: winner === sideOf(state, me) ? 1 : 0, input, faces };
 }
