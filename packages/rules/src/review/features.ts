@@ -54,8 +54,8 @@ export interface SideRows {
 const TABLE = new Float64Array(4 * FEATURE_COUNT);
 const RISKS: RiskTable = new Float64Array(16);
 
-/** Every side still playing and its features in the shared table (valid until the next call). */
-export function featureTable(state: GameState): { readonly sides: readonly number[]; readonly table: Float64Array } {
+/** Every side still playing, its features in the shared table (valid until the next call), and the game's stage. */
+export function featureTable(state: GameState): { readonly sides: readonly number[]; readonly table: Float64Array; readonly stage: number } {
   const seats = activeSeats(state);
   const sides: number[] = [];
   for (const c of seats) {
@@ -98,7 +98,7 @@ export function featureTable(state: GameState): { readonly sides: readonly numbe
     TABLE[at + 5] = TABLE[at + 4]! * stage;
     TABLE[at + 7] = TABLE[at + 6]! * stage;
   }
-  return { sides, table: TABLE };
+  return { sides, table: TABLE, stage };
 }
 
 /** The feature rows of every side still playing, as rows of their own (the fitting script keeps them). */

@@ -34,9 +34,8 @@ export const CODE_COUNT = FINISH + 2;
 /** One input: `DENSE_COUNT` differences, then the seat's plane codes, then the other seat's. */
 export const INPUT_LENGTH = DENSE_COUNT + 2 * NET_PLANES;
 
-/** Squares still to go from a position (the hangar counts a take-off's wait on top of the whole way, as features.ts). */
+/** The slowest plane's squares to go are read over this (a plane in the hangar: its take-off's wait and the whole way, as features.ts). */
 const HANGAR_TO_GO = 62;
-const toGo = (p: Position): number => (p === 'hangar' ? HANGAR_TO_GO : FINISH - p);
 const codeOf = (p: Position): number => (p === 'hangar' ? 0 : p + 1);
 
 const extras = [new Float64Array(EXTRA_NAMES.length), new Float64Array(EXTRA_NAMES.length)];
@@ -51,7 +50,7 @@ function extraFacts(planes: readonly Position[], stage: number, row: Float64Arra
   let launch = 0;
   for (let i = 0; i < planes.length; i++) {
     const p = planes[i]!;
-    if (p !== FINISH) slowest = Math.max(slowest, toGo(p));
+    if (p !== FINISH) slowest = Math.max(slowest, p === 'hangar' ? HANGAR_TO_GO : FINISH - p);
     if (p === 'hangar') hangar++;
     else if (p === FINISH) home++;
     else if (p >= LANE_START) {
@@ -79,12 +78,9 @@ function extraFacts(planes: readonly Position[], stage: number, row: Float64Arra
  * written into `into` (`INPUT_LENGTH` long).
  */
 export function netInput(state: GameState, me: Colour, into: Float64Array): void {
-  const { table } = featureTable(state);
+  const { table, stage } = featureTable(state);
   const seats = activeSeats(state);
   const mine = seats[0] === me ? 0 : 1;
-  let sum = 0;
-  for (const c of seats) for (const p of state.planes[c] ?? []) sum += toGo(p);
-  const stage = Math.sqrt((NET_PLANES * HANGAR_TO_GO) / Math.max(sum / 2, 8)) - 1;
   // featureTable gives its rows in seat order, as activeSeats.
   for (let a = 0; a < 2; a++) extraFacts(state.planes[seats[a]!] ?? [], stage, extras[a]!);
   const sign = mine === 0 ? 1 : -1;
