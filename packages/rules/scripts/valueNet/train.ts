@@ -1,6 +1,6 @@
 import { createRng } from '../../src';
 import { CODE_COUNT, DENSE_COUNT, NET_PLANES } from '../../src/review/netInput';
-import { HIDDEN, type ValueNet, netLogit } from '../../src/review/valueNet';
+import { HIDDEN, type ValueNet, netChance } from '../../src/review/valueNet';
 import type { PositionRecord } from './records';
 
 /** A net whose every part can be written (training's form of ValueNet). */
@@ -30,8 +30,6 @@ export function zeros(hidden: number): Params {
   };
 }
 
-const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
-
 /** The value of a record's position by `net`: the mean over the faces of the roller's best outcome. */
 export function targetOf(net: ValueNet, r: PositionRecord): number {
   let sum = 0;
@@ -41,13 +39,13 @@ export function targetOf(net: ValueNet, r: PositionRecord): number {
       continue;
     }
     let best = 0;
-    for (let at = 0; at < face.length; at += DENSE_COUNT + 2 * NET_PLANES) best = Math.max(best, sigmoid(netLogit(net, face, at)));
+    for (let at = 0; at < face.length; at += DENSE_COUNT + 2 * NET_PLANES) best = Math.max(best, netChance(net, face, at));
     sum += best;
   }
   return sum / r.faces.length;
 }
 
-export const chanceOf = (net: ValueNet, r: PositionRecord): number => sigmoid(netLogit(net, r.input));
+export const chanceOf = (net: ValueNet, r: PositionRecord): number => netChance(net, r.input);
 
 /** Add the gradient of the loss at `input` (dLoss/dlogit = e) to `g`; netLogit must have just read `input`. */
 export function addGradient(net: ValueNet, g: Params, input: Float32Array, e: number): void {

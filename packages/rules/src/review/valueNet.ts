@@ -128,6 +128,11 @@ export function netLogit(net: ValueNet, input: ArrayLike<number>, at = 0): numbe
   return z;
 }
 
+/** The chance that the view's seat wins, for an input from netInput. */
+export function netChance(net: ValueNet, input: ArrayLike<number>, at = 0): number {
+  return 1 / (1 + Math.exp(-netLogit(net, input, at)));
+}
+
 const NETS = new Map<string, ValueNet | null>();
 const GROUPS = (fitted as ValueNetFile).groups;
 
@@ -151,7 +156,7 @@ const INPUT = new Float64Array(INPUT_LENGTH);
 export function netChances(net: ValueNet, state: GameState): number[] {
   const [first, second] = activeSeats(state) as [GameState['current'], GameState['current']];
   netInput(state, first, INPUT);
-  const p = 1 / (1 + Math.exp(-netLogit(net, INPUT)));
+  const p = netChance(net, INPUT);
   const chances = [0, 0, 0, 0];
   chances[sideOf(state, first)] = p;
   chances[sideOf(state, second)] = 1 - p;
