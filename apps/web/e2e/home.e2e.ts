@@ -101,6 +101,7 @@ export const homeCases: TestCase[] = [
         const first = await playerId();
         assert.ok(first);
         await click(page, '[data-testid=leave-table]');
+        await page.waitForSelector('[data-testid=create]');
 
         await openHome(page, server.url, '安安');
         await click(page, '[data-testid=create]');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { type IncomingMessage, get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, assertAccessibleInBothLanguages, click, dropSockets, openHome, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, assertAccessibleInBothLanguages, click, dropSockets, enabledActions, openHome, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
 
 /** Host: a private two-seat table; returns its join code once the lobby shows it. */
 async function createPrivateTable(page: Page): Promise<string> {
@@ -198,8 +198,12 @@ const cases: TestCase[] = [
         assert.ok(state.canRoll || state.movable.length > 0 || state.over);
 
         // The network drops the connection: the client says so, reconnects on its own, keeps the seat.
+        assert.ok((await enabledActions(page)).includes('auto'), '托管 can be switched while connected');
         await dropSockets(page);
         await until('the reconnecting banner', async () => /正在重连/.test((await page.textContent('#status')) ?? '') || null, 10_000);
+        // Meanwhile nothing that acts can be pressed: it would be lost on the dead connection.
+        assert.deepEqual(await enabledActions(page), []);
+        assert.match((await page.textContent('#status')) ?? '', /正在重连/, 'still reconnecting when the buttons were read');
         await screenshot(page, 'online-reconnecting-desktop');
         await until('the reconnected banner', async () => /已重新连接/.test((await page.textContent('#status')) ?? '') || null, 30_000);
         assert.equal(await ownSeat(page), before, 'same seat after reconnecting');

@@ -328,3 +328,13 @@ export async function assertAccessibleInBothLanguages(page: Page, what: string):
     await until(`the language switch from ${lang}`, async () => (await page.evaluate(() => document.documentElement.lang)) !== lang || null, 5000);
   }
 }
+
+/** Every button on the game screen that would act (roll, confirm, planes, 托管, resign, draw, answers, rematch), if enabled. */
+export const enabledActions = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLButtonElement>('.screen.game .controls button, .screen.game [data-testid=rematch]')]
+      // The results' own ways on (replay, verify, home) act on nothing; the rematch does.
+      .filter((b) => !b.disabled && !b.classList.contains('leave') && !b.classList.contains('sound'))
+      .filter((b) => b.dataset.testid === 'rematch' || !b.closest('[data-testid=results]'))
+      .map((b) => b.dataset.testid ?? b.textContent ?? ''),
+  );

@@ -11,7 +11,7 @@ import type { PlayerProfile } from '@flightchess/protocol';
 import type { Page } from 'playwright-core';
 import { assertFollowed, panelEntries, recordPanel, watchServer } from './follow';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, assertNoSideScroll, click, myTurn, newPage, screenshot, shownVersion, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, assertNoSideScroll, click, enabledActions, myTurn, newPage, screenshot, shownVersion, until, watchErrors } from './support';
 
 /** How late a watcher's board and turn may be: the issue's bound. */
 const WITHIN_MS = 3000;
@@ -26,16 +26,6 @@ const watchersText = (page: Page) =>
   });
 
 const showsWatchers = (page: Page, text: string) => until(`“${text}”`, async () => (await watchersText(page)) === text || null, 30_000, 100);
-
-/** Every button on the game screen that would act (roll, confirm, planes, 托管, resign, draw, answers, rematch), if enabled. */
-const enabledActions = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLButtonElement>('.screen.game .controls button, .screen.game [data-testid=rematch]')]
-      // The results' own ways on (replay, verify, home) act on nothing; the rematch does.
-      .filter((b) => !b.disabled && !b.classList.contains('leave') && !b.classList.contains('sound'))
-      .filter((b) => b.dataset.testid === 'rematch' || !b.closest('[data-testid=results]'))
-      .map((b) => b.dataset.testid ?? b.textContent ?? ''),
-  );
 
 /** A home screen at the default pace, with a nickname typed in. */
 async function home(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en'): Promise<void> {

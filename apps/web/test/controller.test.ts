@@ -178,6 +178,18 @@ describe('GameController (adapter)', () => {
     expect(p.source.sent).toEqual([{ type: 'offer-draw', seat: 'red' }]);
   });
 
+  it('enables nothing that acts while the online link is down (reconnecting), but leaving', async () => {
+    const down = setup(gameOf({ preset: 'plyyard', seats: ['red', 'yellow'], firstSeat: 'red' }));
+    down.source.push({ view: viewOf(down.source.current()!.view.state, ['red'], { mode: 'online', linkDown: true }), events: [] });
+    await down.controller.settled();
+    const controls = down.changes.at(-1)!;
+    expect([controls.linked, controls.canRoll, controls.acting, controls.canResign, controls.canOfferDraw]).toEqual([false, false, null, false, false]);
+    down.controller.roll();
+    down.controller.resign();
+    down.controller.toggleAutoPlay();
+    expect(down.source.sent).toEqual([]);
+  });
+
   it('asks the local answerer about a pending draw offer', async () => {
     const offered = act(gameOf({ preset: 'plyyard', seats: ['red', 'yellow'] }), { type: 'offer-draw', seat: 'red' });
     const { controller, changes, source } = setup(offered.state, ['yellow'] as unknown as readonly ['red']);

@@ -221,6 +221,10 @@ describe('TableConnection: staying connected', () => {
     conn.onStatus((s) => statuses.push(s));
 
     first.drop(CLOSE_CODES.restarting);
+    // Down: nothing is sent into the dead room, where it would be lost unseen.
+    expect(conn.live).toBe(false);
+    conn.send('resign', { version: 0 });
+    expect(first.sent).toEqual([['sync', {}]]);
     for (let i = 0; i < 3; i++) {
       expect(scheduler.fire()).toBe(true);
       await flush();
@@ -237,6 +241,7 @@ describe('TableConnection: staying connected', () => {
     expect(restored.sent).toEqual([['sync', {}]]);
     restored.message('snapshot', { matchId: 'm1', state: start() });
     expect(conn.game()).toEqual(start());
+    expect(conn.live).toBe(true);
     conn.send('roll', { version: 0 });
     expect(restored.sent.at(-1)).toEqual(['roll', { version: 0 }]);
   });
@@ -287,6 +292,22 @@ describe('RoomSource', () => {
       ['resign', { version: 1 }],
       ['answer-draw', { version: 1, accept: false }],
     ]);
+  });
+
+  it('says when the link goes down and comes back, so that nothing can be pressed meanwhile', async () => {
+    const scheduler = new ManualScheduler();
+    const first = new FakeRoom('r1', rawTable('playing'));
+    const again = new FakeRoom('r1', rawTable('playing'));
+    const conn = new TableConnection(asRoom(first), { reconnect: async () => asRoom(again), rejoin: () => Promise.reject(new Error('no')) }, scheduler);
+    first.message('snapshot', { matchId: 'm1', state: start() });
+    const source = new RoomSource(conn, 'p1');
+    const down: (boolean | undefined)[] = [];
+    source.subscribe((u) => down.push(u.view.linkDown));
+    expect(source.current()!.view.linkDown).toBe(false);
+    first.drop(CLOSE_CODES.restarting);
+    expect(scheduler.fire()).toBe(true);
+    await flush();
+    expect(down).toEqual([true, false]);
   });
 
   it('passes on each action with its events, and seat changes without events, but not patches that change nothing shown', () => {

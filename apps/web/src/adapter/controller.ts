@@ -34,6 +34,8 @@ export interface Controls {
   readonly resignToAnswer: Colour | null;
   readonly resignAnswerer: Colour | null;
   readonly autoPlay: boolean;
+  /** What is pressed now reaches the game: false while an online link is down, so nothing acts then. */
+  readonly linked: boolean;
 }
 
 /** What the board presents, when it presents it: a game event as its animation starts, or a moment within a move's animation. */
@@ -145,7 +147,7 @@ export class GameController {
   /** Switch 托管 for the own seat, whichever way the newest state says it is now. */
   toggleAutoPlay(): void {
     const controls = this.controls();
-    if (controls?.own) this.source.send({ type: 'auto-play', seat: controls.own, on: !controls.autoPlay });
+    if (controls?.own && controls.linked) this.source.send({ type: 'auto-play', seat: controls.own, on: !controls.autoPlay });
   }
 
   resign(): void {
@@ -333,13 +335,15 @@ export class GameController {
     const { state } = view;
     const isLocal = (c: Colour | undefined) => c !== undefined && view.seats.some((s) => s.colour === c && s.local);
     const { turn, answer } = nextSteps(state, controlOf(view));
-    const acting = turn?.by === 'person' && isLocal(turn.seat) ? turn.seat : null;
+    const linked = view.linkDown !== true;
+    const acting = linked && turn?.by === 'person' && isLocal(turn.seat) ? turn.seat : null;
     const moves = acting && state.phase === 'move' ? legalMoves(state) : [];
     const selectedMove = moves.find((m) => m.plane === this.selected);
     const autoMove = turn?.by === 'forced' && isLocal(turn.seat);
-    const answering = answer?.by === 'person' && isLocal(answer.seat) ? answer : null;
+    const answering = linked && answer?.by === 'person' && isLocal(answer.seat) ? answer : null;
     const own = this.ownSeat(view);
     const playing = state.phase !== 'over';
+    const mayAct = linked && playing && own !== null;
     const currentName = seatName(view, state.current);
     // Hot-seat with several people: say whose hands the device goes to.
     const people = view.seats.filter((s) => s.local && s.kind === 'human').length;
@@ -360,14 +364,15 @@ export class GameController {
       autoMove,
       prompt,
       own,
-      canResign: playing && own !== null && state.rolls >= state.config.resignAfterRolls && state.pendingResign === null,
+      canResign: mayAct && state.rolls >= state.config.resignAfterRolls && state.pendingResign === null,
       rollsBeforeResign: Math.max(0, state.config.resignAfterRolls - state.rolls),
-      canOfferDraw: playing && own !== null && state.config.drawByAgreement && state.drawOffer === null,
+      canOfferDraw: mayAct && state.config.drawByAgreement && state.drawOffer === null,
       drawToAnswer: answering?.action === 'answer-draw' ? state.drawOffer : null,
       drawAnswerer: answering?.action === 'answer-draw' ? answering.seat : null,
       resignToAnswer: answering?.action === 'answer-resign' ? state.pendingResign : null,
       resignAnswerer: answering?.action === 'answer-resign' ? answering.seat : null,
       autoPlay: own !== null && view.seats.some((s) => s.colour === own && s.autoPlay),
+      linked,
     };
   }
 }

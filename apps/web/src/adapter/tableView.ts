@@ -18,8 +18,8 @@ export function ownColour(table: TableFacts, playerId: string): Colour | null {
   return table.seats.find((s) => s.kind === 'human' && s.playerId === playerId && playerId !== '')?.colour ?? null;
 }
 
-/** The game screen's view of an online table: its seat facts and the client's engine state. */
-export function gameView(table: TableFacts, game: GameState, playerId: string): GameView {
+/** The game screen's view of an online table: its seat facts, the client's engine state, and whether the link is up. */
+export function gameView(table: TableFacts, game: GameState, playerId: string, live = true): GameView {
   const own = ownColour(table, playerId);
   const seats: SeatView[] = table.seats.map((s) => ({
     colour: s.colour,
@@ -37,5 +37,6 @@ export function gameView(table: TableFacts, game: GameState, playerId: string): 
     turnDeadline: table.deadline > 0 ? table.deadline : null,
     answerDeadline: table.answerDeadline > 0 ? table.answerDeadline : null,
     viewer: own,
+    linkDown: !live,
   };
 }

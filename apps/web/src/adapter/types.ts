@@ -28,6 +28,8 @@ export interface GameView {
   readonly answerDeadline: number | null;
   /** The colour drawn at the bottom: the own seat online; null keeps red at the bottom. */
   readonly viewer: Colour | null;
+  /** Online: the link to the server is down (reconnecting), so nothing pressed now would reach it. */
+  readonly linkDown?: boolean;
 }
 
 export interface GameUpdate {

@@ -70,6 +70,8 @@ export class TableConnection {
   private readonly closingListeners: Listeners<ServerMessages['closing']> = new Set();
   private readonly phraseListeners: Listeners<ServerMessages['phrase']> = new Set();
   private closed = false;
+  /** False from an unexpected close until the connection is back: what is sent meanwhile would be lost. */
+  private linked = true;
   private cancelRetry: (() => void) | null = null;
   private cancelCatchUp: (() => void) | null = null;
 
@@ -82,6 +84,11 @@ export class TableConnection {
     this.room = room;
     this.facts = tableFacts(toPlain(room.state));
     this.bind(room);
+  }
+
+  /** Whether a message sent now reaches the server. */
+  get live(): boolean {
+    return this.linked && !this.closed;
   }
 
   get roomId(): string {
@@ -128,7 +135,7 @@ export class TableConnection {
   }
 
   send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void {
-    if (!this.closed) this.room.send(type, payload);
+    if (this.live) this.room.send(type, payload);
   }
 
   /** Leave on purpose (during a game the server counts it as an escape). */
@@ -178,6 +185,7 @@ export class TableConnection {
         emit(this.statusListeners, { kind: 'closed', why: final });
         return;
       }
+      this.linked = false;
       this.retry(room.reconnectionToken, 0, this.now());
     });
     // Every new connection (join, reconnect, rejoin) starts from the game as it is now.
@@ -215,6 +223,7 @@ export class TableConnection {
               return;
             }
             this.room = room;
+            this.linked = true;
             this.bind(room);
             emit(this.statusListeners, { kind: 'reconnected' });
           },

@@ -18,7 +18,11 @@ export class RoomSource implements GameSource {
     private readonly playerId: string,
   ) {
     this.update([], false);
-    this.unsubscribe = [connection.onState(() => this.update([], true)), connection.onGame((change) => this.update(change.events, true))];
+    this.unsubscribe = [
+      connection.onState(() => this.update([], true)),
+      connection.onGame((change) => this.update(change.events, true)),
+      connection.onStatus(() => this.update([], true)),
+    ];
   }
 
   dispose(): void {
@@ -58,7 +62,7 @@ export class RoomSource implements GameSource {
   private update(events: readonly GameEvent[], notify: boolean): void {
     const state = this.connection.game();
     if (!state) return;
-    const view = gameView(this.connection.table(), state, this.playerId);
+    const view = gameView(this.connection.table(), state, this.playerId, this.connection.live);
     const changed = events.length > 0 || !sameView(view, this.last?.view);
     this.last = { view, events };
     if (notify && changed) for (const listener of this.listeners) listener(this.last);
@@ -72,6 +76,7 @@ function sameView(a: GameView, b: GameView | undefined): boolean {
     a.state === b.state &&
     a.turnDeadline === b.turnDeadline &&
     a.answerDeadline === b.answerDeadline &&
+    a.linkDown === b.linkDown &&
     JSON.stringify(a.seats) === JSON.stringify(b.seats)
   );
 }

@@ -188,7 +188,7 @@ export class GameScreen implements Screen {
       over || watching ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
       over || watching ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
       controls.own && !over
-        ? button(controls.autoPlay ? t('game.autoOff') : t('game.autoOn'), act((c) => c.toggleAutoPlay()), true, controls.autoPlay ? 'on' : '', 'auto')
+        ? button(controls.autoPlay ? t('game.autoOff') : t('game.autoOn'), act((c) => c.toggleAutoPlay()), controls.linked, controls.autoPlay ? 'on' : '', 'auto')
         : null,
       controls.own && !over
         ? button(

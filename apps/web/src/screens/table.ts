@@ -61,7 +61,10 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     const table = connection?.table();
     // A player leaving mid-game escapes; a watcher just goes.
     if (table?.status === 'playing' && !watching() && !window.confirm(t('game.leaveConfirm'))) return;
-    void connection?.leave().finally(home);
+    // Home once the server has the leave, unless the player has gone elsewhere meanwhile (a rebuilt home would lose what they typed).
+    void connection?.leave().finally(() => {
+      if (!disposed) home();
+    });
     if (connection) ctx.net.forgetToken(connection.roomId);
   };
 
