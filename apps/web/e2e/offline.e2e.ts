@@ -4,7 +4,19 @@
  * results and replay. Screenshots go to artifacts/screenshots/.
  */
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, type TestCase, announcements, click, jumpReplay, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, ui, until, watchErrors, withOfflinePage } from './support';
+import type { Colour } from '@flightchess/rules';
+import type { Page } from 'playwright-core';
+import { createLayout } from '../src/board/layout';
+import { DESKTOP, PHONE, type TestCase, announcements, click, jumpReplay, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, shownVersion, ui, until, watchErrors, withOfflinePage } from './support';
+
+/** Tap the die where the board draws it on `colour`'s turn (red at the bottom), as a finger would. */
+async function tapDie(page: Page, colour: Colour): Promise<void> {
+  const layout = createLayout('red');
+  const box = (await (await page.$('[data-testid=board] canvas'))!.boundingBox())!;
+  const scale = Math.min(box.width, box.height) / (2 * layout.extent);
+  const spot = layout.dieSpot[colour];
+  await page.mouse.click(box.x + box.width / 2 + spot.x * scale, box.y + box.height / 2 + spot.y * scale);
+}
 
 const cases: TestCase[] = [
   {
@@ -77,7 +89,7 @@ const cases: TestCase[] = [
     },
   },
   {
-    name: 'offline four-player game on a desktop: three bots, a route preview, English switch',
+    name: 'offline four-player game on a desktop: three bots, the die tapped on the board, a route preview, English switch',
     async run(browser) {
       const server = await serveStatic();
       const { context, page } = await newPage(browser, DESKTOP);
@@ -100,6 +112,11 @@ const cases: TestCase[] = [
         await click(page, '#lang');
         await until('the English resign hint', async () => /^Resign after 15 rolls \(\d+ to go\)$/.test((await resignLabel()).text) || null, 5000);
         await click(page, '#lang');
+        // The die on the board rolls when tapped (the board's pointer events), as the roll button does.
+        await until('red to roll', async () => (await myTurn(page)).canRoll || null, 10_000);
+        const unrolled = await shownVersion(page);
+        await tapDie(page, 'red');
+        await until('the tapped die to roll', async () => (await shownVersion(page)) > unrolled || null, 10_000);
         await playMoves(page, 3, 'midgame-preview-desktop');
         // The current seat is marked for assistive technology as well as visually.
         assert.equal(await page.$$eval('.seats .seat[aria-current=true]', (els) => els.length), 1);

@@ -1,7 +1,8 @@
 import { CanvasRenderer, Container, type Renderer, Ticker, UPDATE_PRIORITY, WebGLRenderer, isWebGLSupported } from 'pixi.js';
-// Pixi loads its browser environment with a dynamic import when a renderer starts: imported here, it is
-// in the page's own script, so a board can start with the server gone (the import then finds it loaded).
-import 'pixi.js/browser';
+// Of Pixi's browser extensions the board needs only pointer events (the die and the planes are tapped);
+// the renderer is told not to load the others (accessibility overlay, DOM containers, filters) with
+// its dynamic import, so they stay out of the page's script and a board starts with the server gone.
+import 'pixi.js/events';
 
 export interface BoardAppOptions {
   readonly width: number;
@@ -29,7 +30,7 @@ export class BoardApp {
 
   static async create(options: BoardAppOptions): Promise<BoardApp> {
     const renderer = isWebGLSupported() ? new WebGLRenderer() : new CanvasRenderer();
-    await renderer.init({ ...options, antialias: true, autoDensity: true });
+    await renderer.init({ ...options, antialias: true, autoDensity: true, skipExtensionImports: true });
     return new BoardApp(renderer);
   }
 
