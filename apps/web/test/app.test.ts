@@ -97,6 +97,18 @@ describe('words for the board', () => {
     expect(describeRoute(e.route)).toBe('走 4 步 · 飞棋 · 跳子 · 撞回 1 架 · → 第 34 格');
   });
 
+  it('says one step in the singular in English', () => {
+    const state = gameOf({ preset: 'online', seats: ['red', 'yellow'], firstSeat: 'red', planes: { red: [20, 'hangar', 'hangar', 'hangar'] } });
+    const moved = act(act(state, { type: 'roll', seat: 'red', value: 1 }).state, { type: 'move', seat: 'red', plane: 0 });
+    const e = moved.events.find((x) => x.type === 'moved');
+    if (e?.type !== 'moved') throw new Error('no move');
+    const zh = describeRoute(e.route);
+    setLanguage('en');
+    const en = describeRoute(e.route);
+    setLanguage('zh-CN');
+    expect([zh, en]).toEqual(['走 1 步 · → 第 21 格', '1 step · → square 21']);
+  });
+
   it('states each preset’s rules from its data', () => {
     for (const p of PRESET_NAMES) expect(ruleLines(p).length).toBeGreaterThan(6);
     expect(ruleLines('plyyard')).toEqual(expect.arrayContaining([t('rules.safe'), t('rules.draw'), t('rules.extraCapture')]));

@@ -69,7 +69,7 @@ export function describeRoute(route: Route): string {
       case 'dice':
       {
         const forward = forwardSteps(seg.from, seg.path);
-        parts.push(t('game.preview.steps', { n: forward }));
+        parts.push(forward === 1 ? t('game.preview.step') : t('game.preview.steps', { n: forward }));
         const back = seg.path.length - forward;
         if (seg.bounce > 0) parts.push(t('game.preview.bounce', { n: back }));
         if (seg.walkBack > 0) parts.push(t('game.preview.walkBack', { n: back }));

@@ -158,6 +158,7 @@ export const en: Messages = {
   'game.arrived': 'Home {n}/{total}',
   'game.timer': '{s} s',
   'game.keyboardHelp': 'Keys: number picks a plane, Enter/Space rolls or confirms',
+  'game.preview.step': '1 step',
   'game.preview.steps': '{n} steps',
   'game.preview.bounce': 'bounces back {n}',
   'game.preview.walkBack': 'walks back {n} from a stack',

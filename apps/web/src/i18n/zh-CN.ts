@@ -156,6 +156,7 @@ export const zhCN = {
   'game.arrived': '到达 {n}/{total}',
   'game.timer': '{s} 秒',
   'game.keyboardHelp': '键盘：数字键选飞机，回车/空格掷骰或确认',
+  'game.preview.step': '走 1 步',
   'game.preview.steps': '走 {n} 步',
   'game.preview.bounce': '到终点后反弹 {n} 步',
   'game.preview.walkBack': '遇迭子退回 {n} 步',
