@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict';
 import type { Colour } from '@flightchess/rules';
 import type { Page } from 'playwright-core';
-import { createLayout } from '../src/board/layout';
+import { boardScale, createLayout } from '../src/board/layout';
 import { DESKTOP, PHONE, type TestCase, announcements, click, jumpReplay, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, shownVersion, ui, until, watchErrors, withOfflinePage } from './support';
 
 /** Tap the die where the board draws it on `colour`'s turn (red at the bottom), as a finger would. */
 async function tapDie(page: Page, colour: Colour): Promise<void> {
   const layout = createLayout('red');
   const box = (await (await page.$('[data-testid=board] canvas'))!.boundingBox())!;
-  const scale = Math.min(box.width, box.height) / (2 * layout.extent);
+  const scale = boardScale(layout.extent, box.width, box.height);
   const spot = layout.dieSpot[colour];
   await page.mouse.click(box.x + box.width / 2 + spot.x * scale, box.y + box.height / 2 + spot.y * scale);
 }

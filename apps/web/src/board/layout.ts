@@ -168,6 +168,11 @@ export function pointOf(layout: BoardLayout, colour: Colour, position: Position,
   return layout.ring[ringIndex(colour, position)]!;
 }
 
+/** Pixels per board unit on a `width` × `height` surface: the board fills its smaller side, centred on it. */
+export function boardScale(extent: number, width: number, height: number): number {
+  return Math.min(width, height) / (2 * extent);
+}
+
 /** The crossing square that `colour`'s flight line passes over: the opposite colour's p = 53. */
 export function crossingPoint(layout: BoardLayout, colour: Colour): Point {
   return pointOf(layout, oppositeOf(colour), 53);

@@ -4,7 +4,7 @@ import { Container, Graphics } from 'pixi.js';
 import 'pixi.js/unsafe-eval';
 import { type ArrivedMark, type PlacedPlane, planeKey } from '../board/placement';
 import type { BoardMarks, BoardRenderer, RouteMoment } from '../adapter/renderer';
-import type { BoardLayout, Point } from '../board/layout';
+import { type BoardLayout, type Point, boardScale } from '../board/layout';
 import type { RoutePath, StepKind } from '../board/routePath';
 import { BoardApp } from './boardApp';
 import { drawBoard } from './boardGraphics';
@@ -94,8 +94,7 @@ export class PixiBoard implements BoardRenderer {
     const w = Math.max(1, this.host.clientWidth);
     const h = Math.max(1, this.host.clientHeight);
     this.app.renderer.resize(w, h);
-    const extent = this.layout?.extent ?? 7.4;
-    const scale = Math.min(w, h) / (2 * extent);
+    const scale = boardScale(this.layout?.extent ?? 7.4, w, h);
     this.root.scale.set(scale);
     this.root.position.set(w / 2, h / 2);
     this.cacheBoard();
