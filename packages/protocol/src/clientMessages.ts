@@ -29,6 +29,11 @@ export const CLIENT_MESSAGES = {
   phrase: z.strictObject({ phrase: z.enum(QUICK_PHRASES) }),
   /** Ask for a `snapshot` of the game: after joining or reconnecting, or when an `action` shows a gap. */
   sync: z.strictObject({}),
+  /**
+   * Is the link alive? The server answers `pong` at once, outside the table's queue. A browser cannot see
+   * the websocket's own pings, so the page sends these when it has heard nothing for a while.
+   */
+  ping: z.strictObject({}),
   /** A watcher takes a free seat while the table is seating players (before its first game or after a rematch). */
   sit: z.strictObject({ colour: z.enum(COLOURS).optional() }),
 } as const;

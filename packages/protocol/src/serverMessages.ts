@@ -32,7 +32,14 @@ export interface ServerMessages {
   readonly action: ActionMessage;
   /** A seated player said a quick phrase (the seat's player, so that a client can mute them). */
   readonly phrase: { readonly seat: Colour; readonly playerId: string; readonly phrase: QuickPhrase };
+  /** The answer to a `ping`. */
+  readonly pong: Record<string, never>;
+  /**
+   * To a player who took their held seat back: how long they were away and how many moves the server
+   * made for them meanwhile (auto-play, or a single legal move).
+   */
+  readonly returned: { readonly seconds: number; readonly moves: number };
 }
 
 export type ServerMessageType = keyof ServerMessages;
-export const SERVER_MESSAGE_TYPES: readonly ServerMessageType[] = ['error', 'closing', 'snapshot', 'action', 'phrase'];
+export const SERVER_MESSAGE_TYPES: readonly ServerMessageType[] = ['error', 'closing', 'snapshot', 'action', 'phrase', 'pong', 'returned'];

@@ -6,6 +6,13 @@ import { type BotName, BOT_NAMES, COLOURS, type Colour } from '@flightchess/rule
  */
 export type TableStatus = 'waiting' | 'playing' | 'over';
 
+/**
+ * Why the server plays a person's seat (托管, RULES.md §7): the player turned it on, their turn timed
+ * out while they were here, or it timed out while they were away (their seat held for their return).
+ */
+export type AutoPlayReason = 'player' | 'timeout' | 'away';
+export const AUTO_PLAY_REASONS: readonly AutoPlayReason[] = ['player', 'timeout', 'away'];
+
 export interface SeatFacts {
   readonly colour: Colour;
   /** 0 = red+yellow, 1 = green+blue, −1 without teams. */
@@ -19,6 +26,10 @@ export interface SeatFacts {
   readonly connected: boolean;
   /** 托管: the server plays this seat until the player turns it off. */
   readonly autoPlay: boolean;
+  /** Why auto-play is on; '' when it is off. */
+  readonly autoPlayBy: AutoPlayReason | '';
+  /** The player is away and their seat is held: epoch ms when it counts as a resignation; 0 otherwise. */
+  readonly awayUntil: number;
   /** Set once the result is recorded: the final score, coins and the level after the game. */
   readonly score: number;
   readonly coins: number;
@@ -94,6 +105,8 @@ export function tableFacts(raw: unknown): TableFacts {
       ready: bool(s.ready),
       connected: bool(s.connected),
       autoPlay: bool(s.autoPlay),
+      autoPlayBy: (AUTO_PLAY_REASONS as readonly unknown[]).includes(s.autoPlayBy) ? (s.autoPlayBy as AutoPlayReason) : '',
+      awayUntil: num(s.awayUntil),
       score: num(s.score),
       coins: num(s.coins),
       level: num(s.level),

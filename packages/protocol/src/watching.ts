@@ -5,7 +5,7 @@ import type { TableListing } from './records';
 export const WATCHER_NAMES_SHOWN = 20;
 
 /** What a watcher may send: everything else acts on the table and is refused with ERR_WATCHING. */
-export const WATCHER_MESSAGES: readonly ClientMessageType[] = ['sync', 'sit'];
+export const WATCHER_MESSAGES: readonly ClientMessageType[] = ['sync', 'sit', 'ping'];
 
 /** Public games in progress that anyone may watch, the liveliest first: the most people playing, then the newest game. */
 export function liveGames(tables: readonly TableListing[]): TableListing[] {

@@ -14,9 +14,9 @@ import {
   replayGame,
   rollAt,
 } from '@flightchess/rules';
-import { type Rejection, reject } from '@flightchess/protocol';
+import { type AutoPlayReason, type Rejection, reject } from '@flightchess/protocol';
 import { randomId } from '../ids';
-import type { MatchSeat, MatchTable, SeatResult, Storage, StoredMatch } from '../storage/Storage';
+import type { Absence, MatchSeat, MatchTable, Presence, SeatPresence, SeatResult, Storage, StoredMatch } from '../storage/Storage';
 import { metrics } from '../metrics';
 import { finalScores } from './finalScores';
 
@@ -47,26 +47,33 @@ export type Committed = { ok: true; state: GameState; events: readonly GameEvent
 
 /**
  * One game as the server keeps it (issue 8): setup, seats, secret seed and commitment, the action log
- * and the engine state it gives, auto-play, scoring and recording. Stored ahead of play: the table when
- * the game starts, each action before the state it makes exists here (and so before anyone sees it).
- * Rebuilt from storage alone by replaying the log through the engine (`restore`).
+ * and the engine state it gives, how each seat is played now (auto-play, a player away), scoring and
+ * recording. Stored ahead of play: the table when the game starts, each action before the state it
+ * makes exists here (and so before anyone sees it). Rebuilt from storage alone by replaying the log
+ * through the engine (`restore`).
  */
 export class Match {
   private game: GameState;
   /** Actions in the stored log (the log itself stays in storage: a thousand tables need not hold theirs). */
   private logged: number;
-  private readonly auto: Set<Colour>;
+  private presence: Presence;
+  /** Moves made for each away seat since its player left (counted from the log on a restore). */
+  private readonly awayMoves: BySeat<number>;
 
   private constructor(
     readonly table: MatchTable,
     game: GameState,
-    actionCount: number,
-    autoPlay: readonly Colour[],
+    actions: readonly Action[],
+    presence: Presence,
     private readonly deps: MatchDeps,
   ) {
     this.game = game;
-    this.logged = actionCount;
-    this.auto = new Set(autoPlay);
+    this.logged = actions.length;
+    this.presence = presence;
+    this.awayMoves = {};
+    for (const [colour, seat] of Object.entries(presence) as [Colour, SeatPresence][]) {
+      if (seat.away) this.awayMoves[colour] = actions.slice(seat.away.fromAction).filter((a) => a.type === 'move' && a.seat === colour).length;
+    }
   }
 
   /** A new game at this table: draw the seed and the first seat, and store it all before anyone plays. */
@@ -98,7 +105,7 @@ export class Match {
     } catch (err) {
       return { ok: false, error: reject('ERR_STORAGE', `the game could not be stored: ${(err as Error).message}`) };
     }
-    return { ok: true, match: new Match(table, created.value, 0, [], deps) };
+    return { ok: true, match: new Match(table, created.value, [], {}, deps) };
   }
 
   /**
@@ -109,8 +116,8 @@ export class Match {
     if (stored.engine !== ENGINE_VERSION) return { ok: false, reason: `stored by engine version ${stored.engine}; this server plays version ${ENGINE_VERSION}` };
     const replayed = replayGame(stored.setup, stored.actions);
     if (!replayed.ok) return { ok: false, reason: `its action log does not replay: ${replayed.error.message}` };
-    const { actions, autoPlay, ...table } = stored;
-    return { ok: true, match: new Match(table, replayed.value.state, actions.length, autoPlay, deps) };
+    const { actions, presence, ...table } = stored;
+    return { ok: true, match: new Match(table, replayed.value.state, actions, presence, deps) };
   }
 
   get id(): string {
@@ -131,13 +138,24 @@ export class Match {
   }
 
   isAutoPlay(seat: Colour): boolean {
-    return this.auto.has(seat);
+    return this.presence[seat]?.autoPlay !== undefined;
+  }
+
+  /** Why the server plays the seat (托管), or null when it does not. */
+  autoPlayOf(seat: Colour): AutoPlayReason | null {
+    return this.presence[seat]?.autoPlay ?? null;
+  }
+
+  /** The seat's player is away: since when, until when it is held, and how many moves were made for it meanwhile. */
+  awayOf(seat: Colour): (Absence & { readonly moves: number }) | null {
+    const away = this.presence[seat]?.away;
+    return away ? { ...away, moves: this.awayMoves[seat] ?? 0 } : null;
   }
 
   /** Who decides for each seat now (for nextSteps). */
   control(): BySeat<SeatControl> {
     const control: BySeat<SeatControl> = {};
-    for (const s of this.table.seats) control[s.colour] = { bot: s.bot, autoPlay: this.auto.has(s.colour) };
+    for (const s of this.table.seats) control[s.colour] = { bot: s.bot, autoPlay: this.isAutoPlay(s.colour) };
     return control;
   }
 
@@ -159,18 +177,29 @@ export class Match {
     await this.deps.storage.appendAction(this.id, this.deps.owner, index, action, Date.now()).finally(stop);
     this.logged = index + 1;
     this.game = applied.value.state;
+    if (action.type === 'move' && this.presence[action.seat]?.away) this.awayMoves[action.seat] = (this.awayMoves[action.seat] ?? 0) + 1;
     return { ok: true, state: this.game, events: applied.value.events };
   }
 
-  /** Turn auto-play (托管) on or off for a seat, stored first. Throws StorageConflict as commit does. */
-  async setAutoPlay(seat: Colour, on: boolean): Promise<void> {
-    const next = new Set(this.auto);
-    if (on) next.add(seat);
-    else next.delete(seat);
+  /** Turn auto-play (托管) on, saying why, or off (null) for a seat, stored first. Throws StorageConflict as commit does. */
+  setAutoPlay(seat: Colour, reason: AutoPlayReason | null): Promise<void> {
+    return this.present(seat, { ...this.presence[seat], autoPlay: reason ?? undefined });
+  }
+
+  /** The seat's player left (an absence from now, until its hold runs out) or is back (null), stored first. */
+  async setAway(seat: Colour, away: Absence | null): Promise<void> {
+    await this.present(seat, { ...this.presence[seat], away: away ?? undefined });
+    this.awayMoves[seat] = 0;
+  }
+
+  private async present(seat: Colour, now: SeatPresence): Promise<void> {
+    const next: Record<string, SeatPresence> = { ...this.presence };
+    const kept = Object.fromEntries(Object.entries(now).filter(([, v]) => v !== undefined)) as SeatPresence;
+    if (Object.keys(kept).length > 0) next[seat] = kept;
+    else delete next[seat];
     const stop = metrics.storageWrites.startTimer();
-    await this.deps.storage.setAutoPlay(this.id, this.deps.owner, [...next]).finally(stop);
-    this.auto.clear();
-    for (const c of next) this.auto.add(c);
+    await this.deps.storage.setPresence(this.id, this.deps.owner, next).finally(stop);
+    this.presence = next;
   }
 
   /** Score the finished game (RULES.md §7.1) and store the result with the players' new totals, once. */

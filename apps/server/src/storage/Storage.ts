@@ -1,5 +1,5 @@
-import type { Action, Colour, GameResult, GameSetup } from '@flightchess/rules';
-import type { AdminAction, Ban, MatchRecord, MatchSeat, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
+import type { Action, BySeat, GameResult, GameSetup } from '@flightchess/rules';
+import type { AdminAction, AutoPlayReason, Ban, MatchRecord, MatchSeat, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
 import type { AccountStorage } from '../accounts/AccountStorage';
 
 export type { AdminAction, Ban, MatchRecord, MatchSeat, MatchStatus, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
@@ -26,8 +26,11 @@ export interface Storage {
    * `owner` no longer holds the match or the place is taken: the table must stop, nothing was written.
    */
   appendAction(matchId: string, owner: string, index: number, action: Action, at: number): Promise<void>;
-  /** The seats in auto-play (托管) now, kept so that a restored table plays them on. Throws StorageConflict like appendAction. */
-  setAutoPlay(matchId: string, owner: string, seats: readonly Colour[]): Promise<void>;
+  /**
+   * Who plays each seat now beyond the game itself (auto-play and why, a player away and until when),
+   * kept so that a restored table goes on the same. Throws StorageConflict like appendAction.
+   */
+  setPresence(matchId: string, owner: string, presence: Presence): Promise<void>;
   /**
    * A game ended (its actions are all stored already): store its result and every seat's score, and add
    * them to the players' lifetime totals, all at once. A match is finished once only: a repeated call
@@ -130,9 +133,27 @@ export interface MatchStart extends MatchTable {
   readonly leaseUntil: number;
 }
 
-/** A match as restored: its table, the seats in auto-play and every action so far. */
+/**
+ * A person away from a game in progress (RULES.md §7): their seat is held from `since` until `until`,
+ * when it counts as a resignation; `fromAction` is how many actions the log had when they left.
+ */
+export interface Absence {
+  readonly since: number;
+  readonly until: number;
+  readonly fromAction: number;
+}
+
+/** How a seat is played now, beyond the game itself: auto-play (托管) and why, and whether its player is away. */
+export interface SeatPresence {
+  readonly autoPlay?: AutoPlayReason;
+  readonly away?: Absence;
+}
+
+export type Presence = BySeat<SeatPresence>;
+
+/** A match as restored: its table, how its seats are played now and every action so far. */
 export interface StoredMatch extends MatchTable {
-  readonly autoPlay: readonly Colour[];
+  readonly presence: Presence;
   readonly actions: readonly Action[];
 }
 

@@ -185,4 +185,16 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
     name: 'watchable tables',
     sql: `ALTER TABLE matches ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1;`,
   },
+  {
+    version: 8,
+    name: 'seat presence',
+    // Auto-play with its reason, and the seats held for players who are away (RULES.md §7), in one JSON
+    // object per match; the seats on auto-play of games in progress are carried over (as timed out).
+    sql: `
+      ALTER TABLE matches ADD COLUMN presence TEXT NOT NULL DEFAULT '{}';
+      UPDATE matches SET presence = (SELECT json_group_object(value, json_object('autoPlay', 'timeout')) FROM json_each(matches.auto_play))
+        WHERE status = 'playing' AND auto_play <> '[]';
+      ALTER TABLE matches DROP COLUMN auto_play;
+    `,
+  },
 ];

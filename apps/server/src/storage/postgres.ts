@@ -1,4 +1,4 @@
-import type { Action, Colour } from '@flightchess/rules';
+import type { Action } from '@flightchess/rules';
 import { Pool, type PoolClient, types } from 'pg';
 import type { AccountStorage } from '../accounts/AccountStorage';
 import { SqlAccounts, postgresRunner } from '../accounts/accountStore';
@@ -22,6 +22,7 @@ import {
   type Notice,
   type PlayerRecord,
   type PlayerSummary,
+  type Presence,
   type Storage,
   StorageConflict,
   type StoredMatch,
@@ -83,7 +84,7 @@ const APPEND_ACTION = {
          ON CONFLICT DO NOTHING`,
 };
 const ADMIN = adminSql((n) => `$${n}`);
-const SET_AUTO_PLAY = { name: 'fc_set_auto_play', text: `UPDATE matches SET auto_play = $1 WHERE id = $2 AND owner = $3 AND status = 'playing'` };
+const SET_PRESENCE = { name: 'fc_set_presence', text: `UPDATE matches SET presence = $1 WHERE id = $2 AND owner = $3 AND status = 'playing'` };
 
 /** The networked store for several server processes: PostgreSQL through a pool, same tables as SQLite. */
 export class PostgresStorage implements Storage {
@@ -164,9 +165,9 @@ export class PostgresStorage implements Storage {
     if (appended.rowCount === 0) throw new StorageConflict(`action ${index} of match ${matchId}: not written (taken, or the match is no longer this process's)`);
   }
 
-  async setAutoPlay(matchId: string, owner: string, seats: readonly Colour[]): Promise<void> {
-    const set = await this.pool.query({ ...SET_AUTO_PLAY, values: [JSON.stringify(seats), matchId, owner] });
-    if (set.rowCount === 0) throw new StorageConflict(`auto-play of match ${matchId}: the match is no longer this process's`);
+  async setPresence(matchId: string, owner: string, presence: Presence): Promise<void> {
+    const set = await this.pool.query({ ...SET_PRESENCE, values: [JSON.stringify(presence), matchId, owner] });
+    if (set.rowCount === 0) throw new StorageConflict(`presence of match ${matchId}: the match is no longer this process's`);
   }
 
   async finishMatch(f: MatchFinish): Promise<void> {

@@ -173,4 +173,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration<PoolClient>[] = [
     name: 'watchable tables',
     sql: `ALTER TABLE matches ADD COLUMN watchable BOOLEAN NOT NULL DEFAULT TRUE;`,
   },
+  {
+    version: 8,
+    name: 'seat presence',
+    sql: `
+      ALTER TABLE matches ADD COLUMN presence TEXT NOT NULL DEFAULT '{}';
+      UPDATE matches SET presence = (SELECT json_object_agg(c, json_build_object('autoPlay', 'timeout'))::text FROM json_array_elements_text(matches.auto_play::json) AS c)
+        WHERE status = 'playing' AND auto_play <> '[]';
+      ALTER TABLE matches DROP COLUMN auto_play;
+    `,
+  },
 ];

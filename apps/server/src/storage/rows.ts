@@ -1,8 +1,8 @@
 import { type Action, type BotName, type Colour, type GameResult, type GameSetup, isColour } from '@flightchess/rules';
-import { botLabel } from '@flightchess/protocol';
+import { AUTO_PLAY_REASONS, type AutoPlayReason, botLabel } from '@flightchess/protocol';
 import type { DeviceRecord } from '../accounts/AccountStorage';
 import { compactLog, expandLog } from '../records/actionLog';
-import type { MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, NewPlayer, PlayerRecord, PlayerSummary, StoredMatch } from './Storage';
+import type { Absence, MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, NewPlayer, PlayerRecord, PlayerSummary, Presence, SeatPresence, StoredMatch } from './Storage';
 
 /**
  * Rows → records, shared by the SQLite and PostgreSQL stores: both keep the same columns (JSON as
@@ -119,8 +119,23 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
     engine: m.engine as number,
     startedAt: m.started_at as number,
   };
-  const autoPlay = (JSON.parse(m.auto_play as string) as unknown[]).filter(isColour);
-  return { ...table, autoPlay, actions: parseActions(actions) };
+  return { ...table, presence: presenceOf(m.presence as string), actions: parseActions(actions) };
+}
+
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The stored presence column, keeping only what is well formed (a seat with nothing to say is left out). */
+export function presenceOf(json: string): Presence {
+  const raw = JSON.parse(json) as Record<string, { autoPlay?: unknown; away?: Partial<Absence> } | null>;
+  const presence: Record<string, SeatPresence> = {};
+  for (const [colour, seat] of Object.entries(raw)) {
+    if (!isColour(colour) || !seat) continue;
+    const autoPlay = (AUTO_PLAY_REASONS as readonly unknown[]).includes(seat.autoPlay) ? (seat.autoPlay as AutoPlayReason) : undefined;
+    const a = seat.away;
+    const away = a && isTime(a.since) && isTime(a.until) && isTime(a.fromAction) ? { since: a.since, until: a.until, fromAction: a.fromAction } : undefined;
+    if (autoPlay || away) presence[colour] = { ...(autoPlay && { autoPlay }), ...(away && { away }) };
+  }
+  return presence;
 }
 
 export const matchSummary = (r: Row): MatchSummary => ({

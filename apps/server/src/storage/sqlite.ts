@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Action, Colour } from '@flightchess/rules';
+import type { Action } from '@flightchess/rules';
 import type { AccountStorage } from '../accounts/AccountStorage';
 import { SqlAccounts, sqliteRunner } from '../accounts/accountStore';
 import { sqliteCompactor } from './compactStored';
@@ -21,6 +21,7 @@ import {
   type Notice,
   type PlayerRecord,
   type PlayerSummary,
+  type Presence,
   type Storage,
   StorageConflict,
   type StoredMatch,
@@ -62,7 +63,7 @@ function statements(db: Database.Database) {
       `INSERT OR IGNORE INTO match_actions (match_id, idx, action, at)
        SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE id = ? AND owner = ? AND status = 'playing')`,
     ),
-    setAutoPlay: db.prepare(`UPDATE matches SET auto_play = ? WHERE id = ? AND owner = ? AND status = 'playing'`),
+    setPresence: db.prepare(`UPDATE matches SET presence = ? WHERE id = ? AND owner = ? AND status = 'playing'`),
     finishMatch: db.prepare(
       `UPDATE matches SET status = 'finished', result = ?, ended_at = ?, owner = NULL WHERE id = ? AND owner = ? AND status = 'playing' RETURNING id, seed`,
     ),
@@ -179,9 +180,9 @@ export class SqliteStorage implements Storage {
     if (appended.changes === 0) throw new StorageConflict(`action ${index} of match ${matchId}: not written (taken, or the match is no longer this process's)`);
   }
 
-  async setAutoPlay(matchId: string, owner: string, seats: readonly Colour[]): Promise<void> {
-    const set = this.sql.setAutoPlay.run(JSON.stringify(seats), matchId, owner);
-    if (set.changes === 0) throw new StorageConflict(`auto-play of match ${matchId}: the match is no longer this process's`);
+  async setPresence(matchId: string, owner: string, presence: Presence): Promise<void> {
+    const set = this.sql.setPresence.run(JSON.stringify(presence), matchId, owner);
+    if (set.changes === 0) throw new StorageConflict(`presence of match ${matchId}: the match is no longer this process's`);
   }
 
   async finishMatch(f: MatchFinish): Promise<void> {

@@ -113,6 +113,20 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await h.recordedMigrations()).toEqual(next.map((m) => ({ version: m.version, name: m.name })));
   });
 
+  test('migration 8 carries the seats on auto-play of a game in progress over, as timed out', async () => {
+    await h.migrate(h.migrations.filter((m) => m.version <= 7));
+    const insert = `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at, auto_play, owner, lease_until)
+      VALUES (?, 't', 'online', '{"preset":"online","seats":["red","green"]}', 10, 15, 'c', 's', ?, 1, ?, 'old', 0)`;
+    await h.query(insert, ['playing', 'playing', '["red","green"]']);
+    await h.query(insert, ['idle', 'playing', '[]']);
+    const storage = await open();
+    expect((await storage.claimMatch('playing', { owner: OWNER, now: 5, until: 10, force: false }))?.presence).toEqual({
+      red: { autoPlay: 'timeout' },
+      green: { autoPlay: 'timeout' },
+    });
+    expect((await storage.claimMatch('idle', { owner: OWNER, now: 5, until: 10, force: false }))?.presence).toEqual({});
+  });
+
   test('opening an already migrated database migrates nothing and keeps the data', async () => {
     const first = await open();
     const guest = await createGuest(first, 'Ann');
@@ -187,12 +201,12 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(match?.seats[0]?.score).toBeUndefined();
   });
 
-  test('only the owner of a match writes it: appends, auto-play and the finish of another process are refused', async () => {
+  test('only the owner of a match writes it: appends, presence and the finish of another process are refused', async () => {
     const storage = await open();
     const guest = await createGuest(storage, 'Ann');
     await storage.startMatch(start('m1', guest.playerId));
     await expect(storage.appendAction('m1', OTHER, 0, ACTIONS[0]!, 2)).rejects.toBeInstanceOf(StorageConflict);
-    await expect(storage.setAutoPlay('m1', OTHER, ['red'])).rejects.toBeInstanceOf(StorageConflict);
+    await expect(storage.setPresence('m1', OTHER, { red: { autoPlay: 'player' } })).rejects.toBeInstanceOf(StorageConflict);
     await expect(storage.finishMatch(finish('m1', 40, 9, OTHER))).rejects.toBeInstanceOf(StorageConflict);
     expect(await storage.getMatch('m1')).toMatchObject({ status: 'playing', actions: [] });
     expect(await storage.getPlayer(guest.playerId)).toMatchObject({ games: 0 });
@@ -203,7 +217,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     const guest = await createGuest(storage, 'Ann');
     await storage.startMatch(start('m1', guest.playerId, 1, 1_000));
     await appendAll(storage, 'm1');
-    await storage.setAutoPlay('m1', OWNER, ['red']);
+    await storage.setPresence('m1', OWNER, { red: { autoPlay: 'away', away: { since: 10, until: 190, fromAction: 2 } } });
 
     // While the lease runs, nobody else gets it (unless forced: one process restarting on its own data).
     expect(await storage.unfinishedMatches(999, false)).toEqual([]);
@@ -227,7 +241,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       seed: 's'.repeat(64),
       engine: 1,
       startedAt: 1,
-      autoPlay: ['red'],
+      presence: { red: { autoPlay: 'away', away: { since: 10, until: 190, fromAction: 2 } } },
       actions: ACTIONS,
     });
     // One owner at a time: a second claim finds it taken; the old owner can write nothing more.
