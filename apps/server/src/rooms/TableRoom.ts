@@ -1,4 +1,4 @@
-import { type Client, type ClientPrivate, ClientState, Room, type SchemaSerializer, ServerError } from '@colyseus/core';
+import { type Client, type ClientPrivate, ClientState, type Deferred, Room, type SchemaSerializer, ServerError } from '@colyseus/core';
 import { type BotName, type Colour, isColour } from '@flightchess/rules';
 import {
   CLOSE_CODES,
@@ -32,7 +32,6 @@ import { readFrame } from './frames';
 import { listingOf } from './listing';
 import { RateLimiter } from './rateLimit';
 import { TableState, syncedJson } from './schema';
-import { SeatHolds } from './seatHolds';
 import { Seating } from './seating';
 import { Serial } from './serial';
 import { HeldWrites } from './heldWrites';
@@ -84,7 +83,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private phrases!: RateLimiter;
   private serial!: Serial;
   private readonly writes = new HeldWrites(() => this.clients);
-  private holds!: SeatHolds;
+  /** Colyseus' wait for a dropped player's reconnection token, per seat: a rejoin with credentials calls it off. */
+  private readonly reconnections = new Map<Colour, Deferred>();
   private play!: TablePlay;
   private watchers!: Watchers;
   private log!: Logger;
@@ -110,7 +110,6 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.serial = new Serial((error) => this.report(error, 'task'));
     this.limiter = new RateLimiter(this.config.maxMessagesPerSecond);
     this.phrases = new RateLimiter(1 / PHRASE_SECONDS, Date.now, PHRASE_BURST);
-    this.holds = new SeatHolds(this.timers, this.config.reconnectSeconds * 1000, (colour) => this.task(() => this.forfeit(colour)));
     const restoring = (options as { restore?: unknown } | null)?.restore;
     if (restoring !== undefined) {
       const match = typeof restoring === 'string' ? this.deps.restores.take(restoring) : undefined;
@@ -164,7 +163,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       matches: this.deps.matches,
       timers: this.timers,
       log: this.log,
-      pause: (ms) => (this.clients.length > 0 ? ms : 0),
+      watched: () => this.clients.length > 0,
       task: (work) => this.task(work),
       // The patch and the action after it leave in one write per client (heldWrites.ts).
       tell: (type, message) => {
@@ -195,10 +194,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (t.code) await this.deps.codes.claim(t.code, t.tableId);
     this.updateListing();
     this.deps.drain.add(this);
-    // Each player gets the usual time to come back (RULES.md §7), from now.
-    for (const seat of this.seating.humans()) this.holds.start(seat.colour as Colour);
     this.log.info({ event: 'table-restored', matchId: match.id, actions: match.actionCount, version: match.state.version }, 'table restored from storage');
-    this.play.restore(match);
+    await this.play.restore(match);
   }
 
   /**
@@ -249,15 +246,23 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   /** Back into one's own seat with the player's credentials: the connection that held it (if any) lets go. */
-  private rejoin(client: Client, colour: Colour): 'seated' {
+  private async rejoin(client: Client, colour: Colour): Promise<'seated'> {
     const previous = this.seating.attach(colour, client.sessionId);
     const old = previous ? this.clients.getById(previous) : undefined;
     old?.leave(CLOSE_CODES.replaced, 'ERR_REPLACED: this seat was taken over by another connection of the same player');
-    this.holds.end(colour);
-    this.seating.seat(colour)!.connected = true;
+    this.reconnections.get(colour)?.reject(new Error('back'));
+    this.reconnections.delete(colour);
     metrics.reconnects.inc({ how: 'rejoin' });
     this.log.info({ event: 'player-rejoined', seat: colour }, 'player took their seat back');
+    await this.seatBack(client, colour);
     return 'seated';
+  }
+
+  /** The player has their seat again: the game goes on with them (the message waits for the join to complete). */
+  private async seatBack(client: Client, colour: Colour): Promise<void> {
+    this.seating.seat(colour)!.connected = true;
+    const missed = await this.play.back(colour);
+    if (missed) this.sendTo(client, 'returned', missed);
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
@@ -286,27 +291,20 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     }
     this.log.info({ event: 'player-dropped', seat: colour, holdSeconds: this.config.reconnectSeconds }, 'player dropped; seat held');
     const reconnection = this.allowReconnection(client, this.config.reconnectSeconds);
-    this.holds.start(colour, reconnection);
+    this.reconnections.set(colour, reconnection);
     reconnection
       .then(() => void this.run(() => this.reconnected(client, colour)))
-      .catch(() => undefined); // timed out (the hold forfeits) or called off by a rejoin
+      .catch(() => undefined); // timed out (the seat was forfeited) or called off by a rejoin
+    await this.play.away(colour);
   }
 
-  private reconnected(client: Client, colour: Colour): void {
+  private async reconnected(client: Client, colour: Colour): Promise<void> {
     if (this.seating.colourOf(client.sessionId) !== colour) return;
-    this.holds.end(colour);
-    this.seating.seat(colour)!.connected = true;
+    this.reconnections.delete(colour);
     this.deps.devices.watch(client); // the token asks for no secret: a device signed out meanwhile is closed again
     metrics.reconnects.inc({ how: 'token' });
     this.log.info({ event: 'player-reconnected', seat: colour }, 'player reconnected');
-  }
-
-  /** A seat held longer than RECONNECT_SECONDS counts as a resignation (RULES.md §7). */
-  private async forfeit(colour: Colour): Promise<void> {
-    const game = this.play.match?.state;
-    if (!game || game.result || game.out[colour] || this.seating.seat(colour)?.connected) return;
-    this.log.info({ event: 'seat-forfeited', seat: colour }, 'seat held too long: counts as a resignation');
-    await this.play.serverAction({ type: 'forfeit', seat: colour });
+    await this.seatBack(client, colour);
   }
 
   /**
@@ -437,11 +435,13 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     const { allowed, notify } = this.limiter.take(client.sessionId);
     if (allowed) {
       const arrived = performance.now();
-      void this.run(async () => {
+      const reply = async () => {
         const rejection = await this.answer(client, type, payload);
         if (rejection) this.refuse(client, type, rejection);
         else if (type === 'roll' || type === 'move') metrics.actionLatency.observe((performance.now() - arrived) / 1000);
-      });
+      };
+      // A ping asks whether the link is alive, whatever the table is busy with: answered at once, outside the queue.
+      void (type === 'ping' ? reply() : this.run(reply));
     } else if (notify) {
       this.refuse(client, type, reject('ERR_RATE_LIMITED', `more than ${this.config.maxMessagesPerSecond} messages a second: slow down`));
     }
@@ -504,6 +504,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       }),
     phrase: (client, m) => this.seated(client, (seat) => this.say(client, seat, m.phrase)),
     sit: (client, m) => this.watchers.sitting(client.sessionId) ?? this.sitDown(client, client.auth as PlayerRecord, m.colour).then((r) => (r === 'seated' ? null : r)),
+    ping: (client) => {
+      this.sendTo(client, 'pong', {});
+      return null;
+    },
     sync: (client) => {
       const snapshot = this.play.snapshot();
       // Always an answer: a client that waits for its snapshot learns that it comes when the game starts.

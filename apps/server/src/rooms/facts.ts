@@ -1,4 +1,4 @@
-import { LEVELS, isColour } from '@flightchess/rules';
+import { type Colour, LEVELS, isColour } from '@flightchess/rules';
 import type { SeatResult } from '../storage/Storage';
 import type { Match } from '../match/Match';
 import type { TableState } from './schema';
@@ -10,9 +10,20 @@ export function showMatch(table: TableState, match: Match): void {
   table.commitment = match.table.commitment;
   table.version = match.state.version;
   table.seats.forEach((seat) => {
-    seat.autoPlay = isColour(seat.colour) && match.isAutoPlay(seat.colour);
+    if (isColour(seat.colour)) showPresence(table, match, seat.colour);
   });
   if (match.state.result) showResult(table, match);
+}
+
+/** How the seat is played now: auto-play and why, and until when it is held for its player if they are away and still in the game. */
+export function showPresence(table: TableState, match: Match, colour: Colour): void {
+  const seat = table.seats.get(colour);
+  if (!seat) return;
+  const reason = match.autoPlayOf(colour);
+  seat.autoPlay = reason !== null;
+  seat.autoPlayBy = reason ?? '';
+  const away = match.awayOf(colour);
+  seat.awayUntil = away && !match.state.out[colour] && !match.state.result ? away.until : 0;
 }
 
 /** The game is over: its result, and the seed that makes every roll checkable. */
@@ -26,6 +37,10 @@ export function showResult(table: TableState, match: Match): void {
   // (ArraySchema's splice cannot insert more than it deletes.)
   table.result.winners.splice(0, table.result.winners.length);
   table.result.winners.push(...result.winners);
+  // Nobody is held for a game that is over.
+  table.seats.forEach((seat) => {
+    seat.awayUntil = 0;
+  });
 }
 
 /** The recorded scores, coins and levels on the seats. */
@@ -50,7 +65,8 @@ export function clearMatch(table: TableState): void {
   table.result.recorded = false;
   table.seats.forEach((seat) => {
     seat.levelName = '';
-    seat.score = seat.coins = seat.level = 0;
+    seat.score = seat.coins = seat.level = seat.awayUntil = 0;
     seat.autoPlay = false;
+    seat.autoPlayBy = '';
   });
 }

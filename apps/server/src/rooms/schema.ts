@@ -33,6 +33,10 @@ export const SeatState = schema(
     connected: bool,
     /** 托管: the strongest bot plays this seat until the player turns it off. */
     autoPlay: bool,
+    /** Why auto-play is on (protocol AutoPlayReason: 'player' | 'timeout' | 'away'); '' when off. */
+    autoPlayBy: str,
+    /** The player is away and the seat held for them: epoch ms when it counts as a resignation; 0 otherwise. */
+    awayUntil: { type: 'float64', default: 0 },
     /** Set when the result is recorded: the final score, coins and the level after the game (RULES.md §7.1). */
     score: { type: 'int32', default: 0 },
     coins: { type: 'int32', default: 0 },

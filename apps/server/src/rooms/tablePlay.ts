@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config';
 import { Match, type MatchDeps } from '../match/Match';
 import { metrics } from '../metrics';
 import { StorageConflict } from '../storage/Storage';
-import { clearMatch, showMatch, showResult, showScores } from './facts';
+import { clearMatch, showMatch, showPresence, showResult, showScores } from './facts';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
 import type { TableSettings } from './tableOptions';
@@ -25,8 +25,8 @@ export interface PlayHost {
   readonly matches: MatchDeps;
   readonly timers: Timers;
   readonly log: Logger;
-  /** Pauses are for people to follow the game: with nobody connected a table may play on at once. */
-  pause(ms: number): number;
+  /** Someone is connected to the table: a player or a watcher. */
+  watched(): boolean;
   /** Run work in the table's queue (timers fire outside it). */
   task(work: () => unknown): void;
   /** Send to every client of the table. */
@@ -39,10 +39,14 @@ export interface PlayHost {
   lost(): void;
 }
 
+/** What a player who took their held seat back missed: how long they were away, and the moves made for them. */
+export type Return = ServerMessages['returned'];
+
 /**
  * The game at one table, between the room (connections, seats) and the Match (stored ahead of play):
  * it starts or restores the match, commits actions and sends them as the stream, keeps the synced
- * facts, plays whoever acts by themselves (TurnPlanner), and records the result.
+ * facts, plays whoever acts by themselves (TurnPlanner) at the table's pace, holds the seats of players
+ * who are away (RULES.md §7: 3 minutes, then a forfeit), and records the result.
  */
 export class TablePlay {
   private current: Match | null = null;
@@ -62,7 +66,7 @@ export class TablePlay {
       state: host.state,
       turnSeconds: host.settings.turnSeconds,
       config: host.config,
-      pause: (ms) => host.pause(ms),
+      pause: (ms) => this.pause(ms),
       act: (step, due) => host.task(() => due() && this.autoAct(step)),
       timeOut: (step, due) => host.task(() => due() && this.setAutoPlay(step.seat, true, 'timeout')),
     });
@@ -109,10 +113,18 @@ export class TablePlay {
     return null;
   }
 
-  /** A game rebuilt from storage (restore.ts) goes on here. */
-  restore(match: Match): void {
+  /**
+   * A game rebuilt from storage (restore.ts) goes on here, every player away: a seat held before keeps
+   * its deadline (past already: forfeited now), the others are held from now.
+   */
+  async restore(match: Match): Promise<void> {
     this.current = match;
     showMatch(this.host.state, match);
+    for (const seat of this.peopleIn()) {
+      const away = match.awayOf(seat);
+      if (away) this.hold(seat, away.until);
+      else await this.away(seat);
+    }
     this.plan();
   }
 
@@ -139,19 +151,84 @@ export class TablePlay {
     if (refused.code === 'ERR_STORAGE') this.retryLater();
   }
 
+  /** 托管 on or off: by the player, or on because their turn timed out (while they were away, it says so). */
   async setAutoPlay(seat: Colour, on: boolean, by: 'player' | 'timeout'): Promise<Rejection | null> {
     const match = this.current;
     if (!match || match.state.result || match.isAutoPlay(seat) === on) return null;
+    const reason = on ? (by === 'timeout' && match.awayOf(seat) ? 'away' : by) : null;
     try {
-      await match.setAutoPlay(seat, on);
+      await match.setAutoPlay(seat, reason);
     } catch (error) {
       return this.storageFailed(error);
     }
-    this.host.seating.seat(seat)!.autoPlay = on;
+    showPresence(this.host.state, match, seat);
     if (on && by === 'timeout') metrics.autoPlayTakeovers.inc();
-    this.host.log.info({ event: on ? 'auto-play-on' : 'auto-play-off', seat, by }, `auto-play ${on ? 'on' : 'off'}`);
+    this.host.log.info({ event: on ? 'auto-play-on' : 'auto-play-off', seat, by: reason ?? by }, `auto-play ${on ? 'on' : 'off'}`);
     this.plan();
     return null;
+  }
+
+  /**
+   * The seat's player dropped during the game: the seat is held for the reconnection time (RULES.md §7),
+   * stored so that a restart keeps the deadline; its turns are played as before (the turn timer, then
+   * auto-play), at the table's pace.
+   */
+  async away(seat: Colour): Promise<void> {
+    const match = this.current;
+    if (!match || match.state.result || match.state.out[seat] || match.awayOf(seat)) return;
+    const now = Date.now();
+    const until = now + this.host.config.reconnectSeconds * 1000;
+    try {
+      await match.setAway(seat, { since: now, until, fromAction: match.actionCount });
+    } catch (error) {
+      this.storageFailed(error); // logged; the hold still runs in this process
+    }
+    this.hold(seat, until);
+  }
+
+  /** The seat's player is back: the hold ends; what they missed, if they were away. */
+  async back(seat: Colour): Promise<Return | null> {
+    const match = this.current;
+    const away = match?.awayOf(seat);
+    if (!match || !away) return null;
+    this.host.timers.clear(`hold:${seat}`);
+    try {
+      await match.setAway(seat, null);
+    } catch (error) {
+      this.storageFailed(error);
+    }
+    showPresence(this.host.state, match, seat);
+    return { seconds: Math.round((Date.now() - away.since) / 1000), moves: away.moves };
+  }
+
+  /** Show the hold, and forfeit the seat when it runs out (at once if it has already). */
+  private hold(seat: Colour, until: number): void {
+    showPresence(this.host.state, this.current!, seat);
+    this.host.timers.set(`hold:${seat}`, Math.max(0, until - Date.now()), () => this.host.task(() => this.forfeit(seat)));
+  }
+
+  /** A seat held past the reconnection time counts as a resignation (RULES.md §7). */
+  private async forfeit(seat: Colour): Promise<void> {
+    const game = this.current?.state;
+    if (!game || game.result || game.out[seat] || !this.current!.awayOf(seat)) return;
+    this.host.log.info({ event: 'seat-forfeited', seat }, 'seat held too long: counts as a resignation');
+    await this.serverAction({ type: 'forfeit', seat });
+  }
+
+  /** The people still in the game (each of them here, or away with the seat held). */
+  private peopleIn(): Colour[] {
+    const match = this.current;
+    if (!match || match.state.result) return [];
+    return match.table.seats.filter((s) => s.kind === 'human' && !match.state.out[s.colour]).map((s) => s.colour);
+  }
+
+  /**
+   * Pauses are for people to follow the game. They are kept while any person can still come back to it
+   * (a seat held for a player away is still theirs) or anyone watches; only a game no person can return
+   * to plays on at once.
+   */
+  private pause(ms: number): number {
+    return this.peopleIn().length > 0 || this.host.watched() ? ms : 0;
   }
 
   /** Forget the finished game (a rematch): the table looks as before its first game. */
@@ -201,7 +278,11 @@ export class TablePlay {
     if (!committed.ok) return committed.error;
     metrics.actions.inc();
     host.state.version = committed.state.version;
-    for (const e of committed.events) if (e.type === 'out') host.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
+    for (const e of committed.events) {
+      if (e.type !== 'out') continue;
+      host.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
+      showPresence(host.state, match, e.seat); // a seat out is held for nobody
+    }
     const over = committed.state.result !== null;
     if (over) this.finish();
     else this.plan();

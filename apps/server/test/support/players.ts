@@ -54,6 +54,9 @@ export class Player {
   readonly noGameYet: Refusal[] = [];
   readonly closings: Refusal[] = [];
   readonly phrases: ServerMessages['phrase'][] = [];
+  /** What the server said this player missed while away, each time they took their seat back. */
+  readonly returns: ServerMessages['returned'][] = [];
+  pongs = 0;
   readonly stream = new GameStream();
   /** Every action this client applied, by the version it was applied to. */
   readonly seen = new Map<number, Action>();
@@ -127,6 +130,8 @@ export class Player {
     room.onMessage('error', (e: Refusal) => (e.request === 'sync' && e.code === 'ERR_NOT_STARTED' ? this.noGameYet.push(e) : this.errors.push(e)));
     room.onMessage('closing', (e: Refusal) => this.closings.push(e));
     room.onMessage('phrase', (m: ServerMessages['phrase']) => this.phrases.push(m));
+    room.onMessage('returned', (m: ServerMessages['returned']) => this.returns.push(m));
+    room.onMessage('pong', () => this.pongs++);
     room.onMessage('snapshot', (m: SnapshotMessage) => {
       this.stream.snapshot(m);
       this.snapshots++;
@@ -231,6 +236,17 @@ export async function play(players: Player[], until: (game: GameState) => boolea
 }
 
 export const credentials = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
+
+/**
+ * The player's link goes silent without a word, as a phone's does in a tunnel: its socket reads nothing
+ * more, so the server's pings go unanswered (and nothing is sent). Returns a way to drop it for good.
+ */
+export function silence(player: Player): () => void {
+  const socket = (player.room.connection as unknown as { transport: { ws: { _socket: { pause(): void; destroy(): void } } } }).transport.ws._socket;
+  player.room.removeAllListeners();
+  socket.pause();
+  return () => socket.destroy();
+}
 
 /** A two-player game started through `via` (any colyseus.js client) on the server at `http`. */
 export async function twoPlayerGame(http: Http, via: Client, options: Record<string, unknown> = {}): Promise<Player[]> {

@@ -1,0 +1,150 @@
+import type { Action, Colour } from '@flightchess/rules';
+import { SqliteStorage } from '../src/storage/sqlite';
+import { type FakeTable, PACED, peopleOf, restoredFakeTable, startedFakeTable } from './support/fakeTable';
+
+/**
+ * The game of one table at the server's real pace (bots 600/900 ms, 15 s turns, 3-minute holds) on fake
+ * timers: what happens to the seat of a player who is away (RULES.md §7), with no room or transport.
+ */
+
+const HOLD_MS = PACED.reconnectSeconds * 1000;
+const SLOWEST_PAUSE_MS = Math.min(PACED.botRollDelayMs, PACED.autoMoveDelayMs);
+
+let storage: SqliteStorage;
+const tables: FakeTable[] = [];
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: 1_700_000_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  storage = new SqliteStorage(':memory:');
+});
+
+afterEach(async () => {
+  for (const table of tables.splice(0)) table.stop();
+  await storage.close();
+  jest.useRealTimers();
+});
+
+const track = (table: FakeTable) => (tables.push(table), table);
+const started = async (people: number) => track(await startedFakeTable(storage, people));
+const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+/** The times between the actions the clients were told of, from `since` on. */
+function gaps(table: FakeTable, since = 0): number[] {
+  const times = table.told.filter((t) => t.at >= since).map((t) => t.at);
+  return times.slice(1).map((at, i) => at - times[i]!);
+}
+const shortestGap = (table: FakeTable, since = 0) => Math.min(...gaps(table, since));
+
+const movesOf = (actions: readonly { action: Action }[], seat: Colour) => actions.filter((t) => t.action.type === 'move' && t.action.seat === seat).length;
+
+describe('a player away from the game (RULES.md §7)', () => {
+  test('the table keeps its pace while the seat is held; the seat times out into auto-play "away"; after the hold it is forfeited, and only then is the rest played at once', async () => {
+    const table = await started(1);
+    const [red] = peopleOf(table) as [Colour];
+    const left = Date.now();
+    await table.play.away(red);
+    expect(table.state.seats.get(red)!.awayUntil).toBe(left + HOLD_MS);
+
+    await advance(HOLD_MS - 1000);
+    expect(table.match.state.result).toBeNull();
+    expect(table.match.state.out[red]).toBeUndefined();
+    // Nobody connected, yet never faster than a watched table: a pause before every automatic action.
+    expect(table.told.length).toBeGreaterThan(60);
+    expect(table.told.length).toBeLessThan(HOLD_MS / SLOWEST_PAUSE_MS);
+    expect(shortestGap(table)).toBeGreaterThanOrEqual(SLOWEST_PAUSE_MS);
+    // Its first turn waited the turn time, then auto-play took it over, saying why.
+    expect(table.state.seats.get(red)).toMatchObject({ autoPlay: true, autoPlayBy: 'away' });
+    expect(table.match.awayOf(red)!.moves).toBe(movesOf(table.told, red));
+    expect(movesOf(table.told, red)).toBeGreaterThan(0); // (no 5 or 6 in some 25 rolls: 1 in 25,000)
+
+    await advance(1500);
+    expect(table.match.state.out[red]).toMatchObject({ reason: 'forfeit' });
+    expect(table.state.seats.get(red)!.awayUntil).toBe(0);
+    // Nobody can come back to the game any more, and nobody watches: the bots finish it at once.
+    const forfeitAt = Date.now();
+    await advance(3000);
+    await table.idle();
+    expect(table.match.state.result).not.toBeNull();
+    // (After the pause already planned, each action on the next timer: 1 ms.)
+    expect(Math.max(0, ...gaps(table, forfeitAt).slice(1))).toBeLessThanOrEqual(1);
+    const record = await storage.getMatch(table.match.id);
+    const seat = record!.seats.find((s) => s.colour === red)!;
+    // Scored as a resignation: its planes not home × base, negative, never a win.
+    expect(seat).toMatchObject({ out: 'forfeit', winner: false });
+    expect(seat.score).toBeLessThan(0);
+  });
+
+  test('back within the hold: the same seat, auto-play as the server has it, and what was played for them meanwhile; no forfeit later', async () => {
+    const table = await started(1);
+    const [red] = peopleOf(table) as [Colour];
+    await table.play.away(red);
+    const from = table.told.length;
+    await advance(40_000);
+    const missed = await table.play.back(red);
+    expect(missed).toEqual({ seconds: 40, moves: movesOf(table.told.slice(from), red) });
+    expect(table.state.seats.get(red)).toMatchObject({ autoPlay: true, autoPlayBy: 'away', awayUntil: 0 });
+    expect(await storage.claimMatch(table.match.id, { owner: 'x', now: 0, until: 0, force: false })).toBeNull(); // still this process's
+    expect(await table.play.back(red)).toBeNull(); // back once
+
+    // The player takes over: auto-play off, their own turns wait for them again.
+    await table.play.setAutoPlay(red, false, 'player');
+    expect(table.state.seats.get(red)).toMatchObject({ autoPlay: false, autoPlayBy: '' });
+    await advance(HOLD_MS);
+    expect(table.match.state.out[red]).toBeUndefined();
+  });
+
+  test('watched, a game no person can come back to keeps the pace; unwatched it is played at once', async () => {
+    const table = await started(0);
+    table.watched = true;
+    await advance(30_000);
+    expect(table.told.length).toBeGreaterThan(15);
+    expect(shortestGap(table)).toBeGreaterThanOrEqual(SLOWEST_PAUSE_MS);
+    table.watched = false;
+    const before = table.told.length;
+    // Three seconds: at the pace a handful of actions, at once the whole rest of the game (a timer's 1 ms each).
+    await advance(3000);
+    await table.idle();
+    expect(table.match.state.result).not.toBeNull();
+    expect(table.told.length - before).toBeGreaterThan(3000 / SLOWEST_PAUSE_MS + 100);
+  });
+
+  test("a restart keeps the hold's deadline and the count of moves made meanwhile; a player who was here at the crash is held from the restart", async () => {
+    const first = await started(2);
+    const [red, green] = peopleOf(first) as [Colour, Colour];
+    const left = Date.now();
+    await first.play.away(red);
+    await advance(60_000);
+    first.stop(); // killed: nothing more is written
+    const movesBefore = movesOf(first.told, red);
+    await advance(10_000);
+
+    const restarted = Date.now();
+    const second = track(await restoredFakeTable(storage, first.match.id));
+    expect(second.state.seats.get(red)!.awayUntil).toBe(left + HOLD_MS);
+    expect(second.state.seats.get(green)!.awayUntil).toBe(restarted + HOLD_MS);
+    expect(second.state.seats.get(red)).toMatchObject({ autoPlay: true, autoPlayBy: 'away' });
+
+    await advance(20_000);
+    expect(shortestGap(second)).toBeGreaterThanOrEqual(SLOWEST_PAUSE_MS);
+    expect(await second.play.back(red)).toEqual({ seconds: 90, moves: movesBefore + movesOf(second.told, red) });
+
+    await advance(restarted + HOLD_MS - Date.now() - 500);
+    expect(second.match.state.out[green]).toBeUndefined();
+    await advance(1000);
+    expect(second.match.state.out[green]).toMatchObject({ reason: 'forfeit' });
+    expect(second.match.state.out[red]).toBeUndefined();
+  });
+
+  test('a held seat whose deadline passed while the server was down is forfeited as soon as the table is restored', async () => {
+    const first = await started(2);
+    const [red, green] = peopleOf(first) as [Colour, Colour];
+    await first.play.away(red);
+    first.stop();
+    await advance(HOLD_MS + 5000);
+    const second = track(await restoredFakeTable(storage, first.match.id));
+    await advance(0);
+    await second.idle();
+    expect(second.match.state.out[red]).toMatchObject({ reason: 'forfeit' });
+    expect(second.match.state.out[green]).toBeUndefined();
+  });
+});
