@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGINE_VERSION, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
-import { type Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor } from './support/players';
+import { type Player, choosing, credentials, getJson, newGuest, play, rejoin, sleep, twoPlayerGame, waitFor } from './support/players';
 import { processesPerTest } from './support/processes';
 
 jest.setTimeout(90_000);
@@ -82,5 +82,32 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
       expect(profile).toMatchObject({ games: 0, lifetimeScore: 0, recentMatches: [] });
     }
     await expect(new Client(second.baseUrl).joinById(players[0]!.room.roomId, credentials(players[0]!.guest))).rejects.toThrow();
+  });
+
+  test("kill -9 while a player's seat is held: the restarted table keeps the hold's deadline and forfeits the seat then, not 3 minutes after the restart", async () => {
+    const HOLD = { RECONNECT_SECONDS: '12' };
+    const first = await servers.serve('first', HOLD);
+    const [stays, goes] = (await twoPlayerGame(first, new Client(first.baseUrl), { private: true })) as [Player, Player];
+    const roomId = stays.room.roomId;
+    await goes.room.leave(false); // a page closed: the seat is held
+    await waitFor(() => stays.state.seats.get(goes.colour).connected === false, 'the drop');
+    const heldUntil = stays.state.seats.get(goes.colour).awayUntil as number;
+    expect(heldUntil).toBeGreaterThan(Date.now() + 10_000);
+
+    await sleep(4000);
+    first.signal('SIGKILL');
+    await first.exited;
+    const second = await servers.serve('second', HOLD, first.port);
+    const restarted = Date.now();
+    await rejoin(stays, new Client(second.baseUrl), roomId);
+    expect(stays.state.seats.get(goes.colour).awayUntil).toBe(heldUntil);
+
+    // The game of two ends by the forfeit, at the stored deadline (the restart gave no fresh 12 s).
+    await waitFor(() => stays.state.status === 'over', 'the forfeit', 20_000);
+    const forfeited = (await second.logged('seat-forfeited')).time as number;
+    expect(forfeited).toBeGreaterThanOrEqual(heldUntil - 50);
+    expect(forfeited).toBeLessThan(heldUntil + 1500);
+    expect(forfeited).toBeLessThan(restarted + 12_000 - 2000);
+    expect(stays.state.result).toMatchObject({ reason: 'forfeit', winner: stays.colour });
   });
 });

@@ -107,6 +107,8 @@ export class FuzzClient {
     // Refusals need no handling here (the referee sees them in the server); registered so that the SDK does not warn.
     room.onMessage('error', () => undefined);
     room.onMessage('closing', () => undefined);
+    room.onMessage('pong', () => undefined);
+    room.onMessage('returned', () => undefined);
     room.onMessage('snapshot', (m: SnapshotMessage) => {
       this.stream.snapshot(m);
       this.inSync = true;

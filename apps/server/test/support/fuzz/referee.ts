@@ -132,6 +132,9 @@ export class Referee {
       return outcome;
     };
     room.answer = async (client, type, payload) => {
+      // A ping is answered at once, outside the table's queue (TableRoom.receive), while a task may be half
+      // done: there is no "before" to compare with, and its handler only answers. Counted, not judged.
+      if (type === 'ping') return this.counted(client.sessionId, await answer(client, type, payload));
       try {
         this.follow(w); // what the timers and bots did since the last message
         // Nothing ran since the previous message was answered: the table looks as it did then (one look a message).
@@ -145,6 +148,18 @@ export class Referee {
         this.ledger.of(client.sessionId).settle();
       }
     };
+  }
+
+  private counted(sessionId: string, rejection: Rejection | null): Rejection | null {
+    if (rejection) {
+      this.tally.rejected++;
+      count(this.tally.rejectedByCode, rejection.code);
+    } else {
+      this.tally.accepted++;
+      count(this.tally.acceptedByType, 'ping');
+    }
+    this.ledger.of(sessionId).settle();
+    return rejection;
   }
 
   /** Check what one message did; returns how the table looks after it. */
