@@ -5,6 +5,7 @@
  */
 import { accountCases } from './accounts.e2e';
 import { adminCases } from './admin.e2e';
+import { awayCases } from './away.e2e';
 import { homeCases } from './home.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
@@ -19,6 +20,6 @@ import { watchCases } from './watch.e2e';
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases, ...watchCases, ...reviewCases]),
+  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases, ...watchCases, ...reviewCases, ...awayCases]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

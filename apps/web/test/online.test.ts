@@ -5,7 +5,7 @@ import { nameOf, seatName } from '../src/adapter/describe';
 import { gameView } from '../src/adapter/tableView';
 import { setLanguage } from '../src/i18n';
 import { backoffDelay } from '../src/net/backoff';
-import { type LinkStatus, type Reconnector, TableConnection } from '../src/net/connection';
+import { ATTEMPT_MS, type LinkStatus, type Reconnector, TableConnection } from '../src/net/connection';
 import { RoomSource } from '../src/net/roomSource';
 import { ManualScheduler, act, flush, gameOf } from './support';
 
@@ -60,9 +60,13 @@ class FakeRoom {
   send(type: string, payload: unknown) {
     this.sent.push([type, payload]);
   }
-  async leave() {
-    this.drop(CLOSE_CODES.consented);
-    return CLOSE_CODES.consented;
+  /** How each leave was asked for: consented (on purpose) or not (a close without a word). */
+  left: boolean[] = [];
+  async leave(consented = true) {
+    this.left.push(consented);
+    const code = consented ? CLOSE_CODES.consented : 1006;
+    this.drop(code);
+    return code;
   }
   removeAllListeners() {
     this.stateCbs = [];
@@ -87,7 +91,8 @@ const nowhere: Reconnector = { reconnect: () => Promise.reject(new Error('no')),
 /** A connection to a table in play whose client has the game at `state` (its snapshot). */
 function playing(state: GameState = start()) {
   const room = new FakeRoom('r1', rawTable('playing'));
-  const conn = new TableConnection(asRoom(room), nowhere, new ManualScheduler());
+  const scheduler = new ManualScheduler();
+  const conn = new TableConnection(asRoom(room), nowhere, scheduler, scheduler.now);
   room.message('snapshot', { matchId: 'm1', state });
   return { room, conn };
 }
@@ -172,19 +177,21 @@ describe('TableConnection: the game as a stream', () => {
   it('asks for a snapshot when the table’s facts stay ahead of its game (the last action was lost)', () => {
     const scheduler = new ManualScheduler();
     const room = new FakeRoom('r1', rawTable('playing'));
-    const conn = new TableConnection(asRoom(room), nowhere, scheduler);
+    const conn = new TableConnection(asRoom(room), nowhere, scheduler, scheduler.now);
+    const syncs = () => room.sent.filter(([type]) => type === 'sync').length;
     room.message('snapshot', { matchId: 'm1', state: start() });
     room.sync(rawTable('playing', { version: 1 }));
-    expect(scheduler.delays).toEqual([1000]);
-    expect(scheduler.fire()).toBe(true);
-    expect(room.sent).toEqual([['sync', {}], ['sync', {}]]);
+    scheduler.advance(999);
+    expect(syncs()).toBe(1);
+    scheduler.advance(1);
+    expect(syncs()).toBe(2);
 
     // The action arriving in time (the usual case: the facts come just before it) asks for nothing.
     room.sync(rawTable('playing', { version: 2 }));
     room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 6 } });
     room.message('action', { version: 1, action: { type: 'move', seat: 'red', plane: 0 } });
-    expect(scheduler.fire()).toBe(true);
-    expect(room.sent).toHaveLength(2);
+    scheduler.advance(1000);
+    expect(syncs()).toBe(2);
     expect(conn.game()!.version).toBe(2);
   });
 
@@ -206,16 +213,17 @@ describe('TableConnection: staying connected', () => {
       asRoom(first),
       {
         reconnect: async (token) => {
-          calls.push(`reconnect ${token}`);
+          calls.push(`${scheduler.time} reconnect ${token}`);
           throw new Error('room has been disposed');
         },
         rejoin: async (roomId) => {
-          calls.push(`rejoin ${roomId}`);
+          calls.push(`${scheduler.time} rejoin ${roomId}`);
           if (++rejoins < 3) throw new Error('not restored yet');
           return asRoom(restored);
         },
       },
       scheduler,
+      scheduler.now,
     );
     const statuses: LinkStatus[] = [];
     conn.onStatus((s) => statuses.push(s));
@@ -229,8 +237,8 @@ describe('TableConnection: staying connected', () => {
       expect(scheduler.fire()).toBe(true);
       await flush();
     }
-    expect(calls).toEqual(['reconnect r1:token', 'rejoin r1', 'reconnect r1:token', 'rejoin r1', 'reconnect r1:token', 'rejoin r1']);
-    expect(scheduler.delays).toEqual([500, 1000, 2000]);
+    // Half a second, then one more, then two (each try answered at once, so none was given up).
+    expect(calls).toEqual(['500 reconnect r1:token', '500 rejoin r1', '1500 reconnect r1:token', '1500 rejoin r1', '3500 reconnect r1:token', '3500 rejoin r1']);
     expect(statuses).toEqual([
       { kind: 'reconnecting', attempt: 1 },
       { kind: 'reconnecting', attempt: 2 },
@@ -244,6 +252,119 @@ describe('TableConnection: staying connected', () => {
     expect(conn.live).toBe(true);
     conn.send('roll', { version: 0 });
     expect(restored.sent.at(-1)).toEqual(['roll', { version: 0 }]);
+  });
+
+  it('finds a link that went silent without a close within 8 s: asks after 2 s of quiet, gives up on it 5 s later, sends nothing more, and reconnects by itself', async () => {
+    const scheduler = new ManualScheduler();
+    const room = new FakeRoom('r1', rawTable('playing'));
+    const back = new FakeRoom('r1', rawTable('playing'));
+    const conn = new TableConnection(asRoom(room), { reconnect: async () => asRoom(back), rejoin: () => Promise.reject(new Error('no')) }, scheduler, scheduler.now);
+    const statuses: LinkStatus[] = [];
+    conn.onStatus((s) => statuses.push(s));
+    const pings = (r: FakeRoom) => r.sent.filter(([type]) => type === 'ping').length;
+    room.message('snapshot', { matchId: 'm1', state: start() });
+
+    // A link that talks is never asked; a quiet one is asked once, and its answer is enough.
+    for (let i = 0; i < 10; i++) {
+      scheduler.advance(1000);
+      room.message('action', { version: 99, action: { type: 'roll', seat: 'red', value: 1 } }); // (stale: ignored, but heard)
+    }
+    expect(pings(room)).toBe(0);
+    scheduler.advance(2500);
+    expect(pings(room)).toBe(1);
+    scheduler.advance(3000);
+    expect(pings(room)).toBe(1); // one question at a time
+    room.message('pong', {});
+    expect(statuses).toEqual([]);
+
+    // Then nothing comes back at all.
+    const silentFrom = scheduler.time;
+    for (let i = 0; i < 200 && statuses.length === 0; i++) scheduler.advance(100);
+    const noticed = scheduler.time - silentFrom;
+    expect(noticed).toBeGreaterThanOrEqual(5000);
+    expect(noticed).toBeLessThanOrEqual(8000);
+    expect(statuses).toEqual([{ kind: 'reconnecting', attempt: 1 }]);
+    expect(room.left).toEqual([false]); // closed without a word: the server holds the seat
+    expect(conn.live).toBe(false);
+    const sent = room.sent.length;
+    conn.send('roll', { version: 0 });
+    expect(room.sent).toHaveLength(sent);
+
+    scheduler.advance(500);
+    await flush();
+    expect(statuses.at(-1)).toEqual({ kind: 'reconnected' });
+    expect(back.sent).toEqual([['sync', {}]]);
+    conn.send('roll', { version: 0 });
+    expect(back.sent.at(-1)).toEqual(['roll', { version: 0 }]);
+  });
+
+  it('gives up on a reconnection that does not answer in 8 s and tries again; one that answers late is used while still reconnecting, else let go', async () => {
+    const scheduler = new ManualScheduler();
+    const first = new FakeRoom('r1', rawTable('playing'));
+    const pending: ((room: Room) => void)[] = [];
+    const conn = new TableConnection(
+      asRoom(first),
+      { reconnect: () => new Promise<Room>((resolve) => pending.push(resolve)), rejoin: () => Promise.reject(new Error('no')) },
+      scheduler,
+      scheduler.now,
+    );
+    const statuses: LinkStatus[] = [];
+    conn.onStatus((s) => statuses.push(s));
+    first.drop(1006);
+    scheduler.advance(500);
+    expect(pending).toHaveLength(1);
+    scheduler.advance(ATTEMPT_MS);
+    expect(statuses.at(-1)).toEqual({ kind: 'reconnecting', attempt: 2 });
+    scheduler.advance(1000);
+    expect(pending).toHaveLength(2);
+
+    // The first try gets through after all: used. The second then gets through too: let go.
+    const late = new FakeRoom('r1', rawTable('playing'));
+    const later = new FakeRoom('r1', rawTable('playing'));
+    pending[0]!(asRoom(late));
+    await flush();
+    expect(statuses.at(-1)).toEqual({ kind: 'reconnected' });
+    pending[1]!(asRoom(later));
+    await flush();
+    expect(later.left).toEqual([false]);
+    conn.send('roll', { version: 0 });
+    expect(late.sent.at(-1)).toEqual(['roll', { version: 0 }]);
+    expect(later.sent).toEqual([]);
+    // The seat taken from this connection by one of its own late tries is not another device's: it reconnects.
+    late.drop(CLOSE_CODES.replaced);
+    expect(statuses.at(-1)).toEqual({ kind: 'reconnecting', attempt: 1 });
+  });
+
+  it('passes on what the player missed while away, and tries again at once when nudged (the page shown again, the device back online)', async () => {
+    const scheduler = new ManualScheduler();
+    const room = new FakeRoom('r1', rawTable('playing'));
+    const back = new FakeRoom('r1', rawTable('playing'));
+    let tries = 0;
+    const conn = new TableConnection(
+      asRoom(room),
+      {
+        reconnect: async () => {
+          if (++tries < 3) throw new Error('offline');
+          return asRoom(back);
+        },
+        rejoin: () => Promise.reject(new Error('no')),
+      },
+      scheduler,
+      scheduler.now,
+    );
+    const missed: unknown[] = [];
+    conn.onReturned((m) => missed.push(m));
+    room.drop(1006);
+    scheduler.advance(500);
+    await flush();
+    scheduler.advance(1000);
+    await flush();
+    expect(tries).toBe(2);
+    conn.nudge(); // the third try would wait 2 s
+    await flush();
+    expect(tries).toBe(3);
+    back.message('returned', { seconds: 40, moves: 12 });
+    expect(missed).toEqual([{ seconds: 40, moves: 12 }]);
   });
 
   it('does not reconnect after a consented close, nor when another window took the seat, nor when this device was signed out; passes refusals and closing notices on', () => {

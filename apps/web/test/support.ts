@@ -160,12 +160,16 @@ export class MemoryStore implements KeyValueStore {
 
 /** Timers the test fires by hand, in order. */
 export class ManualScheduler implements Scheduler {
-  private queue: { ms: number; fn: () => void; live: boolean }[] = [];
+  private queue: { at: number; seq: number; fn: () => void; live: boolean }[] = [];
+  private seq = 0;
+  /** The scheduler's own clock: it moves to each timer as it fires. */
+  time = 0;
   /** Every delay asked for, in order. */
   readonly delays: number[] = [];
+  readonly now = (): number => this.time;
 
   after(ms: number, fn: () => void): () => void {
-    const entry = { ms, fn, live: true };
+    const entry = { at: this.time + ms, seq: this.seq++, fn, live: true };
     this.delays.push(ms);
     this.queue.push(entry);
     return () => {
@@ -177,14 +181,28 @@ export class ManualScheduler implements Scheduler {
     return this.queue.filter((e) => e.live).length;
   }
 
-  /** Fire the earliest live timer; false when none is left. */
+  /** Fire the live timer due first (the first asked for among equals), the clock moving to it; false when none is left. */
   fire(): boolean {
-    this.queue = this.queue.filter((e) => e.live);
+    this.queue = this.queue.filter((e) => e.live).sort((a, b) => a.at - b.at || a.seq - b.seq);
     const next = this.queue.shift();
     if (!next) return false;
     next.live = false;
+    this.time = Math.max(this.time, next.at);
     next.fn();
     return true;
+  }
+
+  /** Move the clock on by `ms`, firing every timer due by then in order (those they set too). */
+  advance(ms: number): void {
+    const until = this.time + ms;
+    for (;;) {
+      const due = this.queue.filter((e) => e.live && e.at <= until).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!due) break;
+      due.live = false;
+      this.time = due.at;
+      due.fn();
+    }
+    this.time = until;
   }
 }
 

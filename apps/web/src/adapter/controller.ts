@@ -1,4 +1,5 @@
 import { type BySeat, type Colour, type GameEvent, type GameState, type LegalMove, type Route, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
+import type { AutoPlayReason } from '@flightchess/protocol';
 import { type BoardLayout, createLayout, pointOf } from '../board/layout';
 import { type PlacedPlane, arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
 import { routePath } from '../board/routePath';
@@ -34,6 +35,8 @@ export interface Controls {
   readonly resignToAnswer: Colour | null;
   readonly resignAnswerer: Colour | null;
   readonly autoPlay: boolean;
+  /** Why the own seat is on auto-play (null when it is not): its banner says so. */
+  readonly autoPlayBy: AutoPlayReason | null;
   /** What is pressed now reaches the game: false while an online link is down, so nothing acts then. */
   readonly linked: boolean;
 }
@@ -342,6 +345,7 @@ export class GameController {
     const autoMove = turn?.by === 'forced' && isLocal(turn.seat);
     const answering = linked && answer?.by === 'person' && isLocal(answer.seat) ? answer : null;
     const own = this.ownSeat(view);
+    const ownView = view.seats.find((s) => s.colour === own);
     const playing = state.phase !== 'over';
     const mayAct = linked && playing && own !== null;
     const currentName = seatName(view, state.current);
@@ -350,6 +354,7 @@ export class GameController {
     const yours = people > 1 ? t('game.passDevice', { name: currentName }) : t('game.yourTurn');
     let prompt = '';
     if (!playing) prompt = '';
+    else if (!linked) prompt = t('game.linkDown');
     else if (acting && state.phase === 'roll') prompt = `${yours} · ${t('game.rollPrompt')}`;
     else if (acting) prompt = selectedMove ? t('game.confirmPrompt') : t('game.movePrompt', { roll: state.roll ?? 0 });
     else if (autoMove) prompt = t('game.autoMove', { name: currentName });
@@ -371,7 +376,8 @@ export class GameController {
       drawAnswerer: answering?.action === 'answer-draw' ? answering.seat : null,
       resignToAnswer: answering?.action === 'answer-resign' ? state.pendingResign : null,
       resignAnswerer: answering?.action === 'answer-resign' ? answering.seat : null,
-      autoPlay: own !== null && view.seats.some((s) => s.colour === own && s.autoPlay),
+      autoPlay: ownView?.autoPlay === true,
+      autoPlayBy: ownView?.autoPlay ? (ownView.autoPlayBy ?? 'player') : null,
       linked,
     };
   }

@@ -26,8 +26,11 @@ export function gameView(table: TableFacts, game: GameState, playerId: string, l
     name: s.name,
     kind: s.kind,
     bot: botOf(s),
-    connected: s.connected,
+    // This page's own link down: its seat is not connected, whatever the last facts said.
+    connected: s.connected && (live || s.colour !== own),
     autoPlay: s.autoPlay,
+    ...(s.autoPlayBy && { autoPlayBy: s.autoPlayBy }),
+    ...(s.awayUntil > 0 && { awayUntil: s.awayUntil }),
     local: s.colour === own,
   }));
   return {

@@ -1,3 +1,4 @@
+import type { AutoPlayReason } from '@flightchess/protocol';
 import type { BotName, Colour, GameEvent, GameState } from '@flightchess/rules';
 
 /** One seat as the game screen shows it. */
@@ -10,6 +11,10 @@ export interface SeatView {
   readonly connected: boolean;
   /** 托管: the server (or the local bot) plays for this seat. */
   readonly autoPlay: boolean;
+  /** Why the server plays the seat (online; offline auto-play is always the player's choice). */
+  readonly autoPlayBy?: AutoPlayReason;
+  /** Online: the player is away and the seat is held until then (epoch ms), when it counts as a resignation. */
+  readonly awayUntil?: number;
   /** This client acts for the seat: the own seat online, every human seat in hot-seat play. */
   readonly local: boolean;
 }

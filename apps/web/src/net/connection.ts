@@ -13,6 +13,7 @@ import type { GameEvent, GameState } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
 import type { Scheduler } from '../util/ports';
 import { RECONNECT_WINDOW_MS, backoffDelay } from './backoff';
+import { LinkWatch } from './linkWatch';
 
 export type LinkStatus =
   | { readonly kind: 'connected' }
@@ -46,6 +47,10 @@ const FINAL_CLOSES: Readonly<Record<number, 'left' | 'replaced' | 'closed' | 'si
 
 /** How long the facts may run ahead of the game before the client asks for a snapshot. */
 const CATCH_UP_MS = 1000;
+/** A reconnection attempt that has not answered in this long is given up (a link still dead swallows it), and the next one tried. */
+export const ATTEMPT_MS = 8000;
+/** An attempt given up that succeeds after all may take the seat from the newer connection: for this long such a takeover is not final. */
+const STRAGGLER_MS = 15_000;
 
 type Listeners<T> = Set<(value: T) => void>;
 const emit = <T>(listeners: Listeners<T>, value: T) => {
@@ -55,9 +60,10 @@ const emit = <T>(listeners: Listeners<T>, value: T) => {
 /**
  * One seat at a table, kept live: the synced table facts, the game as the client's own engine replica
  * (a `snapshot`, then every `action` applied with the engine; a gap asks for a new snapshot), typed
- * messages, and a connection that comes back by itself. On an unexpected close it reconnects with the
- * token, or rejoins with the player's credentials when the table was restored elsewhere, backing off
- * from 0.5 s to 8 s for as long as the server holds the seat.
+ * messages, and a connection that comes back by itself. A link that dies without a word is found by
+ * the page's own heartbeat (LinkWatch) within 8 s; on that, or an unexpected close, it reconnects with
+ * the token, or rejoins with the player's credentials when the table was restored elsewhere, backing
+ * off from 0.5 s to 8 s (each attempt given up after ATTEMPT_MS) for as long as the server holds the seat.
  */
 export class TableConnection {
   private room: Room;
@@ -69,11 +75,18 @@ export class TableConnection {
   private readonly errorListeners: Listeners<ServerRejection> = new Set();
   private readonly closingListeners: Listeners<ServerMessages['closing']> = new Set();
   private readonly phraseListeners: Listeners<ServerMessages['phrase']> = new Set();
+  private readonly returnListeners: Listeners<ServerMessages['returned']> = new Set();
   private closed = false;
   /** False from an unexpected close until the connection is back: what is sent meanwhile would be lost. */
   private linked = true;
   private cancelRetry: (() => void) | null = null;
+  /** Set while a retry waits for its turn: starts it at once. */
+  private retryNow: (() => void) | null = null;
   private cancelCatchUp: (() => void) | null = null;
+  private watch: LinkWatch | null = null;
+  /** Reconnection attempts given up but still unanswered, and until when one that answered late may still take the seat over. */
+  private stragglers = 0;
+  private stragglingUntil = 0;
 
   constructor(
     room: Room,
@@ -134,6 +147,19 @@ export class TableConnection {
     return () => this.phraseListeners.delete(listener);
   }
 
+  /** The player took their held seat back: how long they were away and what was played for them. */
+  onReturned(listener: (missed: ServerMessages['returned']) => void): () => void {
+    this.returnListeners.add(listener);
+    return () => this.returnListeners.delete(listener);
+  }
+
+  /** Look at the link now, and try again at once if it is down (the page is shown again, or the device is back online). */
+  nudge(): void {
+    if (this.closed) return;
+    if (this.linked) return this.watch?.check();
+    if (this.cancelRetry && this.retryNow) this.retryNow();
+  }
+
   send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void {
     if (this.live) this.room.send(type, payload);
   }
@@ -142,6 +168,7 @@ export class TableConnection {
   async leave(): Promise<void> {
     this.closed = true;
     this.cancelRetry?.();
+    this.watch?.stop();
     await this.room.leave(true).catch(() => undefined);
   }
 
@@ -150,37 +177,60 @@ export class TableConnection {
     this.closed = true;
     this.cancelRetry?.();
     this.cancelCatchUp?.();
+    this.watch?.stop();
     this.room.removeAllListeners();
   }
 
   private bind(room: Room): void {
+    const watch = new LinkWatch(this.scheduler, this.now, () => room.send('ping', {}), () => this.silent(room));
+    this.watch = watch;
+    // Whatever the server sends shows the link alive: its answer to a ping is only needed when nothing else comes.
+    const heard = <T>(then: (message: T) => void) => (message: T) => {
+      watch.heard();
+      then(message);
+    };
+    room.onMessage('pong', heard(() => undefined));
     room.onStateChange((state) => {
+      watch.heard();
       this.facts = tableFacts(toPlain(state));
       // Back to seating (a rematch): the finished game is gone.
       if (this.facts.status === 'waiting') this.stream.clear();
       this.checkBehind(room);
       emit(this.factListeners, this.facts);
     });
-    room.onMessage('snapshot', (message: SnapshotMessage) => {
-      this.stream.snapshot(message);
-      emit(this.gameListeners, { state: message.state, events: [] });
-    });
-    room.onMessage('action', (message: ActionMessage) => {
-      const step = this.stream.action(message);
-      if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
-      else if (step.kind === 'gap') room.send('sync', {});
-    });
-    room.onMessage('error', (message: ServerRejection) => {
-      // The answer to a sync before the game: nothing is wrong, the snapshot comes when the game starts.
-      if (message.request === 'sync' && message.code === 'ERR_NOT_STARTED') return;
-      emit(this.errorListeners, message);
-    });
-    room.onMessage('closing', (message: ServerMessages['closing']) => emit(this.closingListeners, message));
-    room.onMessage('phrase', (message: ServerMessages['phrase']) => emit(this.phraseListeners, message));
+    room.onMessage(
+      'snapshot',
+      heard((message: SnapshotMessage) => {
+        this.stream.snapshot(message);
+        emit(this.gameListeners, { state: message.state, events: [] });
+      }),
+    );
+    room.onMessage(
+      'action',
+      heard((message: ActionMessage) => {
+        const step = this.stream.action(message);
+        if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
+        else if (step.kind === 'gap') room.send('sync', {});
+      }),
+    );
+    room.onMessage(
+      'error',
+      heard((message: ServerRejection) => {
+        // The answer to a sync before the game: nothing is wrong, the snapshot comes when the game starts.
+        if (message.request === 'sync' && message.code === 'ERR_NOT_STARTED') return;
+        emit(this.errorListeners, message);
+      }),
+    );
+    room.onMessage('closing', heard((message: ServerMessages['closing']) => emit(this.closingListeners, message)));
+    room.onMessage('phrase', heard((message: ServerMessages['phrase']) => emit(this.phraseListeners, message)));
+    room.onMessage('returned', heard((message: ServerMessages['returned']) => emit(this.returnListeners, message)));
     room.onLeave((code) => {
+      watch.stop();
       if (this.closed) return;
       const final = FINAL_CLOSES[code];
-      if (final) {
+      // A connection given up on that got through late took the seat from this one: not another device, so not final.
+      const ownStraggler = code === CLOSE_CODES.replaced && (this.stragglers > 0 || this.now() < this.stragglingUntil);
+      if (final && !ownStraggler) {
         this.closed = true;
         emit(this.statusListeners, { kind: 'closed', why: final });
         return;
@@ -190,6 +240,19 @@ export class TableConnection {
     });
     // Every new connection (join, reconnect, rejoin) starts from the game as it is now.
     room.send('sync', {});
+  }
+
+  /**
+   * The heartbeat found the link dead though the socket never closed: stop listening to it, close it
+   * without a word (the server holds the seat, as for any drop) and reconnect. Nothing pressed meanwhile
+   * is sent: `live` is false from now until the connection is back.
+   */
+  private silent(room: Room): void {
+    if (this.closed || room !== this.room || !this.linked) return;
+    this.linked = false;
+    room.removeAllListeners();
+    void room.leave(false).catch(() => undefined);
+    this.retry(room.reconnectionToken, 0, this.now());
   }
 
   /** The facts run ahead of the game as this client has it: the action is in flight, or lost — then ask for a snapshot. */
@@ -210,26 +273,62 @@ export class TableConnection {
       return;
     }
     emit(this.statusListeners, { kind: 'reconnecting', attempt: attempt + 1 });
-    this.cancelRetry = this.scheduler.after(backoffDelay(attempt), () => {
-      this.cancelRetry = null;
-      const roomId = this.roomId;
-      this.reconnector
-        .reconnect(token)
-        .catch(() => this.reconnector.rejoin(roomId))
-        .then(
-          (room) => {
-            if (this.closed) {
-              void room.leave(false);
-              return;
-            }
-            this.room = room;
-            this.linked = true;
-            this.bind(room);
-            emit(this.statusListeners, { kind: 'reconnected' });
-          },
-          () => this.retry(token, attempt + 1, since),
-        );
+    const go = () => {
+      this.cancelRetry?.();
+      this.cancelRetry = this.retryNow = null;
+      this.attempt(token, attempt, since);
+    };
+    this.retryNow = go;
+    this.cancelRetry = this.scheduler.after(backoffDelay(attempt), go);
+  }
+
+  /** One try: the token, else the credentials. Given up after ATTEMPT_MS for the next try; if it answers later all the same, see late(). */
+  private attempt(token: string, attempt: number, since: number): void {
+    let givenUp = false;
+    let answered = false;
+    const cancelTimeout = this.scheduler.after(ATTEMPT_MS, () => {
+      if (answered) return;
+      givenUp = true;
+      this.stragglers++;
+      this.retry(token, attempt + 1, since);
     });
+    const roomId = this.roomId;
+    this.reconnector
+      .reconnect(token)
+      .catch(() => this.reconnector.rejoin(roomId))
+      .then(
+        (room) => {
+          answered = true;
+          cancelTimeout();
+          if (givenUp) return this.late(room);
+          // Closed meanwhile, or a late attempt got through first.
+          if (this.closed || this.linked) return void room.leave(false).catch(() => undefined);
+          this.adopt(room);
+        },
+        () => {
+          answered = true;
+          cancelTimeout();
+          if (givenUp) this.stragglers--;
+          else this.retry(token, attempt + 1, since);
+        },
+      );
+  }
+
+  /** An attempt given up on got through after all: the seat is ours on it, so use it if still reconnecting, else let it go. */
+  private late(room: Room): void {
+    this.stragglers--;
+    this.stragglingUntil = this.now() + STRAGGLER_MS;
+    if (this.closed || this.linked) return void room.leave(false).catch(() => undefined);
+    this.cancelRetry?.();
+    this.cancelRetry = this.retryNow = null;
+    this.adopt(room);
+  }
+
+  private adopt(room: Room): void {
+    this.room = room;
+    this.linked = true;
+    this.bind(room);
+    emit(this.statusListeners, { kind: 'reconnected' });
   }
 }
 

@@ -1,6 +1,7 @@
 import { type ApiError, type GuestCredentials, type MatchRecord, type RenamedPlayer, type TableCodeAnswer, type TableListing, type TableJoinOptions, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
 import { Client, type Room } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
+import { ByTable } from './byTable';
 
 export type Credentials = GuestCredentials;
 
@@ -18,6 +19,8 @@ const CREDENTIALS = 'flightchess.player';
 const TOKENS = 'flightchess.tokens';
 /** The name of the player this device was signed out of (shown once on the home screen). */
 const SIGNED_OUT = 'flightchess.signedOut';
+/** The match played at each of the latest tables. */
+const GAMES = 'flightchess.games';
 /** Tables this browser watches (it comes back to them as a watcher after a reload or a restart). */
 const WATCHING = 'flightchess.watching';
 export const TABLE_ROOM = 'table';
@@ -45,10 +48,17 @@ export class NetSession {
   /** A room just joined from the home screen, handed to the table screen the route opens. */
   private readonly handed = new Map<string, Room>();
 
+  /** Each table's reconnection token, and the match last played there. */
+  private readonly tokens: ByTable;
+  private readonly games: ByTable;
+
   constructor(
     private readonly storage: KeyValueStore,
     private readonly baseUrl: string,
-  ) {}
+  ) {
+    this.tokens = new ByTable(storage, TOKENS);
+    this.games = new ByTable(storage, GAMES);
+  }
 
   credentials(): Credentials | null {
     try {
@@ -75,14 +85,13 @@ export class NetSession {
     return created;
   }
 
-  /** The stored guest under its new name; null when the server does not know it (a bad name still fails). */
   /**
    * This device is now `creds`'s (linked, or signed in): its own new secret. The guest it had stays on the
-   * server as it was; the reconnection tokens of that guest's tables are forgotten.
+   * server as it was; what this device kept of that guest's tables is forgotten.
    */
   adopt(creds: Credentials): void {
     this.storage.setItem(CREDENTIALS, JSON.stringify(creds));
-    this.storage.removeItem(TOKENS);
+    this.forgetTables();
     this.storage.removeItem(SIGNED_OUT);
   }
 
@@ -93,7 +102,7 @@ export class NetSession {
   signedOut(): void {
     const stored = this.credentials();
     this.storage.removeItem(CREDENTIALS);
-    this.storage.removeItem(TOKENS);
+    this.forgetTables();
     if (stored) this.storage.setItem(SIGNED_OUT, stored.nickname);
   }
 
@@ -106,6 +115,12 @@ export class NetSession {
     this.storage.removeItem(SIGNED_OUT);
   }
 
+  private forgetTables(): void {
+    this.storage.removeItem(TOKENS);
+    this.storage.removeItem(GAMES);
+  }
+
+  /** The stored guest under its new name; null when the server does not know it (a bad name still fails). */
   private async rename(stored: Credentials, nickname: string): Promise<Credentials | null> {
     try {
       const answer = await this.api<RenamedPlayer>(`/api/players/${encodeURIComponent(stored.playerId)}/nickname`, {
@@ -280,30 +295,24 @@ export class NetSession {
     return room;
   }
 
-  private tokens(): Record<string, string> {
-    try {
-      const parsed: unknown = JSON.parse(this.storage.getItem(TOKENS) ?? '{}');
-      return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
-    } catch {
-      return {};
-    }
-  }
-
   rememberToken(room: Room): void {
-    const tokens = this.tokens();
-    tokens[room.roomId] = room.reconnectionToken;
-    // Only the latest few tables matter.
-    const kept = Object.entries(tokens).slice(-5);
-    this.storage.setItem(TOKENS, JSON.stringify(Object.fromEntries(kept)));
+    this.tokens.set(room.roomId, room.reconnectionToken);
   }
 
   tokenFor(roomId: string): string | null {
-    return this.tokens()[roomId] ?? null;
+    return this.tokens.get(roomId);
   }
 
   forgetToken(roomId: string): void {
-    const tokens = this.tokens();
-    delete tokens[roomId];
-    this.storage.setItem(TOKENS, JSON.stringify(tokens));
+    this.tokens.delete(roomId);
+  }
+
+  /** The game this player sat down to at a table, so that a page coming back after the table closed can show how it ended. */
+  rememberGame(roomId: string, matchId: string): void {
+    if (this.games.get(roomId) !== matchId) this.games.set(roomId, matchId);
+  }
+
+  gameAt(roomId: string): string | null {
+    return this.games.get(roomId);
   }
 }

@@ -1,3 +1,4 @@
+import type { ServerMessages } from '@flightchess/protocol';
 import { type Colour, FINISH, arrivedCount, teamOf } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { type Controls, GameController, type Presented } from '../adapter/controller';
@@ -10,6 +11,12 @@ import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
 import { outBadge, seatChip } from './seatList';
+import { clockOf, spanOf } from './timeWords';
+
+/** How long the "while you were away" line stays (it can be closed before). */
+const RETURNED_SHOWN_MS = 30_000;
+/** A blip this short, with nothing played meanwhile, is not worth a line: "已重新连接" says enough. */
+const BLIP_SECONDS = 10;
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -28,6 +35,12 @@ export class GameScreen implements Screen {
   private readonly seatPanel = h('section', { class: 'seat-panel' });
   private readonly boardHost = h('div', { class: 'board-host', data: { testid: 'board' } });
   private readonly promptEl = h('p', { class: 'prompt', data: { testid: 'prompt' } });
+  /** 托管 is never silent: while the server plays the own seat, this says so and why, with the way back. */
+  private readonly autoBanner = h('div', { class: 'auto-banner', role: 'status', hidden: true, data: { testid: 'auto-banner' } });
+  /** What the player missed while away, after they took their seat back. */
+  private readonly returnedEl = h('div', { class: 'returned', role: 'status', hidden: true, data: { testid: 'returned' } });
+  private missed: ServerMessages['returned'] | null = null;
+  private hideReturned: number | null = null;
   /** The turn the banner last pulsed for. */
   private pulsedFor = '';
   private readonly summaryEl = h('p', { class: 'summary', data: { testid: 'summary' } });
@@ -58,7 +71,19 @@ export class GameScreen implements Screen {
       { class: 'screen game' },
       this.seatPanel,
       h('div', { class: 'board-wrap' }, this.boardHost),
-      h('section', { class: 'controls' }, h('div', { class: 'prompt-row' }, this.promptEl, this.soundButton), this.summaryEl, this.planesEl, this.buttonsEl, this.answerEl, this.hintEl, this.extraEl),
+      h(
+        'section',
+        { class: 'controls' },
+        this.autoBanner,
+        this.returnedEl,
+        h('div', { class: 'prompt-row' }, this.promptEl, this.soundButton),
+        this.summaryEl,
+        this.planesEl,
+        this.buttonsEl,
+        this.answerEl,
+        this.hintEl,
+        this.extraEl,
+      ),
     );
     for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, this.unlockSound, true);
     this.relabelStatic();
@@ -92,6 +117,38 @@ export class GameScreen implements Screen {
     if (this.controls) this.render(this.controls);
   }
 
+  /** The player took their held seat back: say how long they were away and what was played for them (the screen reader hears it too). */
+  showReturned(missed: ServerMessages['returned']): void {
+    if (missed.moves === 0 && missed.seconds < BLIP_SECONDS) return;
+    this.missed = missed;
+    this.renderReturned();
+    this.ctx.announce(this.returnedText(missed));
+    if (this.hideReturned !== null) window.clearTimeout(this.hideReturned);
+    this.hideReturned = window.setTimeout(() => this.closeReturned(), RETURNED_SHOWN_MS);
+  }
+
+  private returnedText(missed: ServerMessages['returned']): string {
+    const time = spanOf(missed.seconds);
+    if (missed.moves === 0) return t('game.returnedNone', { time });
+    return t(missed.moves === 1 ? 'game.returnedOne' : 'game.returned', { time, n: missed.moves });
+  }
+
+  private renderReturned(): void {
+    const missed = this.missed;
+    this.returnedEl.hidden = missed === null;
+    if (!missed) return fill(this.returnedEl);
+    fill(
+      this.returnedEl,
+      h('span', { text: this.returnedText(missed) }),
+      h('button', { class: 'dismiss', text: t('game.dismiss'), on: { click: () => this.closeReturned() } }),
+    );
+  }
+
+  private closeReturned(): void {
+    this.missed = null;
+    this.renderReturned();
+  }
+
   /** Scroll what is shown below into view. */
   revealBelow(): void {
     this.extraEl.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
@@ -99,6 +156,7 @@ export class GameScreen implements Screen {
 
   relabel(): void {
     this.relabelStatic();
+    this.renderReturned();
     if (this.below) fill(this.extraEl, this.below.build());
     // The prompt and summary are words: ask the controller again rather than redraw the old ones.
     const controls = this.controller?.controls() ?? this.controls;
@@ -120,6 +178,7 @@ export class GameScreen implements Screen {
     for (const type of ['pointerdown', 'keydown'] as const) document.removeEventListener(type, this.unlockSound, true);
     this.speaker.dispose();
     if (this.timer !== null) window.clearInterval(this.timer);
+    if (this.hideReturned !== null) window.clearTimeout(this.hideReturned);
     this.controller?.dispose();
     this.board?.destroy();
   }
@@ -146,6 +205,7 @@ export class GameScreen implements Screen {
     const watching = view.mode === 'online' && view.viewer === null;
     this.hintEl.hidden = watching;
     this.renderPrompt(controls);
+    this.renderAutoBanner(controls, over);
     this.summaryEl.textContent = controls.summary ?? '';
     this.el.classList.toggle('my-turn', controls.acting !== null);
     this.el.classList.toggle('over', over);
@@ -187,9 +247,8 @@ export class GameScreen implements Screen {
       this.buttonsEl,
       over || watching ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
       over || watching ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
-      controls.own && !over
-        ? button(controls.autoPlay ? t('game.autoOff') : t('game.autoOn'), act((c) => c.toggleAutoPlay()), controls.linked, controls.autoPlay ? 'on' : '', 'auto')
-        : null,
+      // On: the banner above holds the way back.
+      controls.own && !over && !controls.autoPlay ? button(t('game.autoOn'), act((c) => c.toggleAutoPlay()), controls.linked, '', 'auto') : null,
       controls.own && !over
         ? button(
             // Not yet allowed: say when it will be.
@@ -242,6 +301,25 @@ export class GameScreen implements Screen {
     this.promptEl.classList.add('pulse');
   }
 
+  /** While the server plays the own seat: why (the player chose it, their turn timed out, they were away) and one tap back. */
+  private renderAutoBanner(controls: Controls, over: boolean): void {
+    const reason = over ? null : controls.autoPlayBy;
+    this.autoBanner.hidden = reason === null;
+    this.el.classList.toggle('auto-playing', reason !== null);
+    if (reason === null) return fill(this.autoBanner);
+    fill(
+      this.autoBanner,
+      h('span', { class: 'why', text: t(`game.autoBanner.${reason}`) }),
+      h('button', {
+        class: 'on', // (the toggle, on)
+        text: t('game.autoOff'),
+        disabled: !controls.linked,
+        data: { testid: 'auto' },
+        on: { click: () => this.controller?.toggleAutoPlay() },
+      }),
+    );
+  }
+
   private toggleSound(): void {
     this.speaker.muted = !this.speaker.muted;
     this.relabelStatic();
@@ -288,11 +366,13 @@ export class GameScreen implements Screen {
     if (left) badges.push(outBadge(left.reason));
     else if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
     if (!left && view.mode === 'online' && seat?.kind === 'human') {
+      // Away with the seat held: how long until it counts as a resignation.
+      const held = !seat.connected && seat.awayUntil ? t('game.held', { time: clockOf(seat.awayUntil - Date.now()) }) : null;
       badges.push(
         h('span', {
           class: `conn ${seat.connected ? 'up' : 'down'}`,
-          title: seat.connected ? t('game.online') : t('game.offline'),
-          text: seat.connected ? t('game.online') : t('game.offline'),
+          title: seat.connected ? t('game.online') : t('game.heldTitle'),
+          text: seat.connected ? t('game.online') : (held ?? t('game.offline')),
         }),
       );
     }

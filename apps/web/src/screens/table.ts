@@ -48,6 +48,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let roomId: string | null = entry.kind === 'room' ? entry.roomId : null;
   const badge = watchersBadge();
   let wasWatching: boolean | null = null;
+  /** What the player missed while away, when it comes before the game screen. */
+  let missed: ServerMessages['returned'] | null = null;
+  /** The page is shown again, or the device is back online: look at the link now. */
+  const nudge = () => {
+    if (document.visibilityState === 'visible') connection?.nudge();
+  };
 
   const playerId = () => ctx.net.credentials()?.playerId ?? '';
   const home = () => ctx.navigate({ name: 'home' });
@@ -92,6 +98,20 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     game = screen;
     fill(el, screen.el, notice);
     void screen.mount();
+    if (missed) screen.showReturned(missed);
+    missed = null;
+  };
+
+  /**
+   * The table is gone (or the page could not get back to it): a game this player sat down to there that
+   * has ended is shown as it ended, on its match page; otherwise `otherwise` says what went wrong.
+   */
+  const showEnded = async (at: string | null, otherwise: () => void): Promise<void> => {
+    const matchId = at ? ctx.net.gameAt(at) : null;
+    const record = matchId ? await ctx.net.match(matchId).catch(() => null) : null;
+    if (disposed) return;
+    if (record && record.status !== 'playing') return ctx.navigate({ name: 'match', matchId: record.id });
+    otherwise();
   };
 
   /** The results exactly as recorded: shown once the match record has them. */
@@ -142,6 +162,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     const table = connection?.table();
     if (disposed || closedBy || !table) return;
     followWatching(table);
+    if (table.matchId && !watching()) ctx.net.rememberGame(connection!.roomId, table.matchId);
     if (table.status === 'waiting') {
       showLobby(table);
       return;
@@ -179,11 +200,15 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         const failure = failureOf(error);
         const room = roomId;
         const offer = watchOffer(failure, room && entry.kind !== 'watch' ? () => ctx.navigate({ name: 'watch', roomId: room }) : null);
-        fill(
-          el,
-          ...(offer ?? [h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message }) })]),
-          h('button', { text: t('results.home'), on: { click: home } }),
-        );
+        const explain = () =>
+          fill(
+            el,
+            ...(offer ?? [h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message }) })]),
+            h('button', { text: t('results.home'), on: { click: home } }),
+          );
+        // Back after the table closed: the game played there, as it ended.
+        if (failure.code === 'ERR_NO_TABLE') return showEnded(room, explain);
+        explain();
         return;
       }
       if (disposed) {
@@ -206,6 +231,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       });
       ctx.tools.append(phrases.el, badge.el);
       conn.onPhrase((said) => phrases?.show(said));
+      conn.onReturned((m) => {
+        if (game) game.showReturned(m);
+        else missed = m;
+      });
+      window.addEventListener('online', nudge);
+      document.addEventListener('visibilitychange', nudge);
       conn.onError((e) => {
         if (e.request === 'phrase' && e.code === 'ERR_RATE_LIMITED') return phrases?.tooFast();
         notice.textContent = e.code === 'ERR_BANNED' ? t('admin.banned') : t('error.generic', { message: `${e.code}: ${e.message}` });
@@ -235,6 +266,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             // Signed out from another device: this device starts over as a guest (the screen says so).
             if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
             if (status.why === 'closed') ctx.status(null);
+            else if (status.why === 'gone') void showEnded(conn.roomId, () => ctx.status(t('net.lost'), 'warn'));
             else ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
             break;
           default:
@@ -253,6 +285,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     },
     dispose() {
       disposed = true;
+      window.removeEventListener('online', nudge);
+      document.removeEventListener('visibilitychange', nudge);
       phrases?.dispose();
       badge.dispose();
       teardownGame();

@@ -1,0 +1,175 @@
+/**
+ * Coming back to the same game (RULES.md §7), in Chromium on a phone: a link that goes silent (a proxy that
+ * stops forwarding) is found within 10 s, nothing acts meanwhile, and the game is back by itself when the
+ * link is; a page closed and opened again within 3 minutes finds the game going on, says what was played
+ * for the player meanwhile, and the player takes over; a page that comes back after the seat was forfeited
+ * and the table closed shows how the game ended. At the server's default pace but for the last case.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { blackHole } from './blackHole';
+import { startGameServer } from './gameServer';
+import { PHONE, type TestCase, click, enabledActions, myTurn, newPage, screenshot, shownVersion, until, watchErrors } from './support';
+
+/** From the home screen at `url` (no fast flag: animations at their real speed): a four-seat table against three strong bots, started. */
+async function gameAgainstThreeBots(page: Page, url: string, nickname: string): Promise<{ seat: string; roomId: string }> {
+  await page.goto(`${url}#/`);
+  await page.waitForSelector('[data-testid=create]');
+  await page.fill('#nickname', nickname);
+  await page.dispatchEvent('#nickname', 'change');
+  await page.selectOption('#create-seats', '4');
+  await click(page, '[data-testid=create]');
+  await page.waitForSelector('[data-testid=start]', { timeout: 20_000 });
+  await click(page, '[data-testid=start]');
+  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+  const seat = await until('the own seat', () => page.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null));
+  const roomId = decodeURIComponent(/#\/table\/([^/?]+)/.exec(page.url())![1]!);
+  return { seat, roomId };
+}
+
+const text = (page: Page, selector: string) => page.evaluate((s) => {
+  const el = document.querySelector<HTMLElement>(s);
+  return el && !el.hidden ? (el.textContent ?? '') : '';
+}, selector);
+
+/** Every text the status banner shows from now on (the page is loaded: an observer, not an init script). */
+async function recordBanner(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(`window.__banner = [];
+    new MutationObserver(() => window.__banner.push(document.getElementById('status').textContent))
+      .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true });`);
+  return () => page.evaluate('window.__banner') as Promise<string[]>;
+}
+
+/** Back with 托管 on: the banner says why and holds the way back; the line says what was missed. Both read in each language (screenshots); then the player takes over. */
+async function backAndTakeOver(page: Page, shot: string): Promise<void> {
+  await until('the 托管 banner', async () => (await text(page, '[data-testid=auto-banner]')) || null, 20_000);
+  assert.match(await text(page, '[data-testid=auto-banner]'), /^托管中：你(离开期间|的回合超时)，系统.*在替你走棋取消托管$/);
+  assert.match(await text(page, '[data-testid=returned]'), /^你离开了 (\d+ 秒|\d+ 分 \d+ 秒)，(托管替你走了 \d+ 步|期间还没有替你走棋)知道了$/);
+  await screenshot(page, `${shot}-phone`);
+  await click(page, '#lang');
+  await until('English', async () => /^Auto-play is on/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
+  assert.match(await text(page, '[data-testid=auto-banner]'), /^Auto-play is on: (you were away|your turn timed out), the computer play(s|ed) for youStop auto-play$/);
+  assert.match(await text(page, '[data-testid=returned]'), /^(While you were away \(\d+ (s|min \d+ s)\), auto-play made \d+ moves? for you|You were away for .*; no moves were made for you)OK$/);
+  await screenshot(page, `${shot}-phone-en`);
+  await click(page, '#lang');
+  await until('Chinese again', async () => /^托管中/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
+
+  // One tap takes the seat back; the next turn is the player's own.
+  await click(page, '[data-testid=auto]');
+  await until('托管 off', async () => ((await text(page, '[data-testid=auto-banner]')) === '' && (await page.textContent('[data-testid=auto]')) === '托管') || null, 5000);
+  const mine = await myTurn(page);
+  const before = await shownVersion(page);
+  if (mine.canRoll) await click(page, '[data-testid=roll]');
+  else {
+    await click(page, `.plane-button[data-plane="${mine.movable[0]}"]`);
+    await click(page, '[data-testid=confirm]');
+  }
+  await until('the own action to be taken', async () => (await shownVersion(page)) > before || null, 10_000);
+}
+
+export const awayCases: TestCase[] = [
+  {
+    name: 'the link goes silent (a proxy stops forwarding): 正在重连 within 10 s and nothing acts; back by itself when the link returns, with 托管 saying why and what was played meanwhile',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const proxy = await blackHole(server.url);
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'silent link');
+      try {
+        const { seat } = await gameAgainstThreeBots(page, proxy.url, '隧道里');
+        const banners = await recordBanner(page);
+        await page.waitForTimeout(2000);
+        assert.ok((await enabledActions(page)).includes('auto'), '托管 can be switched while linked');
+
+        proxy.cut();
+        const cut = Date.now();
+        await until('正在重连', async () => (await banners()).some((b) => /正在重连/.test(b)) || null, 12_000, 50);
+        const noticed = Date.now() - cut;
+        console.log(`    the page noticed the silent link after ${noticed} ms`);
+        assert.ok(noticed <= 10_000, `正在重连 after ${noticed} ms`);
+        assert.deepEqual(await enabledActions(page), [], 'nothing that acts while the link is down');
+        await screenshot(page, 'away-link-silent-phone');
+
+        // Away long enough for the own turn to time out into 托管 (a 15 s turn, three bots before it at most).
+        await page.waitForTimeout(35_000 - (Date.now() - cut));
+        const versionAway = await shownVersion(page);
+        proxy.restore();
+        await until('已重新连接', async () => (await banners()).some((b) => /已重新连接/.test(b)) || null, 30_000, 100);
+        // The same seat, and the game went on meanwhile (the bots at their pace).
+        assert.equal(await page.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour), seat);
+        await until('the game as it is now', async () => (await shownVersion(page)) > versionAway || null, 10_000);
+        await backAndTakeOver(page, 'away-back-after-silence');
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await proxy.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'a page closed mid-game and opened again within 3 minutes: the same game going on, what auto-play did meanwhile, and the player takes over',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'closed page');
+      try {
+        const { seat, roomId } = await gameAgainstThreeBots(page, server.url, '回来了');
+        const versionAtClose = await shownVersion(page);
+        await page.close();
+        await new Promise((r) => setTimeout(r, 40_000));
+
+        const again = await context.newPage();
+        const errorsAgain = watchErrors(again, 'page opened again');
+        await again.goto(`${server.url}#/`);
+        await again.waitForSelector(`[data-testid=return-${roomId}]`, { timeout: 10_000 });
+        await click(again, `[data-testid=return-${roomId}]`);
+        await again.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        assert.equal(await again.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour), seat);
+        assert.ok((await shownVersion(again)) > versionAtClose + 10, 'the game went on while the page was closed');
+        assert.equal(await again.evaluate(() => document.querySelector('.screen.game')?.classList.contains('over')), false, 'and is still going on');
+        assert.match(await text(again, '[data-testid=returned]'), /^你离开了 4\d 秒/);
+        await backAndTakeOver(again, 'away-page-reopened');
+        assert.deepEqual([...errors, ...errorsAgain], []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'a page that comes back after its seat was forfeited (a short hold here) and the table closed shows how the game ended',
+    async run(browser) {
+      const server = await startGameServer('fast', { RECONNECT_SECONDS: '6', CODE_LOOKUPS_PER_MINUTE: '1000', CODE_MISSES_PER_HOUR: '1000' });
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'forfeited');
+      try {
+        await page.goto(`${server.url}?fast=1#/`);
+        await page.waitForSelector('[data-testid=create]');
+        await page.fill('#nickname', '没回来');
+        await page.dispatchEvent('#nickname', 'change');
+        await page.selectOption('#create-seats', '2');
+        await click(page, '[data-testid=create]');
+        await page.waitForSelector('[data-testid=start]', { timeout: 20_000 });
+        const code = (await page.textContent('[data-testid=join-code]'))!.trim();
+        await click(page, '[data-testid=start]');
+        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        const address = page.url();
+        await page.close();
+        // Six seconds held, then the forfeit ends a game of two; once it is recorded the table closes (its code with it).
+        await until('the table to close', async () => ((await fetch(`${server.url}api/tables/code/${code}`)).status === 404 || null), 60_000, 250);
+
+        const again = await context.newPage();
+        const errorsAgain = watchErrors(again, 'forfeited, back');
+        await again.goto(address);
+        await again.waitForURL(/#\/match\//, { timeout: 20_000 });
+        await until('the result', async () => /掉线超时/.test((await again.textContent('main')) ?? '') || null, 20_000);
+        await screenshot(again, 'away-forfeited-result-phone');
+        assert.deepEqual([...errors, ...errorsAgain], []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+];

@@ -1,0 +1,65 @@
+import type { Scheduler } from '../util/ports';
+
+/** Heard nothing from the server this long: ask whether the link is alive (a `ping`). */
+export const QUIET_MS = 2000;
+/** A ping unanswered this long: the link is dead. With QUIET_MS and the checks, a silent link is found within 8 s. */
+export const SILENT_MS = 5000;
+/** How often the watch looks. */
+const CHECK_MS = 500;
+
+/**
+ * The page's own heartbeat on one connection. A browser neither shows a websocket's pings nor notices a
+ * link that died without a word (a phone in a tunnel, a router that dropped it), so the connection is
+ * judged by what it hears: quiet for QUIET_MS, the watch sends a ping; that ping unanswered (nothing at
+ * all heard since) for SILENT_MS, the link is dead. Only an unanswered ping counts: a tab whose timers
+ * the browser slowed down is never judged by the time its own checks came late.
+ */
+export class LinkWatch {
+  private heardAt: number;
+  /** When the ping now unanswered was sent; null when none is. */
+  private askedAt: number | null = null;
+  private cancel: (() => void) | null = null;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly now: () => number,
+    private readonly ping: () => void,
+    private readonly dead: () => void,
+  ) {
+    this.heardAt = now();
+    this.next();
+  }
+
+  /** Something came from the server: the link is alive. */
+  heard(): void {
+    this.heardAt = this.now();
+    this.askedAt = null;
+  }
+
+  /** Look now (the page became visible again, or the device says it is back online). */
+  check(): void {
+    if (!this.cancel) return; // stopped
+    const now = this.now();
+    if (this.askedAt !== null && now - this.askedAt >= SILENT_MS) {
+      this.stop();
+      this.dead();
+      return;
+    }
+    if (this.askedAt === null && now - this.heardAt >= QUIET_MS) {
+      this.askedAt = now;
+      this.ping();
+    }
+  }
+
+  stop(): void {
+    this.cancel?.();
+    this.cancel = null;
+  }
+
+  private next(): void {
+    this.cancel = this.scheduler.after(CHECK_MS, () => {
+      this.next();
+      this.check();
+    });
+  }
+}
