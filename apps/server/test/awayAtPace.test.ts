@@ -96,6 +96,7 @@ describe('a player who drops from a game against three bots, at the real pace', 
     expect(ann.returns[0]!.seconds).toBeGreaterThanOrEqual(129);
     expect(ann.returns[0]!.moves).toBeGreaterThanOrEqual(annMoves);
     expect(ann.returns[0]!.moves).toBeGreaterThan(0);
+    expect(ann.returns[0]!.forfeited).toBe(false);
 
     // She takes over at once: auto-play off, and her next turn waits for her.
     ann.send('auto-play', { on: false });

@@ -60,6 +60,8 @@ describe('a player away from the game (RULES.md §7)', () => {
     await advance(1500);
     expect(table.match.state.out[red]).toMatchObject({ reason: 'forfeit' });
     expect(table.state.seats.get(red)!.awayUntil).toBe(0);
+    // Back too late: told so (the seat is out), and the game goes on without it.
+    expect(await table.play.back(red)).toMatchObject({ forfeited: true });
     // Nobody can come back to the game any more, and nobody watches: the bots finish it at once.
     const forfeitAt = Date.now();
     await advance(3000);
@@ -81,7 +83,7 @@ describe('a player away from the game (RULES.md §7)', () => {
     const from = table.told.length;
     await advance(40_000);
     const missed = await table.play.back(red);
-    expect(missed).toEqual({ seconds: 40, moves: movesOf(table.told.slice(from), red) });
+    expect(missed).toEqual({ seconds: 40, moves: movesOf(table.told.slice(from), red), forfeited: false });
     expect(table.state.seats.get(red)).toMatchObject({ autoPlay: true, autoPlayBy: 'away', awayUntil: 0 });
     expect(await storage.claimMatch(table.match.id, { owner: 'x', now: 0, until: 0, force: false })).toBeNull(); // still this process's
     expect(await table.play.back(red)).toBeNull(); // back once
@@ -126,7 +128,7 @@ describe('a player away from the game (RULES.md §7)', () => {
 
     await advance(20_000);
     expect(shortestGap(second)).toBeGreaterThanOrEqual(SLOWEST_PAUSE_MS);
-    expect(await second.play.back(red)).toEqual({ seconds: 90, moves: movesBefore + movesOf(second.told, red) });
+    expect(await second.play.back(red)).toEqual({ seconds: 90, moves: movesBefore + movesOf(second.told, red), forfeited: false });
 
     await advance(restarted + HOLD_MS - Date.now() - 500);
     expect(second.match.state.out[green]).toBeUndefined();

@@ -99,6 +99,9 @@ describe('disconnects', () => {
     a.adopt(await reloaded.reconnect(token));
     await waitFor(() => a.state?.seats?.get(colour)?.connected === true, 'the seat back');
     expect(a.colour).toBe(colour);
+    // Told what was missed (back by token: the reply reaches the new connection).
+    await waitFor(() => a.returns.length === 1, 'what was missed');
+    expect(a.returns[0]).toMatchObject({ moves: 0, forfeited: false });
     expect(b.state.seats.get(colour).connected).toBe(true);
     // The new connection asked for the game and has it exactly.
     await waitFor(() => a.stream.state?.version === b.game.version, 'the snapshot');

@@ -9,23 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { blackHole } from './blackHole';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, click, enabledActions, myTurn, newPage, screenshot, shownVersion, until, watchErrors } from './support';
-
-/** From the home screen at `url` (no fast flag: animations at their real speed): a four-seat table against three strong bots, started. */
-async function gameAgainstThreeBots(page: Page, url: string, nickname: string): Promise<{ seat: string; roomId: string }> {
-  await page.goto(`${url}#/`);
-  await page.waitForSelector('[data-testid=create]');
-  await page.fill('#nickname', nickname);
-  await page.dispatchEvent('#nickname', 'change');
-  await page.selectOption('#create-seats', '4');
-  await click(page, '[data-testid=create]');
-  await page.waitForSelector('[data-testid=start]', { timeout: 20_000 });
-  await click(page, '[data-testid=start]');
-  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
-  const seat = await until('the own seat', () => page.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null));
-  const roomId = decodeURIComponent(/#\/table\/([^/?]+)/.exec(page.url())![1]!);
-  return { seat, roomId };
-}
+import { PHONE, type TestCase, click, enabledActions, myTurn, newPage, openHome, ownSeat, screenshot, shownVersion, startAgainstBots, until, watchErrors } from './support';
 
 const text = (page: Page, selector: string) => page.evaluate((s) => {
   const el = document.querySelector<HTMLElement>(s);
@@ -76,7 +60,8 @@ export const awayCases: TestCase[] = [
       const { context, page } = await newPage(browser, PHONE);
       const errors = watchErrors(page, 'silent link');
       try {
-        const { seat } = await gameAgainstThreeBots(page, proxy.url, '隧道里');
+        await openHome(page, proxy.url, '隧道里', 'zh-CN', false);
+        const { seat } = await startAgainstBots(page, 4);
         const banners = await recordBanner(page);
         await page.waitForTimeout(2000);
         assert.ok((await enabledActions(page)).includes('auto'), '托管 can be switched while linked');
@@ -96,7 +81,7 @@ export const awayCases: TestCase[] = [
         proxy.restore();
         await until('已重新连接', async () => (await banners()).some((b) => /已重新连接/.test(b)) || null, 30_000, 100);
         // The same seat, and the game went on meanwhile (the bots at their pace).
-        assert.equal(await page.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour), seat);
+        assert.equal(await ownSeat(page), seat);
         await until('the game as it is now', async () => (await shownVersion(page)) > versionAway || null, 10_000);
         await backAndTakeOver(page, 'away-back-after-silence');
         assert.deepEqual(errors, []);
@@ -114,7 +99,8 @@ export const awayCases: TestCase[] = [
       const { context, page } = await newPage(browser, PHONE);
       const errors = watchErrors(page, 'closed page');
       try {
-        const { seat, roomId } = await gameAgainstThreeBots(page, server.url, '回来了');
+        await openHome(page, server.url, '回来了', 'zh-CN', false);
+        const { seat, roomId } = await startAgainstBots(page, 4);
         const versionAtClose = await shownVersion(page);
         await page.close();
         await new Promise((r) => setTimeout(r, 40_000));
@@ -125,7 +111,7 @@ export const awayCases: TestCase[] = [
         await again.waitForSelector(`[data-testid=return-${roomId}]`, { timeout: 10_000 });
         await click(again, `[data-testid=return-${roomId}]`);
         await again.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
-        assert.equal(await again.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour), seat);
+        assert.equal(await ownSeat(again), seat);
         assert.ok((await shownVersion(again)) > versionAtClose + 10, 'the game went on while the page was closed');
         assert.equal(await again.evaluate(() => document.querySelector('.screen.game')?.classList.contains('over')), false, 'and is still going on');
         assert.match(await text(again, '[data-testid=returned]'), /^你离开了 4\d 秒/);
@@ -144,16 +130,8 @@ export const awayCases: TestCase[] = [
       const { context, page } = await newPage(browser, PHONE);
       const errors = watchErrors(page, 'forfeited');
       try {
-        await page.goto(`${server.url}?fast=1#/`);
-        await page.waitForSelector('[data-testid=create]');
-        await page.fill('#nickname', '没回来');
-        await page.dispatchEvent('#nickname', 'change');
-        await page.selectOption('#create-seats', '2');
-        await click(page, '[data-testid=create]');
-        await page.waitForSelector('[data-testid=start]', { timeout: 20_000 });
-        const code = (await page.textContent('[data-testid=join-code]'))!.trim();
-        await click(page, '[data-testid=start]');
-        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        await openHome(page, server.url, '没回来');
+        const { code } = await startAgainstBots(page, 2);
         const address = page.url();
         await page.close();
         // Six seconds held, then the forfeit ends a game of two; once it is recorded the table closes (its code with it).

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { type IncomingMessage, get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, assertAccessibleInBothLanguages, click, dropSockets, enabledActions, openHome, myTurn, newPage, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, assertAccessibleInBothLanguages, click, dropSockets, enabledActions, openHome, myTurn, newPage, ownSeat, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
 
 /** Host: a private two-seat table; returns its join code once the lobby shows it. */
 async function createPrivateTable(page: Page): Promise<string> {
@@ -23,12 +23,6 @@ async function createPrivateTable(page: Page): Promise<string> {
   return (await page.textContent('[data-testid=join-code]'))!.trim();
 }
 
-/** The colour of the seat marked as the player's own on the game screen. */
-async function ownSeat(page: Page): Promise<string> {
-  return until('the own seat on the game screen', () =>
-    page.evaluate(() => document.querySelector<HTMLElement>('.seats .seat .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null),
-  );
-}
 
 
 /** A private two-seat table against a bot, started; returns the player's own colour. */

@@ -9,7 +9,7 @@ import type { MatchRecord, PlayerProfile } from '@flightchess/protocol';
 import type { Page } from 'playwright-core';
 import { assertFollowed, panelEntries, recordPanel, watchServer } from './follow';
 import { startGameServer } from './gameServer';
-import { DESKTOP, type TestCase, click, newPage, screenshot, ui, until, watchErrors } from './support';
+import { DESKTOP, type TestCase, click, newPage, openHome, screenshot, startAgainstBots, ui, until, watchErrors } from './support';
 
 /** How late the panel may show a state change: the issue's bound. */
 const WITHIN_MS = 1000;
@@ -45,18 +45,9 @@ export const paceCases: TestCase[] = [
       await recordPanel(page);
       let watcher: ReturnType<typeof watchServer> | null = null;
       try {
-        await page.goto(`${server.url}#/`);
-        await page.waitForSelector('[data-testid=create]');
-        await page.fill('#nickname', '实时玩家');
-        await page.dispatchEvent('#nickname', 'change');
+        await openHome(page, server.url, '实时玩家', 'zh-CN', false);
         // Three planes, one already out: a whole game in a few minutes at the real pace.
-        await page.selectOption('#create-preset', 'wango-quick');
-        await page.selectOption('#create-seats', '3');
-        await click(page, '[data-testid=create]');
-        await page.waitForSelector('[data-testid=start]', { timeout: 20_000 });
-        await click(page, '[data-testid=start]');
-        await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
-        const me = await until('the own seat', () => page.evaluate(() => document.querySelector<HTMLElement>('.seats .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null));
+        const { seat: me } = await startAgainstBots(page, 3, 'wango-quick');
 
         const playerId = await page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? '{}') as { playerId: string }).playerId);
         const profile = (await (await fetch(`${server.url}api/players/${playerId}`)).json()) as PlayerProfile;

@@ -129,12 +129,36 @@ export async function newPage(browser: Browser, device: typeof PHONE | typeof DE
   return { context, page };
 }
 
-/** The home screen of the game server at `url` (test pace), with `nickname` typed in. */
-export async function openHome(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en' = 'zh-CN'): Promise<void> {
-  await page.goto(`${url}?fast=1${lang === 'en' ? '&lang=en' : ''}#/`);
+/** The home screen of the game server at `url` (the test pace: short animations; `fast: false` for the real ones), with `nickname` typed in. */
+export async function openHome(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en' = 'zh-CN', fast = true): Promise<void> {
+  const query = [fast ? 'fast=1' : '', lang === 'en' ? 'lang=en' : ''].filter(Boolean).join('&');
+  await page.goto(`${url}${query ? `?${query}` : ''}#/`);
   await page.waitForSelector('[data-testid=create]');
   await page.fill('#nickname', nickname);
   await page.dispatchEvent('#nickname', 'change');
+}
+
+/** The colour of the seat marked as the player's own on the game screen. */
+export function ownSeat(page: Page): Promise<string> {
+  return until('the own seat on the game screen', () =>
+    page.evaluate(() => document.querySelector<HTMLElement>('.seats .seat .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null),
+  );
+}
+
+/**
+ * From the home screen: a table of `seats` (of `preset`, else the default), created and started at once, its
+ * empty seats given to strong bots; returns the own seat, the room and the join code.
+ */
+export async function startAgainstBots(page: Page, seats: number, preset?: string): Promise<{ seat: string; roomId: string; code: string }> {
+  if (preset) await page.selectOption('#create-preset', preset);
+  await page.selectOption('#create-seats', String(seats));
+  await click(page, '[data-testid=create]');
+  await page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+  const code = (await page.textContent('[data-testid=join-code]'))!.trim();
+  await click(page, '[data-testid=start]');
+  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+  const roomId = decodeURIComponent(/#\/table\/([^/?]+)/.exec(page.url())![1]!);
+  return { seat: await ownSeat(page), roomId, code };
 }
 
 /** A page on the built client from a plain static server (no game server); both are closed after `body`. */

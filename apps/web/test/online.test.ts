@@ -4,7 +4,7 @@ import type { Room } from 'colyseus.js';
 import { nameOf, seatName } from '../src/adapter/describe';
 import { gameView } from '../src/adapter/tableView';
 import { setLanguage } from '../src/i18n';
-import { backoffDelay } from '../src/net/backoff';
+import { RECONNECT_WINDOW_MS, backoffDelay } from '../src/net/backoff';
 import { ATTEMPT_MS, type LinkStatus, type Reconnector, TableConnection } from '../src/net/connection';
 import { RoomSource } from '../src/net/roomSource';
 import { ManualScheduler, act, flush, gameOf } from './support';
@@ -363,8 +363,8 @@ describe('TableConnection: staying connected', () => {
     conn.nudge(); // the third try would wait 2 s
     await flush();
     expect(tries).toBe(3);
-    back.message('returned', { seconds: 40, moves: 12 });
-    expect(missed).toEqual([{ seconds: 40, moves: 12 }]);
+    back.message('returned', { seconds: 40, moves: 12, forfeited: false });
+    expect(missed).toEqual([{ seconds: 40, moves: 12, forfeited: false }]);
   });
 
   it('does not reconnect after a consented close, nor when another window took the seat, nor when this device was signed out; passes refusals and closing notices on', () => {
@@ -391,6 +391,23 @@ describe('TableConnection: staying connected', () => {
       expect(errors).toEqual([{ code: 'ERR_NOT_YOUR_TURN', message: 'wait', request: 'roll' }]);
       expect(closings).toEqual([{ code: 'ERR_SHUTTING_DOWN', message: 'restarting' }]);
     }
+  });
+
+  it('stops trying a little after the server’s hold would have ended, and says the table is gone', async () => {
+    const scheduler = new ManualScheduler();
+    const room = new FakeRoom('r1', rawTable('playing'));
+    const conn = new TableConnection(asRoom(room), nowhere, scheduler, scheduler.now);
+    const statuses: LinkStatus[] = [];
+    conn.onStatus((s) => statuses.push(s));
+    room.drop(1006);
+    for (let i = 0; i < 60 && statuses.at(-1)?.kind !== 'closed'; i++) {
+      scheduler.advance(8000);
+      await flush();
+    }
+    expect(statuses.at(-1)).toEqual({ kind: 'closed', why: 'gone' });
+    expect(scheduler.time).toBeGreaterThan(RECONNECT_WINDOW_MS);
+    expect(scheduler.time).toBeLessThan(RECONNECT_WINDOW_MS + 20_000);
+    expect(scheduler.pending).toBe(0);
   });
 
   it('backs off from half a second to at most eight', () => {

@@ -35,10 +35,11 @@ export interface ServerMessages {
   /** The answer to a `ping`. */
   readonly pong: Record<string, never>;
   /**
-   * To a player who took their held seat back: how long they were away and how many moves the server
-   * made for them meanwhile (auto-play, or a single legal move).
+   * To a player who took their held seat back: how long they were away, how many moves the server made
+   * for them meanwhile (auto-play, or a single legal move), and whether they came back too late (the
+   * seat was forfeited: out as a resignation).
    */
-  readonly returned: { readonly seconds: number; readonly moves: number };
+  readonly returned: { readonly seconds: number; readonly moves: number; readonly forfeited: boolean };
 }
 
 export type ServerMessageType = keyof ServerMessages;

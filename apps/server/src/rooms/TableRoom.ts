@@ -36,7 +36,7 @@ import { Seating } from './seating';
 import { Serial } from './serial';
 import { HeldWrites } from './heldWrites';
 import { ownPatches } from './ownedPatches';
-import { TablePlay } from './tablePlay';
+import { type Return, TablePlay } from './tablePlay';
 import { type TableSettings, parseTableOptions, storedSettings } from './tableOptions';
 import { Timers } from './timers';
 import { Watchers } from '../watchers/watchers';
@@ -85,6 +85,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private readonly writes = new HeldWrites(() => this.clients);
   /** Colyseus' wait for a dropped player's reconnection token, per seat: a rejoin with credentials calls it off. */
   private readonly reconnections = new Map<Colour, Deferred>();
+  /** What a player who took their seat back missed, told with the snapshot their new connection asks for. */
+  private readonly missed = new Map<string, Return>();
   private play!: TablePlay;
   private watchers!: Watchers;
   private log!: Logger;
@@ -258,16 +260,21 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return 'seated';
   }
 
-  /** The player has their seat again: the game goes on with them (the message waits for the join to complete). */
+  /**
+   * The player has their seat again: the game goes on with them. What they missed is told after the
+   * snapshot their new connection asks for: by then the client listens (sent with the join, it could
+   * arrive before a client has its handlers in place).
+   */
   private async seatBack(client: Client, colour: Colour): Promise<void> {
     this.seating.seat(colour)!.connected = true;
     const missed = await this.play.back(colour);
-    if (missed) this.sendTo(client, 'returned', missed);
+    if (missed) this.missed.set(client.sessionId, missed);
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
     this.limiter.forget(client.sessionId);
     this.phrases.forget(client.sessionId);
+    this.missed.delete(client.sessionId);
     await this.run(() => this.leaveSeat(client, consented));
   }
 
@@ -514,6 +521,9 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       // Every client asks on joining, so this is an answer, not a refusal to log and count.
       if (snapshot) this.sendTo(client, 'snapshot', snapshot);
       else this.sendTo(client, 'error', { ...NO_GAME_YET, request: 'sync' });
+      const missed = this.missed.get(client.sessionId);
+      if (missed) this.sendTo(client, 'returned', missed);
+      this.missed.delete(client.sessionId);
       return null;
     },
   };

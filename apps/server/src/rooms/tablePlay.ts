@@ -198,7 +198,8 @@ export class TablePlay {
       this.storageFailed(error);
     }
     showPresence(this.host.state, match, seat);
-    return { seconds: Math.round((Date.now() - away.since) / 1000), moves: away.moves };
+    const forfeited = match.state.out[seat]?.reason === 'forfeit';
+    return { seconds: Math.round((Date.now() - away.since) / 1000), moves: away.moves, forfeited };
   }
 
   /** Show the hold, and forfeit the seat when it runs out (at once if it has already). */

@@ -177,6 +177,7 @@ export const en: Messages = {
   'game.returnedOne': 'While you were away ({time}), auto-play made 1 move for you',
   'game.returnedNone': 'You were away for {time}; no moves were made for you',
   'game.dismiss': 'OK',
+  'game.returnedForfeited': 'You were away for {time}, longer than your seat is held: it counts as resigning',
   'game.linkDown': 'Reconnecting… you can play again once the link is back',
   'game.held': 'Offline · {time}',
   'game.heldTitle': 'Offline: back before the countdown ends, the seat and the game are still theirs; after it, it counts as resigning',

@@ -175,6 +175,7 @@ export const zhCN = {
   'game.returnedOne': '你离开了 {time}，托管替你走了 1 步',
   'game.returnedNone': '你离开了 {time}，期间还没有替你走棋',
   'game.dismiss': '知道了',
+  'game.returnedForfeited': '你离开了 {time}，超过了座位保留的时间，已按认输处理',
   'game.linkDown': '正在重连，连上后即可继续',
   'game.held': '离线 · {time}',
   'game.heldTitle': '离线：倒计时结束前回来，座位和对局都还在；超时按认输处理',

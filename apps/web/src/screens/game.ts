@@ -119,7 +119,7 @@ export class GameScreen implements Screen {
 
   /** The player took their held seat back: say how long they were away and what was played for them (the screen reader hears it too). */
   showReturned(missed: ServerMessages['returned']): void {
-    if (missed.moves === 0 && missed.seconds < BLIP_SECONDS) return;
+    if (missed.moves === 0 && missed.seconds < BLIP_SECONDS && !missed.forfeited) return;
     this.missed = missed;
     this.renderReturned();
     this.ctx.announce(this.returnedText(missed));
@@ -129,6 +129,7 @@ export class GameScreen implements Screen {
 
   private returnedText(missed: ServerMessages['returned']): string {
     const time = spanOf(missed.seconds);
+    if (missed.forfeited) return t('game.returnedForfeited', { time });
     if (missed.moves === 0) return t('game.returnedNone', { time });
     return t(missed.moves === 1 ? 'game.returnedOne' : 'game.returned', { time, n: missed.moves });
   }
