@@ -246,7 +246,7 @@ const outCase: TestCase = {
   name: 'ingame phone: seats that left the game show how they left, never 托管, in the game, the results and the replay',
   run: (browser) =>
     withOfflinePage(browser, PHONE, 'phone', async ({ page, url, errors }) => {
-      // 2v2: green (on auto-play) timed out and blue (on auto-play) escaped, so red and yellow have won.
+      // 2v2: green (on auto-play) stayed away too long and blue (on auto-play) escaped, so red and yellow have won.
       const players = { green: 'human', blue: 'human' };
       const actions = [
         { type: 'forfeit', seat: 'green' },
@@ -258,17 +258,17 @@ const outCase: TestCase = {
       const chips = (where: string) =>
         page.$$eval(`${where} .seat`, (els) => els.map((e) => [(e as HTMLElement).dataset.colour, [...e.querySelectorAll('.badge')].map((b) => b.textContent)]));
       const shown = async (where: string) => Object.fromEntries(await chips(where));
-      assert.deepEqual((await shown('.seat-panel')).green, ['已退出 · 超时判负']);
+      assert.deepEqual((await shown('.seat-panel')).green, ['已退出 · 掉线超时（按认输）']);
       assert.deepEqual((await shown('.seat-panel')).blue, ['已退出 · 逃跑']);
       assert.equal(await page.$$eval('.seat-panel .badge.auto', (els) => els.length), 0, 'nobody out is shown on auto-play');
       const resultBadges = () => page.$$eval('.results-table tbody tr', (rows) => rows.map((r) => r.querySelector('.badge.out')?.textContent ?? ''));
-      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['已退出 · 超时判负', '已退出 · 逃跑']);
+      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['已退出 · 掉线超时（按认输）', '已退出 · 逃跑']);
       await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
       await screenshot(page, 'ingame-out-seats');
 
       await switchLanguage(page, async () => (await page.textContent('.results h2')) === 'Results');
-      assert.deepEqual((await shown('.seat-panel')).green, ['Out · timed out']);
-      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['Out · escaped', 'Out · timed out']);
+      assert.deepEqual((await shown('.seat-panel')).green, ['Out · away too long (resigned)']);
+      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['Out · away too long (resigned)', 'Out · escaped']);
       await switchLanguage(page, async () => (await page.textContent('.results h2')) === '对局结果');
 
       // The replay's last step shows the same (the game was opened finished, so it is kept as the last game here).
@@ -277,7 +277,7 @@ const outCase: TestCase = {
       await page.waitForSelector('[data-testid=replay-slider]');
       await jumpReplay(page, 'end');
       await until('the replay to show who left', async () => (await shown('.seat-panel')).blue?.[0] === '已退出 · 逃跑' || null, 5000);
-      assert.deepEqual((await shown('.seat-panel')).green, ['已退出 · 超时判负']);
+      assert.deepEqual((await shown('.seat-panel')).green, ['已退出 · 掉线超时（按认输）']);
       assert.deepEqual(errors, []);
     }),
 };

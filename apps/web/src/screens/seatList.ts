@@ -24,7 +24,7 @@ export function seatChip(seat: SeatChip, ...more: Child[]): HTMLElement {
   );
 }
 
-/** How a seat left the game (认输 / 逃跑 / 超时判负): the only state an out seat shows (RULES.md §7). */
+/** How a seat left the game (认输 / 逃跑 / 掉线超时): the only state an out seat shows (RULES.md §7). */
 export function outBadge(reason: OutRecord['reason']): HTMLElement {
   return h('span', { class: 'badge out', data: { testid: 'out' }, text: t(`game.out.${reason}`) });
 }
