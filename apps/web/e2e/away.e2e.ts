@@ -73,7 +73,16 @@ export const awayCases: TestCase[] = [
         console.log(`    the page noticed the silent link after ${noticed} ms`);
         assert.ok(noticed <= 10_000, `正在重连 after ${noticed} ms`);
         assert.deepEqual(await enabledActions(page), [], 'nothing that acts while the link is down');
+        // The page says so where the player looks: the banner, the own seat, the prompt.
+        assert.match(await text(page, '[data-testid=prompt]'), /^正在重连/);
+        assert.match(await text(page, `.seats .seat[data-colour=${seat}] .conn`), /^离线/);
         await screenshot(page, 'away-link-silent-phone');
+        await click(page, '#lang');
+        await until('English', async () => /^Reconnecting/.test(await text(page, '[data-testid=prompt]')) || null, 5000);
+        assert.match(await text(page, '#status'), /^Connection lost, reconnecting/);
+        await screenshot(page, 'away-link-silent-phone-en');
+        await click(page, '#lang');
+        await until('Chinese again', async () => /^正在重连/.test(await text(page, '[data-testid=prompt]')) || null, 5000);
 
         // Away long enough for the own turn to time out into 托管 (a 15 s turn, three bots before it at most).
         await page.waitForTimeout(35_000 - (Date.now() - cut));
@@ -103,7 +112,21 @@ export const awayCases: TestCase[] = [
         const { seat, roomId } = await startAgainstBots(page, 4);
         const versionAtClose = await shownVersion(page);
         await page.close();
-        await new Promise((r) => setTimeout(r, 40_000));
+        const closed = Date.now();
+
+        // Someone else watching meanwhile sees the seat held, with the time left, and played by auto-play.
+        const other = await newPage(browser, PHONE);
+        try {
+          await other.page.goto(`${server.url}#/watch/${encodeURIComponent(roomId)}`);
+          await other.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+          const held = await until('the held seat', async () => /^离线 · [23]:\d\d$/.exec(await text(other.page, `.seats .seat[data-colour=${seat}] .conn`))?.[0] ?? null, 20_000);
+          console.log(`    the watcher sees "${held}"`);
+          await until('托管 on the held seat', async () => (await other.page.$(`.seats .seat[data-colour=${seat}] .badge.auto`)) !== null || null, 30_000);
+          await screenshot(other.page, 'away-watcher-sees-held-seat-phone');
+        } finally {
+          await other.context.close();
+        }
+        await new Promise((r) => setTimeout(r, closed + 40_000 - Date.now()));
 
         const again = await context.newPage();
         const errorsAgain = watchErrors(again, 'page opened again');

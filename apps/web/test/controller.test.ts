@@ -184,10 +184,27 @@ describe('GameController (adapter)', () => {
     await down.controller.settled();
     const controls = down.changes.at(-1)!;
     expect([controls.linked, controls.canRoll, controls.acting, controls.canResign, controls.canOfferDraw]).toEqual([false, false, null, false, false]);
+    // The prompt says why nothing can be done now, not whose turn it is.
+    expect(controls.prompt).toBe('正在重连，连上后即可继续');
     down.controller.roll();
     down.controller.resign();
     down.controller.toggleAutoPlay();
     expect(down.source.sent).toEqual([]);
+  });
+
+  it('says why the own seat is on auto-play: the server’s reason online, the player’s own choice offline', async () => {
+    const game = gameOf({ preset: 'plyyard', seats: ['red', 'yellow'], firstSeat: 'red' });
+    const online = setup(game);
+    const seats = (by?: 'away') => viewOf(game, ['red']).seats.map((s) => (s.colour === 'red' ? { ...s, autoPlay: true, ...(by && { autoPlayBy: by }) } : s));
+    online.source.push({ view: { ...viewOf(game, ['red'], { mode: 'online' }), seats: seats('away') }, events: [] });
+    await online.controller.settled();
+    expect([online.changes.at(-1)!.autoPlay, online.changes.at(-1)!.autoPlayBy]).toEqual([true, 'away']);
+    online.source.push({ view: { ...viewOf(game, ['red']), seats: seats() }, events: [] });
+    await online.controller.settled();
+    expect(online.changes.at(-1)!.autoPlayBy).toBe('player');
+    online.source.push({ view: viewOf(game, ['red']), events: [] });
+    await online.controller.settled();
+    expect([online.changes.at(-1)!.autoPlay, online.changes.at(-1)!.autoPlayBy]).toEqual([false, null]);
   });
 
   it('asks the local answerer about a pending draw offer', async () => {

@@ -111,6 +111,21 @@ describe('the synced table as a game view', () => {
     expect(view.state).toBe(game);
   });
 
+  it('says why a seat is on auto-play and until when an away seat is held; with its own link down, the page shows its own seat offline', () => {
+    const seats = {
+      red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: true, autoPlayBy: 'timeout' },
+      yellow: { colour: 'yellow', kind: 'human', playerId: 'p2', name: 'Yellow', ready: true, connected: false, autoPlay: true, autoPlayBy: 'away', awayUntil: 1_700_000_180_000 },
+    };
+    const table = tableFacts(rawTable('playing', { seats }));
+    const [red, yellow] = gameView(table, start(), 'p1').seats;
+    expect(red).toMatchObject({ connected: true, autoPlay: true, autoPlayBy: 'timeout' });
+    expect(red).not.toHaveProperty('awayUntil');
+    expect(yellow).toMatchObject({ connected: false, autoPlayBy: 'away', awayUntil: 1_700_000_180_000 });
+    const down = gameView(table, start(), 'p1', false);
+    expect(down.linkDown).toBe(true);
+    expect(down.seats.map((s) => s.connected)).toEqual([false, false]);
+  });
+
   it('names each bot by its colour and strength, in the language shown, so that two bots at a table are told apart', () => {
     const seats = {
       red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: false },

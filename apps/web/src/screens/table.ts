@@ -50,6 +50,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let wasWatching: boolean | null = null;
   /** What the player missed while away, when it comes before the game screen. */
   let missed: ServerMessages['returned'] | null = null;
+  /** What the status banner says of a link that is down, in the language shown (said again after a switch). */
+  let linkNote: (() => string) | null = null;
+  const warn = (note: () => string) => {
+    linkNote = note;
+    ctx.status(note(), 'warn');
+  };
   /** The page is shown again, or the device is back online: look at the link now. */
   const nudge = () => {
     if (document.visibilityState === 'visible') connection?.nudge();
@@ -256,26 +262,28 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       conn.onStatus((status) => {
         switch (status.kind) {
           case 'reconnecting':
-            ctx.status(t('net.reconnecting', { n: status.attempt }), 'warn');
-            break;
+            return warn(() => t('net.reconnecting', { n: status.attempt }));
           case 'reconnected':
+            linkNote = null;
             ctx.status(t('net.reconnected'), 'info');
             window.setTimeout(() => ctx.status(null), 2000);
-            break;
+            return;
           case 'closed':
+            linkNote = null;
             // Signed out from another device: this device starts over as a guest (the screen says so).
             if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
-            if (status.why === 'closed') ctx.status(null);
-            else if (status.why === 'gone') void showEnded(conn.roomId, () => ctx.status(t('net.lost'), 'warn'));
-            else ctx.status(status.why === 'replaced' ? t('net.replaced') : t('net.lost'), 'warn');
-            break;
+            if (status.why === 'closed') return ctx.status(null);
+            if (status.why === 'gone') return void showEnded(conn.roomId, () => warn(() => t('net.lost')));
+            return warn(() => (status.why === 'replaced' ? t('net.replaced') : t('net.lost')));
           default:
+            linkNote = null;
             ctx.status(null);
         }
       });
       onTable();
     },
     relabel() {
+      if (linkNote) ctx.status(linkNote(), 'warn');
       phrases?.relabel();
       badge.relabel();
       if (closedBy) return fill(el, tableClosedView(closedBy, home));
