@@ -95,6 +95,18 @@ describe('a player away from the game (RULES.md §7)', () => {
     expect(table.match.state.out[red]).toBeUndefined();
   });
 
+  test('a hold whose write failed (the database away a moment) still runs: shown, and forfeited on time', async () => {
+    const table = await started(1);
+    const [red] = peopleOf(table) as [Colour];
+    const write = storage.setPresence.bind(storage);
+    storage.setPresence = () => Promise.reject(new Error('database unavailable'));
+    await table.play.away(red);
+    storage.setPresence = write;
+    expect(table.state.seats.get(red)!.awayUntil).toBe(Date.now() + HOLD_MS);
+    await advance(HOLD_MS + 1000);
+    expect(table.match.state.out[red]).toMatchObject({ reason: 'forfeit' });
+  });
+
   test('watched, a game no person can come back to keeps the pace; unwatched it is played at once', async () => {
     const table = await started(0);
     table.watched = true;

@@ -182,24 +182,35 @@ export class Match {
   }
 
   /** Turn auto-play (托管) on, saying why, or off (null) for a seat, stored first. Throws StorageConflict as commit does. */
-  setAutoPlay(seat: Colour, reason: AutoPlayReason | null): Promise<void> {
-    return this.present(seat, { ...this.presence[seat], autoPlay: reason ?? undefined });
+  async setAutoPlay(seat: Colour, reason: AutoPlayReason | null): Promise<void> {
+    const next = this.withSeat(seat, { ...this.presence[seat], autoPlay: reason ?? undefined });
+    await this.store(next);
+    this.presence = next;
   }
 
-  /** The seat's player left (an absence from now, until its hold runs out) or is back (null), stored first. */
+  /**
+   * The seat's player left (an absence from now, until its hold runs out) or is back (null). Held here
+   * first: the hold must run even when the write fails (then it is stored with the next one, the whole
+   * presence being written each time). Throws what the write throws.
+   */
   async setAway(seat: Colour, away: Absence | null): Promise<void> {
-    await this.present(seat, { ...this.presence[seat], away: away ?? undefined });
+    this.presence = this.withSeat(seat, { ...this.presence[seat], away: away ?? undefined });
     this.awayMoves[seat] = 0;
+    await this.store(this.presence);
   }
 
-  private async present(seat: Colour, now: SeatPresence): Promise<void> {
+  /** The presence with one seat's changed (a seat with nothing to say left out). */
+  private withSeat(seat: Colour, now: SeatPresence): Presence {
     const next: Record<string, SeatPresence> = { ...this.presence };
     const kept = Object.fromEntries(Object.entries(now).filter(([, v]) => v !== undefined)) as SeatPresence;
     if (Object.keys(kept).length > 0) next[seat] = kept;
     else delete next[seat];
+    return next;
+  }
+
+  private async store(presence: Presence): Promise<void> {
     const stop = metrics.storageWrites.startTimer();
-    await this.deps.storage.setPresence(this.id, this.deps.owner, next).finally(stop);
-    this.presence = next;
+    await this.deps.storage.setPresence(this.id, this.deps.owner, presence).finally(stop);
   }
 
   /** Score the finished game (RULES.md §7.1) and store the result with the players' new totals, once. */

@@ -178,12 +178,13 @@ export class TablePlay {
     if (!match || match.state.result || match.state.out[seat] || match.awayOf(seat)) return;
     const now = Date.now();
     const until = now + this.host.config.reconnectSeconds * 1000;
+    this.hold(seat, until);
     try {
       await match.setAway(seat, { since: now, until, fromAction: match.actionCount });
     } catch (error) {
-      this.storageFailed(error); // logged; the hold still runs in this process
+      this.storageFailed(error); // logged; the hold runs all the same (Match.setAway)
     }
-    this.hold(seat, until);
+    showPresence(this.host.state, match, seat);
   }
 
   /** The seat's player is back: the hold ends; what they missed, if they were away. */
@@ -202,9 +203,8 @@ export class TablePlay {
     return { seconds: Math.round((Date.now() - away.since) / 1000), moves: away.moves, forfeited };
   }
 
-  /** Show the hold, and forfeit the seat when it runs out (at once if it has already). */
+  /** Forfeit the seat when its hold runs out (at once if it has already). */
   private hold(seat: Colour, until: number): void {
-    showPresence(this.host.state, this.current!, seat);
     this.host.timers.set(`hold:${seat}`, Math.max(0, until - Date.now()), () => this.host.task(() => this.forfeit(seat)));
   }
 
