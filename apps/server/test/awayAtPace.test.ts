@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Action, Colour } from '@flightchess/rules';
+import { type Action, type Colour, legalMoves, nextSteps } from '@flightchess/rules';
 import { matchMaker } from '@colyseus/core';
 import { DEFAULT_CONFIG } from '../src/config';
 import { type Player, create, credentials, newGuest, rejoin, silence, sleep, waitFor } from './support/players';
@@ -98,16 +98,20 @@ describe('a player who drops from a game against three bots, at the real pace', 
     expect(ann.returns[0]!.moves).toBeGreaterThan(0);
     expect(ann.returns[0]!.forfeited).toBe(false);
 
-    // She takes over at once: auto-play off, and her next turn waits for her.
+    // She takes over at once: auto-play off, and her next decision waits for her (a roll, or a move
+    // when auto-play had just rolled for her).
     ann.send('auto-play', { on: false });
     await waitFor(() => ann.seat.autoPlay === false, 'auto-play off');
-    await waitFor(() => ann.game.current === annSeat && ann.game.phase === 'roll' && ann.state.deadline > 0, 'her turn', 30_000);
+    const hers = () => ann.game.current === annSeat && nextSteps(ann.game, ann.control()).turn?.by === 'person' && ann.state.deadline > 0;
+    await waitFor(hers, 'her turn', 60_000);
     const version = ann.game.version;
     await sleep(2 * PACE.autoMoveDelayMs);
     expect(ann.game.version).toBe(version); // nobody played for her
-    ann.send('roll', { version });
-    await waitFor(() => ann.game.version > version, 'her roll');
-    expect(ann.seen.get(version)).toMatchObject({ type: 'roll', seat: annSeat });
+    const action = ann.game.phase === 'roll' ? { type: 'roll' } : { type: 'move', plane: legalMoves(ann.game)[0]!.plane };
+    ann.send(action.type, { version, ...(action.type === 'move' ? { plane: action.plane } : {}) });
+    await waitFor(() => ann.game.version > version, 'her own action');
+    expect(ann.seen.get(version)).toEqual(expect.objectContaining({ ...action, seat: annSeat }));
+    expect(ann.seen.get(version)).not.toHaveProperty('by');
     await ann.room.leave(true);
 
     // Bob never comes back: his seat is forfeited when the hold runs out, not before.
