@@ -1,5 +1,6 @@
 import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
+import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
 import { type Guest, credentials, waitFor } from './support/players';
 import { TEST_CONFIG, testServerPerFile } from './support/server';
@@ -22,6 +23,7 @@ const t = testServerPerFile({
     codeLookupsPerMinute: 5,
     codeMissesPerHour: 3,
     socketsPerAddress: 2,
+    signInsPerMinute: 3,
   },
 });
 
@@ -136,6 +138,78 @@ describe('per client address', () => {
     await new Promise((r) => setTimeout(r, 100));
     const again = await sdk.joinById(host.roomId, credentials(await guest('10.0.8.12')));
     await Promise.all([host.leave(), again.leave()]);
+  });
+});
+
+/** How an attacker writes a path again so that a limit kept by exact path misses it: letter case, slashes. */
+const rewritten = (path: string): string[] => [
+  path.toUpperCase(),
+  `${path}/`,
+  path.replace('/', '//'),
+  path.replace(/\/(\w)/g, (_, c: string) => `/${c.toUpperCase()}`),
+];
+
+describe('every form of a limited path counts against the same limit', () => {
+  // [limit, method, path, body, budget in this file's configuration]
+  const routes: [string, string, string, unknown, number][] = [
+    ['guests', 'POST', '/api/guests', { nickname: 'Variant' }, 3],
+    ['code lookups', 'GET', '/api/tables/code/QQQQQQ', undefined, 3], // (misses: three an hour)
+    ['link codes', 'POST', '/api/link', { code: '0000-0000' }, 3],
+    ['sign-ins', 'POST', '/api/sign-in', { name: 'nobody.here', password: 'wrong password' }, 3],
+    ['password changes', 'PUT', '/api/players/someone/login', { secret: 'x', name: 'some.one', password: 'a new password' }, 3],
+  ];
+  test.each(routes.map((r, i) => [...r, i] as const))('%s: %s %s, whatever its case and slashes, and HEAD as GET', async (_limit, method, path, body, budget, i) => {
+    const address = `10.0.20.${i + 1}`;
+    const send = (p: string, m = method) => request(address, p, { method: m, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const forms = [...rewritten(path), ...(method === 'GET' ? [path] : [])];
+    // The budget spent by other forms of the path (for GET, HEAD too) …
+    for (let n = 0; n < budget; n++) {
+      const res = await send(forms[n % forms.length]!, method === 'GET' && n === budget - 1 ? 'HEAD' : method);
+      expect([path, n, res.status]).not.toEqual([path, n, 429]);
+    }
+    // … the path itself is refused, and so is every other form of it.
+    await expectTooMany(await send(path));
+    for (const form of rewritten(path)) expect([form, (await send(form)).status]).toEqual([form, 429]);
+  });
+
+  test('matchmaking is served at its own paths only: a prefix, a query, a slash or another case reach nothing', async () => {
+    const ann = await guest('10.0.21.1', 'Ann');
+    const stray = ['/x/matchmake/create/table', '/?/matchmake/create/table', '/matchmake/create/table/', '/matchmake//create/table', '/api/matchmake/create/table', '/matchmake/create/table?x=/matchmake'];
+    for (const [n, path] of stray.entries()) {
+      const res = await request(`10.0.21.${10 + n}`, path, { method: 'POST', body: JSON.stringify({ size: 2, ...credentials(ann) }) });
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(JSON.stringify(await res.json())).not.toMatch(/roomId|sessionId/);
+    }
+    // The real path still works, and is limited as table creation.
+    const sdk = sdkFrom('10.0.21.30');
+    await (await sdk.create('table', { size: 2, ...credentials(ann) })).leave();
+  });
+
+  test('a matchmaking body is a few KB at most: a larger one is refused before it is read (413), one without a length too (411)', async () => {
+    const post = (headers: Record<string, string | number>, bytes: number) =>
+      new Promise<{ status: number; sent: number }>((resolve, reject) => {
+        const req = httpRequest(`${t.baseUrl}/matchmake/create/table`, { method: 'POST', headers: { ...from('10.0.22.1'), 'content-type': 'application/json', ...headers } });
+        let sent = 0;
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          if (sent >= bytes || req.destroyed) return void req.end();
+          sent += chunk.length;
+          req.write(chunk, () => setTimeout(pump, 2));
+        };
+        req.on('response', (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, sent });
+          req.destroy();
+        });
+        req.on('error', (err) => (sent > 0 ? undefined : reject(err)));
+        pump();
+      });
+    const rss = process.memoryUsage().rss;
+    const big = await post({ 'content-length': 10 * 1024 * 1024 }, 10 * 1024 * 1024);
+    expect(big.status).toBe(413);
+    expect(big.sent).toBeLessThan(2 * 1024 * 1024); // answered long before the body could have been read
+    expect(process.memoryUsage().rss - rss).toBeLessThan(8 * 1024 * 1024);
+    expect((await post({ 'transfer-encoding': 'chunked' }, 256 * 1024)).status).toBe(411);
   });
 });
 

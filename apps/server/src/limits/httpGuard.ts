@@ -2,18 +2,38 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import type { ClientLimiter, Limited, Refusal } from './clientLimits';
 import { securityHeaders } from './securityHeaders';
 
-/** Which limits a request counts against, besides every request's. */
-function limitsOf(method: string | undefined, path: string): Exclude<Limited, 'sockets' | 'code-misses'>[] {
+/**
+ * The route a request is limited as. Express matches a route whatever its letter case and a trailing
+ * slash (and repeated slashes), and answers HEAD with the GET route: each of those is the same route
+ * here, so no variant of a path walks around its limit.
+ */
+export function routeOf(method: string | undefined, path: string): { method: string; path: string } {
+  const collapsed = path.replace(/\/{2,}/g, '/').toLowerCase();
+  return { method: method === 'HEAD' ? 'GET' : (method ?? ''), path: collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed };
+}
+
+/**
+ * Colyseus serves every URL with "/matchmake" anywhere in it (after a prefix, in the query): only this
+ * form of its routes, the one its clients send, is let through to it; any other is refused before it.
+ */
+const MATCHMAKE = /^\/matchmake\/(joinOrCreate|create|join|joinById|reconnect)\/[A-Za-z0-9_-]{1,64}$/;
+const isMatchmaking = (url: string) => url.includes('/matchmake');
+
+/** Colyseus reads a matchmaking request's whole body before anything else: a real one is well under this. */
+export const MATCHMAKE_BODY_BYTES = 4 * 1024;
+
+/** Which limits a request counts against, besides every request's (`path` as routeOf gives it). */
+function limitsOf(method: string, path: string): Exclude<Limited, 'sockets' | 'code-misses'>[] {
   if (method === 'POST' && path === '/api/guests') return ['guests'];
-  if (method === 'POST' && /^\/matchmake\/(create|joinOrCreate)\//.test(path)) return ['tables'];
-  if (method === 'POST' && /^\/matchmake\/(joinById|join|reconnect)\//.test(path)) return ['joins'];
+  if (method === 'POST' && /^\/matchmake\/(create|joinorcreate)\//.test(path)) return ['tables'];
+  if (method === 'POST' && /^\/matchmake\/(joinbyid|join|reconnect)\//.test(path)) return ['joins'];
   if (isGuess(method, path)) return ['code-lookups'];
   if (SIGN_INS.some(([m, route]) => m === method && route.test(path))) return ['sign-ins'];
   return [];
 }
 
 /** A join-code lookup or a link code (issue 19): a miss counts against the guesser's hourly budget. */
-const isGuess = (method: string | undefined, path: string): boolean =>
+const isGuess = (method: string, path: string): boolean =>
   (method === 'GET' && path.startsWith('/api/tables/code/')) || (method === 'POST' && path === '/api/link');
 
 /** Each costs a password hash or a passkey check (accounts/router.ts). */
@@ -38,12 +58,23 @@ export function refusalMessage(refusal: Refusal): string {
   return `${MESSAGES[refusal.limit]}: try again in ${refusal.retryAfter} s`;
 }
 
-/** 429, Retry-After, and the refusal in the shape the route's client reads (Colyseus' for /matchmake). */
-function tooMany(res: ServerResponse, path: string, refusal: Refusal): void {
-  const message = refusalMessage(refusal);
-  const body = path.startsWith('/matchmake/') ? { code: 429, error: `ERR_TOO_MANY: ${message}` } : { error: { code: 'ERR_TOO_MANY', message } };
-  res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': String(refusal.retryAfter) });
+/** A refusal in the shape the route's client reads (Colyseus' for /matchmake). */
+function refuse(res: ServerResponse, url: string, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  const body = isMatchmaking(url) ? { code: status, error: `${code}: ${message}` } : { error: { code, message } };
+  // A body left unread is not waited for: the connection closes after the answer.
+  res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** What is wrong with a request before any route or limit looks at it: a stray matchmaking URL, an unbounded body. */
+function malformed(req: IncomingMessage, url: string): { status: number; code: string; message: string } | null {
+  if (!isMatchmaking(url)) return null;
+  if (!MATCHMAKE.test(url)) return { status: 404, code: 'ERR_NOT_FOUND', message: 'no such route' };
+  if (req.method !== 'POST') return null;
+  const length = Number(req.headers['content-length']);
+  if (req.headers['transfer-encoding'] !== undefined || !Number.isInteger(length)) return { status: 411, code: 'ERR_BAD_REQUEST', message: 'a matchmaking request states its length' };
+  if (length > MATCHMAKE_BODY_BYTES) return { status: 413, code: 'ERR_BAD_REQUEST', message: `a matchmaking request is at most ${MATCHMAKE_BODY_BYTES} bytes` };
+  return null;
 }
 
 /**
@@ -55,13 +86,19 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const url = req.url ?? '/';
+    const { method, path } = routeOf(req.method, url.split('?')[0]!);
     for (const [name, value] of Object.entries(securityHeaders(req))) res.setHeader(name, value);
     const address = limiter.addressOf(req);
-    const isLookup = isGuess(req.method, path);
-    const refusal = (isLookup && limiter.check(address, 'code-misses')) || limiter.take(address, ['http', ...limitsOf(req.method, path)]);
+    const isLookup = isGuess(method, path);
+    const refusal = (isLookup && limiter.check(address, 'code-misses')) || limiter.take(address, ['http', ...limitsOf(method, path)]);
     if (refusal) {
-      tooMany(res, path, refusal);
+      refuse(res, url, 429, 'ERR_TOO_MANY', refusalMessage(refusal), { 'Retry-After': String(refusal.retryAfter) });
+      return;
+    }
+    const wrong = malformed(req, url);
+    if (wrong) {
+      refuse(res, url, wrong.status, wrong.code, wrong.message);
       return;
     }
     if (isLookup) res.once('finish', () => res.statusCode === 404 && limiter.missed(address));
