@@ -9,6 +9,7 @@ import { adminPage } from './admin/router';
 import { sameSecret } from './http/sameSecret';
 import { webAssets } from './http/webAssets';
 import { registry } from './metrics';
+import { storeLocation } from './storage/open';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</title>
 <h1>Flight Chess server is running</h1>
@@ -20,17 +21,25 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
   const app = express();
   app.disable('x-powered-by');
 
+  // The store takes a write, or this process is not healthy (a read-only file answers a SELECT all the same).
+  // A failure is logged once, naming the store, until it can write again.
+  let failing = false;
   app.get('/healthz', (_req, res, next) => {
     // Shutting down: a load balancer or orchestrator should send this process nothing new.
     if (deps.drain.draining) {
       res.status(503).json({ status: 'draining', uptimeSeconds: Math.round(process.uptime()) });
       return;
     }
-    deps.storage.ping().then(
-      () => res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }),
+    deps.storage.probe(Date.now()).then(
+      () => {
+        if (failing) deps.logger.info({ event: 'storage-writable', where: storeLocation(config) }, 'the database can be written again');
+        failing = false;
+        res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+      },
       (err: unknown) => {
-        deps.logger.error({ err }, 'health check: storage unavailable');
-        res.status(503).json({ status: 'error', error: { code: 'ERR_STORAGE', message: 'storage unavailable' } });
+        if (!failing) deps.logger.error({ event: 'storage-unwritable', where: storeLocation(config), err }, `health check: the database at ${storeLocation(config)} cannot be written`);
+        failing = true;
+        res.status(503).json({ status: 'error', error: { code: 'ERR_STORAGE', message: 'the database cannot be written' } });
       },
     ).catch(next);
   });

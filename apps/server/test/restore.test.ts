@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGINE_VERSION, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
@@ -109,5 +110,14 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     expect(forfeited).toBeLessThan(heldUntil + 1500);
     expect(forfeited).toBeLessThan(restarted + 12_000 - 2000);
     expect(stays.state.result).toMatchObject({ reason: 'forfeit', winner: stays.colour });
+  });
+
+  test('a DATA_DIR that cannot be written: the process stops at once, non-zero, naming it and what to do', async () => {
+    const file = join(servers.dataDir, 'not-a-directory');
+    writeFileSync(file, '');
+    const dataDir = join(file, 'data');
+    await expect(servers.serve('unwritable', { DATA_DIR: dataDir })).rejects.toThrow(
+      new RegExp(`exited before logging listening: unwritable \\(exit 1\\):[^]*cannot open the database at ${dataDir}/flightchess.db[^]*DATA_DIR \\(${dataDir}\\) must be a directory`),
+    );
   });
 });

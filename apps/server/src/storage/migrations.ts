@@ -197,4 +197,10 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
       ALTER TABLE matches DROP COLUMN auto_play;
     `,
   },
+  {
+    version: 9,
+    name: 'health probe',
+    // /healthz writes here: a store that cannot be written is not healthy, whatever a SELECT says.
+    sql: `CREATE TABLE health_probe (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL);`,
+  },
 ];

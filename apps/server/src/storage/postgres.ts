@@ -7,7 +7,7 @@ import { compactPostgres } from './compactStored';
 import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
 import { inTransaction } from './pgTransaction';
-import { type Row, firstDevice, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, firstDevice, idleGuestsSql, probeSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
   type AdminAction,
@@ -267,8 +267,8 @@ export class PostgresStorage implements Storage {
     return (await this.pool.query(idleGuestsSql('$1'), [createdBefore])).rowCount ?? 0;
   }
 
-  async ping(): Promise<void> {
-    await this.pool.query('SELECT 1');
+  async probe(at: number): Promise<void> {
+    await this.pool.query(probeSql('$1'), [at]);
   }
 
   async close(): Promise<void> {

@@ -183,4 +183,9 @@ export const POSTGRES_MIGRATIONS: readonly Migration<PoolClient>[] = [
       ALTER TABLE matches DROP COLUMN auto_play;
     `,
   },
+  {
+    version: 9,
+    name: 'health probe',
+    sql: `CREATE TABLE health_probe (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at BIGINT NOT NULL);`,
+  },
 ];

@@ -178,3 +178,7 @@ export const firstDevice = (p: NewPlayer): DeviceRecord => ({
   createdAt: p.createdAt,
   lastSeenAt: p.createdAt,
 });
+
+/** The health check's write (the same in both dialects but for the placeholder): one row, rewritten each time. */
+export const probeSql = (atParam: string): string =>
+  `INSERT INTO health_probe (id, checked_at) VALUES (1, ${atParam}) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`;

@@ -6,7 +6,7 @@ import type { AccountStorage } from '../accounts/AccountStorage';
 import { SqlAccounts, sqliteRunner } from '../accounts/accountStore';
 import { sqliteCompactor } from './compactStored';
 import { MIGRATIONS, type Migration } from './migrations';
-import { type Row, firstDevice, idleGuestsSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, firstDevice, idleGuestsSql, probeSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
   type AdminAction,
@@ -90,7 +90,7 @@ function statements(db: Database.Database) {
     recentMatches: db.prepare(recentMatchesSql('?', '?')),
     leaderboard: db.prepare('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?'),
     deleteIdleGuests: db.prepare(idleGuestsSql('?')),
-    ping: db.prepare('SELECT 1'),
+    probe: db.prepare(probeSql('?')),
     admin: Object.fromEntries(Object.entries(adminSql(() => '?')).map(([name, sql]) => [name, db.prepare(sql)])) as Record<keyof ReturnType<typeof adminSql>, Database.Statement>,
   };
 }
@@ -245,8 +245,8 @@ export class SqliteStorage implements Storage {
     return this.sql.deleteIdleGuests.run(createdBefore).changes;
   }
 
-  async ping(): Promise<void> {
-    this.sql.ping.get();
+  async probe(at: number): Promise<void> {
+    this.sql.probe.run(at);
   }
 
   async close(): Promise<void> {

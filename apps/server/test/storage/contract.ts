@@ -387,8 +387,10 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
 
   accountsContract(() => h, open);
 
-  test('ping answers while open', async () => {
+  test('the health probe writes one row, rewritten each time', async () => {
     const storage = await open();
-    await expect(storage.ping()).resolves.toBeUndefined();
+    await storage.probe(5);
+    await storage.probe(7);
+    expect(await h.query('SELECT id, checked_at FROM health_probe')).toEqual([{ id: 1, checked_at: 7 }]);
   });
 }
