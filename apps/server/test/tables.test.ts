@@ -1,4 +1,5 @@
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { matchMaker } from '@colyseus/core';
 import { CODE_ALPHABET, CODE_LENGTH } from '../src/ids';
 import { Player, create, credentials, getJson, joinById, newGuest, quickMatch, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
@@ -29,10 +30,19 @@ describe('creating a table', () => {
     expect(await tables()).toHaveLength(before);
   });
 
-  test('without valid guest credentials is refused', async () => {
+  test('without valid guest credentials is refused when the seat is asked for: no room, join code or listing is made', async () => {
     const guest = await newGuest(t, 'Mallory');
-    await expect(t.colyseus.sdk.create('table', {})).rejects.toThrow(/ERR_BAD_CREDENTIALS/);
-    await expect(t.colyseus.sdk.create('table', { playerId: guest.playerId, secret: 'guessed' })).rejects.toThrow(/ERR_BAD_CREDENTIALS/);
+    const rooms = async () => (await matchMaker.query({ name: 'table' })).length;
+    const before = { rooms: await rooms(), tables: (await tables()).length };
+    for (const options of [{}, { playerId: guest.playerId, secret: 'guessed' }, { playerId: 'nobody', secret: 'x' }]) {
+      for (const method of ['create', 'joinOrCreate'] as const) {
+        await expect(t.colyseus.sdk[method]('table', { size: 2, ...options })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, message: expect.stringMatching(/^ERR_BAD_CREDENTIALS/) });
+      }
+    }
+    // Straight to the matchmaking route, as a script would: refused the same, nothing made.
+    const raw = await fetch(`${t.baseUrl}/matchmake/create/table`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(await raw.json()).toEqual({ code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, error: expect.stringMatching(/^ERR_BAD_CREDENTIALS/) });
+    expect({ rooms: await rooms(), tables: (await tables()).length }).toEqual(before);
   });
 
   test('a guest nickname is validated', async () => {

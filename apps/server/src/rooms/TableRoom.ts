@@ -26,7 +26,7 @@ import type { Admission } from '../limits/admission';
 import type { JoinCodes } from '../lobby';
 import type { Match, MatchDeps } from '../match/Match';
 import { metrics } from '../metrics';
-import { credentialsSchema, verifyGuest } from '../players';
+import { seatCredentials } from '../accounts/seatCredentials';
 import type { PlayerRecord, Storage } from '../storage/Storage';
 import { readFrame } from './frames';
 import { listingOf } from './listing';
@@ -208,13 +208,6 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.autoDispose = false;
     this.clock.stop();
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${code}: ${message}`);
-  }
-
-  override async onAuth(_client: Client, options: unknown): Promise<PlayerRecord> {
-    const creds = credentialsSchema.safeParse(options);
-    const player = creds.success ? await verifyGuest(this.deps.storage, creds.data.playerId, creds.data.secret) : null;
-    if (!player) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, 'ERR_BAD_CREDENTIALS: join with the playerId and secret from POST /api/guests');
-    return player;
   }
 
   override async onJoin(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<void> {
@@ -635,9 +628,17 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 }
 
-/** The room class Colyseus instantiates, bound to this server's dependencies. */
+/**
+ * The room class Colyseus instantiates, bound to this server's dependencies. Its static onAuth checks the
+ * player's credentials when a seat is asked for, before Colyseus makes a room (accounts/seatCredentials.ts);
+ * onJoin gets that player.
+ */
 export function tableRoomWith(deps: TableDeps): new () => TableRoom {
   return class BoundTableRoom extends TableRoom {
+    static override onAuth(_token: string | undefined, options: unknown): Promise<PlayerRecord> {
+      return seatCredentials(deps.storage, options);
+    }
+
     constructor() {
       super(deps);
     }
