@@ -35,6 +35,8 @@ export const TABLE_ERROR_CODES = [
   'ERR_NOT_WATCHABLE',
   /** The table has its WATCHERS_PER_TABLE watchers already. */
   'ERR_WATCHERS_FULL',
+  /** A join whose device was signed out after its seat was asked for. */
+  'ERR_BAD_CREDENTIALS',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 

@@ -56,7 +56,7 @@ export interface TableDeps {
   readonly restores: RestoreHandoff;
   readonly admission: Admission;
   /** Closes the table connection of a device that is signed out (accounts/). */
-  readonly devices: Pick<SignedOutDevices, 'watch'>;
+  readonly devices: Pick<SignedOutDevices, 'watch' | 'signedIn' | 'close'>;
   readonly bans: Bans;
 }
 
@@ -87,6 +87,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private readonly reconnections = new Map<Colour, Deferred>();
   /** What a player who took their seat back missed, told with the snapshot their new connection asks for. */
   private readonly missed = new Map<string, Return>();
+  /** Connections of devices signed out: nothing they sent runs any more, and they are not held for their token. */
+  private readonly revoked = new Set<string>();
   private play!: TablePlay;
   private watchers!: Watchers;
   private log!: Logger;
@@ -149,6 +151,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.watchers = new Watchers({
       state, watchable: s.watchable, limit: this.config.watchersPerTable, admission: this.deps.admission, log: this.log,
       hold: (client) => this.allowReconnection(client, this.config.reconnectSeconds),
+      signedIn: (client) => this.deps.devices.signedIn(client), signOut: (client) => this.signOut(client),
       client: (id) => this.clients.getById(id), task: (work) => this.task(work), changed: () => this.updateListing(),
     });
     // Quick-match filters on these; store them normalised so that defaults match explicit values.
@@ -212,7 +215,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   override async onJoin(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<void> {
     const outcome = (await this.run(() => this.seatPlayer(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
-    if (outcome === 'seated' || outcome === 'watching') return this.deps.devices.watch(client);
+    if (outcome === 'seated' || outcome === 'watching') return this.deps.devices.watch(client, () => this.revoked.add(client.sessionId));
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${outcome.code}: ${outcome.message}`);
   }
@@ -220,6 +223,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   /** A player takes their own seat back (any time, whatever `watch` says), watches (watchers/), or takes a free seat before the game. */
   private async seatPlayer(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | 'watching' | Rejection> {
     if (this.play.stopped || this.closing) return reject('ERR_SHUTTING_DOWN', 'the table is closing: try again in a moment');
+    // The credentials were checked when the seat was asked for: the device may have been signed out since.
+    if (!(await this.deps.devices.signedIn(client))) return reject('ERR_BAD_CREDENTIALS', 'this device was signed out');
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
     if (options?.watch === true) return (await this.deps.bans.refusal(player.id)) ?? this.watchers.admit(client, player);
@@ -273,7 +278,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   private async leaveSeat(client: Client, consented: boolean): Promise<void> {
     const colour = this.seating.colourOf(client.sessionId);
-    if (!colour) return this.watchers.left(client, consented || this.closing); // a watcher, or a seat replaced by a rejoin
+    const signedOut = this.revoked.delete(client.sessionId);
+    if (!colour) return this.watchers.left(client, consented || this.closing || signedOut); // a watcher, or a seat replaced by a rejoin
     const seat = this.seating.seat(colour)!;
     if (this.state.status === 'waiting') {
       this.seating.removeHuman(client.sessionId);
@@ -289,7 +295,9 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       await this.play.serverAction({ type: 'escape', seat: colour });
       return;
     }
-    this.log.info({ event: 'player-dropped', seat: colour, holdSeconds: this.config.reconnectSeconds }, 'player dropped; seat held');
+    this.log.info({ event: 'player-dropped', seat: colour, holdSeconds: this.config.reconnectSeconds, signedOut }, 'player dropped; seat held');
+    // A device signed out is not held for: the seat waits for the player's other devices (their credentials).
+    if (signedOut) return this.play.away(colour);
     const reconnection = this.allowReconnection(client, this.config.reconnectSeconds);
     this.reconnections.set(colour, reconnection);
     reconnection
@@ -298,13 +306,24 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     await this.play.away(colour);
   }
 
+  /**
+   * Back with the token, which asks for no secret: the device is checked first, in the table's queue,
+   * so that nothing it sends runs before; a device signed out meanwhile is closed and not held again.
+   */
   private async reconnected(client: Client, colour: Colour): Promise<void> {
     if (this.seating.colourOf(client.sessionId) !== colour) return;
     this.reconnections.delete(colour);
-    this.deps.devices.watch(client); // the token asks for no secret: a device signed out meanwhile is closed again
+    if (!(await this.deps.devices.signedIn(client))) return this.signOut(client);
+    this.deps.devices.watch(client, () => this.revoked.add(client.sessionId));
     metrics.reconnects.inc({ how: 'token' });
     this.log.info({ event: 'player-reconnected', seat: colour }, 'player reconnected');
     await this.seatBack(client, colour);
+  }
+
+  /** A connection of a device signed out: nothing it sends runs from now, and it is closed saying why. */
+  private signOut(client: Client): void {
+    this.revoked.add(client.sessionId);
+    this.deps.devices.close(client);
   }
 
   /**
@@ -432,10 +451,12 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   private receive(client: Client, type: string, payload: unknown): void {
+    if (this.revoked.has(client.sessionId)) return; // a device signed out: nothing it sends counts
     const { allowed, notify } = this.limiter.take(client.sessionId);
     if (allowed) {
       const arrived = performance.now();
       const reply = async () => {
+        if (this.revoked.has(client.sessionId)) return; // signed out while this waited in the queue
         const rejection = await this.answer(client, type, payload);
         if (rejection) this.refuse(client, type, rejection);
         else if (type === 'roll' || type === 'move') metrics.actionLatency.observe((performance.now() - arrived) / 1000);

@@ -17,6 +17,10 @@ export interface WatchHost {
   client(sessionId: string): Client | undefined;
   /** Colyseus' wait for a dropped connection's token (RECONNECT_SECONDS). */
   hold(client: Client): Deferred<Client>;
+  /** Whether the connection's device is still signed in (the token asks for no secret). */
+  signedIn(client: Client): Promise<boolean>;
+  /** Close a connection of a device signed out; nothing it sends runs any more. */
+  signOut(client: Client): void;
   /** Run work in the table's queue (a token reconnection resolves outside it). */
   task(work: () => unknown): void;
   /** The number of watchers changed: the lobby listing follows. */
@@ -92,12 +96,17 @@ export class Watchers {
     const reconnection = this.host.hold(client);
     watcher.reconnection = reconnection;
     reconnection
-      .then(() => this.host.task(() => this.back(client.sessionId, watcher)))
+      .then(() => this.host.task(() => this.back(client, watcher)))
       .catch(() => this.host.task(() => this.forget(client.sessionId, watcher)));
   }
 
-  private back(sessionId: string, watcher: Watcher): void {
-    if (this.bySession.get(sessionId) !== watcher) return;
+  /** Back with the token: the device is checked first (before anything it sends runs); one signed out meanwhile is closed, watching no more. */
+  private async back(client: Client, watcher: Watcher): Promise<void> {
+    if (this.bySession.get(client.sessionId) !== watcher) return;
+    if (!(await this.host.signedIn(client))) {
+      this.bySession.delete(client.sessionId);
+      return this.host.signOut(client);
+    }
     watcher.connected = true;
     watcher.reconnection = null;
     this.show();

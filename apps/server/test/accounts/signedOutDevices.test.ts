@@ -8,11 +8,15 @@ import { waitFor } from '../support/players';
 import { describeWithServices, serviceUrl } from '../support/services';
 
 /** A table connection as the room has it: the device in its auth, a socket, and leave(). */
-function connection(deviceId: string) {
+function connection(deviceId: string | null) {
   const ref = new EventEmitter();
-  const closed: number[] = [];
-  const client = { auth: { deviceId }, ref, leave: (code: number) => closed.push(code) } as unknown as Client;
-  return { client, closed, drop: () => ref.emit('close') };
+  /** What happened to it, in order: revoked at its table, closed with a code. */
+  const events: string[] = [];
+  const client = { auth: deviceId === null ? {} : { deviceId }, ref, leave: (code: number) => events.push(`closed ${code}`) } as unknown as Client;
+  const revoke = () => void events.push('revoked');
+  return { client, revoke, events, get closed() {
+    return events.filter((e) => e.startsWith('closed')).map((e) => Number(e.split(' ')[1]));
+  }, drop: () => ref.emit('close') };
 }
 
 const stillThere = (signedOut: Set<string>) => ({ deviceExists: async (id: string) => !signedOut.has(id) });
@@ -24,23 +28,25 @@ describe('signed-out devices in one process', () => {
     const devices = new SignedOutDevices(new LocalPresence(), stillThere(gone), log);
     await devices.start();
     const [phone, phoneAgain, desk, dropped] = [connection('phone'), connection('phone'), connection('desk'), connection('old')];
-    for (const c of [phone, phoneAgain, desk, dropped]) devices.watch(c.client);
+    for (const c of [phone, phoneAgain, desk, dropped]) devices.watch(c.client, c.revoke);
     dropped.drop();
     gone.add('phone').add('old');
     await devices.signedOut(['phone', 'old']);
-    expect(phone.closed).toEqual([CLOSE_CODES.signedOut]);
+    // Revoked at its table first (nothing it sent runs any more), then closed.
+    expect(phone.events).toEqual(['revoked', `closed ${CLOSE_CODES.signedOut}`]);
     expect(phoneAgain.closed).toEqual([CLOSE_CODES.signedOut]);
     expect(desk.closed).toEqual([]);
     expect(dropped.closed).toEqual([]);
     devices.stop();
   });
 
-  test('a connection of a device signed out just before it was watched (a join racing the sign-out, a reconnection by token) is closed', async () => {
+  test('whether a connection\'s device is still signed in (asked before a join or a reconnection by token is let in): a failed check counts as no', async () => {
     const devices = new SignedOutDevices(new LocalPresence(), stillThere(new Set(['late'])), log);
-    const late = connection('late');
-    devices.watch(late.client);
-    await waitFor(() => late.closed.length > 0, 'the late connection to close');
-    expect(late.closed).toEqual([CLOSE_CODES.signedOut]);
+    expect(await devices.signedIn(connection('late').client)).toBe(false);
+    expect(await devices.signedIn(connection('desk').client)).toBe(true);
+    expect(await devices.signedIn(connection(null).client)).toBe(true);
+    const broken = new SignedOutDevices(new LocalPresence(), { deviceExists: () => Promise.reject(new Error('database unavailable')) }, log);
+    expect(await broken.signedIn(connection('desk').client)).toBe(false);
   });
 });
 
@@ -54,7 +60,7 @@ describeWithServices('signed-out devices over Redis (two processes)', ['TEST_RED
       await b!.start();
       const device = `phone-${Date.now()}`;
       const onB = connection(device);
-      b!.watch(onB.client);
+      b!.watch(onB.client, onB.revoke);
       gone.add(device);
       await a!.signedOut([device]);
       await waitFor(() => onB.closed.length > 0, 'the connection on the other process to close', 5_000);
