@@ -117,7 +117,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     logger: deps.logger.child({ component: 'colyseus' }),
   });
   // After Colyseus has put its matchmaking routes in front of express: the guard goes before both.
-  guardHttp(http, limiter);
+  guardHttp(http, limiter, deps.logger);
   const admission = new Admission(config, limiter);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus

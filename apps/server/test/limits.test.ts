@@ -185,6 +185,24 @@ describe('every form of a limited path counts against the same limit', () => {
     await (await sdk.create('table', { size: 2, ...credentials(ann) })).leave();
   });
 
+  test('a matchmaking request it cannot handle gets no internal error text, only that it was bad (the reason is logged)', async () => {
+    const ann = await guest('10.0.23.1', 'Ann');
+    const room = await sdkFrom('10.0.23.2').create('table', { size: 2, ...credentials(ann) });
+    const requests: [string, string][] = [
+      ['/matchmake/create/table', '{not json'],
+      [`/matchmake/reconnect/${room.roomId}`, 'null'],
+    ];
+    for (const [n, [path, body]] of requests.entries()) {
+      const res = await request(`10.0.23.${10 + n}`, path, { method: 'POST', body });
+      expect([path, await res.json()]).toEqual([path, { code: 4213, error: 'ERR_BAD_REQUEST: this matchmaking request could not be handled' }]);
+    }
+    expect(t.logs.events('matchmaking-failed').map((l) => l.reason)).toEqual([expect.stringMatching(/JSON/), expect.stringMatching(/null/)]);
+    // What a client did wrong is still said: an unknown room, an expired token, bad credentials.
+    expect(await (await request('10.0.23.20', '/matchmake/joinById/nosuchroom', { method: 'POST', body: JSON.stringify(credentials(ann)) })).json()).toEqual({ code: 4212, error: 'room "nosuchroom" not found' });
+    expect(await (await request('10.0.23.21', '/matchmake/create/table', { method: 'POST', body: '{}' })).json()).toMatchObject({ error: expect.stringMatching(/^ERR_BAD_CREDENTIALS: /) });
+    await room.leave();
+  });
+
   test('a matchmaking body is a few KB at most: a larger one is refused before it is read (413), one without a length too (411)', async () => {
     const post = (headers: Record<string, string | number>, bytes: number) =>
       new Promise<{ status: number; sent: number }>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import type { ClientLimiter, Limited, Refusal } from './clientLimits';
 import { securityHeaders } from './securityHeaders';
 
@@ -66,6 +67,33 @@ function refuse(res: ServerResponse, url: string, status: number, code: string, 
   res.end(JSON.stringify(body));
 }
 
+/** Colyseus' codes for what the client asked wrongly (no such room, an expired token…): their text is meant for it. */
+const MEANT_FOR_CLIENTS = new Set([4210, 4211, 4212, 4214, 4215, 4217]);
+
+/**
+ * Colyseus answers a matchmaking request it failed on with the exception's own text ("Unexpected token…
+ * in JSON", "Cannot read properties of null"): that is logged, and the client is told only that the
+ * request could not be handled. Refusals of this server's own (ERR_… codes) and Colyseus' answers meant
+ * for clients pass as they are.
+ */
+function hideInternalErrors(res: ServerResponse, log: Logger): void {
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'string') return write(chunk, ...rest);
+    let answer: { code?: unknown; error?: unknown } | null = null;
+    try {
+      answer = JSON.parse(chunk) as { code?: unknown; error?: unknown };
+    } catch {
+      return write(chunk, ...rest);
+    }
+    const error = answer?.error;
+    const ours = typeof error === 'string' && /^ERR_[A-Z_]+: /.test(error);
+    if (typeof error !== 'string' || ours || MEANT_FOR_CLIENTS.has(answer!.code as number)) return write(chunk, ...rest);
+    log.warn({ event: 'matchmaking-failed', code: answer!.code, reason: error }, 'a matchmaking request failed');
+    return write(JSON.stringify({ code: 4213, error: 'ERR_BAD_REQUEST: this matchmaking request could not be handled' }), ...rest);
+  }) as typeof res.write;
+}
+
 /** What is wrong with a request before any route or limit looks at it: a stray matchmaking URL, an unbounded body. */
 function malformed(req: IncomingMessage, url: string): { status: number; code: string; message: string } | null {
   if (!isMatchmaking(url)) return null;
@@ -82,7 +110,7 @@ function malformed(req: IncomingMessage, url: string): { status: number; code: s
  * express's and Colyseus' own matchmaking routes (which Colyseus answers before express), so it is
  * installed after both.
  */
-export function guardHttp(server: HttpServer, limiter: ClientLimiter): void {
+export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logger): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -101,6 +129,7 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter): void {
       refuse(res, url, wrong.status, wrong.code, wrong.message);
       return;
     }
+    if (isMatchmaking(url)) hideInternalErrors(res, log);
     if (isLookup) res.once('finish', () => res.statusCode === 404 && limiter.missed(address));
     for (const handle of handlers) handle.call(server, req, res);
   });
