@@ -2,6 +2,7 @@ import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
 import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
+import { ProxyTrust, overHttps } from '../src/limits/clientAddress';
 import { type Guest, credentials, waitFor } from './support/players';
 import { TEST_CONFIG, testServerPerFile } from './support/server';
 
@@ -246,6 +247,17 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     }
+  });
+
+  test('HSTS only where the page came over https: said by a trusted proxy (X-Forwarded-Proto), never over plain http', async () => {
+    expect((await request('10.0.9.2', '/')).headers.get('strict-transport-security')).toBeNull();
+    const viaHttps = await request('10.0.9.2', '/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaHttps.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    // From a peer that is no trusted proxy, the header means nothing.
+    const proxies = ProxyTrust.parse(['10.9.9.9']);
+    if (!proxies.ok) throw new Error(proxies.error);
+    const req = (peer: string, proto?: string) => ({ socket: { remoteAddress: peer }, headers: proto ? { 'x-forwarded-proto': proto } : {} }) as never;
+    expect([overHttps(req('10.9.9.9', 'https'), proxies.trust), overHttps(req('10.0.0.1', 'https'), proxies.trust), overHttps(req('10.9.9.9', 'http'), proxies.trust)]).toEqual([true, false, false]);
   });
 
   test('a Host header that is not a host name is left out of the policy', async () => {

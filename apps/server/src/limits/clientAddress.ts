@@ -53,3 +53,14 @@ export function clientAddressOf(req: Pick<IncomingMessage, 'headers' | 'socket'>
   while (hops.length > 0 && trust.trusts(address)) address = hops.pop()!;
   return address;
 }
+
+/**
+ * Whether the request reached the client over https: this server's own TLS, or a trusted proxy saying so
+ * (X-Forwarded-Proto from anyone else means nothing).
+ */
+export function overHttps(req: Pick<IncomingMessage, 'headers' | 'socket'>, trust: ProxyTrust): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
+  const peer = plain(req.socket.remoteAddress ?? '');
+  const proto = req.headers['x-forwarded-proto'];
+  return !trust.empty && trust.trusts(peer) && (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim() === 'https';
+}

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ClientLimits } from '../config';
 import { metrics } from '../metrics';
 import { Buckets } from './buckets';
-import { ProxyTrust, clientAddressOf } from './clientAddress';
+import { ProxyTrust, clientAddressOf, overHttps } from './clientAddress';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -52,6 +52,11 @@ export class ClientLimiter {
   /** The client's own address (X-Forwarded-For only from a trusted proxy). */
   addressOf(req: Pick<IncomingMessage, 'headers' | 'socket'>): string {
     return clientAddressOf(req, this.trust);
+  }
+
+  /** Whether the client reached this server over https (X-Forwarded-Proto only from a trusted proxy). */
+  overHttps(req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean {
+    return overHttps(req, this.trust);
   }
 
   /** Count one request against each of `limits`; the first one used up refuses it (and nothing is counted). */

@@ -116,7 +116,7 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logge
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const { method, path } = routeOf(req.method, url.split('?')[0]!);
-    for (const [name, value] of Object.entries(securityHeaders(req))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders(req, limiter.overHttps(req)))) res.setHeader(name, value);
     const address = limiter.addressOf(req);
     const isLookup = isGuess(method, path);
     const refusal = (isLookup && limiter.check(address, 'code-misses')) || limiter.take(address, ['http', ...limitsOf(method, path)]);
