@@ -96,7 +96,8 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     expect(game.volumes).toEqual([expect.stringMatching(/^flightchess-data:\/data(:rw)?$/)]);
     expect(Object.keys(compose.volumes)).toEqual(['flightchess-data']);
     const env = game.environment as Record<string, string>;
-    expect(configFromEnv(env)).toMatchObject({ ok: true, config: { databaseUrl: undefined, redisUrl: undefined } });
+    // /metrics is not on the public port unless the host asks for it.
+    expect(configFromEnv(env)).toMatchObject({ ok: true, config: { databaseUrl: undefined, redisUrl: undefined, metrics: false } });
     expect(seconds(game.stop_grace_period)).toBeGreaterThan(Number(env.SHUTDOWN_GRACE_SECONDS));
   });
 
