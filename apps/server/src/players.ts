@@ -3,13 +3,6 @@ import { z } from 'zod';
 import { randomId } from './ids';
 import type { PlayerRecord, Storage } from './storage/Storage';
 
-export const nicknameSchema = z
-  .string()
-  .trim()
-  .min(1, 'a nickname needs at least 1 character')
-  .max(20, 'a nickname has at most 20 characters')
-  .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'a nickname cannot contain control characters');
-
 export const credentialsSchema = z.object({
   playerId: z.string().min(1).max(64),
   secret: z.string().min(1).max(128),

@@ -45,14 +45,27 @@ describe('creating a table', () => {
     expect({ rooms: await rooms(), tables: (await tables()).length }).toEqual(before);
   });
 
-  test('a guest nickname is validated', async () => {
-    const res = await fetch(`${t.baseUrl}/api/guests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ nickname: 'x'.repeat(40) }),
-    });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('ERR_BAD_NICKNAME');
+  test('a guest nickname is validated: normalised (NFKC, trimmed), with something to see', async () => {
+    const made = async (nickname: string) => {
+      const res = await fetch(`${t.baseUrl}/api/guests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname }) });
+      return { status: res.status, body: (await res.json()) as { nickname?: string; error?: { code: string } } };
+    };
+    for (const bad of ['x'.repeat(40), '   ', '\u3164', '\u3164\u3164', 'A\u3164', '\u2800', '\uFFA0', 'Ann\u200B']) {
+      expect([JSON.stringify(bad), await made(bad)]).toEqual([JSON.stringify(bad), { status: 400, body: { error: expect.objectContaining({ code: 'ERR_BAD_NICKNAME' }) } }]);
+    }
+    expect((await made('  Ａｎｎ  ')).body.nickname).toBe('Ann');
+    expect((await made('小红')).body.nickname).toBe('小红');
+  });
+
+  test('a name that looks like a seated player\'s, written with other letters, is refused at that table; the very same name is not', async () => {
+    const ann = await create(t, await newGuest(t, 'Ann'), { size: 4 });
+    for (const lookalike of ['Аnn', 'ΑNN', 'аnn']) {
+      await expect(t.colyseus.sdk.joinById(ann.room.roomId, credentials(await newGuest(t, lookalike)))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_NAME_TAKEN, message: expect.stringMatching(/^ERR_NAME_TAKEN: /) });
+    }
+    const namesake = await joinById(t, ann.room.roomId, await newGuest(t, 'Ann'));
+    const bob = await joinById(t, ann.room.roomId, await newGuest(t, 'Bob'));
+    expect([...ann.state.seats.values()].map((s: { name: string }) => s.name).sort()).toEqual(['Ann', 'Ann', 'Bob']);
+    await Promise.all([ann, namesake, bob].map((p) => p.room.leave(true)));
   });
 });
 

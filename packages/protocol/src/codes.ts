@@ -37,6 +37,8 @@ export const TABLE_ERROR_CODES = [
   'ERR_WATCHERS_FULL',
   /** A join whose device was signed out after its seat was asked for. */
   'ERR_BAD_CREDENTIALS',
+  /** The newcomer's name looks like a seated player's, written with other letters ("Аnn" for "Ann"). */
+  'ERR_NAME_TAKEN',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -72,6 +74,8 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_NOT_WATCHABLE: 4609,
   /** `watch: true` at a table that has its WATCHERS_PER_TABLE watchers. */
   ERR_WATCHERS_FULL: 4610,
+  /** A name that looks like a seated player's (other letters drawn the same): choose another nickname. */
+  ERR_NAME_TAKEN: 4611,
 } as const;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 

@@ -206,6 +206,7 @@ export const en: Messages = {
   'net.replaced': 'This seat is now played from another window',
   'net.closing': 'The table closed: {reason}',
   'net.notFound': 'No such table',
+  'net.nameTaken': 'A player at this table has a name that looks just like yours: choose another nickname to join',
 
   'results.title': 'Results',
   'results.rank': 'Rank',

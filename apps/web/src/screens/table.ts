@@ -209,7 +209,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         const explain = () =>
           fill(
             el,
-            ...(offer ?? [h('p', { class: 'error', role: 'alert', text: failure.code === 'ERR_NO_TABLE' ? t('net.notFound') : failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message }) })]),
+            ...(offer ?? [h('p', { class: 'error', role: 'alert', text: joinRefusal(failure) })]),
             h('button', { text: t('results.home'), on: { click: home } }),
           );
         // Back after the table closed: the game played there, as it ended.
@@ -306,4 +306,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       ctx.status(null);
     },
   };
+}
+
+/** Why a table would not take this player, in words (the refusals a player can do something about have their own). */
+function joinRefusal(failure: { code: string; message: string }): string {
+  if (failure.code === 'ERR_NO_TABLE') return t('net.notFound');
+  if (failure.code === 'ERR_BANNED') return t('admin.banned');
+  if (failure.code === 'ERR_NAME_TAKEN') return t('net.nameTaken');
+  return t('net.failed', { reason: failure.message });
 }
