@@ -250,16 +250,17 @@ describe('devices and signing out', () => {
   });
 });
 
+/** A game of the player's (on `device`) against a bot, its snapshot here: the seat is held when the connection drops. */
+async function gameOf(device: Guest): Promise<Player> {
+  const player = await create(t, device, { size: 2, private: true });
+  player.send('add-bot', {});
+  await waitFor(() => player.state.seats.size === 2, 'the bot');
+  player.send('start', {});
+  await waitFor(() => player.state.status === 'playing' && player.stream.state !== null, 'the game');
+  return player;
+}
+
 describe('at a table', () => {
-  /** A game of the player's (on `device`) against a bot: the seat is held when the connection drops. */
-  async function gameOf(device: Guest): Promise<Player> {
-    const player = await create(t, device, { size: 2, private: true });
-    player.send('add-bot', {});
-    await waitFor(() => player.state.seats.size === 2, 'the bot');
-    player.send('start', {});
-    await waitFor(() => player.state.status === 'playing', 'the game');
-    return player;
-  }
 
   test('the same player on two devices holds one seat: the second device taking it closes the first (4409)', async () => {
     const ann = await guest('Ann');
@@ -301,15 +302,6 @@ describe('at a table', () => {
 });
 
 describe('signed out means out', () => {
-  async function gameOf(device: Guest): Promise<Player> {
-    const player = await create(t, device, { size: 2, private: true });
-    player.send('add-bot', {});
-    await waitFor(() => player.state.seats.size === 2, 'the bot');
-    player.send('start', {});
-    await waitFor(() => player.state.status === 'playing' && player.stream.state !== null, 'the game');
-    return player;
-  }
-
   const signOut = async (owner: Guest) => {
     const other = (await devicesOf(owner)).body.find((d) => !d.current)!.id;
     expect(await post(`/players/${owner.playerId}/devices/${other}/sign-out`, { secret: owner.secret })).toMatchObject({ status: 200 });
