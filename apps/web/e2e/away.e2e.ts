@@ -38,7 +38,8 @@ async function backAndTakeOver(page: Page, shot: string): Promise<void> {
   await click(page, '#lang');
   await until('Chinese again', async () => /^托管中/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
 
-  // One tap takes the seat back; the next turn is the player's own.
+  // One tap takes the seat back; the next turn is the player's own. (The button works once the link is up.)
+  await until('取消托管 to work', async () => (await page.$('[data-testid=auto]:not([disabled])')) !== null || null, 10_000);
   await click(page, '[data-testid=auto]');
   await until('托管 off', async () => ((await text(page, '[data-testid=auto-banner]')) === '' && (await page.textContent('[data-testid=auto]')) === '托管') || null, 5000);
   const mine = await myTurn(page);
@@ -93,6 +94,10 @@ export const awayCases: TestCase[] = [
         assert.equal(await ownSeat(page), seat);
         await until('the game as it is now', async () => (await shownVersion(page)) > versionAway || null, 10_000);
         await backAndTakeOver(page, 'away-back-after-silence');
+        // Back once and for all: no second outage of its own making (a late try taking the seat from the new connection).
+        const shown = await banners();
+        const back = shown.findIndex((b) => /已重新连接/.test(b));
+        assert.deepEqual(shown.slice(back).filter((b) => /正在重连/.test(b)), [], `the link stayed up once back: ${JSON.stringify(shown)}`);
         assert.deepEqual(errors, []);
       } finally {
         await context.close();

@@ -350,6 +350,38 @@ describe('TableConnection: staying connected', () => {
     expect(statuses.at(-1)).toEqual({ kind: 'reconnecting', attempt: 1 });
   });
 
+  it('a try given up on goes no further when its token fails later: no rejoin from it, which would take the seat from the newer connection', async () => {
+    const scheduler = new ManualScheduler();
+    const first = new FakeRoom('r1', rawTable('playing'));
+    const back = new FakeRoom('r1', rawTable('playing'));
+    const tokenTries: ((error: Error) => void)[] = [];
+    const rejoins: number[] = [];
+    const conn = new TableConnection(
+      asRoom(first),
+      {
+        reconnect: () => new Promise<Room>((_, reject) => tokenTries.push(reject)),
+        rejoin: async () => {
+          rejoins.push(scheduler.time);
+          return asRoom(back);
+        },
+      },
+      scheduler,
+      scheduler.now,
+    );
+    const statuses: LinkStatus[] = [];
+    conn.onStatus((s) => statuses.push(s));
+    first.drop(1006);
+    scheduler.advance(500 + ATTEMPT_MS + 1000); // the first try given up, the second under way
+    expect(tokenTries).toHaveLength(2);
+    tokenTries[1]!(new Error('expired')); // the second fails now: it rejoins
+    await flush();
+    expect(rejoins).toHaveLength(1);
+    expect(statuses.at(-1)).toEqual({ kind: 'reconnected' });
+    tokenTries[0]!(new Error('link reset')); // the first, long given up, fails only now: it stops there
+    await flush();
+    expect(rejoins).toHaveLength(1);
+  });
+
   it('passes on what the player missed while away, and tries again at once when nudged (the page shown again, the device back online)', async () => {
     const scheduler = new ManualScheduler();
     const room = new FakeRoom('r1', rawTable('playing'));

@@ -295,7 +295,8 @@ export class TableConnection {
     const roomId = this.roomId;
     this.reconnector
       .reconnect(token)
-      .catch(() => this.reconnector.rejoin(roomId))
+      // Given up meanwhile, it goes no further: a rejoin now would take the seat from a newer connection.
+      .catch((error: unknown) => (givenUp ? Promise.reject(error) : this.reconnector.rejoin(roomId)))
       .then(
         (room) => {
           answered = true;
