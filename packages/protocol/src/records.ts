@@ -118,6 +118,16 @@ export interface SeatResult {
   readonly winner: boolean;
 }
 
+/**
+ * The body of POST /api/matches/:id (and /verify): who asks. A private game, or one being played at a
+ * table nobody may watch, is shown only to the players who sat there, or with its table's join code.
+ */
+export interface MatchViewer {
+  readonly playerId?: string;
+  readonly secret?: string;
+  readonly code?: string;
+}
+
 /** GET /api/matches/:id */
 export interface MatchRecord {
   readonly id: string;

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { type JoinCodes, publicTables, tablesOf } from '../lobby';
 import { nicknameSchema } from '../accounts/nicknames';
 import { createGuest, credentialsSchema, verifyGuest } from '../players';
-import type { Storage } from '../storage/Storage';
+import type { MatchRecord, MatchesShown, PlayerRecord, Storage } from '../storage/Storage';
 import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
 import { deviceNameOf } from '../accounts/deviceNames';
+import { mayRead, readerOf } from './matchAccess';
 import { fail, route } from './respond';
 
 export interface ApiDeps {
@@ -33,13 +34,34 @@ export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
     }),
   );
 
+  /** The player the path names, when the body has the secret of one of their devices. */
+  const owner = async (req: Request) => {
+    const secret = credentialsSchema.shape.secret.safeParse(req.body?.secret);
+    return secret.success ? verifyGuest(storage, String(req.params.id), secret.data) : null;
+  };
+
+  const profileOf = async (player: PlayerRecord, shown: MatchesShown) => {
+    const level = levelFor(player.lifetimeScore);
+    return { ...player, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES, shown) };
+  };
+
+  /** What anyone sees of a player: of their games, the finished ones at public tables. */
   api.get(
     '/players/:id',
     route(async (req, res) => {
       const player = await storage.getPlayer(String(req.params.id));
       if (!player) return fail(res, 404, 'ERR_NO_PLAYER', 'no such player');
-      const level = levelFor(player.lifetimeScore);
-      res.json({ ...player, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES) });
+      res.json(await profileOf(player, 'public'));
+    }),
+  );
+
+  /** The player's own profile: their games in progress and at private tables too, so the secret is asked for, in the body. */
+  api.post(
+    '/players/:id/profile',
+    route(async (req, res) => {
+      const player = await owner(req);
+      if (!player) return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the secret from POST /api/guests');
+      res.json(await profileOf(player, 'all'));
     }),
   );
 
@@ -47,8 +69,7 @@ export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
   api.put(
     '/players/:id/nickname',
     route(async (req, res) => {
-      const secret = credentialsSchema.shape.secret.safeParse(req.body?.secret);
-      const player = secret.success ? await verifyGuest(storage, String(req.params.id), secret.data) : null;
+      const player = await owner(req);
       if (!player) return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the secret from POST /api/guests');
       const nickname = nicknameSchema.safeParse(req.body?.nickname);
       if (!nickname.success) return fail(res, 400, 'ERR_BAD_NICKNAME', describeIssues(nickname.error));
@@ -91,32 +112,36 @@ export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
     }),
   );
 
-  api.get(
-    '/matches/:id',
+  /**
+   * A match route: GET for anyone, POST with who asks in the body (MatchViewer: credentials, a join code).
+   * A match the caller may not read (http/matchAccess.ts) is answered as one that does not exist.
+   */
+  const matchRoute = (answer: (match: MatchRecord, res: Response) => unknown) =>
     route(async (req, res) => {
-      const match = await storage.getMatch(String(req.params.id));
-      if (!match) return fail(res, 404, 'ERR_NO_MATCH', 'no such match');
-      res.json(match);
-    }),
-  );
+      const reader = await readerOf(storage, req.body);
+      if ('status' in reader) return fail(res, reader.status, reader.code, reader.message);
+      const id = String(req.params.id);
+      const [match, table] = await Promise.all([storage.getMatch(id), storage.matchPrivacy(id)]);
+      if (!match || !table || !mayRead(match, table, reader)) return fail(res, 404, 'ERR_NO_MATCH', 'no such match');
+      return answer(match, res);
+    });
+
+  const showMatch = matchRoute((match, res) => res.json(match));
+  api.route('/matches/:id').get(showMatch).post(showMatch);
 
   /** Recompute a finished match: the dice from the revealed seed, the game from its action log. */
-  api.get(
-    '/matches/:id/verify',
-    route(async (req, res) => {
-      const match = await storage.getMatch(String(req.params.id));
-      if (!match) return fail(res, 404, 'ERR_NO_MATCH', 'no such match');
-      if (!match.seed) return fail(res, 409, 'ERR_NOT_OVER', 'the seed is revealed when the game is over');
-      const dice = verifyRolls(match.seed, match.commitment, rollsIn(match.actions));
-      const replay = replayGame(match.setup, match.actions);
-      if (!replay.ok) return res.json({ dice, replay: { ok: false, error: replay.error } });
-      const result = replay.value.state.result;
-      res.json({
-        dice,
-        replay: { ok: true, result, gameOver: result !== null, matchesRecord: JSON.stringify(result) === JSON.stringify(match.result) },
-      });
-    }),
-  );
+  const verifyMatch = matchRoute((match, res) => {
+    if (!match.seed) return fail(res, 409, 'ERR_NOT_OVER', 'the seed is revealed when the game is over');
+    const dice = verifyRolls(match.seed, match.commitment, rollsIn(match.actions));
+    const replay = replayGame(match.setup, match.actions);
+    if (!replay.ok) return res.json({ dice, replay: { ok: false, error: replay.error } });
+    const result = replay.value.state.result;
+    res.json({
+      dice,
+      replay: { ok: true, result, gameOver: result !== null, matchesRecord: JSON.stringify(result) === JSON.stringify(match.result) },
+    });
+  });
+  api.route('/matches/:id/verify').get(verifyMatch).post(verifyMatch);
 
   api.use(accounts.router);
 

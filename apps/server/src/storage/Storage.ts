@@ -48,8 +48,13 @@ export interface Storage {
   /** Give up one match (this process stops it), so that any process may restore it at once. */
   releaseLease(matchId: string, owner: string): Promise<void>;
   getMatch(id: string): Promise<MatchRecord | null>;
-  /** A player's finished matches and the one being played, newest first; aborted ones are left out. */
-  recentMatches(playerId: string, limit: number): Promise<MatchSummary[]>;
+  /** Who may read a match (http/matchAccess.ts): its table's privacy and code; null when there is no such match. */
+  matchPrivacy(id: string): Promise<MatchPrivacy | null>;
+  /**
+   * A player's matches, newest first, aborted ones left out: `all` for the player themself (the one being
+   * played and private ones too), `public` for anyone else (finished games of public tables only).
+   */
+  recentMatches(playerId: string, limit: number, shown: MatchesShown): Promise<MatchSummary[]>;
   leaderboard(limit: number): Promise<PlayerSummary[]>;
   /**
    * Delete the guests created before `createdBefore` who never sat at a game; returns how many. Players
@@ -76,6 +81,16 @@ export interface Storage {
   recordAdminAction(entry: AdminAction): Promise<void>;
   /** The newest entries of the audit, newest first. */
   adminActions(limit: number): Promise<AdminAction[]>;
+}
+
+export type MatchesShown = 'all' | 'public';
+
+/** The table a match was played at, as far as who may read the match goes. */
+export interface MatchPrivacy {
+  readonly private: boolean;
+  readonly watchable: boolean;
+  /** The table's join code. */
+  readonly code: string;
 }
 
 export interface NewBan {

@@ -7,16 +7,18 @@ import { compactPostgres } from './compactStored';
 import type { Migration } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
 import { inTransaction } from './pgTransaction';
-import { type Row, firstDevice, idleGuestsSql, probeSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, firstDevice, idleGuestsSql, probeSql, matchPrivacy, matchPrivacySql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
   type AdminAction,
   type Ban,
   type LeaseClaim,
   type MatchFinish,
+  type MatchPrivacy,
   type MatchRecord,
   type MatchStart,
   type MatchSummary,
+  type MatchesShown,
   type NewBan,
   type NewPlayer,
   type Notice,
@@ -251,8 +253,13 @@ export class PostgresStorage implements Storage {
     return m.rows[0] ? matchRecord(m.rows[0], seats.rows, actions.rows) : null;
   }
 
-  async recentMatches(playerId: string, limit: number): Promise<MatchSummary[]> {
-    const { rows } = await this.pool.query<Row>(recentMatchesSql('$1', '$2'), [playerId, limit]);
+  async matchPrivacy(id: string): Promise<MatchPrivacy | null> {
+    const { rows } = await this.pool.query<Row>(matchPrivacySql('$1'), [id]);
+    return rows[0] ? matchPrivacy(rows[0]) : null;
+  }
+
+  async recentMatches(playerId: string, limit: number, shown: MatchesShown): Promise<MatchSummary[]> {
+    const { rows } = await this.pool.query<Row>(recentMatchesSql('$1', '$2', shown), [playerId, limit]);
     return rows.map(matchSummary);
   }
 

@@ -2,7 +2,7 @@ import { type Action, type BotName, type Colour, type GameResult, type GameSetup
 import { AUTO_PLAY_REASONS, type AutoPlayReason, botLabel } from '@flightchess/protocol';
 import type { DeviceRecord } from '../accounts/AccountStorage';
 import { compactLog, expandLog } from '../records/actionLog';
-import type { Absence, MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchTable, NewPlayer, PlayerRecord, PlayerSummary, Presence, SeatPresence, StoredMatch } from './Storage';
+import type { Absence, MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchPrivacy, MatchTable, MatchesShown, NewPlayer, PlayerRecord, PlayerSummary, Presence, SeatPresence, StoredMatch } from './Storage';
 
 /**
  * Rows → records, shared by the SQLite and PostgreSQL stores: both keep the same columns (JSON as
@@ -151,12 +151,21 @@ export const matchSummary = (r: Row): MatchSummary => ({
   endedAt: orNull<number>(r.ended_at),
 });
 
-/** The recent-matches query (aborted matches left out), the same in both dialects but for the placeholders. */
-export const recentMatchesSql = (playerParam: string, limitParam: string): string =>
+/**
+ * The recent-matches query (aborted matches left out; with `public`, only finished games of public tables),
+ * the same in both dialects but for the placeholders (`NOT private` reads SQLite's 0/1 and PostgreSQL's boolean).
+ */
+export const recentMatchesSql = (playerParam: string, limitParam: string, shown: MatchesShown): string =>
   `SELECT m.id, m.preset, m.status, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
           (SELECT COUNT(*) FROM match_seats o WHERE o.match_id = m.id) AS players
    FROM match_seats s JOIN matches m ON m.id = s.match_id
-   WHERE s.player_id = ${playerParam} AND m.status <> 'aborted' ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;
+   WHERE s.player_id = ${playerParam} AND ${shown === 'public' ? `m.status = 'finished' AND NOT m.private` : `m.status <> 'aborted'`}
+   ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;
+
+/** The match row's privacy columns (MatchPrivacy). */
+export const matchPrivacySql = (idParam: string): string => `SELECT private, watchable, code FROM matches WHERE id = ${idParam}`;
+
+export const matchPrivacy = (r: Row): MatchPrivacy => ({ private: flag(r.private), watchable: flag(r.watchable), code: r.code as string });
 
 /**
  * Guests created before the first parameter who have no game at all — nor a login, a passkey or a second

@@ -6,16 +6,18 @@ import type { AccountStorage } from '../accounts/AccountStorage';
 import { SqlAccounts, sqliteRunner } from '../accounts/accountStore';
 import { sqliteCompactor } from './compactStored';
 import { MIGRATIONS, type Migration } from './migrations';
-import { type Row, firstDevice, idleGuestsSql, probeSql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
+import { type Row, firstDevice, idleGuestsSql, probeSql, matchPrivacy, matchPrivacySql, matchRecord, matchSummary, playerRecord, playerSummary, recentMatchesSql, storedMatch } from './rows';
 import { adminActionOf, adminActionValues, adminSql, banOf, noticeOf } from './adminRows';
 import {
   type AdminAction,
   type Ban,
   type LeaseClaim,
   type MatchFinish,
+  type MatchPrivacy,
   type MatchRecord,
   type MatchStart,
   type MatchSummary,
+  type MatchesShown,
   type NewBan,
   type NewPlayer,
   type Notice,
@@ -87,7 +89,8 @@ function statements(db: Database.Database) {
     getMatch: db.prepare('SELECT * FROM matches WHERE id = ?'),
     seats: db.prepare('SELECT * FROM match_seats WHERE match_id = ? ORDER BY colour'),
     actions: db.prepare('SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx'),
-    recentMatches: db.prepare(recentMatchesSql('?', '?')),
+    matchPrivacy: db.prepare(matchPrivacySql('?')),
+    recentMatches: { all: db.prepare(recentMatchesSql('?', '?', 'all')), public: db.prepare(recentMatchesSql('?', '?', 'public')) },
     leaderboard: db.prepare('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?'),
     deleteIdleGuests: db.prepare(idleGuestsSql('?')),
     probe: db.prepare(probeSql('?')),
@@ -233,8 +236,13 @@ export class SqliteStorage implements Storage {
     return m ? matchRecord(m, this.sql.seats.all(id) as Row[], this.sql.actions.all(id) as Row[]) : null;
   }
 
-  async recentMatches(playerId: string, limit: number): Promise<MatchSummary[]> {
-    return (this.sql.recentMatches.all(playerId, limit) as Row[]).map(matchSummary);
+  async matchPrivacy(id: string): Promise<MatchPrivacy | null> {
+    const m = this.sql.matchPrivacy.get(id) as Row | undefined;
+    return m ? matchPrivacy(m) : null;
+  }
+
+  async recentMatches(playerId: string, limit: number, shown: MatchesShown): Promise<MatchSummary[]> {
+    return (this.sql.recentMatches[shown].all(playerId, limit) as Row[]).map(matchSummary);
   }
 
   async leaderboard(limit: number): Promise<PlayerSummary[]> {

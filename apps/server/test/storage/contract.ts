@@ -338,12 +338,35 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     await storage.abortMatch('gone', 'cannot be restored', 260);
     await storage.startMatch(start('bobs', bob.playerId, 300));
 
-    expect(await storage.recentMatches(ann.playerId, 5)).toEqual([
+    expect(await storage.recentMatches(ann.playerId, 5, 'all')).toEqual([
       { id: 'new', preset: 'online', status: 'playing', colour: 'red', score: null, rank: null, winner: false, players: 2, startedAt: 200, endedAt: null },
       { id: 'old', preset: 'online', status: 'finished', colour: 'red', score: 40, rank: 1, winner: true, players: 2, startedAt: 100, endedAt: 9 },
     ]);
-    expect((await storage.recentMatches(ann.playerId, 1)).map((m) => m.id)).toEqual(['new']);
-    expect(await storage.recentMatches('nobody', 5)).toEqual([]);
+    expect((await storage.recentMatches(ann.playerId, 1, 'all')).map((m) => m.id)).toEqual(['new']);
+    expect(await storage.recentMatches('nobody', 5, 'all')).toEqual([]);
+  });
+
+  test('recent matches as anyone sees them: finished games of public tables only (issue 28)', async () => {
+    const storage = await open();
+    const ann = await createGuest(storage, 'Ann');
+    const table = (id: string, startedAt: number, isPrivate: boolean) => ({ ...start(id, ann.playerId, startedAt), private: isPrivate });
+    await storage.startMatch(table('public-over', 100, false));
+    await storage.finishMatch(finish('public-over'));
+    await storage.startMatch(table('private-over', 200, true));
+    await storage.finishMatch(finish('private-over'));
+    await storage.startMatch(table('public-playing', 300, false));
+    expect((await storage.recentMatches(ann.playerId, 5, 'public')).map((m) => m.id)).toEqual(['public-over']);
+    expect((await storage.recentMatches(ann.playerId, 5, 'all')).map((m) => m.id)).toEqual(['public-playing', 'private-over', 'public-over']);
+  });
+
+  test("a match's privacy: its table's private and watchable settings and code; null for no match", async () => {
+    const storage = await open();
+    const ann = await createGuest(storage, 'Ann');
+    await storage.startMatch(start('m1', ann.playerId));
+    await storage.startMatch({ ...start('m2', ann.playerId), private: false, watchable: true, code: 'HJKMNP' });
+    expect(await storage.matchPrivacy('m1')).toEqual({ private: true, watchable: false, code: 'ACDEFG' });
+    expect(await storage.matchPrivacy('m2')).toEqual({ private: false, watchable: true, code: 'HJKMNP' });
+    expect(await storage.matchPrivacy('none')).toBeNull();
   });
 
   test('the leaderboard ranks by lifetime score the players who have played, up to the limit', async () => {
