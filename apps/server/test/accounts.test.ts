@@ -311,7 +311,7 @@ describe('signed out means out', () => {
     const ann = await guest('Ann');
     const phone = { ...(await linked(ann)) } as Guest;
     const onPhone = await gameOf(phone);
-    const watcher = new Player(await t.colyseus.sdk.joinById(onPhone.room.roomId, { ...credentials(await guest('Wendy')), watch: true }), await guest('Wendy2'));
+    const watcher = new Player(await t.colyseus.sdk.joinById(onPhone.room.roomId, { ...credentials(await guest('Wendy')), watch: true, code: onPhone.state.code }), await guest('Wendy2'));
     // Its own turn to roll: a roll it sent would be legal.
     await waitFor(() => onPhone.game.current === onPhone.colour && onPhone.game.phase === 'roll', 'its turn', 10_000);
     const { version } = onPhone.game;
@@ -343,7 +343,7 @@ describe('signed out means out', () => {
     const host = await gameOf(await guest('Host'));
     const ann = await guest('Ann');
     const phone = { ...(await linked(ann)) } as Guest;
-    const watching = await t.colyseus.sdk.joinById(host.room.roomId, { ...credentials(phone), watch: true });
+    const watching = await t.colyseus.sdk.joinById(host.room.roomId, { ...credentials(phone), watch: true, code: host.state.code });
     await waitFor(() => host.state.watchers === 1, 'the watcher counted');
     const token = watching.reconnectionToken;
     await watching.leave(false);

@@ -238,7 +238,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
   test('kill -9 of the process holding a table: the other process restores it, the players and the watcher are routed to it and finish the game', async () => {
     const via = clientVia(proxyUrl);
     const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client, { private: true });
-    const watcher = await watch(via.client, players[0]!.room.roomId, await newGuest({ baseUrl: proxyUrl }, 'Watcher'));
+    const watcher = await watch(via.client, players[0]!.room.roomId, await newGuest({ baseUrl: proxyUrl }, 'Watcher'), players[0]!.state.code);
     await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
     const before = players[0]!.game;
     const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
@@ -261,8 +261,8 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
     expect(players.map((p) => p.colour)).toEqual(colours);
     expect(players[0]!.game).toEqual(before);
-    // The watcher comes back the same way (its credentials, watching): the restored table takes it.
-    await rejoin(watcher, back.client, roomId, 30_000, true);
+    // The watcher comes back the same way (its credentials, watching, the private table's code): the restored table takes it.
+    await rejoin(watcher, back.client, roomId, 30_000, true, code);
     expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
     expect(watcher.seated).toBe(false);
     expect(watcher.game).toEqual(before);

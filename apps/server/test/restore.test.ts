@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGINE_VERSION, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
-import { type Player, choosing, credentials, getJson, newGuest, play, rejoin, sleep, twoPlayerGame, waitFor } from './support/players';
+import { type Player, choosing, credentials, getJson, newGuest, play, postJson, rejoin, sleep, twoPlayerGame, waitFor } from './support/players';
 import { processesPerTest } from './support/processes';
 
 jest.setTimeout(90_000);
@@ -41,7 +41,7 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     expect((await getJson(second, `/api/tables/code/${code}`)).body).toMatchObject({ roomId });
     const via = new Client(second.baseUrl);
     const stranger = await newGuest(second, 'Stranger');
-    await expect(via.joinById(roomId, credentials(stranger))).rejects.toThrow(/^ERR_ALREADY_STARTED/);
+    await expect(via.joinById(roomId, { ...credentials(stranger), code })).rejects.toThrow(/^ERR_ALREADY_STARTED/);
     const colours = players.map((p) => p.colour);
     for (const p of players) await rejoin(p, via, (await getJson(second, `/api/tables/code/${code}`)).body.roomId);
     expect(players.map((p) => p.colour)).toEqual(colours);
@@ -52,13 +52,15 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
 
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
-    const match = (await getJson(second, `/api/matches/${matchId}`)).body;
+    // A private table's game: its record is its players' (issue 28).
+    const asPlayer = credentials(players[0]!.guest);
+    const match = (await postJson(second, `/api/matches/${matchId}`, asPlayer)).body;
     expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed });
     expectLogMatchesClients(match.actions, players);
     expect(verifyRolls(match.seed, commitment, rollsIn(match.actions)).ok).toBe(true);
     const replayed = replayGame(match.setup, match.actions);
     expect(replayed.ok && replayed.value.state).toEqual(players[0]!.game);
-    expect((await getJson(second, `/api/matches/${matchId}/verify`)).body.replay).toMatchObject({ ok: true, matchesRecord: true, gameOver: true });
+    expect((await postJson(second, `/api/matches/${matchId}/verify`, asPlayer)).body.replay).toMatchObject({ ok: true, matchesRecord: true, gameOver: true });
   });
 
   test('a game stored by another engine version is aborted on start: seed revealed, nothing scored, off the players\' lists', async () => {

@@ -157,7 +157,8 @@ describe('private tables', () => {
 
     const found = await getJson(t, `/api/tables/code/${code.toLowerCase()}`);
     expect(found.body).toEqual({ code, roomId: host.room.roomId, link: `/?join=${code}` });
-    const friend = await joinById(t, found.body.roomId, await newGuest(t, 'Friend'));
+    // The room id alone is no key (ERR_PRIVATE_TABLE: privacy.test.ts): the code goes with it.
+    const friend = await joinById(t, found.body.roomId, await newGuest(t, 'Friend'), { code: found.body.code });
     expect(friend.state.code).toBe(code);
     expect((await getJson(t, '/api/tables/code/AAAAAA')).status).toBe(404);
     await Promise.all([host.room.leave(), friend.room.leave()]);

@@ -8,7 +8,7 @@ jest.setTimeout(60_000);
 
 const t = testServerPerFile();
 const sdk = () => t.colyseus.sdk;
-const watchAs = async (roomId: string, nickname: string) => watch(sdk(), roomId, await newGuest(t, nickname));
+const watchAs = async (roomId: string, nickname: string, code?: string) => watch(sdk(), roomId, await newGuest(t, nickname), code);
 
 /** A valid payload of every message that acts (the compiler checks that none is missing). */
 const ACTING = (version: number) =>
@@ -35,22 +35,23 @@ const facts = (p: Player) => JSON.stringify({ ...p.state.toJSON(), deadline: 0 }
 const localRoom = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as { play: { match: { seed: string } | null } };
 
 describe('watching a table', () => {
-  test('a guest watches by id or by code whatever the status (waiting, playing, over), and keeps exactly in step from the stream', async () => {
+  test('a guest watches a private table by its code whatever the status (waiting, playing, over), and keeps exactly in step from the stream', async () => {
     const host = await create(t, await newGuest(t, 'Host'), { size: 2, private: true });
     const roomId = host.room.roomId;
-    const early = await watchAs(roomId, 'Early');
+    const code = host.state.code as string;
+    const early = await watchAs(roomId, 'Early', code);
     expect(early.seated).toBe(false);
     expect(early.state.status).toBe('waiting');
     await waitFor(() => host.state.watchers === 1, 'the watcher counted');
 
-    const guest = await joinById(t, roomId, await newGuest(t, 'Guest'));
+    const guest = await joinById(t, roomId, await newGuest(t, 'Guest'), { code });
     const players = [host, guest];
     for (const p of players) p.send('ready', { ready: true });
     await waitFor(() => early.stream.matchId === host.state.matchId && host.state.matchId !== '', 'the watcher to get the game');
 
-    // A private table is watched by whoever has its code.
-    const { roomId: found } = (await getJson(t, `/api/tables/code/${host.state.code}`)).body as { roomId: string };
-    const byCode = await watchAs(found, 'ByCode');
+    // A private table is watched by whoever has its code (watching without it: privacy.test.ts).
+    const { roomId: found } = (await getJson(t, `/api/tables/code/${code}`)).body as { roomId: string };
+    const byCode = await watchAs(found, 'ByCode', code);
     await play(players, (g) => g.rolls >= 8);
     const snapshots = byCode.snapshots;
     byCode.send('sync', {});
@@ -66,7 +67,7 @@ describe('watching a table', () => {
     expect([...early.seen.keys()].length).toBeGreaterThan(0);
 
     // After the game too: the finished game and its result.
-    const late = await watchAs(roomId, 'Late');
+    const late = await watchAs(roomId, 'Late', code);
     expect(late.state.status).toBe('over');
     expect(late.game).toEqual(host.game);
     expect(late.state.result.winner).toBe(host.state.result.winner);

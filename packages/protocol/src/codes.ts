@@ -39,6 +39,8 @@ export const TABLE_ERROR_CODES = [
   'ERR_BAD_CREDENTIALS',
   /** The newcomer's name looks like a seated player's, written with other letters ("Аnn" for "Ann"). */
   'ERR_NAME_TAKEN',
+  /** A private table is sat at or watched by a newcomer only with its join code (`code` in the join options). */
+  'ERR_PRIVATE_TABLE',
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -76,6 +78,8 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_WATCHERS_FULL: 4610,
   /** A name that looks like a seated player's (other letters drawn the same): choose another nickname. */
   ERR_NAME_TAKEN: 4611,
+  /** A newcomer (to sit or to watch) at a private table without its join code, or with a wrong one. */
+  ERR_PRIVATE_TABLE: 4612,
 } as const;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 

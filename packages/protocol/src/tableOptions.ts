@@ -47,4 +47,6 @@ export interface TableJoinOptions {
   readonly secret: string;
   readonly colour?: (typeof COLOURS)[number];
   readonly watch?: boolean;
+  /** A private table's join code: a newcomer sits or watches there only with it (ERR_PRIVATE_TABLE). */
+  readonly code?: string;
 }

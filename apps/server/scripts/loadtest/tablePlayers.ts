@@ -22,6 +22,16 @@ interface Guest {
   readonly secret: string;
 }
 
+/** A private table's join code, once its facts have come: it seats and lets watch newcomers only with it. */
+async function codeOf(room: Room): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    const code = (room.state as { code?: string } | undefined)?.code;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no table code');
+}
+
 async function newGuest(baseUrl: string, nickname: string): Promise<Guest> {
   const res = await fetch(`${baseUrl}/api/guests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname }) });
   if (res.status !== 201) throw new Error(`guest creation: HTTP ${res.status}`);
@@ -175,10 +185,11 @@ export class LoadTable {
     const creds = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
     const host = await step('create', client.create('table', { size: 4, private: true, ...creds(guests[0]!) }));
     const players = [new LoadPlayer(host, guests[0]!, stats, pace, true)];
-    for (const guest of guests.slice(1)) players.push(new LoadPlayer(await step('join', client.joinById(host.roomId, creds(guest))), guest, stats, pace, false));
+    const code = await step('code', codeOf(host));
+    for (const guest of guests.slice(1)) players.push(new LoadPlayer(await step('join', client.joinById(host.roomId, { ...creds(guest), code })), guest, stats, pace, false));
     for (let i = 0; i < watchers; i++) {
       const guest = await step('watcher', newGuest(baseUrl, `Watch ${index}.${i}`));
-      players.push(new LoadPlayer(await step('watch', client.joinById(host.roomId, { ...creds(guest), watch: true })), guest, stats, pace, false));
+      players.push(new LoadPlayer(await step('watch', client.joinById(host.roomId, { ...creds(guest), watch: true, code })), guest, stats, pace, false));
     }
     return new LoadTable(players);
   }

@@ -40,6 +40,7 @@ import { type Return, TablePlay } from './tablePlay';
 import { type TableSettings, parseTableOptions, storedSettings } from './tableOptions';
 import { Timers } from './timers';
 import { Watchers } from '../watchers/watchers';
+import { codeRefusal } from './codeRefusal';
 
 /** Games a process restores hand their rebuilt match to the room that will hold it (see restore.ts). */
 export interface RestoreHandoff {
@@ -213,7 +214,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${code}: ${message}`);
   }
 
-  override async onJoin(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<void> {
+  override async onJoin(client: Client, options: { colour?: unknown; watch?: unknown; code?: unknown } | undefined, player: PlayerRecord): Promise<void> {
     const outcome = (await this.run(() => this.seatPlayer(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
     if (outcome === 'seated' || outcome === 'watching') return this.deps.devices.watch(client, () => this.revoked.add(client.sessionId));
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
@@ -221,12 +222,14 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   /** A player takes their own seat back (any time, whatever `watch` says), watches (watchers/), or takes a free seat before the game. */
-  private async seatPlayer(client: Client, options: { colour?: unknown; watch?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | 'watching' | Rejection> {
+  private async seatPlayer(client: Client, options: { colour?: unknown; watch?: unknown; code?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | 'watching' | Rejection> {
     if (this.play.stopped || this.closing) return reject('ERR_SHUTTING_DOWN', 'the table is closing: try again in a moment');
     // The credentials were checked when the seat was asked for: the device may have been signed out since.
     if (!(await this.deps.devices.signedIn(client))) return reject('ERR_BAD_CREDENTIALS', 'this device was signed out');
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
+    const locked = codeRefusal(this.state, options);
+    if (locked) return locked;
     if (options?.watch === true) return (await this.deps.bans.refusal(player.id)) ?? this.watchers.admit(client, player);
     return this.sitDown(client, player, options?.colour);
   }

@@ -34,6 +34,11 @@ export async function getJson<T = any>(t: Http, path: string): Promise<{ status:
   return { status: res.status, body: (await res.json()) as T };
 }
 
+export async function postJson<T = any>(t: Http, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${t.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 export async function newGuest(t: Http, nickname: string): Promise<Guest> {
   const res = await fetch(`${t.baseUrl}/api/guests`, {
     method: 'POST',
@@ -163,12 +168,12 @@ type Sdk = TestServer['colyseus']['sdk'];
  * Take one's seat back with one's credentials after the room went away (its process stopped or died):
  * what the web client does by itself. Retries while the table is not (yet) restored anywhere.
  */
-export async function rejoin(player: Player, via: Client | Sdk, roomId: string, timeoutMs = 30_000, watch = false): Promise<void> {
+export async function rejoin(player: Player, via: Client | Sdk, roomId: string, timeoutMs = 30_000, watch = false, code?: string): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
       const snapshots = player.snapshots;
-      player.adopt(await via.joinById(roomId, { playerId: player.guest.playerId, secret: player.guest.secret, ...(watch ? { watch } : {}) }));
+      player.adopt(await via.joinById(roomId, { playerId: player.guest.playerId, secret: player.guest.secret, ...(watch ? { watch } : {}), ...(code === undefined ? {} : { code }) }));
       await waitFor(() => (watch || player.seated) && player.snapshots > snapshots, watch ? 'the game' : 'the seat and the game');
       return;
     } catch (error) {
@@ -200,7 +205,7 @@ export async function quickMatch(sdk: Sdk, guest: Guest, options: Record<string,
 export async function startedTable(t: TestServer, count: number, options: Record<string, unknown> = {}): Promise<Player[]> {
   const host = await create(t, await newGuest(t, 'Host'), { size: count, ...options });
   const players = [host];
-  for (let i = 1; i < count; i++) players.push(await joinById(t, host.room.roomId, await newGuest(t, `P${i}`)));
+  for (let i = 1; i < count; i++) players.push(await joinById(t, host.room.roomId, await newGuest(t, `P${i}`), await codeOf(host)));
   for (const p of players) p.send('ready', { ready: true });
   await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state?.version === 0), 'the game to start');
   return players;
@@ -248,11 +253,17 @@ export function silence(player: Player): () => void {
   return () => socket.destroy();
 }
 
+/** What a newcomer passes to join the host's table: a private table's code (it lets nobody in without it). */
+export async function codeOf(host: Player): Promise<{ code?: string }> {
+  await waitFor(() => host.state?.code !== undefined && host.state.code !== '', 'the table code');
+  return host.state.private ? { code: host.state.code as string } : {};
+}
+
 /** A two-player game started through `via` (any colyseus.js client) on the server at `http`. */
 export async function twoPlayerGame(http: Http, via: Client, options: Record<string, unknown> = {}): Promise<Player[]> {
   const [ann, bob] = [await newGuest(http, 'Ann'), await newGuest(http, 'Bob')];
   const host = new Player(await via.create('table', { size: 2, ...options, ...credentials(ann) }), ann);
-  const guest = new Player(await via.joinById(host.room.roomId, credentials(bob)), bob);
+  const guest = new Player(await via.joinById(host.room.roomId, { ...credentials(bob), ...(await codeOf(host)) }), bob);
   const players = [host, guest];
   await waitFor(() => players.every((p) => p.seated), 'both seats');
   for (const p of players) p.send('ready', { ready: true });
@@ -265,9 +276,12 @@ export const choosing = (players: Player[]) => (game: GameState) =>
   game.phase === 'move' && legalMoves(game).length > 1 && nextSteps(game, players[0]!.control()).turn?.by === 'person';
 
 
-/** Watch a table (`watch: true`) through `via`; resolves once the table's facts (and its game, if one is on) are here. */
-export async function watch(via: Client | Sdk, roomId: string, guest: Guest): Promise<Player> {
-  const watcher = new Player(await via.joinById(roomId, { ...credentials(guest), watch: true }), guest);
+/**
+ * Watch a table (`watch: true`) through `via`, with a private table's `code`; resolves once the table's
+ * facts (and its game, if one is on) are here.
+ */
+export async function watch(via: Client | Sdk, roomId: string, guest: Guest, code?: string): Promise<Player> {
+  const watcher = new Player(await via.joinById(roomId, { ...credentials(guest), watch: true, ...(code === undefined ? {} : { code }) }), guest);
   await waitFor(() => watcher.state?.status !== undefined && (watcher.state.status === 'waiting' || watcher.stream.matchId === watcher.state.matchId), 'the table to watch');
   return watcher;
 }
