@@ -114,15 +114,18 @@ export const awayCases: TestCase[] = [
       const errors = watchErrors(page, 'closed page');
       try {
         await openHome(page, server.url, '回来了', 'zh-CN', false);
-        const { seat, roomId } = await startAgainstBots(page, 4);
+        const { seat, roomId, code } = await startAgainstBots(page, 4);
         const versionAtClose = await shownVersion(page);
         await page.close();
         const closed = Date.now();
 
-        // Someone else watching meanwhile sees the seat held, with the time left, and played by auto-play.
+        // Someone else watching meanwhile (by the private table's link: the game has started, so they watch) sees
+        // the seat held, with the time left, and played by auto-play.
         const other = await newPage(browser, PHONE);
         try {
-          await other.page.goto(`${server.url}#/watch/${encodeURIComponent(roomId)}`);
+          await other.page.goto(`${server.url}?join=${code}`);
+          await other.page.waitForSelector('[data-testid=watch-instead]', { timeout: 20_000 });
+          await click(other.page, '[data-testid=watch-instead]');
           await other.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
           const held = await until('the held seat', async () => /^离线 · [23]:\d\d$/.exec(await text(other.page, `.seats .seat[data-colour=${seat}] .conn`))?.[0] ?? null, 20_000);
           console.log(`    the watcher sees "${held}"`);

@@ -3,9 +3,10 @@
  * the page; the stored match as the server writes it, polled; and how late the page was.
  */
 import assert from 'node:assert/strict';
-import type { MatchRecord } from '@flightchess/protocol';
+import type { GuestCredentials } from '@flightchess/protocol';
 import { type GameState, applyAction, createGame } from '@flightchess/rules';
 import type { Page } from 'playwright-core';
+import { matchAs } from './support';
 
 /** What the game screen showed, and when: the panel's version and current seat, and the board's version. */
 export interface PanelEntry {
@@ -48,15 +49,15 @@ export const recordPanel = (page: Page) => page.addInitScript({ content: PANEL_R
 
 export const panelEntries = (page: Page) => page.evaluate(() => (window as unknown as { __panel: PanelEntry[] }).__panel);
 
-/** Follow the stored match as the server writes it: every version, its current seat, and when it was first seen. */
-export function watchServer(url: string, matchId: string): { entries: ServerEntry[]; stop(): Promise<void> } {
+/** Follow the stored match as the server writes it (read as `player`, one of its players): every version, its current seat, and when it was first seen. */
+export function watchServer(url: string, matchId: string, player: GuestCredentials): { entries: ServerEntry[]; stop(): Promise<void> } {
   const entries: ServerEntry[] = [];
   let state: GameState | null = null;
   let applied = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
-      const match = (await (await fetch(`${url}api/matches/${matchId}`)).json()) as MatchRecord;
+      const match = await matchAs(url, matchId, player);
       const seen = Date.now();
       if (!state) {
         const created = createGame(match.setup);

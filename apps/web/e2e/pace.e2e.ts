@@ -5,11 +5,11 @@
  * 认输 works while auto-played; the results table is the stored record.
  */
 import assert from 'node:assert/strict';
-import type { MatchRecord, PlayerProfile } from '@flightchess/protocol';
+import type { MatchRecord } from '@flightchess/protocol';
 import type { Page } from 'playwright-core';
 import { assertFollowed, panelEntries, recordPanel, watchServer } from './follow';
 import { startGameServer } from './gameServer';
-import { DESKTOP, type TestCase, click, newPage, openHome, screenshot, startAgainstBots, ui, until, watchErrors } from './support';
+import { DESKTOP, type TestCase, click, matchAs, newPage, openHome, ownProfile, screenshot, startAgainstBots, storedPlayer, ui, until, watchErrors } from './support';
 
 /** How late the panel may show a state change: the issue's bound. */
 const WITHIN_MS = 1000;
@@ -49,10 +49,10 @@ export const paceCases: TestCase[] = [
         // Three planes, one already out: a whole game in a few minutes at the real pace.
         const { seat: me } = await startAgainstBots(page, 3, 'wango-quick');
 
-        const playerId = await page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? '{}') as { playerId: string }).playerId);
-        const profile = (await (await fetch(`${server.url}api/players/${playerId}`)).json()) as PlayerProfile;
-        const matchId = profile.recentMatches[0]!.id;
-        watcher = watchServer(server.url, matchId);
+        // A private table's game in progress: the player's own profile and record show it.
+        const player = await storedPlayer(page);
+        const matchId = (await ownProfile(server.url, player)).recentMatches[0]!.id;
+        watcher = watchServer(server.url, matchId, player);
 
         // 托管 on during another seat's turn, then off again: the button follows each time.
         await until('another seat’s turn', async () => ((await currentSeat(page)) !== me && (await currentSeat(page)) !== '') || null, 60_000, 50);
@@ -89,7 +89,7 @@ export const paceCases: TestCase[] = [
         // The two bots play it out; the results are the stored record.
         await page.waitForSelector('[data-testid=results] .results-table', { timeout: 600_000 });
         await watcher.stop();
-        const match = (await (await fetch(`${server.url}api/matches/${matchId}`)).json()) as MatchRecord;
+        const match = await matchAs(server.url, matchId, player);
         assert.equal(match.status, 'finished');
         // Cell texts without the winner's crown and the badge of a seat that left (checked below).
         const rows = await page.$$eval('.results-table tbody tr', (trs) =>

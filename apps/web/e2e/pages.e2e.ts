@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
 import { gameAgainstBot } from './online.e2e';
-import { DESKTOP, PHONE, type TestCase, assertAccessible, assertAccessibleInBothLanguages, assertNoSideScroll, click, jumpReplay, newPage, runCases, screenshot, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, assertAccessible, assertAccessibleInBothLanguages, assertNoSideScroll, click, jumpReplay, matchAs, newPage, runCases, screenshot, storedPlayer, until, watchErrors } from './support';
 
 const NICKNAME = '小明';
 const DEVICES = [
@@ -156,8 +156,8 @@ const cases: TestCase[] = [
         await page.waitForSelector('[data-testid=match-results]');
 
         // The same record as the last offline game: the offline replay has the same controls and names.
-        const match = await (await fetch(`${server.url}api/matches/${game.matchId}`)).json();
-        await page.evaluate((m: { setup: unknown; actions: unknown; seats: { colour: string; kind: string }[] }) => {
+        const match = await matchAs(server.url, game.matchId, await storedPlayer(page));
+        await page.evaluate((m: { setup: unknown; actions: unknown; seats: readonly { colour: string; kind: string }[] }) => {
           const players = Object.fromEntries(m.seats.map((s) => [s.colour, s.kind === 'bot' ? 'strong' : 'human']));
           const names = Object.fromEntries(m.seats.filter((s) => s.kind === 'human').map((s) => [s.colour, '小明']));
           localStorage.setItem('flightchess.offline.last', JSON.stringify({ version: 1, setup: m.setup, players, names, actions: m.actions, autoPlay: [] }));

@@ -7,22 +7,20 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import type { MatchRecord } from '@flightchess/protocol';
+import type { GuestCredentials, MatchRecord } from '@flightchess/protocol';
 import { type Action, type Colour, type GameSetup, createRng, isError, legalMoves, replayGame, reviewGame, seatIndex, teamOf } from '@flightchess/rules';
 import { startGameServer } from './gameServer';
 import { gameAgainstBot } from './online.e2e';
-import { DESKTOP, PHONE, type TestCase, actingNow, assertNoSideScroll, click, newPage, runCases, screenshot, serveStatic, shownVersion, ui, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, actingNow, assertNoSideScroll, click, matchAs, newPage, ownProfile, runCases, screenshot, serveStatic, shownVersion, storedPlayer, ui, until, watchErrors } from './support';
 import { expertChoices, expertPick } from '../../../packages/rules/src/bots/expert';
 import { playGame } from '../../../packages/rules/src/sim/playGame';
 
-const getJson = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
-
-/** The game being played at the server, as its record says (the player's profile names it). */
-async function currentRecord(url: string, playerId: string): Promise<MatchRecord> {
-  const profile = await getJson<{ recentMatches: { id: string; endedAt: number | null }[] }>(`${url}api/players/${playerId}`);
+/** The game being played at the server, as its record says (the player's own profile names it: a private table's game is theirs only). */
+async function currentRecord(url: string, player: GuestCredentials): Promise<MatchRecord> {
+  const profile = await ownProfile(url, player);
   const playing = profile.recentMatches.find((m) => m.endedAt === null);
   assert.ok(playing, 'the game being played is among the recent matches');
-  return getJson<MatchRecord>(`${url}api/matches/${playing.id}`);
+  return matchAs(url, playing.id, player);
 }
 
 /**
@@ -30,7 +28,7 @@ async function currentRecord(url: string, playerId: string): Promise<MatchRecord
  * points or more (an error: inaccuracy, mistake or blunder): play that one, and once the review of the
  * record counts it, let auto-play finish. So the review has an error to show, however the dice fall.
  */
-async function playAnError(page: Page, url: string, playerId: string, seat: Colour): Promise<void> {
+async function playAnError(page: Page, url: string, player: GuestCredentials, seat: Colour): Promise<void> {
   for (let decisions = 0; decisions < 80; ) {
     // On a loaded machine a turn can run out while the test thinks: the seat is then on auto-play (托管), which is switched off again.
     const state = await until('the local player to act, or auto-play on', async () => ((await autoPlayOn(page)) ? 'auto' : actingNow(page)));
@@ -46,7 +44,7 @@ async function playAnError(page: Page, url: string, playerId: string, seat: Colo
       await until('the roll to be taken', async () => (await shownVersion(page)) > before || null, 10_000);
       continue;
     }
-    const record = await currentRecord(url, playerId);
+    const record = await currentRecord(url, player);
     const replayed = replayGame(record.setup, record.actions);
     assert.ok(replayed.ok);
     const game = replayed.value.state;
@@ -66,7 +64,7 @@ async function playAnError(page: Page, url: string, playerId: string, seat: Colo
     decisions++;
     // Done when the review of the record so far counts an error of this seat: the test's own estimate is
     // not enough, as a turn that ran out meanwhile is auto-played (托管) and counted apart.
-    if (loss >= 5 && errorsOf(await currentRecord(url, playerId), seat) >= 1) break;
+    if (loss >= 5 && errorsOf(await currentRecord(url, player), seat) >= 1) break;
   }
   if ((await ui(page)).over || (await autoPlayOn(page))) return;
   await until('the auto-play button', async () => (await page.$('[data-testid=auto]')) !== null || null);
@@ -132,12 +130,12 @@ const cases: TestCase[] = [
       const errors = watchErrors(player.page, 'game');
       try {
         const seat = (await gameAgainstBot(player.page, server.url, '小红')) as Colour;
-        const playerId = await player.page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? '{}') as { playerId: string }).playerId);
-        await playAnError(player.page, server.url, playerId, seat);
+        const me = await storedPlayer(player.page);
+        await playAnError(player.page, server.url, me, seat);
         await player.page.waitForSelector('[data-testid=results]', { timeout: 300_000 });
         await until('the recorded results', async () => (await player.page.$('[data-testid=record]')) !== null || null, 20_000);
         const matchId = decodeURIComponent(/#\/match\/(.+)$/.exec((await player.page.getAttribute('[data-testid=record]', 'href')) ?? '')![1]!);
-        const record = await getJson<MatchRecord>(`${server.url}api/matches/${matchId}`);
+        const record = await matchAs(server.url, matchId, me);
         const expected = reviewGame(record.setup, record.actions);
         assert.ok(expected.ok);
         assert.ok(errorsOf(record, seat) >= 1, 'the player made an error');

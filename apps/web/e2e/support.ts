@@ -5,6 +5,7 @@ import { extname, join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { GuestCredentials, MatchRecord, PlayerProfile } from '@flightchess/protocol';
 
 /** Built client (npm run build:web) and where screenshots go (CI artifacts, see README). */
 export const DIST = resolve(__dirname, '../dist');
@@ -160,6 +161,20 @@ export async function startAgainstBots(page: Page, seats: number, preset?: strin
   const roomId = decodeURIComponent(/#\/table\/([^/?]+)/.exec(page.url())![1]!);
   return { seat: await ownSeat(page), roomId, code };
 }
+
+/** The guest a page plays as (what it stored). */
+export const storedPlayer = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as GuestCredentials);
+
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  return (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
+}
+
+/** A player's own profile: their games in progress and at private tables too (anyone else sees finished public ones only). */
+export const ownProfile = (url: string, player: GuestCredentials) => postJson<PlayerProfile>(`${url}api/players/${player.playerId}/profile`, { secret: player.secret });
+
+/** A match record as one of its players reads it (a private table's game is theirs only). */
+export const matchAs = (url: string, matchId: string, player: GuestCredentials) =>
+  postJson<MatchRecord>(`${url}api/matches/${matchId}`, { playerId: player.playerId, secret: player.secret });
 
 /** A page on the built client from a plain static server (no game server); both are closed after `body`. */
 export async function withOfflinePage(

@@ -7,11 +7,10 @@
  * the rematch the watcher takes the free seat and plays.
  */
 import assert from 'node:assert/strict';
-import type { PlayerProfile } from '@flightchess/protocol';
 import type { Page } from 'playwright-core';
 import { assertFollowed, panelEntries, recordPanel, watchServer } from './follow';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, assertNoSideScroll, click, enabledActions, myTurn, newPage, screenshot, shownVersion, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, assertNoSideScroll, click, enabledActions, myTurn, newPage, ownProfile, screenshot, shownVersion, storedPlayer, until, watchErrors } from './support';
 
 /** How late a watcher's board and turn may be: the issue's bound. */
 const WITHIN_MS = 3000;
@@ -74,9 +73,9 @@ export const watchCases: TestCase[] = [
         await ann.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
         await click(ann.page, '[data-testid=auto]');
         await until('托管 on', () => ann.page.evaluate(() => document.querySelector('[data-testid=auto]')?.classList.contains('on') || null), 5_000);
-        const annId = await ann.page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? '{}') as { playerId: string }).playerId);
-        const matchId = ((await (await fetch(`${server.url}api/players/${annId}`)).json()) as PlayerProfile).recentMatches[0]!.id;
-        follower = watchServer(server.url, matchId);
+        const annIs = await storedPlayer(ann.page);
+        const matchId = (await ownProfile(server.url, annIs)).recentMatches[0]!.id;
+        follower = watchServer(server.url, matchId, annIs);
 
         // Bob's home screen lists the game in progress; then he opens its link: the game has started, he may watch.
         await home(bob.page, server.url, 'Bob', 'en');

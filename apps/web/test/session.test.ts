@@ -110,3 +110,43 @@ describe('NetSession: signed in and signed out (issue 19)', () => {
     expect(session.signedOutOf()).toBeNull();
   });
 });
+
+describe('NetSession: match records as this player (issue 28)', () => {
+  afterEach(() => jest.restoreAllMocks());
+  const RECORD = { id: 'm1', status: 'playing' };
+
+  test("a match and its verification are asked for with this player's credentials, and the code of its table when known", async () => {
+    const store = new MemoryStore();
+    store.setItem('flightchess.player', JSON.stringify(ANN));
+    const calls = fakeServer([
+      { status: 200, body: RECORD },
+      { status: 200, body: RECORD },
+      { status: 200, body: { dice: { ok: true } } },
+    ]);
+    const session = new NetSession(store, 'http://game.test/');
+    session.rememberCode('r1', 'ACDEFG');
+    expect(await session.match('m1', 'r1')).toEqual(RECORD);
+    await session.match('m1');
+    await session.verify('m1');
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/matches/m1', body: { playerId: 'p1', secret: 's1', code: 'ACDEFG' } },
+      { method: 'POST', path: '/api/matches/m1', body: { playerId: 'p1', secret: 's1' } },
+      { method: 'POST', path: '/api/matches/m1/verify', body: { playerId: 'p1', secret: 's1' } },
+    ]);
+  });
+
+  test('without a player it asks as nobody; a refused secret signs this device out and asks again as nobody', async () => {
+    const store = new MemoryStore();
+    store.setItem('flightchess.player', JSON.stringify(ANN));
+    const calls = fakeServer([
+      { status: 401, body: { error: { code: 'ERR_BAD_CREDENTIALS', message: 'signed out' } } },
+      { status: 200, body: RECORD },
+      { status: 404, body: { error: { code: 'ERR_NO_MATCH', message: 'no such match' } } },
+    ]);
+    const session = new NetSession(store, 'http://game.test/');
+    expect(await session.match('m1')).toEqual(RECORD);
+    expect(session.credentials()).toBeNull();
+    await expect(session.match('m2')).rejects.toMatchObject({ code: 'ERR_NO_MATCH' });
+    expect(calls.map((c) => c.body)).toEqual([{ playerId: 'p1', secret: 's1' }, {}, {}]);
+  });
+});

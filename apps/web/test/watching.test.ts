@@ -53,4 +53,23 @@ describe('NetSession: watching', () => {
     ]);
     expect(session.isWatching('r2')).toBe(false);
   });
+
+  test("a private table's code, known from its link or its facts, goes with every join and watch there (its room id alone lets no newcomer in)", async () => {
+    const { given, session } = browserSession();
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ code: 'ACDEFG', roomId: 'r4', link: '/?join=ACDEFG' }), { status: 200 }));
+    expect(await session.roomForCode('acdefg')).toBe('r4');
+    await session.joinRoom('r4', 'Ann');
+    await session.watchRoom('r4', 'Ann');
+    await session.rejoin('r4');
+    session.rememberCode('r5', 'HJKMNP');
+    await session.watchRoom('r5', 'Ann');
+    await session.watchRoom('r6', 'Ann');
+    expect(given).toEqual([
+      { playerId: 'p1', secret: 's1', code: 'ACDEFG' },
+      { playerId: 'p1', secret: 's1', watch: true, code: 'ACDEFG' },
+      { playerId: 'p1', secret: 's1', watch: true, code: 'ACDEFG' },
+      { playerId: 'p1', secret: 's1', watch: true, code: 'HJKMNP' },
+      { playerId: 'p1', secret: 's1', watch: true },
+    ]);
+  });
 });

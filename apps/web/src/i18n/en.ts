@@ -207,6 +207,7 @@ export const en: Messages = {
   'net.closing': 'The table closed: {reason}',
   'net.notFound': 'No such table',
   'net.nameTaken': 'A player at this table has a name that looks just like yours: choose another nickname to join',
+  'net.privateTable': 'This table is private: join it with its code or its link',
 
   'results.title': 'Results',
   'results.rank': 'Rank',

@@ -205,6 +205,7 @@ export const zhCN = {
   'net.closing': '牌桌已关闭：{reason}',
   'net.notFound': '找不到这个牌桌',
   'net.nameTaken': '这张桌上有位玩家的名字和你的看起来一样：请换个昵称再加入',
+  'net.privateTable': '这是一张私人桌：请用邀请码或邀请链接加入',
 
   'results.title': '对局结果',
   'results.rank': '名次',

@@ -72,11 +72,15 @@ export class Accounts {
     return this.mine<SignedOut>('/sign-out-others');
   }
 
+  /** The player's own profile (POST /api/players/:id/profile): their games in progress and at private tables too. */
+  profile(): Promise<PlayerProfile> {
+    return this.mine<PlayerProfile>('/profile');
+  }
+
   /** The player this device plays as now, to warn before it becomes another's (null: no one yet, or unknown to the server). */
   async currentPlayer(): Promise<PlayerProfile | null> {
-    const me = this.net.credentials();
-    if (!me) return null;
-    return this.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(me.playerId)}`).catch(() => null);
+    if (!this.net.credentials()) return null;
+    return this.profile().catch(() => null);
   }
 
   /** Passkeys need a secure context (https, or http://localhost) with WebAuthn, and a site opened by its name (not an address). */

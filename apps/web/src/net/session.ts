@@ -1,4 +1,16 @@
-import { type ApiError, type GuestCredentials, type MatchRecord, type RenamedPlayer, type TableCodeAnswer, type TableListing, type TableJoinOptions, type TableSettingsRequest, joinErrorCode } from '@flightchess/protocol';
+import {
+  type ApiError,
+  type GuestCredentials,
+  type MatchRecord,
+  type MatchViewer,
+  type RenamedPlayer,
+  type TableCodeAnswer,
+  type TableListing,
+  type TableJoinOptions,
+  type TableSettingsRequest,
+  type VerifyAnswer,
+  joinErrorCode,
+} from '@flightchess/protocol';
 import { Client, type Room } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
 import { ByTable } from './byTable';
@@ -23,6 +35,8 @@ const SIGNED_OUT = 'flightchess.signedOut';
 const GAMES = 'flightchess.games';
 /** Tables this browser watches (it comes back to them as a watcher after a reload or a restart). */
 const WATCHING = 'flightchess.watching';
+/** The join code of each of the latest private tables: their room id alone lets no newcomer in. */
+const CODES = 'flightchess.codes';
 export const TABLE_ROOM = 'table';
 
 function isCredentials(v: unknown): v is Credentials {
@@ -51,6 +65,7 @@ export class NetSession {
   /** Each table's reconnection token, and the match last played there. */
   private readonly tokens: ByTable;
   private readonly games: ByTable;
+  private readonly codes: ByTable;
 
   constructor(
     private readonly storage: KeyValueStore,
@@ -58,6 +73,7 @@ export class NetSession {
   ) {
     this.tokens = new ByTable(storage, TOKENS);
     this.games = new ByTable(storage, GAMES);
+    this.codes = new ByTable(storage, CODES);
   }
 
   credentials(): Credentials | null {
@@ -118,6 +134,18 @@ export class NetSession {
   private forgetTables(): void {
     this.storage.removeItem(TOKENS);
     this.storage.removeItem(GAMES);
+    this.storage.removeItem(CODES);
+  }
+
+  /** A private table's join code (from its link, or its facts once in): joins and watches there pass it. */
+  rememberCode(roomId: string, code: string): void {
+    if (this.codes.get(roomId) !== code) this.codes.set(roomId, code);
+  }
+
+  /** The table's code as the join options carry it: none for a table whose code this browser does not know. */
+  private codeFor(roomId: string): { code?: string } {
+    const code = this.codes.get(roomId);
+    return code ? { code } : {};
   }
 
   /** The stored guest under its new name; null when the server does not know it (a bad name still fails). */
@@ -198,7 +226,7 @@ export class NetSession {
 
   /** Watch a table (`watch: true`): remembered, so that a reload or a reconnection comes back watching. */
   async watchRoom(roomId: string, nickname: string): Promise<Room> {
-    const room = await this.enter((c) => this.client().joinById(roomId, { playerId: c.playerId, secret: c.secret, watch: true } satisfies TableJoinOptions), nickname);
+    const room = await this.enter((c) => this.client().joinById(roomId, { playerId: c.playerId, secret: c.secret, watch: true, ...this.codeFor(roomId) } satisfies TableJoinOptions), nickname);
     this.setWatching(room.roomId, true);
     return room;
   }
@@ -223,9 +251,9 @@ export class NetSession {
     }
   }
 
-  /** The join options for a table: the credentials, and `watch` for a table this browser watches. */
+  /** The join options for a table: the credentials, `watch` for a table this browser watches, a private table's code. */
   private joinOptions(roomId: string, c: Pick<Credentials, 'playerId' | 'secret'>): TableJoinOptions {
-    return { playerId: c.playerId, secret: c.secret, ...(this.isWatching(roomId) ? { watch: true } : {}) };
+    return { playerId: c.playerId, secret: c.secret, ...(this.isWatching(roomId) ? { watch: true } : {}), ...this.codeFor(roomId) };
   }
 
   /** This player's unfinished tables (none without a stored identity: nothing was ever joined). */
@@ -241,13 +269,38 @@ export class NetSession {
     }
   }
 
-  /** A stored match (GET /api/matches/:id): its table, seats, actions, and once over its result and seed. */
-  match(matchId: string): Promise<MatchRecord> {
-    return this.api<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`);
+  /**
+   * A stored match (POST /api/matches/:id): its table, seats, actions, and once over its result and seed.
+   * Asked as this player, with the code of the table it was played at (`roomId`) when known: a private
+   * game is shown only to its players and to those who have its code.
+   */
+  match(matchId: string, roomId?: string): Promise<MatchRecord> {
+    return this.asViewer<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`, roomId);
+  }
+
+  /** The server's recomputation of a finished match (POST /api/matches/:id/verify), asked as `match` is. */
+  verify(matchId: string): Promise<VerifyAnswer> {
+    return this.asViewer<VerifyAnswer>(`/api/matches/${encodeURIComponent(matchId)}/verify`);
+  }
+
+  /** POST as this player (if any) with the table's code (if known); a secret the server refuses signs this device out, and it asks again as nobody. */
+  private async asViewer<T>(path: string, roomId?: string): Promise<T> {
+    const creds = this.credentials();
+    const code = roomId ? this.codeFor(roomId) : {};
+    const ask = (viewer: MatchViewer) => this.api<T>(path, { method: 'POST', body: JSON.stringify(viewer) });
+    if (!creds) return ask(code);
+    try {
+      return await ask({ playerId: creds.playerId, secret: creds.secret, ...code });
+    } catch (error) {
+      if (!(error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS')) throw error;
+      this.signedOut();
+      return ask(code);
+    }
   }
 
   async roomForCode(code: string): Promise<string> {
     const found = await this.api<TableCodeAnswer>(`/api/tables/code/${encodeURIComponent(code)}`);
+    this.rememberCode(found.roomId, found.code);
     return found.roomId;
   }
 

@@ -18,7 +18,7 @@ import { abortReasonText } from './tableClosed';
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
 type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | { readonly kind: 'done'; readonly answer: VerifyAnswer } | { readonly kind: 'failed'; readonly text: string };
 
-/** A stored match made readable (GET /api/matches/:id): players and results, the dice commitment and seed, verification, replay. */
+/** A stored match made readable (POST /api/matches/:id, as this player): players and results, the dice commitment and seed, verification, replay. */
 export function matchScreen(ctx: AppContext, matchId: string): Screen {
   let verification: Verification = { kind: 'none' };
   let review: ReviewPanel | null = null;
@@ -32,7 +32,7 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
       const verify = () => {
         verification = { kind: 'pending' };
         redraw();
-        ctx.net.api<VerifyAnswer>(`/api/matches/${encodeURIComponent(match.id)}/verify`).then(
+        ctx.net.verify(match.id).then(
           (answer) => (verification = { kind: 'done', answer }),
           (error) => (verification = { kind: 'failed', text: failureText(failureOf(error)) }),
         ).finally(redraw);

@@ -7,15 +7,20 @@ import { hashOf } from '../ui/router';
 import { presetName } from '../adapter/describe';
 import { dateTime, recordPage } from './recordPage';
 import { accountSection } from './account/accountSection';
+import { Accounts } from '../net/accounts';
 
-/** A player's record (GET /api/players/:id): level and the way to the next, totals, recent matches. */
+/**
+ * A player's record: level and the way to the next, totals, recent matches. Another player's as anyone
+ * sees it (GET /api/players/:id: finished games of public tables); one's own with the secret, every game.
+ */
 export function profileScreen(ctx: AppContext, playerId: string): Screen {
   return recordPage<PlayerProfile>(ctx, {
     self: { name: 'profile', playerId },
     className: 'profile',
     loading: 'profile.loading',
     notFound: 'profile.notFound',
-    load: () => ctx.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(playerId)}`),
+    load: () =>
+      ctx.net.credentials()?.playerId === playerId ? new Accounts(ctx.net).profile() : ctx.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(playerId)}`),
     render: (p) => {
       const own = ctx.net.credentials()?.playerId === p.id;
       return [

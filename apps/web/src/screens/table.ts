@@ -114,7 +114,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
    */
   const showEnded = async (at: string | null, otherwise: () => void): Promise<void> => {
     const matchId = at ? ctx.net.gameAt(at) : null;
-    const record = matchId ? await ctx.net.match(matchId).catch(() => null) : null;
+    const record = matchId && at ? await ctx.net.match(matchId, at).catch(() => null) : null;
     if (disposed) return;
     if (record && record.status !== 'playing') return ctx.navigate({ name: 'match', matchId: record.id });
     otherwise();
@@ -130,7 +130,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     if (!match || match.id !== matchId) {
       screen.showBelow(() => h('p', { class: 'recording', role: 'status', text: t('results.recording') }), false);
       if (table.result.recorded) {
-        void ctx.net.match(matchId).then(
+        void ctx.net.match(matchId, connection?.roomId).then(
           (m) => {
             match = m;
             if (connection && !disposed) showResults(connection.table());
@@ -168,6 +168,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     const table = connection?.table();
     if (disposed || closedBy || !table) return;
     followWatching(table);
+    // A private table's code, for coming back (a reload, a restored table) and for its record once over.
+    if (table.private && table.code) ctx.net.rememberCode(connection!.roomId, table.code);
     if (table.matchId && !watching()) ctx.net.rememberGame(connection!.roomId, table.matchId);
     if (table.status === 'waiting') {
       showLobby(table);
@@ -313,5 +315,6 @@ function joinRefusal(failure: { code: string; message: string }): string {
   if (failure.code === 'ERR_NO_TABLE') return t('net.notFound');
   if (failure.code === 'ERR_BANNED') return t('admin.banned');
   if (failure.code === 'ERR_NAME_TAKEN') return t('net.nameTaken');
+  if (failure.code === 'ERR_PRIVATE_TABLE') return t('net.privateTable');
   return t('net.failed', { reason: failure.message });
 }
