@@ -61,8 +61,13 @@ export interface ServerConfig {
   readonly metrics: boolean;
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
-  /** Failed sign-ins one login name may meet an hour (over every address), before it is refused for a while. */
+  /** Failed sign-ins one address may make at one login name an hour, before it is refused there for a while. */
   readonly signInFailuresPerHour: number;
+  /**
+   * Failed sign-ins one login name meets a minute over every address (a guesser with many): beyond it the
+   * name is refused until the minute is over, so the right password is never kept out longer than that.
+   */
+  readonly signInFailuresPerNameMinute: number;
   /** What a password hash costs (scrypt; tests lower it, one test keeps the real one). */
   readonly passwordCost: ScryptCost;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
@@ -87,6 +92,8 @@ export interface ClientLimits {
   readonly codeMissesPerHour: number;
   /** Websocket connections open at once. */
   readonly socketsPerAddress: number;
+  /** TCP connections open at once (HTTP and websockets; not counted for a trusted proxy's). */
+  readonly connectionsPerAddress: number;
   /** Sign-ins with a name and password or a passkey, and password changes (each costs a password hash). */
   readonly signInsPerMinute: number;
 }
@@ -122,6 +129,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
     codeLookupsPerMinute: 10,
     codeMissesPerHour: 30,
     socketsPerAddress: 30,
+    connectionsPerAddress: 64,
     signInsPerMinute: 10,
   },
   maxTables: 1000,
@@ -130,6 +138,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   metrics: true,
   metricsToken: undefined,
   signInFailuresPerHour: 10,
+  signInFailuresPerNameMinute: 20,
   passwordCost: PASSWORD_COST,
   adminToken: undefined,
   watchersPerTable: 50,
@@ -170,6 +179,7 @@ const ENV = z.object({
   CODE_LOOKUPS_PER_MINUTE: count.optional(),
   CODE_MISSES_PER_HOUR: count.optional(),
   SOCKETS_PER_ADDRESS: count.optional(),
+  CONNECTIONS_PER_ADDRESS: count.optional(),
   MAX_TABLES: count.optional(),
   MAX_CONNECTIONS: count.optional(),
   GUEST_IDLE_DAYS: z.coerce.number().positive().max(36_500).optional(),
@@ -177,6 +187,7 @@ const ENV = z.object({
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   SIGN_INS_PER_MINUTE: count.optional(),
   SIGN_IN_FAILURES_PER_HOUR: count.optional(),
+  SIGN_IN_FAILURES_PER_NAME_MINUTE: count.optional(),
   ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   WATCHERS_PER_TABLE: z.coerce.number().int().min(0).max(10_000).optional(),
 });
@@ -229,6 +240,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
       codeLookupsPerMinute: e.CODE_LOOKUPS_PER_MINUTE ?? l.codeLookupsPerMinute,
       codeMissesPerHour: e.CODE_MISSES_PER_HOUR ?? l.codeMissesPerHour,
       socketsPerAddress: e.SOCKETS_PER_ADDRESS ?? l.socketsPerAddress,
+      connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS ?? l.connectionsPerAddress,
       signInsPerMinute: e.SIGN_INS_PER_MINUTE ?? l.signInsPerMinute,
     },
     maxTables: e.MAX_TABLES ?? base.maxTables,
@@ -237,6 +249,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     metrics: e.METRICS === undefined ? base.metrics : e.METRICS === 'on',
     metricsToken: e.METRICS_TOKEN ?? base.metricsToken,
     signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR ?? base.signInFailuresPerHour,
+    signInFailuresPerNameMinute: e.SIGN_IN_FAILURES_PER_NAME_MINUTE ?? base.signInFailuresPerNameMinute,
     adminToken: e.ADMIN_TOKEN ?? base.adminToken,
     watchersPerTable: e.WATCHERS_PER_TABLE ?? base.watchersPerTable,
   };

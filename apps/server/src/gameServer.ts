@@ -13,6 +13,7 @@ import { Drain, type DrainOutcome } from './drain';
 import { Admission } from './limits/admission';
 import { ClientLimiter } from './limits/clientLimits';
 import { guardHttp } from './limits/httpGuard';
+import { REQUEST_TIMEOUTS, guardConnections } from './limits/connectionGuard';
 import { cleanIdleGuests } from './limits/idleGuests';
 import { socketGuard, websocketServerOf } from './limits/socketGuard';
 import { Heartbeat } from './heartbeat';
@@ -73,8 +74,8 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const matches: MatchDeps = { storage: deps.storage, owner, leaseMs: config.leaseSeconds * 1000 };
   // With Redis several processes share the database: one only takes what another let go.
   const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
-  const accounts = createAccounts({ storage: deps.storage, presence, logger: deps.logger, config });
   const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
+  const accounts = createAccounts({ storage: deps.storage, presence, logger: deps.logger, config, addressOf: (req) => limiter.addressOf(req) });
   const drainHere = (graceMs: number) => {
     const marked = markDraining(presence, matchMaker.processId);
     const outcome = drain.run(graceMs);
@@ -95,11 +96,11 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       drain: deps.drainProcess ?? (() => void drainHere(config.shutdownGraceSeconds * 1000)),
     },
   });
-  const http = createServer(createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain, accounts, admin: operator.router }));
+  const http = createServer(REQUEST_TIMEOUTS, createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain, accounts, admin: operator.router }));
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
   // server closed one first, a request sent on it at that moment failed ("socket hang up").
   http.keepAliveTimeout = KEEP_ALIVE_MS;
-  http.headersTimeout = KEEP_ALIVE_MS + 1000;
+  guardConnections(http, limiter);
   const sockets = socketGuard(limiter);
   // pingInterval 0: the heartbeat pings instead, spread over time (heartbeat.ts).
   const transport = new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes, verifyClient: sockets.verifyClient, pingInterval: 0 });

@@ -16,6 +16,7 @@ const t = testServerPerFile({
   trustProxy: ['127.0.0.1'],
   limits: { ...TEST_CONFIG.limits!, codeMissesPerHour: 5, signInsPerMinute: 6 },
   signInFailuresPerHour: 4,
+  signInFailuresPerNameMinute: 8,
   // Colyseus leaves a held seat's timer running when the seat is taken back another way: keep it short.
   reconnectSeconds: 3,
 });
@@ -184,16 +185,25 @@ describe('a login name and password', () => {
     expect(await post('/sign-in', { name: 'ann.sign' })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST' } } });
   });
 
-  test('brute force meets 429 with Retry-After: per address, and per login name from any address', async () => {
+  test('brute force meets 429 with Retry-After: per name and address, a higher ceiling per name a minute, and per address', async () => {
     const ann = await guest('Ann');
     await call('PUT', `/players/${ann.playerId}/login`, { secret: ann.secret, name: 'target', password: 'the real one' });
-    // Per name: 4 failures an hour, whatever the address; then even the right password waits. Other names do not.
+    // Per name and address: 4 failures an hour; then even the right password waits there, other names do not.
+    const guesser = fresh();
+    for (let i = 0; i < 4; i++) expect((await post('/sign-in', { name: 'target', password: `guess ${i}!` }, { from: guesser })).status).toBe(401);
+    await expectTooMany(await post('/sign-in', { name: 'Target', password: 'the real one' }, { from: guesser }));
+    expect((await post('/sign-in', { name: 'someone.else', password: 'whatever it is' }, { from: guesser })).status).toBe(401);
+    // The owner, from their own address, is not locked out by the guesser.
+    expect((await post('/sign-in', { name: 'target', password: 'the real one' })).status).toBe(200);
+    // Over every address, 8 failures a minute at one name: then the name waits out the minute, no longer.
     for (let i = 0; i < 4; i++) expect((await post('/sign-in', { name: 'target', password: `guess ${i}!` })).status).toBe(401);
-    await expectTooMany(await post('/sign-in', { name: 'Target', password: 'the real one' }));
-    expect((await post('/sign-in', { name: 'someone.else', password: 'whatever it is' })).status).toBe(401);
+    const ceiling = await post('/sign-in', { name: 'target', password: 'the real one' });
+    await expectTooMany(ceiling);
+    expect(Number(ceiling.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // Unknown names count the same.
-    for (let i = 0; i < 4; i++) await post('/sign-in', { name: 'ghost', password: `guess ${i}!` });
-    await expectTooMany(await post('/sign-in', { name: 'ghost', password: 'another guess' }));
+    const ghostly = fresh();
+    for (let i = 0; i < 4; i++) await post('/sign-in', { name: 'ghost', password: `guess ${i}!` }, { from: ghostly });
+    await expectTooMany(await post('/sign-in', { name: 'ghost', password: 'another guess' }, { from: ghostly }));
     // Per address: 6 sign-ins a minute, whatever the names.
     const from = fresh();
     for (let i = 0; i < 6; i++) expect((await post('/sign-in', { name: `name${i}`, password: 'whatever it is' }, { from })).status).toBe(401);

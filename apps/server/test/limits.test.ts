@@ -1,6 +1,7 @@
 import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
 import { request as httpRequest } from 'node:http';
+import { Socket, connect } from 'node:net';
 import WebSocket from 'ws';
 import { ProxyTrust, overHttps } from '../src/limits/clientAddress';
 import { type Guest, credentials, waitFor } from './support/players';
@@ -24,6 +25,7 @@ const t = testServerPerFile({
     codeLookupsPerMinute: 5,
     codeMissesPerHour: 3,
     socketsPerAddress: 2,
+    connectionsPerAddress: 4,
     signInsPerMinute: 3,
   },
 });
@@ -139,6 +141,60 @@ describe('per client address', () => {
     await new Promise((r) => setTimeout(r, 100));
     const again = await sdk.joinById(host.roomId, credentials(await guest('10.0.8.12')));
     await Promise.all([host.leave(), again.leave()]);
+  });
+});
+
+/**
+ * A raw TCP connection to the server from the loopback address `local` (not the trusted proxy's
+ * 127.0.0.1, so that the connection itself is counted): what it is answered, and when it closed.
+ */
+function connectFrom(local: string): { socket: Socket; answer: Promise<string>; closed: Promise<number> } {
+  const { hostname, port } = new URL(t.baseUrl);
+  const started = Date.now();
+  const socket = connect({ host: hostname, port: Number(port), localAddress: local });
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => void (answer += chunk.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - started)));
+  return { socket, answer: closed.then(() => answer), closed };
+}
+
+const healthOn = (socket: Socket) => socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+
+describe('connections', () => {
+  test('TCP connections open at once per address: one beyond the limit is closed unread; another address is served; a place freed is taken again', async () => {
+    const held = [1, 2, 3, 4].map(() => connectFrom('127.0.0.9'));
+    await Promise.all(held.map(({ socket }) => new Promise((r) => socket.once('connect', r))));
+    await new Promise((r) => setTimeout(r, 100));
+    const fifth = connectFrom('127.0.0.9');
+    fifth.socket.once('connect', () => healthOn(fifth.socket));
+    expect(await fifth.answer).toBe('');
+    expect(await fifth.closed).toBeLessThan(1_000);
+    const other = connectFrom('127.0.0.10');
+    other.socket.once('connect', () => healthOn(other.socket));
+    expect(await other.answer).toMatch(/^HTTP\/1\.1 200/);
+    held[0]!.socket.destroy();
+    await held[0]!.closed;
+    await new Promise((r) => setTimeout(r, 100));
+    const again = connectFrom('127.0.0.9');
+    again.socket.once('connect', () => healthOn(again.socket));
+    expect(await again.answer).toMatch(/^HTTP\/1\.1 200/);
+    for (const { socket } of held) socket.destroy();
+  });
+
+  test('a request must come in time: headers that never end, or no request at all, are answered 408 and closed within about 10 s', async () => {
+    const dripping = connectFrom('127.0.0.11');
+    dripping.socket.once('connect', () => dripping.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n'));
+    const drip = setInterval(() => dripping.socket.writable && dripping.socket.write('X-Slow: yes\r\n'), 1_000);
+    const silent = connectFrom('127.0.0.12');
+    try {
+      for (const conn of [dripping, silent]) {
+        expect(await conn.answer).toMatch(/^HTTP\/1\.1 408/);
+        expect(await conn.closed).toBeLessThan(12_500);
+      }
+    } finally {
+      clearInterval(drip);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Presence } from '@colyseus/core';
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import type { Storage } from '../storage/Storage';
@@ -23,17 +23,19 @@ export interface AccountsDeps {
   readonly storage: Storage;
   readonly presence: Presence;
   readonly logger: Logger;
-  readonly config: Pick<ServerConfig, 'signInFailuresPerHour' | 'passwordCost'>;
+  readonly config: Pick<ServerConfig, 'signInFailuresPerHour' | 'signInFailuresPerNameMinute' | 'passwordCost'>;
+  readonly addressOf: (req: Request) => string;
 }
 
-export function createAccounts({ storage, presence, logger, config }: AccountsDeps): Accounts {
+export function createAccounts({ storage, presence, logger, config, addressOf }: AccountsDeps): Accounts {
   const devices = new SignedOutDevices(presence, storage.accounts, logger);
   const router = accountsRouter({
     storage,
     devices,
     passkeys: new Passkeys(presence, storage.accounts, 'Flight Chess'),
-    names: new NameLimits(config.signInFailuresPerHour),
+    names: new NameLimits(config.signInFailuresPerHour, config.signInFailuresPerNameMinute),
     passwordCost: config.passwordCost,
+    addressOf,
   });
   return { router, devices, start: () => devices.start(), stop: () => devices.stop() };
 }

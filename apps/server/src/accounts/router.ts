@@ -31,6 +31,8 @@ export interface AccountsRouterDeps {
   readonly passkeys: Passkeys;
   readonly names: NameLimits;
   readonly passwordCost: ScryptCost;
+  /** The client's address (limits/clientAddress.ts): sign-in failures are counted per name and address. */
+  readonly addressOf: (req: Request) => string;
 }
 
 const LINK_CODE_MS = LINK_CODE_MINUTES * 60_000;
@@ -50,7 +52,7 @@ const passkeyInfo = (p: PasskeyRecord): PasskeyInfo => ({ id: p.id, name: p.name
  * and password, passkeys, each device its own secret, and signing devices out — whose table
  * connections close at once, on whichever process holds them.
  */
-export function accountsRouter({ storage, devices, passkeys, names, passwordCost }: AccountsRouterDeps): Router {
+export function accountsRouter({ storage, devices, passkeys, names, passwordCost, addressOf }: AccountsRouterDeps): Router {
   const api = express.Router();
   const accounts = storage.accounts;
   const decoy = decoyHash(passwordCost);
@@ -122,11 +124,11 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
       const current = await accounts.login(player.id);
       if (current) {
         // Changing a login needs the password it has: a device left signed in somewhere is not enough.
-        const wait = names.retryAfter(current.nameKey);
+        const wait = names.retryAfter(current.nameKey, addressOf(req));
         if (wait > 0) return tooMany(res, wait);
         const given = text(PASSWORD_MAX).safeParse(req.body?.currentPassword);
         if (!given.success || !(await checkPassword(given.data, current.passwordHash))) {
-          names.failed(current.nameKey);
+          names.failed(current.nameKey, addressOf(req));
           return fail(res, 403, 'ERR_WRONG_PASSWORD', 'send the current password as currentPassword');
         }
       }
@@ -143,13 +145,13 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
       const typed = z.object({ name: text(200), password: text(PASSWORD_MAX) }).safeParse(req.body);
       if (!typed.success) return fail(res, 400, 'ERR_BAD_REQUEST', 'send the login name and the password');
       const key = nameKey(typed.data.name.trim());
-      const wait = names.retryAfter(key);
+      const wait = names.retryAfter(key, addressOf(req));
       if (wait > 0) return tooMany(res, wait);
       // An unknown name is checked against a decoy: the same answer after the same work.
       const login = await accounts.loginByKey(key);
       const matches = await checkPassword(typed.data.password, login?.passwordHash ?? (await decoy()));
       if (!login || !matches) {
-        names.failed(key);
+        names.failed(key, addressOf(req));
         return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'no player has this login name and password');
       }
       const { secret, device } = newDevice(req);

@@ -39,17 +39,17 @@ export class ProxyTrust {
 }
 
 /** IPv4 seen through an IPv6 socket (::ffff:1.2.3.4) is the IPv4 address. */
-const plain = (address: string): string => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
+export const plainAddress = (address: string): string => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
 
 /**
  * The address of the client behind a request: the socket's peer, unless that peer is a trusted proxy —
  * then the X-Forwarded-For hops are read from the right (the nearest first), past every trusted proxy.
  */
 export function clientAddressOf(req: Pick<IncomingMessage, 'headers' | 'socket'>, trust: ProxyTrust): string {
-  let address = plain(req.socket.remoteAddress ?? '');
+  let address = plainAddress(req.socket.remoteAddress ?? '');
   if (trust.empty || !trust.trusts(address)) return address;
   const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((h) => plain(h.trim())).filter((h) => isIP(h) !== 0);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((h) => plainAddress(h.trim())).filter((h) => isIP(h) !== 0);
   while (hops.length > 0 && trust.trusts(address)) address = hops.pop()!;
   return address;
 }
@@ -60,7 +60,7 @@ export function clientAddressOf(req: Pick<IncomingMessage, 'headers' | 'socket'>
  */
 export function overHttps(req: Pick<IncomingMessage, 'headers' | 'socket'>, trust: ProxyTrust): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
-  const peer = plain(req.socket.remoteAddress ?? '');
+  const peer = plainAddress(req.socket.remoteAddress ?? '');
   const proto = req.headers['x-forwarded-proto'];
   return !trust.empty && trust.trusts(peer) && (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim() === 'https';
 }

@@ -4,12 +4,16 @@ import type { ClientLimits } from '../config';
 import { metrics } from '../metrics';
 import { Buckets } from './buckets';
 import { ProxyTrust, clientAddressOf, overHttps } from './clientAddress';
+import { OpenCounts } from './openCounts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** What one client address is limited in. */
-export type Limited = 'http' | 'guests' | 'tables' | 'joins' | 'code-lookups' | 'code-misses' | 'sockets' | 'sign-ins';
+export type Limited = 'http' | 'guests' | 'tables' | 'joins' | 'code-lookups' | 'code-misses' | 'sockets' | 'connections' | 'sign-ins';
+
+/** What is limited by how many are open at once rather than by a rate. */
+type Held = 'sockets' | 'connections';
 
 export interface Refusal {
   readonly limit: Limited;
@@ -23,9 +27,8 @@ export interface Refusal {
  */
 export class ClientLimiter {
   private readonly trust: ProxyTrust;
-  private readonly buckets: Record<Exclude<Limited, 'sockets'>, Buckets>;
-  private readonly sockets = new Map<string, number>();
-  private open = 0;
+  private readonly buckets: Record<Exclude<Limited, Held>, Buckets>;
+  private readonly held: Record<Held, OpenCounts> = { sockets: new OpenCounts(), connections: new OpenCounts() };
   private readonly lastLogged = new Map<string, number>();
 
   constructor(
@@ -60,7 +63,7 @@ export class ClientLimiter {
   }
 
   /** Count one request against each of `limits`; the first one used up refuses it (and nothing is counted). */
-  take(address: string, limits: readonly Exclude<Limited, 'sockets'>[]): Refusal | null {
+  take(address: string, limits: readonly Exclude<Limited, Held>[]): Refusal | null {
     for (const limit of limits) {
       const wait = this.buckets[limit].wait(address);
       if (wait > 0) return this.refuse(address, limit, wait);
@@ -70,7 +73,7 @@ export class ClientLimiter {
   }
 
   /** Whether `limit` is used up for `address`, without counting anything. */
-  check(address: string, limit: Exclude<Limited, 'sockets'>): Refusal | null {
+  check(address: string, limit: Exclude<Limited, Held>): Refusal | null {
     const wait = this.buckets[limit].wait(address);
     return wait > 0 ? this.refuse(address, limit, wait) : null;
   }
@@ -80,26 +83,28 @@ export class ClientLimiter {
     this.buckets['code-misses'].take(address);
   }
 
-  /** A websocket may open unless the address has its fill of them open already. */
-  socketsFull(address: string): Refusal | null {
-    return (this.sockets.get(address) ?? 0) >= this.limits.socketsPerAddress ? this.refuse(address, 'sockets', 10_000) : null;
+  /** Whether the socket's peer is a proxy of TRUST_PROXY (its connections carry many clients'). */
+  isTrustedProxy(peer: string): boolean {
+    return this.trust.trusts(peer);
   }
 
-  openSocket(address: string): void {
-    this.sockets.set(address, (this.sockets.get(address) ?? 0) + 1);
-    this.open++;
+  /** A websocket (or a TCP connection) may open unless the address has its fill of them open already. */
+  full(address: string, what: Held): Refusal | null {
+    const most = what === 'sockets' ? this.limits.socketsPerAddress : this.limits.connectionsPerAddress;
+    return this.held[what].of(address) >= most ? this.refuse(address, what, 10_000) : null;
+  }
+
+  opened(address: string, what: Held): void {
+    this.held[what].open(address);
+  }
+
+  closed(address: string, what: Held): void {
+    this.held[what].close(address);
   }
 
   /** Websockets open now, from every address. */
   get openSockets(): number {
-    return this.open;
-  }
-
-  closeSocket(address: string): void {
-    const open = (this.sockets.get(address) ?? 1) - 1;
-    if (open > 0) this.sockets.set(address, open);
-    else this.sockets.delete(address);
-    this.open--;
+    return this.held.sockets.total;
   }
 
   private refuse(address: string, limit: Limited, waitMs: number): Refusal {

@@ -24,7 +24,7 @@ const isMatchmaking = (url: string) => url.includes('/matchmake');
 export const MATCHMAKE_BODY_BYTES = 4 * 1024;
 
 /** Which limits a request counts against, besides every request's (`path` as routeOf gives it). */
-function limitsOf(method: string, path: string): Exclude<Limited, 'sockets' | 'code-misses'>[] {
+function limitsOf(method: string, path: string): Exclude<Limited, 'sockets' | 'connections' | 'code-misses'>[] {
   if (method === 'POST' && path === '/api/guests') return ['guests'];
   if (method === 'POST' && /^\/matchmake\/(create|joinorcreate)\//.test(path)) return ['tables'];
   if (method === 'POST' && /^\/matchmake\/(joinbyid|join|reconnect)\//.test(path)) return ['joins'];
@@ -52,6 +52,7 @@ const MESSAGES: Record<Limited, string> = {
   'code-lookups': 'too many join-code lookups from your address',
   'code-misses': 'too many join or link codes that match nothing from your address',
   sockets: 'too many connections open from your address',
+  connections: 'too many connections open from your address',
   'sign-ins': 'too many sign-ins from your address',
 };
 

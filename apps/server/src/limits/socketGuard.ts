@@ -13,15 +13,15 @@ export const websocketServerOf = (transport: WebSocketTransport) => (transport a
 export function socketGuard(limiter: ClientLimiter) {
   return {
     verifyClient(info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void): void {
-      const refusal = limiter.socketsFull(limiter.addressOf(info.req));
+      const refusal = limiter.full(limiter.addressOf(info.req), 'sockets');
       if (refusal) done(false, 429, 'Too Many Requests', { 'Retry-After': String(refusal.retryAfter) });
       else done(true);
     },
     watch(transport: WebSocketTransport): void {
       websocketServerOf(transport).on('connection', (ws: WebSocket, req: IncomingMessage) => {
         const address = limiter.addressOf(req);
-        limiter.openSocket(address);
-        ws.once('close', () => limiter.closeSocket(address));
+        limiter.opened(address, 'sockets');
+        ws.once('close', () => limiter.closed(address, 'sockets'));
       });
     },
   };

@@ -58,9 +58,11 @@ export const TEST_CONFIG: Partial<ServerConfig> = {
     codeLookupsPerMinute: 1_000_000,
     codeMissesPerHour: 1_000_000,
     socketsPerAddress: 1_000_000,
+    connectionsPerAddress: 1_000_000,
     signInsPerMinute: 1_000_000,
   },
   signInFailuresPerHour: 1_000_000,
+  signInFailuresPerNameMinute: 1_000_000,
   // A password hash at a sliver of the real cost (accounts.test.ts checks the real one once).
   passwordCost: { N: 2 ** 10, r: 8, p: 1 },
 };
