@@ -146,6 +146,8 @@ const cases: TestCase[] = [
           const name = device === PHONE ? 'phone' : 'desktop';
           const { context, page } = await newPage(browser, device);
           errors.push(...watchErrors(page, `${name}-${lang}`));
+          // As the player (a private table's game is shown to its players only).
+          await page.addInitScript((stored) => localStorage.setItem('flightchess.player', stored), JSON.stringify(me));
           try {
             await page.goto(`${server.url}?fast=1${lang === 'en' ? '&lang=en' : ''}#/match/${matchId}`);
             await page.waitForSelector('[data-testid=match-results]');
