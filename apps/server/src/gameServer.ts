@@ -12,6 +12,7 @@ import type { ServerConfig } from './config';
 import { Drain, type DrainOutcome } from './drain';
 import { Admission } from './limits/admission';
 import { ClientLimiter } from './limits/clientLimits';
+import { Bans } from './admin/bans';
 import { guardHttp } from './limits/httpGuard';
 import { REQUEST_TIMEOUTS, guardConnections } from './limits/connectionGuard';
 import { cleanIdleGuests } from './limits/idleGuests';
@@ -75,7 +76,8 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   // With Redis several processes share the database: one only takes what another let go.
   const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
   const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
-  const accounts = createAccounts({ storage: deps.storage, presence, logger: deps.logger, config, addressOf: (req) => limiter.addressOf(req) });
+  const bans = new Bans(deps.storage);
+  const accounts = createAccounts({ storage: deps.storage, presence, logger: deps.logger, config, addressOf: (req) => limiter.addressOf(req), bans });
   const drainHere = (graceMs: number) => {
     const marked = markDraining(presence, matchMaker.processId);
     const outcome = drain.run(graceMs);
@@ -96,7 +98,10 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       drain: deps.drainProcess ?? (() => void drainHere(config.shutdownGraceSeconds * 1000)),
     },
   });
-  const http = createServer(REQUEST_TIMEOUTS, createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain, accounts, admin: operator.router }));
+  const http = createServer(
+    REQUEST_TIMEOUTS,
+    createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain, accounts, admin: operator.router, bans, addressOf: (req) => limiter.addressOf(req) }),
+  );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
   // server closed one first, a request sent on it at that moment failed ("socket hang up").
   http.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -112,7 +117,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     presence,
     driver: deps.driver,
     publicAddress: config.publicAddress,
-    selectProcessIdToCreateRoom: operator.bans.refusingCreation(tableProcessSelector(presence)),
+    selectProcessIdToCreateRoom: tableProcessSelector(presence),
     greet: false,
     gracefullyShutdown: false,
     logger: deps.logger.child({ component: 'colyseus' }),
@@ -122,7 +127,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const admission = new Admission(config, limiter);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus
-    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission, devices: accounts.devices, bans: operator.bans }))
+    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission, devices: accounts.devices, bans, addressOf: (req) => limiter.addressOf(req) }))
     .filterBy(['preset', 'size', 'teams'])
     // Quick match seats people together: the open table with the most players first.
     .sortBy({ clients: -1 });

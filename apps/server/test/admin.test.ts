@@ -1,5 +1,7 @@
+import { Bans } from '../src/admin/bans';
 import type { AddressInfo } from 'node:net';
 import { LocalPresence } from '@colyseus/core';
+import { Client } from 'colyseus.js';
 import express from 'express';
 import { type AdminOverview, type AdminTable, CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { OperatorConsole } from '../src/admin/console';
@@ -14,7 +16,8 @@ import { testServerPerFile } from './support/server';
 jest.setTimeout(60_000);
 
 const TOKEN = 'operator-token-0123456789';
-const t = testServerPerFile({ adminToken: TOKEN });
+// 127.0.0.1 is trusted as a proxy: a test names another client address with X-Forwarded-For (bans of an address).
+const t = testServerPerFile({ adminToken: TOKEN, trustProxy: ['127.0.0.1'] });
 
 /** A request to the admin API, with the token unless told otherwise. */
 async function admin<T = any>(method: string, path: string, body?: unknown, authorization: string | null = `Bearer ${TOKEN}`): Promise<{ status: number; body: T; headers: Headers }> {
@@ -46,7 +49,7 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
       logger: createLogger('silent'),
       here: { owner: 'x', storage: 'sqlite', draining: () => false, tableStatuses: () => [], sockets: () => 0, drain: () => undefined },
     });
-    const app = createApp(DEFAULT_CONFIG, { storage, codes: {} as never, accounts: { router: express.Router() }, logger: createLogger('silent'), drain: new Drain(), admin: off.router });
+    const app = createApp(DEFAULT_CONFIG, { storage, codes: {} as never, accounts: { router: express.Router() }, bans: new Bans(storage), addressOf: () => '127.0.0.1', logger: createLogger('silent'), drain: new Drain(), admin: off.router });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {
@@ -146,8 +149,9 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     const players = await startedTable(t, 2);
     const [host, other] = players as [Player, Player];
     const banned = host.guest;
-    const ban = await admin('POST', '/bans', { playerId: banned.playerId, reason: 'abusive names' });
-    expect(ban).toMatchObject({ status: 201, body: { playerId: banned.playerId, nickname: 'Host', reason: 'abusive names' } });
+    // Every player of this file is at 127.0.0.1: this ban leaves the address alone (the next test bans one).
+    const ban = await admin('POST', '/bans', { playerId: banned.playerId, reason: 'abusive names', address: false });
+    expect(ban).toMatchObject({ status: 201, body: { playerId: banned.playerId, nickname: 'Host', reason: 'abusive names', address: null, addressUntil: null } });
 
     const sdk = t.colyseus.sdk;
     const creds = { playerId: banned.playerId, secret: banned.secret };
@@ -173,6 +177,58 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     expect((await audited('ban')).map((a) => a.target)).toContain(banned.playerId);
     expect((await audited('lift-ban')).map((a) => a.target)).toContain(banned.playerId);
     await Promise.all([back.room.leave(), other.room.leave(), open.room.leave(), again.room.leave()]);
+  });
+
+  test('a ban takes the address its player was seen from last, for a while: no new guest or seat from there, other addresses untouched; the console shows it and lifts it alone; a banned player cannot rename, sign in, make or use link codes', async () => {
+    const from = (address: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': address });
+    const api = async (method: string, path: string, address: string, body: unknown = {}) => {
+      const res = await fetch(`${t.baseUrl}/api${path}`, { method, headers: from(address), body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const guestAt = async (address: string, nickname: string) => (await api('POST', '/guests', address, { nickname })).body as { playerId: string; secret: string };
+    const sdkAt = (address: string) => new Client(t.baseUrl, { headers: from(address) });
+    const credsOf = (g: { playerId: string; secret: string }) => ({ playerId: g.playerId, secret: g.secret });
+
+    const host = await sdkAt('10.5.0.9').create('table', { size: 4, ...credsOf(await guestAt('10.5.0.9', 'Ann')) });
+    const bad = await guestAt('10.5.0.1', 'Mallory');
+    // Seen last at 10.5.0.4, where the seat was asked for.
+    const seat = await sdkAt('10.5.0.4').joinById(host.roomId, credsOf(bad));
+    expect((await api('PUT', `/players/${bad.playerId}/login`, '10.5.0.4', { secret: bad.secret, name: 'mallory', password: 'a good password' })).status).toBe(200);
+    const oldCode = (await api('POST', `/players/${bad.playerId}/link-codes`, '10.5.0.4', { secret: bad.secret })).body.code as string;
+
+    const before = Date.now();
+    const ban = await admin('POST', '/bans', { playerId: bad.playerId, reason: 'cheating', addressHours: 2 });
+    expect(ban).toMatchObject({ status: 201, body: { playerId: bad.playerId, address: '10.5.0.4' } });
+    expect(ban.body.addressUntil).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
+    expect(ban.body.addressUntil).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
+    expect((await admin<AdminOverview>('GET', '/overview')).body.bans).toContainEqual(expect.objectContaining({ playerId: bad.playerId, address: '10.5.0.4' }));
+
+    // From the banned address: no new guest; a guest made elsewhere sits, watches or opens a table no more there.
+    expect(await api('POST', '/guests', '10.5.0.4', { nickname: 'Mallory2' })).toMatchObject({ status: 403, body: { error: { code: 'ERR_BANNED' } } });
+    const friend = credsOf(await guestAt('10.5.0.2', 'Trent'));
+    await expect(sdkAt('10.5.0.4').joinById(host.roomId, friend)).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await expect(sdkAt('10.5.0.4').joinById(host.roomId, { ...friend, watch: true })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await expect(sdkAt('10.5.0.4').create('table', { size: 2, ...friend })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    // Another address is not.
+    const elsewhere = await sdkAt('10.5.0.3').joinById(host.roomId, friend);
+
+    // The banned player: no new name, no link code, no device by an old code or a password.
+    expect((await api('PUT', `/players/${bad.playerId}/nickname`, '10.5.0.8', { secret: bad.secret, nickname: 'Innocent' })).body.error.code).toBe('ERR_BANNED');
+    expect((await api('POST', `/players/${bad.playerId}/link-codes`, '10.5.0.8', { secret: bad.secret })).body.error.code).toBe('ERR_BANNED');
+    expect(await api('POST', '/link', '10.5.0.8', { code: oldCode })).toMatchObject({ status: 403, body: { error: { code: 'ERR_BANNED' } } });
+    expect(await api('POST', '/sign-in', '10.5.0.8', { name: 'mallory', password: 'a good password' })).toMatchObject({ status: 403, body: { error: { code: 'ERR_BANNED' } } });
+    expect((await api('POST', `/players/${bad.playerId}/devices`, '10.5.0.8', { secret: bad.secret })).body).toHaveLength(1);
+    expect((await getJson(t, `/api/players/${bad.playerId}`)).body.nickname).toBe('Mallory');
+
+    // Lifting the address alone: the address is free, the player still banned.
+    expect(await admin('DELETE', `/bans/${bad.playerId}/address`)).toMatchObject({ status: 200, body: { playerId: bad.playerId, address: null } });
+    expect((await admin('DELETE', `/bans/${bad.playerId}/address`)).body.error.code).toBe('ERR_NOT_BANNED');
+    expect((await api('POST', '/guests', '10.5.0.4', { nickname: 'Walter' })).status).toBe(201);
+    expect((await api('PUT', `/players/${bad.playerId}/nickname`, '10.5.0.8', { secret: bad.secret, nickname: 'Innocent' })).body.error.code).toBe('ERR_BANNED');
+    expect((await audited('lift-address-ban')).map((a) => a.target)).toContain(bad.playerId);
+    expect((await audited('ban')).map((a) => a.detail)).toContain('cheating (address 10.5.0.4 for 2 h)');
+    await admin('DELETE', `/bans/${bad.playerId}`);
+    await Promise.all([host.leave(), seat.leave(), elsewhere.leave()]);
   });
 
   test('the notice: set, shown to every page (GET /api/notice), replaced, cleared; empty or overlong text refused', async () => {

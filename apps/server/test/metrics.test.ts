@@ -1,3 +1,4 @@
+import { Bans } from '../src/admin/bans';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createApp } from '../src/app';
@@ -56,7 +57,7 @@ describe('Prometheus metrics at /metrics', () => {
   });
 
   test('METRICS=off: there is no /metrics', async () => {
-    const app = createApp({ ...DEFAULT_CONFIG, metrics: false }, { storage: t.storage, codes: {} as never, accounts: { router: express.Router() }, logger: createLogger('silent'), drain: new Drain() });
+    const app = createApp({ ...DEFAULT_CONFIG, metrics: false }, { storage: t.storage, codes: {} as never, accounts: { router: express.Router() }, bans: new Bans(t.storage), addressOf: () => '127.0.0.1', logger: createLogger('silent'), drain: new Drain() });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {

@@ -100,6 +100,14 @@ export const adminCases: TestCase[] = sharingOneServer([
         await click(desk.page, `${row} [data-testid=admin-ban]`);
         await desk.page.waitForSelector('[data-testid=admin-banned]', { timeout: 10_000 });
         assert.match((await desk.page.textContent('[data-testid=admin-bans]'))!, /小红/);
+        // The address the player was seen from is banned with them (for 24 hours), shown, and lifted on its own.
+        assert.match((await desk.page.textContent('[data-testid=admin-banned-address]'))!, /地址 (127\.0\.0\.1|::1)，至/);
+        await phone.page.waitForSelector('[data-testid=admin-banned-address]', { timeout: 10_000 });
+        await phone.page.evaluate(() => document.querySelector('[data-testid=admin-bans]')?.scrollIntoView());
+        await assertNoSideScroll(phone.page, 'the bans on a phone');
+        await screenshot(phone.page, 'admin-bans-phone');
+        await click(desk.page, '[data-testid=admin-lift-address]');
+        await until('the address ban lifted', async () => ((await desk.page.$('[data-testid=admin-banned]')) !== null && (await desk.page.$('[data-testid=admin-banned-address]')) === null) || null, 10_000);
         // The banned player's game goes on, but a phrase is refused, and the page says why in its words.
         await click(player.page, '[data-testid=phrases]');
         await player.page.waitForSelector('[data-testid=phrase-menu]:not([hidden])');
@@ -108,6 +116,7 @@ export const adminCases: TestCase[] = sharingOneServer([
         await click(desk.page, '[data-testid=admin-lift]');
         await until('the ban lifted', async () => (await desk.page.$('[data-testid=admin-banned]')) === null || null, 10_000);
         assert.match((await desk.page.textContent('[data-testid=admin-audit]'))!, /封禁[\s\S]*解除封禁|解除封禁[\s\S]*封禁/);
+        assert.match((await desk.page.textContent('[data-testid=admin-audit]'))!, /解除地址封禁/);
 
         // Signing out forgets the token.
         await click(desk.page, '[data-testid=admin-sign-out]');

@@ -23,10 +23,13 @@ export interface Ban {
   readonly nickname: string | null;
   readonly reason: string;
   readonly at: number;
+  /** The address banned with the player (the one they were last seen from), until `addressUntil`; null: none. */
+  readonly address: string | null;
+  readonly addressUntil: number | null;
 }
 
 /** What the console does; each one is logged (`admin-action`) and kept in the audit table. */
-export const ADMIN_ACTIONS = ['close-table', 'ban', 'lift-ban', 'set-notice', 'clear-notice', 'drain'] as const;
+export const ADMIN_ACTIONS = ['close-table', 'ban', 'lift-ban', 'lift-address-ban', 'set-notice', 'clear-notice', 'drain'] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
 /** One line of the audit: what was done, when, from which address, to what. */

@@ -3,6 +3,7 @@ import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import type { Storage } from '../storage/Storage';
+import type { Bans } from '../admin/bans';
 import { NameLimits } from './nameLimits';
 import { Passkeys } from './passkeys';
 import { accountsRouter } from './router';
@@ -25,9 +26,10 @@ export interface AccountsDeps {
   readonly logger: Logger;
   readonly config: Pick<ServerConfig, 'signInFailuresPerHour' | 'signInFailuresPerNameMinute' | 'passwordCost'>;
   readonly addressOf: (req: Request) => string;
+  readonly bans: Pick<Bans, 'answered'>;
 }
 
-export function createAccounts({ storage, presence, logger, config, addressOf }: AccountsDeps): Accounts {
+export function createAccounts({ storage, presence, logger, config, addressOf, bans }: AccountsDeps): Accounts {
   const devices = new SignedOutDevices(presence, storage.accounts, logger);
   const router = accountsRouter({
     storage,
@@ -36,6 +38,7 @@ export function createAccounts({ storage, presence, logger, config, addressOf }:
     names: new NameLimits(config.signInFailuresPerHour, config.signInFailuresPerNameMinute),
     passwordCost: config.passwordCost,
     addressOf,
+    bans,
   });
   return { router, devices, start: () => devices.start(), stop: () => devices.stop() };
 }

@@ -24,6 +24,7 @@ import type { NameLimits } from './nameLimits';
 import { type Passkeys, relyingPartyOf } from './passkeys';
 import { type ScryptCost, checkPassword, decoyHash, hashPassword } from './passwords';
 import type { SignedOutDevices } from './signedOutDevices';
+import type { Bans } from '../admin/bans';
 
 export interface AccountsRouterDeps {
   readonly storage: Storage;
@@ -33,6 +34,8 @@ export interface AccountsRouterDeps {
   readonly passwordCost: ScryptCost;
   /** The client's address (limits/clientAddress.ts): sign-in failures are counted per name and address. */
   readonly addressOf: (req: Request) => string;
+  /** A banned player (or one at a banned address) links no device and makes no link code. */
+  readonly bans: Pick<Bans, 'answered'>;
 }
 
 const LINK_CODE_MS = LINK_CODE_MINUTES * 60_000;
@@ -52,7 +55,7 @@ const passkeyInfo = (p: PasskeyRecord): PasskeyInfo => ({ id: p.id, name: p.name
  * and password, passkeys, each device its own secret, and signing devices out — whose table
  * connections close at once, on whichever process holds them.
  */
-export function accountsRouter({ storage, devices, passkeys, names, passwordCost, addressOf }: AccountsRouterDeps): Router {
+export function accountsRouter({ storage, devices, passkeys, names, passwordCost, addressOf, bans }: AccountsRouterDeps): Router {
   const api = express.Router();
   const accounts = storage.accounts;
   const decoy = decoyHash(passwordCost);
@@ -72,6 +75,18 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
     return { secret, device: { id: randomId(9), secretHash: hashSecret(secret), name: deviceNameOf(req.headers['user-agent']), createdAt: now, lastSeenAt: now } };
   };
 
+  /** 403 ERR_BANNED when the player (or the address asking) is banned; true when it answered so. */
+  const refusedBan = (req: Request, res: Response, playerId: string) => bans.answered(res, playerId, addressOf(req));
+
+  /** A device signed in as `playerId` on this request: unless banned, it is added, and where it came from kept. */
+  const addDevice = async (req: Request, res: Response, playerId: string) => {
+    if (await refusedBan(req, res, playerId)) return;
+    const { secret, device } = newDevice(req);
+    await accounts.addDevice({ ...device, playerId });
+    await storage.sawPlayer(playerId, addressOf(req));
+    return signedInAs(res, playerId, secret);
+  };
+
   const signedInAs = async (res: Response, playerId: string, secret: string, status = 200) => {
     const player = await storage.getPlayer(playerId);
     const answer: SignedIn = { playerId, secret, nickname: player?.nickname ?? '' };
@@ -88,6 +103,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
   api.post(
     '/players/:id/link-codes',
     asPlayer(async (player, req, res) => {
+      if (await refusedBan(req, res, player.id)) return;
       const now = Date.now();
       for (;;) {
         const code = linkCode();
@@ -105,9 +121,13 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
     route(async (req, res) => {
       const code = typedLinkCode(req.body?.code);
       if (!code) return fail(res, 404, 'ERR_NO_LINK_CODE', NO_LINK_CODE);
+      if (await refusedBan(req, res, '')) return;
       const { secret, device } = newDevice(req);
       const playerId = await accounts.redeemLinkCode(hashSecret(code), Date.now(), device);
       if (!playerId) return fail(res, 404, 'ERR_NO_LINK_CODE', NO_LINK_CODE);
+      // A code made before its player was banned: used up, and the device it made taken away again.
+      if (await refusedBan(req, res, playerId)) return void (await accounts.removeDevice(playerId, device.id));
+      await storage.sawPlayer(playerId, addressOf(req));
       return signedInAs(res, playerId, secret);
     }),
   );
@@ -154,9 +174,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
         names.failed(key, addressOf(req));
         return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'no player has this login name and password');
       }
-      const { secret, device } = newDevice(req);
-      await accounts.addDevice({ ...device, playerId: login.playerId });
-      return signedInAs(res, login.playerId, secret);
+      return addDevice(req, res, login.playerId);
     }),
   );
 
@@ -259,9 +277,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
       if (!rp) return;
       const playerId = await passkeys.signIn(req.body?.ticket, req.body?.response, rp);
       if (!playerId) return fail(res, 401, 'ERR_PASSKEY_FAILED', 'the passkey could not be checked, or it is no player\'s');
-      const { secret, device } = newDevice(req);
-      await accounts.addDevice({ ...device, playerId });
-      return signedInAs(res, playerId, secret);
+      return addDevice(req, res, playerId);
     }),
   );
 

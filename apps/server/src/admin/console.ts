@@ -5,7 +5,6 @@ import type { ClientLimiter } from '../limits/clientLimits';
 import { metrics } from '../metrics';
 import type { Storage } from '../storage/Storage';
 import { ActionRate } from './actionRate';
-import { Bans } from './bans';
 import { Deployment, type ThisProcess } from './deployment';
 import { Notices } from './notices';
 import { adminRouter } from './router';
@@ -23,17 +22,15 @@ export interface ConsoleDeps {
 const actionsCommitted = async () => (await metrics.actions.get()).values[0]?.value ?? 0;
 
 /**
- * The operator's console (issue 21), one per process: its API (mounted under /api), the bans the
- * tables ask about, and this process's part of the deployment (its figures, its tables, its drain).
+ * The operator's console (issue 21), one per process: its API (mounted under /api)
+ * and this process's part of the deployment (its figures, its tables, its drain).
  */
 export class OperatorConsole {
-  readonly bans: Bans;
   readonly router: Router;
   private readonly actions = new ActionRate(actionsCommitted);
   private readonly deployment: Deployment;
 
   constructor(deps: ConsoleDeps) {
-    this.bans = new Bans(deps.storage);
     this.deployment = new Deployment(deps.presence, { ...deps.here, actions: this.actions });
     this.router = adminRouter({ ...deps, deployment: this.deployment, notices: new Notices(deps.storage) });
   }

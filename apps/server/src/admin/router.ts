@@ -27,7 +27,14 @@ export interface AdminDeps {
 }
 
 const AUDIT_SHOWN = 50;
-const banSchema = z.strictObject({ playerId: z.string().min(1).max(64), reason: z.string().trim().max(200).default('') });
+/** A ban takes the address the player was seen from last too, for `addressHours` (unless `address: false`). */
+const banSchema = z.strictObject({
+  playerId: z.string().min(1).max(64),
+  reason: z.string().trim().max(200).default(''),
+  address: z.boolean().default(true),
+  addressHours: z.number().int().min(1).max(24 * 30).default(24),
+});
+const HOUR = 3_600_000;
 const noticeSchema = z.strictObject({ text: z.string().trim().min(1, 'a notice needs some text').max(200, 'a notice has at most 200 characters') });
 
 /** The body as `schema` reads it, or null once a 400 has answered why not. */
@@ -119,8 +126,10 @@ export function adminRouter(deps: AdminDeps): Router {
       if (!ban) return;
       const player = await storage.getPlayer(ban.playerId);
       if (!player) return fail(res, 404, 'ERR_NO_PLAYER', 'no such player');
-      await storage.banPlayer({ ...ban, at: Date.now() });
-      await audit(req, 'ban', player.id, ban.reason);
+      const at = Date.now();
+      const address = ban.address ? await storage.lastAddress(player.id) : '';
+      await storage.banPlayer({ playerId: player.id, reason: ban.reason, at, address, addressUntil: address === '' ? 0 : at + ban.addressHours * HOUR });
+      await audit(req, 'ban', player.id, address === '' ? ban.reason : `${ban.reason} (address ${address} for ${ban.addressHours} h)`.trim());
       res.status(201).json((await storage.bans()).find((b) => b.playerId === player.id));
     }),
   );
@@ -132,6 +141,16 @@ export function adminRouter(deps: AdminDeps): Router {
       if (!(await storage.liftBan(playerId))) return fail(res, 404, 'ERR_NOT_BANNED', 'that player is not banned');
       await audit(req, 'lift-ban', playerId);
       res.json({ playerId, banned: false });
+    }),
+  );
+
+  admin.delete(
+    '/bans/:playerId/address',
+    route(async (req, res) => {
+      const playerId = String(req.params.playerId);
+      if (!(await storage.liftAddressBan(playerId))) return fail(res, 404, 'ERR_NOT_BANNED', 'that player\'s ban covers no address');
+      await audit(req, 'lift-address-ban', playerId);
+      res.json({ playerId, address: null });
     }),
   );
 

@@ -9,19 +9,24 @@ import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
 import { deviceNameOf } from '../accounts/deviceNames';
 import { mayRead, readerOf } from './matchAccess';
 import { fail, route } from './respond';
+import type { Bans } from '../admin/bans';
 
 export interface ApiDeps {
   readonly storage: Storage;
   readonly codes: JoinCodes;
   /** Link a device, sign in, sign out elsewhere (accounts/router.ts; README: Accounts). */
   readonly accounts: { readonly router: Router };
+  /** A banned address makes no new guest; a banned player does not rename. */
+  readonly bans: Pick<Bans, 'answered'>;
+  /** The client's address (limits/clientAddress.ts). */
+  readonly addressOf: (req: Request) => string;
 }
 
 const RECENT_MATCHES = 20;
 const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
 /** The JSON API under /api (see README: HTTP endpoints). */
-export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
+export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps): Router {
   const api = express.Router();
   api.use(express.json({ limit: '2kb' }));
 
@@ -30,7 +35,11 @@ export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
     route(async (req, res) => {
       const nickname = nicknameSchema.safeParse(req.body?.nickname);
       if (!nickname.success) return fail(res, 400, 'ERR_BAD_NICKNAME', describeIssues(nickname.error));
-      res.status(201).json(await createGuest(storage, nickname.data, deviceNameOf(req.headers['user-agent'])));
+      const address = addressOf(req);
+      if (await bans.answered(res, '', address)) return;
+      const guest = await createGuest(storage, nickname.data, deviceNameOf(req.headers['user-agent']));
+      await storage.sawPlayer(guest.playerId, address);
+      res.status(201).json(guest);
     }),
   );
 
@@ -71,6 +80,7 @@ export function apiRouter({ storage, codes, accounts }: ApiDeps): Router {
     route(async (req, res) => {
       const player = await owner(req);
       if (!player) return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the secret from POST /api/guests');
+      if (await bans.answered(res, player.id, addressOf(req))) return;
       const nickname = nicknameSchema.safeParse(req.body?.nickname);
       if (!nickname.success) return fail(res, 400, 'ERR_BAD_NICKNAME', describeIssues(nickname.error));
       await storage.renamePlayer(player.id, nickname.data);

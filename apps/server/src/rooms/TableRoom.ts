@@ -1,4 +1,5 @@
 import { type Client, type ClientPrivate, ClientState, type Deferred, Room, type SchemaSerializer, ServerError } from '@colyseus/core';
+import type { IncomingMessage } from 'node:http';
 import { type BotName, type Colour, isColour } from '@flightchess/rules';
 import {
   CLOSE_CODES,
@@ -26,7 +27,7 @@ import type { Admission } from '../limits/admission';
 import type { JoinCodes } from '../lobby';
 import type { Match, MatchDeps } from '../match/Match';
 import { metrics } from '../metrics';
-import { seatCredentials } from '../accounts/seatCredentials';
+import { type SeatAuth, seatCredentials } from '../accounts/seatCredentials';
 import type { PlayerRecord, Storage } from '../storage/Storage';
 import { readFrame } from './frames';
 import { listingOf } from './listing';
@@ -59,6 +60,8 @@ export interface TableDeps {
   /** Closes the table connection of a device that is signed out (accounts/). */
   readonly devices: Pick<SignedOutDevices, 'watch' | 'signedIn' | 'close'>;
   readonly bans: Bans;
+  /** The client's address (limits/clientAddress.ts), for bans that cover one. */
+  readonly addressOf: (req: IncomingMessage) => string;
 }
 
 type Handlers = {
@@ -230,14 +233,14 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (own) return this.rejoin(client, own);
     const locked = codeRefusal(this.state, options);
     if (locked) return locked;
-    if (options?.watch === true) return (await this.deps.bans.refusal(player.id)) ?? this.watchers.admit(client, player);
+    if (options?.watch === true) return (await this.banned(client, player.id)) ?? this.watchers.admit(client, player);
     return this.sitDown(client, player, options?.colour);
   }
 
   /** A newcomer, or a watcher (`sit`), takes a free seat before the game. */
   private async sitDown(client: Client, player: PlayerRecord, colour: unknown): Promise<'seated' | Rejection> {
     if (this.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
-    const refused = (await this.deps.bans.refusal(player.id)) ?? (await this.deps.admission.newSeat(player.id));
+    const refused = (await this.banned(client, player.id)) ?? (await this.deps.admission.newSeat(player.id));
     if (refused) return refused;
     const seated = this.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, isColour(colour) ? colour : undefined);
     if (typeof seated !== 'string') return seated;
@@ -545,6 +548,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     },
   };
 
+  /** ERR_BANNED for a banned player, or one at an address banned with another (admin/bans.ts). */
+  private banned(client: Client, playerId: string): Promise<Rejection | null> {
+    return this.deps.bans.refusal(playerId, (client.auth as SeatAuth | undefined)?.address ?? '');
+  }
+
   private seatOf(client: Client): Colour | null {
     return this.seating.colourOf(client.sessionId);
   }
@@ -553,7 +561,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private async say(client: Client, seat: Colour, phrase: QuickPhrase): Promise<Rejection | null> {
     if (!this.phrases.take(client.sessionId).allowed) return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
     const playerId = this.seating.seat(seat)!.playerId;
-    const banned = await this.deps.bans.refusal(playerId);
+    const banned = await this.banned(client, playerId);
     if (banned) return banned;
     this.tell('phrase', { seat, playerId, phrase });
     return null;
@@ -659,8 +667,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
  */
 export function tableRoomWith(deps: TableDeps): new () => TableRoom {
   return class BoundTableRoom extends TableRoom {
-    static override onAuth(_token: string | undefined, options: unknown): Promise<PlayerRecord> {
-      return seatCredentials(deps.storage, options);
+    static override onAuth(_token: string | undefined, options: unknown, context: { req?: IncomingMessage }): Promise<SeatAuth> {
+      return seatCredentials(deps, options, context);
     }
 
     constructor() {

@@ -70,9 +70,15 @@ export interface Storage {
   // The operator's console (admin/, issue 21): bans, the notice on every page, the audit of its actions.
   /** Ban a guest; banning again replaces the reason and time. */
   banPlayer(ban: NewBan): Promise<void>;
-  /** Lift a ban; false when the guest was not banned. */
+  /** Lift a ban, and its address's with it; false when the guest was not banned. */
   liftBan(playerId: string): Promise<boolean>;
-  isBanned(playerId: string): Promise<boolean>;
+  /** Lift only the address part of a player's ban; false when it had none. */
+  liftAddressBan(playerId: string): Promise<boolean>;
+  /** Whether the player is banned, or `address` is (by a ban that has not run out at `now`). */
+  isBanned(playerId: string, address: string, now: number): Promise<boolean>;
+  /** Where the player was seen from last (an address ban takes it); '' when never. */
+  sawPlayer(playerId: string, address: string): Promise<void>;
+  lastAddress(playerId: string): Promise<string>;
   /** Every ban, newest first, with the guest's nickname. */
   bans(): Promise<Ban[]>;
   /** The notice every page shows; null clears it. */
@@ -97,6 +103,9 @@ export interface NewBan {
   readonly playerId: string;
   readonly reason: string;
   readonly at: number;
+  /** The address banned with the player ('' for none), until `addressUntil`. */
+  readonly address: string;
+  readonly addressUntil: number;
 }
 
 /** A write of a match that this process no longer owns, or a place in its log already taken. */

@@ -203,4 +203,15 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
     // /healthz writes here: a store that cannot be written is not healthy, whatever a SELECT says.
     sql: `CREATE TABLE health_probe (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL);`,
   },
+  {
+    version: 10,
+    name: 'bans by address',
+    // A ban may take the address its player was seen from last, for a while (admin/bans.ts).
+    sql: `
+      ALTER TABLE players ADD COLUMN last_address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE bans ADD COLUMN address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE bans ADD COLUMN address_until INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX bans_by_address ON bans (address);
+    `,
+  },
 ];

@@ -283,15 +283,27 @@ export class PostgresStorage implements Storage {
   }
 
   async banPlayer(ban: NewBan): Promise<void> {
-    await this.pool.query(ADMIN.ban, [ban.playerId, ban.reason, ban.at]);
+    await this.pool.query(ADMIN.ban, [ban.playerId, ban.reason, ban.at, ban.address, ban.addressUntil]);
   }
 
   async liftBan(playerId: string): Promise<boolean> {
     return ((await this.pool.query(ADMIN.liftBan, [playerId])).rowCount ?? 0) > 0;
   }
 
-  async isBanned(playerId: string): Promise<boolean> {
-    return ((await this.pool.query(ADMIN.isBanned, [playerId])).rowCount ?? 0) > 0;
+  async liftAddressBan(playerId: string): Promise<boolean> {
+    return ((await this.pool.query(ADMIN.liftAddressBan, [playerId])).rowCount ?? 0) > 0;
+  }
+
+  async isBanned(playerId: string, address: string, now: number): Promise<boolean> {
+    return ((await this.pool.query(ADMIN.isBanned, [playerId, address, now])).rowCount ?? 0) > 0;
+  }
+
+  async sawPlayer(playerId: string, address: string): Promise<void> {
+    await this.pool.query(ADMIN.sawPlayer, [address, playerId]);
+  }
+
+  async lastAddress(playerId: string): Promise<string> {
+    return ((await this.pool.query<Row>(ADMIN.lastAddress, [playerId])).rows[0]?.last_address as string | undefined) ?? '';
   }
 
   async bans(): Promise<Ban[]> {

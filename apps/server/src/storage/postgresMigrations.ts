@@ -188,4 +188,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration<PoolClient>[] = [
     name: 'health probe',
     sql: `CREATE TABLE health_probe (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at BIGINT NOT NULL);`,
   },
+  {
+    version: 10,
+    name: 'bans by address',
+    sql: `
+      ALTER TABLE players ADD COLUMN last_address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE bans ADD COLUMN address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE bans ADD COLUMN address_until BIGINT NOT NULL DEFAULT 0;
+      CREATE INDEX bans_by_address ON bans (address);
+    `,
+  },
 ];

@@ -262,15 +262,27 @@ export class SqliteStorage implements Storage {
   }
 
   async banPlayer(ban: NewBan): Promise<void> {
-    this.sql.admin.ban.run(ban.playerId, ban.reason, ban.at);
+    this.sql.admin.ban.run(ban.playerId, ban.reason, ban.at, ban.address, ban.addressUntil);
   }
 
   async liftBan(playerId: string): Promise<boolean> {
     return this.sql.admin.liftBan.run(playerId).changes > 0;
   }
 
-  async isBanned(playerId: string): Promise<boolean> {
-    return this.sql.admin.isBanned.get(playerId) !== undefined;
+  async liftAddressBan(playerId: string): Promise<boolean> {
+    return this.sql.admin.liftAddressBan.run(playerId).changes > 0;
+  }
+
+  async isBanned(playerId: string, address: string, now: number): Promise<boolean> {
+    return this.sql.admin.isBanned.get(playerId, address, now) !== undefined;
+  }
+
+  async sawPlayer(playerId: string, address: string): Promise<void> {
+    this.sql.admin.sawPlayer.run(address, playerId);
+  }
+
+  async lastAddress(playerId: string): Promise<string> {
+    return ((this.sql.admin.lastAddress.get(playerId) as Row | undefined)?.last_address as string | undefined) ?? '';
   }
 
   async bans(): Promise<Ban[]> {

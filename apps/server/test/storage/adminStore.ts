@@ -10,24 +10,51 @@ export function adminStoreContract(openHarness: () => Promise<StorageHarness>): 
     const storage = await open();
     const ann = await createGuest(storage, 'Ann');
     const bob = await createGuest(storage, 'Bob');
-    expect(await storage.isBanned(ann.playerId)).toBe(false);
-    await storage.banPlayer({ playerId: ann.playerId, reason: 'spam', at: 10 });
-    await storage.banPlayer({ playerId: bob.playerId, reason: '', at: 20 });
-    await storage.banPlayer({ playerId: ann.playerId, reason: 'abuse', at: 30 });
-    await storage.banPlayer({ playerId: 'gone', reason: 'old', at: 5 });
+    const none = { address: '', addressUntil: 0 };
+    expect(await storage.isBanned(ann.playerId, '', 0)).toBe(false);
+    await storage.banPlayer({ playerId: ann.playerId, reason: 'spam', at: 10, ...none });
+    await storage.banPlayer({ playerId: bob.playerId, reason: '', at: 20, ...none });
+    await storage.banPlayer({ playerId: ann.playerId, reason: 'abuse', at: 30, ...none });
+    await storage.banPlayer({ playerId: 'gone', reason: 'old', at: 5, ...none });
     await storage.close();
 
     const reopened = await open();
-    expect(await reopened.isBanned(ann.playerId)).toBe(true);
+    expect(await reopened.isBanned(ann.playerId, '', 0)).toBe(true);
+    const unaddressed = { address: null, addressUntil: null };
     expect(await reopened.bans()).toEqual([
-      { playerId: ann.playerId, nickname: 'Ann', reason: 'abuse', at: 30 },
-      { playerId: bob.playerId, nickname: 'Bob', reason: '', at: 20 },
-      { playerId: 'gone', nickname: null, reason: 'old', at: 5 },
+      { playerId: ann.playerId, nickname: 'Ann', reason: 'abuse', at: 30, ...unaddressed },
+      { playerId: bob.playerId, nickname: 'Bob', reason: '', at: 20, ...unaddressed },
+      { playerId: 'gone', nickname: null, reason: 'old', at: 5, ...unaddressed },
     ]);
     expect(await reopened.liftBan(ann.playerId)).toBe(true);
     expect(await reopened.liftBan(ann.playerId)).toBe(false);
-    expect(await reopened.isBanned(ann.playerId)).toBe(false);
+    expect(await reopened.isBanned(ann.playerId, '', 0)).toBe(false);
     expect((await reopened.bans()).map((b) => b.playerId)).toEqual([bob.playerId, 'gone']);
+  });
+
+  test('an address banned with its player: anyone there is banned until it runs out; lifted alone or with the ban; where a player was seen last', async () => {
+    const storage = await open();
+    const ann = await createGuest(storage, 'Ann');
+    const cat = await createGuest(storage, 'Cat');
+    expect(await storage.lastAddress(ann.playerId)).toBe('');
+    await storage.sawPlayer(ann.playerId, '10.1.1.1');
+    await storage.sawPlayer(ann.playerId, '2001:db8::7');
+    expect(await storage.lastAddress(ann.playerId)).toBe('2001:db8::7');
+    expect(await storage.lastAddress('nobody')).toBe('');
+    await storage.banPlayer({ playerId: ann.playerId, reason: 'abuse', at: 100, address: '2001:db8::7', addressUntil: 1_000 });
+    expect(await storage.isBanned(cat.playerId, '2001:db8::7', 999)).toBe(true);
+    expect(await storage.isBanned('', '2001:db8::7', 999)).toBe(true);
+    expect(await storage.isBanned(cat.playerId, '2001:db8::7', 1_000)).toBe(false); // run out
+    expect(await storage.isBanned(cat.playerId, '10.1.1.1', 999)).toBe(false);
+    expect(await storage.isBanned(cat.playerId, '', 999)).toBe(false);
+    expect(await storage.bans()).toEqual([{ playerId: ann.playerId, nickname: 'Ann', reason: 'abuse', at: 100, address: '2001:db8::7', addressUntil: 1_000 }]);
+    expect(await storage.liftAddressBan(ann.playerId)).toBe(true);
+    expect(await storage.liftAddressBan(ann.playerId)).toBe(false);
+    expect(await storage.isBanned(cat.playerId, '2001:db8::7', 999)).toBe(false);
+    expect(await storage.isBanned(ann.playerId, '', 999)).toBe(true);
+    await storage.banPlayer({ playerId: ann.playerId, reason: 'again', at: 200, address: '10.1.1.1', addressUntil: 5_000 });
+    expect(await storage.liftBan(ann.playerId)).toBe(true);
+    expect(await storage.isBanned(cat.playerId, '10.1.1.1', 999)).toBe(false);
   });
 
   test('the notice: one at a time, replaced, kept across a restart, cleared', async () => {

@@ -51,7 +51,7 @@ describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABAS
     const h = await postgresHarness();
     try {
       const runs = await Promise.all([1, 2, 3].map(() => h.migrate(POSTGRES_MIGRATIONS)));
-      expect(runs.flat().sort()).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+      expect(runs.flat().sort((a, b) => a - b)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
       expect(await h.recordedMigrations()).toHaveLength(POSTGRES_MIGRATIONS.length);
     } finally {
       await h.dispose();

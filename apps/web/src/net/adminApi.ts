@@ -54,12 +54,17 @@ export class AdminApi {
     return this.call(`/tables/${encodeURIComponent(roomId)}/close`, { method: 'POST' });
   }
 
-  ban(playerId: string, reason: string): Promise<Ban> {
-    return this.call('/bans', { method: 'POST', body: JSON.stringify({ playerId, reason }) });
+  /** `address`: the address the player was seen from last is banned too, for 24 hours. */
+  ban(playerId: string, reason: string, address: boolean): Promise<Ban> {
+    return this.call('/bans', { method: 'POST', body: JSON.stringify({ playerId, reason, address }) });
   }
 
   liftBan(playerId: string): Promise<unknown> {
     return this.call(`/bans/${encodeURIComponent(playerId)}`, { method: 'DELETE' });
+  }
+
+  liftAddressBan(playerId: string): Promise<unknown> {
+    return this.call(`/bans/${encodeURIComponent(playerId)}/address`, { method: 'DELETE' });
   }
 
   setNotice(text: string): Promise<NoticeAnswer> {

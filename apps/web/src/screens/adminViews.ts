@@ -8,8 +8,10 @@ import { dateTime } from './recordPage';
 /** What the console's buttons do (screens/admin.ts). */
 export interface ConsoleActions {
   readonly close: (table: AdminTable) => void;
-  readonly ban: (playerId: string, name: string, reason?: string) => void;
+  /** `address` (default true): the address the player was seen from last too, for 24 hours. */
+  readonly ban: (playerId: string, name: string, reason?: string, address?: boolean) => void;
   readonly liftBan: (playerId: string) => void;
+  readonly liftAddressBan: (playerId: string) => void;
   readonly setNotice: (text: string) => void;
   readonly clearNotice: () => void;
   readonly drain: (process: ProcessFigures) => void;
@@ -119,6 +121,7 @@ export function tablesCard(tables: readonly AdminTable[], now: number, actions: 
 export function bansCard(bans: readonly Ban[], actions: ConsoleActions): HTMLElement {
   const id = h('input', { id: 'admin-ban-id', type: 'text', maxLength: 64, placeholder: t('admin.playerId') });
   const reason = h('input', { id: 'admin-ban-reason', type: 'text', maxLength: 200, placeholder: t('admin.reason') });
+  const address = h('input', { id: 'admin-ban-address', type: 'checkbox', checked: true });
   return card(
     'admin.bans',
     'admin-bans',
@@ -134,17 +137,24 @@ export function bansCard(bans: readonly Ban[], actions: ConsoleActions): HTMLEle
               { data: { testid: 'admin-banned', player: b.playerId } },
               h('strong', { text: b.nickname ?? b.playerId }),
               h('span', { class: 'note', text: ` ${b.playerId} · ${dateTime(b.at)}${b.reason ? ` · ${b.reason}` : ''}` }),
+              b.address === null || b.addressUntil === null
+                ? null
+                : h('span', { class: 'note', data: { testid: 'admin-banned-address' }, text: ` · ${t('admin.bannedAddress', { address: b.address, until: dateTime(b.addressUntil) })}` }),
               h('button', { class: 'small', text: t('admin.lift'), data: { testid: 'admin-lift' }, on: { click: () => actions.liftBan(b.playerId) } }),
+              b.address === null
+                ? null
+                : h('button', { class: 'small', text: t('admin.liftAddress'), data: { testid: 'admin-lift-address' }, on: { click: () => actions.liftAddressBan(b.playerId) } }),
             ),
           ),
         ),
     h(
       'form',
-      { class: 'admin-form', on: { submit: (e) => submitted(e, () => id.value.trim() && actions.ban(id.value.trim(), id.value.trim(), reason.value.trim())) } },
+      { class: 'admin-form', on: { submit: (e) => submitted(e, () => id.value.trim() && actions.ban(id.value.trim(), id.value.trim(), reason.value.trim(), address.checked)) } },
       h('label', { class: 'sr-only', for: 'admin-ban-id', text: t('admin.playerId') }),
       id,
       h('label', { class: 'sr-only', for: 'admin-ban-reason', text: t('admin.reason') }),
       reason,
+      h('label', { class: 'check', for: 'admin-ban-address' }, address, ` ${t('admin.banAddress')}`),
       h('button', { type: 'submit', text: t('admin.ban') }),
     ),
   );
