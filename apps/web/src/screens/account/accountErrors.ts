@@ -12,6 +12,7 @@ const KNOWN: Readonly<Record<string, MessageKey>> = {
   ERR_TOO_MANY: 'account.error.tooMany',
   ERR_PASSKEY_FAILED: 'account.error.passkey',
   ERR_NETWORK: 'account.error.network',
+  ERR_BANNED: 'admin.banned',
 };
 
 export function accountError(failure: ServerFailure): string {
