@@ -16,6 +16,16 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</tit
 <p>The web client is not built yet (apps/web). The game server answers on this address:
 <a href="/healthz">/healthz</a>, <a href="/api/tables">/api/tables</a>, <a href="/api/leaderboard">/api/leaderboard</a>.</p>`;
 
+/** body-parser's refusals (its `type`), said plainly. */
+const BAD_BODIES: Readonly<Record<string, string>> = {
+  'entity.parse.failed': 'the body is not valid JSON',
+  'entity.too.large': 'the body is too large (2 KB at most)',
+  'encoding.unsupported': 'the body\'s encoding is not supported',
+  'charset.unsupported': 'the body\'s charset is not supported',
+  'request.aborted': 'the request was cut off',
+  'request.size.invalid': 'the body is not as long as it said',
+};
+
 /** The express app: health check, JSON API, and the web client when it has been built. */
 export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'>; admin?: Router }): express.Express {
   const app = express();
@@ -68,7 +78,8 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = (err as { status?: number }).status;
     if (status && status >= 400 && status < 500) {
-      res.status(status).json({ error: { code: 'ERR_BAD_REQUEST', message: (err as Error).message } });
+      // What the client sent wrong, in this server's words: never a parser's own text.
+      res.status(status).json({ error: { code: 'ERR_BAD_REQUEST', message: BAD_BODIES[(err as { type?: string }).type ?? ''] ?? 'the request could not be read' } });
       return;
     }
     deps.logger.error({ err }, 'http request failed');

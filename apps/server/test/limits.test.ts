@@ -260,6 +260,13 @@ describe('every form of a limited path counts against the same limit', () => {
     await room.leave();
   });
 
+  test('an API body it cannot read is answered in this server\'s words, never the parser\'s (bad JSON, too large)', async () => {
+    const bad = await request('10.0.24.1', '/api/guests', { method: 'POST', body: '{"nickname": nope' });
+    expect([bad.status, await bad.json()]).toEqual([400, { error: { code: 'ERR_BAD_REQUEST', message: 'the body is not valid JSON' } }]);
+    const big = await request('10.0.24.2', '/api/guests', { method: 'POST', body: JSON.stringify({ nickname: 'x'.repeat(4096) }) });
+    expect([big.status, await big.json()]).toEqual([413, { error: { code: 'ERR_BAD_REQUEST', message: 'the body is too large (2 KB at most)' } }]);
+  });
+
   test('a matchmaking body is a few KB at most: a larger one is refused before it is read (413), one without a length too (411)', async () => {
     const post = (headers: Record<string, string | number>, bytes: number) =>
       new Promise<{ status: number; sent: number }>((resolve, reject) => {
