@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -26,4 +26,15 @@ describe('the web build', () => {
     // Nothing was written under the source folder by joining the absolute path onto it.
     expect(existsSync(join(REPO, 'apps/web', out))).toBe(false);
   }, 180_000);
+
+  it('leaves the operator\'s console out of what every player downloads: a chunk of its own, fetched when /admin opens', () => {
+    const page = readFileSync(join(out, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]* src="\.?\/(assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(entry).toBeDefined();
+    // A test id only the console's views carry.
+    const consoleCode = 'admin-ban-address';
+    expect(readFileSync(join(out, entry!), 'utf8')).not.toContain(consoleCode);
+    const scripts = readdirSync(join(out, 'assets')).filter((name) => name.endsWith('.js'));
+    expect(scripts.filter((name) => readFileSync(join(out, 'assets', name), 'utf8').includes(consoleCode))).toHaveLength(1);
+  });
 });

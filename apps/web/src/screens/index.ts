@@ -1,7 +1,7 @@
 import type { AppContext, Screen } from '../app';
 import type { Route } from '../ui/router';
-import { adminScreen } from './admin';
 import { homeScreen } from './home';
+import { lazyScreen } from './lazyScreen';
 import { leaderboardScreen } from './leaderboard';
 import { matchScreen } from './match';
 import { offlineScreen } from './offline';
@@ -43,7 +43,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
     case 'signed-out':
       return signedOutScreen(ctx);
     case 'admin':
-      return adminScreen(ctx);
+      return lazyScreen(() => import('./admin').then(({ adminScreen }) => adminScreen(ctx)));
     case 'watch':
       return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
   }
