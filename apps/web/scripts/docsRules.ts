@@ -1,8 +1,8 @@
-/** `npm run docs:rules`: write the presets' rules into docs/rules.md, from the in-app rules page. */
+/** `npm run docs:rules`: write the presets' rules into docs/player-rules.md, from the in-app rules page. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { withPresetSections } from '../src/playerRules';
 
-const file = resolve(__dirname, '../../../docs/rules.md');
+const file = resolve(__dirname, '../../../docs/player-rules.md');
 writeFileSync(file, withPresetSections(readFileSync(file, 'utf8')));
 console.log(`wrote ${file}`);

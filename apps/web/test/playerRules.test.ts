@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { PRESET_NAMES } from '@flightchess/rules';
 import { presetSections, withPresetSections } from '../src/playerRules';
 
-const DOC = resolve(__dirname, '../../../docs/rules.md');
+const DOC = resolve(__dirname, '../../../docs/player-rules.md');
 
-describe('docs/rules.md, the rules written for players', () => {
+describe('docs/player-rules.md, the rules written for players', () => {
   it('says what the in-app rules page says about every preset (regenerate: npm run docs:rules)', () => {
     const doc = readFileSync(DOC, 'utf8');
     expect(withPresetSections(doc)).toBe(doc);
