@@ -369,6 +369,27 @@ describe('signed out means out', () => {
     await expect(t.colyseus.sdk.reconnect(back.reconnectionToken)).rejects.toMatchObject({ code: 4214 });
     await host.room.leave(true);
   });
+
+  test('a watching device back with its token and signed out afterwards is closed at once, as when it joined', async () => {
+    const host = await gameOf(await guest('Host'));
+    const ann = await guest('Ann');
+    const phone = { ...(await linked(ann)) } as Guest;
+    const watching = await t.colyseus.sdk.joinById(host.room.roomId, { ...credentials(phone), watch: true, code: host.state.code });
+    await waitFor(() => host.state.watchers === 1, 'the watcher counted');
+    const token = watching.reconnectionToken;
+    await watching.leave(false);
+    await waitFor(() => host.state.watchers === 0, 'the watcher away');
+    const back = await t.colyseus.sdk.reconnect(token);
+    await waitFor(() => host.state.watchers === 1, 'the watcher back');
+    let closed = 0;
+    back.onLeave((code) => (closed = code));
+    await signOut(ann);
+    await waitFor(() => closed !== 0, 'the connection to be closed', 5_000);
+    expect(closed).toBe(CLOSE_CODES.signedOut);
+    await waitFor(() => host.state.watchers === 0, 'the watcher gone');
+    await expect(t.colyseus.sdk.reconnect(back.reconnectionToken)).rejects.toMatchObject({ code: 4214 });
+    await host.room.leave(true);
+  });
 });
 
 describe('passkeys', () => {

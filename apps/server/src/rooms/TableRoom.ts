@@ -28,6 +28,7 @@ import type { JoinCodes } from '../lobby';
 import type { Match, MatchDeps } from '../match/Match';
 import { metrics } from '../metrics';
 import { type SeatAuth, seatCredentials } from '../accounts/seatCredentials';
+import { TableDevices } from '../accounts/tableDevices';
 import type { PlayerRecord, Storage } from '../storage/Storage';
 import { readFrame } from './frames';
 import { listingOf } from './listing';
@@ -92,7 +93,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   /** What a player who took their seat back missed, told with the snapshot their new connection asks for. */
   private readonly missed = new Map<string, Return>();
   /** Connections of devices signed out: nothing they sent runs any more, and they are not held for their token. */
-  private readonly revoked = new Set<string>();
+  private devices!: TableDevices;
   private play!: TablePlay;
   private watchers!: Watchers;
   private log!: Logger;
@@ -152,10 +153,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.setState(state);
     ownPatches((this as unknown as { _serializer: SchemaSerializer<TableState> })._serializer);
     this.seating = new Seating(state, s.rules.colours);
+    this.devices = new TableDevices(this.deps.devices);
     this.watchers = new Watchers({
       state, watchable: s.watchable, limit: this.config.watchersPerTable, admission: this.deps.admission, log: this.log,
       hold: (client) => this.allowReconnection(client, this.config.reconnectSeconds),
-      signedIn: (client) => this.deps.devices.signedIn(client), signOut: (client) => this.signOut(client),
+      back: (client) => this.devices.back(client),
       client: (id) => this.clients.getById(id), task: (work) => this.task(work), changed: () => this.updateListing(),
     });
     // Quick-match filters on these; store them normalised so that defaults match explicit values.
@@ -219,7 +221,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   override async onJoin(client: Client, options: { colour?: unknown; watch?: unknown; code?: unknown } | undefined, player: PlayerRecord): Promise<void> {
     const outcome = (await this.run(() => this.seatPlayer(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
-    if (outcome === 'seated' || outcome === 'watching') return this.deps.devices.watch(client, () => this.revoked.add(client.sessionId));
+    if (outcome === 'seated' || outcome === 'watching') return this.devices.watch(client);
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${outcome.code}: ${outcome.message}`);
   }
@@ -228,7 +230,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private async seatPlayer(client: Client, options: { colour?: unknown; watch?: unknown; code?: unknown } | undefined, player: PlayerRecord): Promise<'seated' | 'watching' | Rejection> {
     if (this.play.stopped || this.closing) return reject('ERR_SHUTTING_DOWN', 'the table is closing: try again in a moment');
     // The credentials were checked when the seat was asked for: the device may have been signed out since.
-    if (!(await this.deps.devices.signedIn(client))) return reject('ERR_BAD_CREDENTIALS', 'this device was signed out');
+    if (!(await this.devices.signedIn(client))) return reject('ERR_BAD_CREDENTIALS', 'this device was signed out');
     const own = this.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
     const locked = codeRefusal(this.state, options);
@@ -284,7 +286,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   private async leaveSeat(client: Client, consented: boolean): Promise<void> {
     const colour = this.seating.colourOf(client.sessionId);
-    const signedOut = this.revoked.delete(client.sessionId);
+    const signedOut = this.devices.closed(client.sessionId);
     if (!colour) return this.watchers.left(client, consented || this.closing || signedOut); // a watcher, or a seat replaced by a rejoin
     const seat = this.seating.seat(colour)!;
     if (this.state.status === 'waiting') {
@@ -319,17 +321,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   private async reconnected(client: Client, colour: Colour): Promise<void> {
     if (this.seating.colourOf(client.sessionId) !== colour) return;
     this.reconnections.delete(colour);
-    if (!(await this.deps.devices.signedIn(client))) return this.signOut(client);
-    this.deps.devices.watch(client, () => this.revoked.add(client.sessionId));
+    if (!(await this.devices.back(client))) return;
     metrics.reconnects.inc({ how: 'token' });
     this.log.info({ event: 'player-reconnected', seat: colour }, 'player reconnected');
     await this.seatBack(client, colour);
-  }
-
-  /** A connection of a device signed out: nothing it sends runs from now, and it is closed saying why. */
-  private signOut(client: Client): void {
-    this.revoked.add(client.sessionId);
-    this.deps.devices.close(client);
   }
 
   /**
@@ -457,12 +452,12 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   private receive(client: Client, type: string, payload: unknown): void {
-    if (this.revoked.has(client.sessionId)) return; // a device signed out: nothing it sends counts
+    if (!this.devices.counts(client.sessionId)) return; // a device signed out: nothing it sends counts
     const { allowed, notify } = this.limiter.take(client.sessionId);
     if (allowed) {
       const arrived = performance.now();
       const reply = async () => {
-        if (this.revoked.has(client.sessionId)) return; // signed out while this waited in the queue
+        if (!this.devices.counts(client.sessionId)) return; // signed out while this waited in the queue
         const rejection = await this.answer(client, type, payload);
         if (rejection) this.refuse(client, type, rejection);
         else if (type === 'roll' || type === 'move') metrics.actionLatency.observe((performance.now() - arrived) / 1000);

@@ -17,10 +17,8 @@ export interface WatchHost {
   client(sessionId: string): Client | undefined;
   /** Colyseus' wait for a dropped connection's token (RECONNECT_SECONDS). */
   hold(client: Client): Deferred<Client>;
-  /** Whether the connection's device is still signed in (the token asks for no secret). */
-  signedIn(client: Client): Promise<boolean>;
-  /** Close a connection of a device signed out; nothing it sends runs any more. */
-  signOut(client: Client): void;
+  /** Back with its token (which asks for no secret): false when its device was signed out (it is closed then). */
+  back(client: Client): Promise<boolean>;
   /** Run work in the table's queue (a token reconnection resolves outside it). */
   task(work: () => unknown): void;
   /** The number of watchers changed: the lobby listing follows. */
@@ -103,10 +101,7 @@ export class Watchers {
   /** Back with the token: the device is checked first (before anything it sends runs); one signed out meanwhile is closed, watching no more. */
   private async back(client: Client, watcher: Watcher): Promise<void> {
     if (this.bySession.get(client.sessionId) !== watcher) return;
-    if (!(await this.host.signedIn(client))) {
-      this.bySession.delete(client.sessionId);
-      return this.host.signOut(client);
-    }
+    if (!(await this.host.back(client))) return void this.bySession.delete(client.sessionId);
     watcher.connected = true;
     watcher.reconnection = null;
     this.show();
