@@ -16,7 +16,8 @@ export const adminSql = (param: (n: number) => string) => ({
   isBanned: `SELECT 1 FROM bans WHERE player_id = ${param(1)} OR (address = ${param(2)} AND address <> '' AND address_until > ${param(3)}) LIMIT 1`,
   bans: `SELECT b.player_id, b.reason, b.created_at, b.address, b.address_until, p.nickname FROM bans b LEFT JOIN players p ON p.id = b.player_id
          ORDER BY b.created_at DESC, b.player_id`,
-  sawPlayer: `UPDATE players SET last_address = ${param(1)} WHERE id = ${param(2)}`,
+  // Every seat asked for sees the player: written only when the address changed (the third is the first again).
+  sawPlayer: `UPDATE players SET last_address = ${param(1)} WHERE id = ${param(2)} AND last_address <> ${param(3)}`,
   lastAddress: `SELECT last_address FROM players WHERE id = ${param(1)}`,
   setNotice: `INSERT INTO notices (id, text, updated_at) VALUES (1, ${param(1)}, ${param(2)})
               ON CONFLICT (id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,

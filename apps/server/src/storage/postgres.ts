@@ -299,7 +299,7 @@ export class PostgresStorage implements Storage {
   }
 
   async sawPlayer(playerId: string, address: string): Promise<void> {
-    await this.pool.query(ADMIN.sawPlayer, [address, playerId]);
+    await this.pool.query(ADMIN.sawPlayer, [address, playerId, address]);
   }
 
   async lastAddress(playerId: string): Promise<string> {

@@ -278,7 +278,7 @@ export class SqliteStorage implements Storage {
   }
 
   async sawPlayer(playerId: string, address: string): Promise<void> {
-    this.sql.admin.sawPlayer.run(address, playerId);
+    this.sql.admin.sawPlayer.run(address, playerId, address);
   }
 
   async lastAddress(playerId: string): Promise<string> {
