@@ -1,0 +1,21 @@
+// ESLint for every workspace: the recommended JavaScript and typescript-eslint rules, without type
+// information (linting stays fast; `npm run typecheck` is the type check). Formatting is Prettier's.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'artifacts/**', 'data/**', 'apps/web/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      // `_`-prefixed names are deliberately unused (a callback's position, a destructured rest).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Browser and Node globals are typed by TypeScript; `no-undef` only repeats it, wrongly for types.
+      'no-undef': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'prefer-const': 'error',
+    },
+  },
+);
