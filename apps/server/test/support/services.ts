@@ -5,7 +5,7 @@
  */
 export type ServiceVariable = 'TEST_DATABASE_URL' | 'TEST_REDIS_URL' | 'TEST_NGINX' | 'TEST_DOCKER_COMPOSE';
 
-const HOW = 'start the services with `eval "$(bash scripts/test-services.sh start)"` (see README: Tests)';
+const HOW = 'start the services with `eval "$(bash scripts/test-services.sh start)"` (see docs/testing.md)';
 
 /** The URL of a service or the path of a program; throws when it is not set (use inside describeWithServices). */
 export function serviceUrl(name: ServiceVariable): string {
