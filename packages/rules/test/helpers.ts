@@ -64,6 +64,9 @@ export const answer = (type: 'answer-resign' | 'answer-draw', seat: Colour, acce
 /** A forced roll followed by the move of `plane`. */
 export const rm = (seat: Colour, value: number, plane: number): Action[] => [roll(seat, value), move(seat, plane)];
 
+/** The event that closes a move: an extra roll for the same seat, or the turn passing on. */
+export const afterMove = (extra: boolean) => (extra ? (['extra-roll'] as const) : (['turn'] as const));
+
 /** `n` rolls of 1 with nothing able to move, by the seats of `order` in turn (to count rolls for §7). */
 export function idle(order: readonly Colour[], n: number): Action[] {
   return Array.from({ length: n }, (_, i) => roll(order[i % order.length]!, 1));
