@@ -1,12 +1,12 @@
 import { CLOSE_CODES, botLabel, tableFacts } from '@flightchess/protocol';
 import { BOT_NAMES, COLOURS, type GameState } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
-import { nameOf, seatName } from '../src/adapter/describe';
-import { gameView } from '../src/adapter/tableView';
+import { nameOf, seatName } from '../src/game/describe';
+import { gameView } from '../src/game/tableView';
 import { setLanguage } from '../src/i18n';
 import { RECONNECT_WINDOW_MS, backoffDelay } from '../src/net/backoff';
 import { ATTEMPT_MS, type LinkStatus, type Reconnector, TableConnection } from '../src/net/connection';
-import { RoomSource } from '../src/net/roomSource';
+import { RoomSource } from '../src/game/sources/roomSource';
 import { ManualScheduler, act, flush, gameOf } from './support';
 
 /** A table as the server syncs it (apps/server schema: table and seat facts only). */

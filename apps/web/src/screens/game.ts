@@ -1,9 +1,9 @@
 import type { ServerMessages } from '@flightchess/protocol';
 import { type Colour, FINISH, arrivedCount, teamOf } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { type Controls, GameController, type Presented } from '../adapter/controller';
-import { describePosition, seatName, teamName } from '../adapter/describe';
-import type { GameSource, GameView } from '../adapter/types';
+import { type Controls, GameController, type Presented } from '../game/gameController';
+import { describePosition, seatName, teamName } from '../game/describe';
+import type { GameSource, GameView } from '../game/types';
 import { planeKey } from '../board/placement';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';

@@ -1,6 +1,6 @@
 import type { LeaderboardEntry } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
-import { levelName } from '../adapter/levels';
+import { levelName } from '../game/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';

@@ -1,7 +1,7 @@
 import { type ClientMessage, type ClientMessageType, type TableFacts, seatsInPlay } from '@flightchess/protocol';
 import { type BotName, type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
-import { nameOf, presetName, teamName } from '../adapter/describe';
-import { botOf, ownColour } from '../adapter/tableView';
+import { nameOf, presetName, teamName } from '../game/describe';
+import { botOf, ownColour } from '../game/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 

@@ -1,14 +1,14 @@
 import type { MatchRecord, VerifyAnswer } from '@flightchess/protocol';
 import { type GameState, replayGame } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { onlineResults } from '../adapter/results';
-import { matchPlayers } from '../adapter/tableView';
-import { type VerdictLine, verdictLines } from '../adapter/verdict';
+import { onlineResults } from '../game/results';
+import { matchPlayers } from '../game/tableView';
+import { type VerdictLine, verdictLines } from '../game/verdict';
 import { t } from '../i18n';
 import { failureOf } from '../net/session';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
-import { presetName } from '../adapter/describe';
+import { presetName } from '../game/describe';
 import { ReviewPanel } from '../review/reviewPanel';
 import { dateTime, failureText, recordPage } from './recordPage';
 import { headlineOf, resultsTable } from './results';

@@ -1,8 +1,8 @@
 import type { BotName, BySeat } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { offlineResults } from '../adapter/results';
+import { offlineResults } from '../game/results';
 import { t } from '../i18n';
-import { LocalGame } from '../offline/localGame';
+import { LocalGame } from '../game/sources/localGame';
 import { h } from '../ui/dom';
 import { cryptoDie, realScheduler } from '../util/ports';
 import { GameScreen } from './game';

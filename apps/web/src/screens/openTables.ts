@@ -2,7 +2,7 @@ import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { listingSummary } from './tableListing';
-import { nameOf } from '../adapter/describe';
+import { nameOf } from '../game/describe';
 import { pollTables } from './tablesPoll';
 
 export interface OpenTablesView {

@@ -1,10 +1,10 @@
 import type { MatchSummary, PlayerProfile } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
-import { levelName, levelProgress } from '../adapter/levels';
+import { levelName, levelProgress } from '../game/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
-import { presetName } from '../adapter/describe';
+import { presetName } from '../game/describe';
 import { dateTime, recordPage } from './recordPage';
 import { accountSection } from './account/accountSection';
 import { Accounts } from '../net/accounts';

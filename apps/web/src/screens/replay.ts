@@ -1,10 +1,10 @@
 import { type Action, COLOURS, type Colour, type GameSetup, arrivedCount } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { GameController } from '../adapter/controller';
-import { REPLAY_SPEEDS, ReplayPlayer } from '../adapter/replayPlayer';
-import { ReplaySource } from '../adapter/replaySource';
-import type { Named } from '../adapter/describe';
-import { matchPlayers } from '../adapter/tableView';
+import { GameController } from '../game/gameController';
+import { REPLAY_SPEEDS, ReplayPlayer } from '../game/sources/replayPlayer';
+import { ReplaySource } from '../game/sources/replaySource';
+import type { Named } from '../game/describe';
+import { matchPlayers } from '../game/tableView';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { ReplayReview } from '../review/replayReview';

@@ -1,6 +1,6 @@
 import { type TableListing, liveGames } from '@flightchess/protocol';
 import type { AppContext } from '../app';
-import { nameOf, presetName } from '../adapter/describe';
+import { nameOf, presetName } from '../game/describe';
 import { t } from '../i18n';
 import { pollTables } from '../screens/tablesPoll';
 import { fill, h } from '../ui/dom';

@@ -5,7 +5,7 @@ import { type PlacedPlane, arrivedCounts, placePlanes, planeKey, planeOfKey } fr
 import { routePath } from '../board/routePath';
 import { t } from '../i18n';
 import { describePosition, describeRoute, seatName } from './describe';
-import type { BoardRenderer, RouteMoment } from './renderer';
+import type { BoardRenderer, RouteMoment } from './boardRenderer';
 import type { GameSource, GameUpdate, GameView } from './types';
 
 /** What the DOM panels show and enable: always the newest state, whatever the board is still animating. */

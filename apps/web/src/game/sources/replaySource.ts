@@ -1,6 +1,6 @@
 import { type Action, type GameEvent, type GameSetup, type GameState, applyAction, createGame } from '@flightchess/rules';
-import type { Named } from './describe';
-import type { GameSource, GameUpdate, GameView } from './types';
+import type { Named } from '../describe';
+import type { GameSource, GameUpdate, GameView } from '../types';
 
 /**
  * A finished match stepped through from its record (setup + action log): each step forward animates

@@ -13,9 +13,9 @@ import {
   nextSteps,
   stepAction,
 } from '@flightchess/rules';
-import type { GameSource, GameUpdate, GameView, Intent, SeatView } from '../adapter/types';
-import type { Scheduler } from '../util/ports';
-import type { OfflineStore, SavedGame, SeatPlayer } from './store';
+import type { GameSource, GameUpdate, GameView, Intent, SeatView } from '../types';
+import type { Scheduler } from '../../util/ports';
+import type { OfflineStore, SavedGame, SeatPlayer } from '../../offline/store';
 
 export interface LocalGameDeps {
   readonly store: OfflineStore;
