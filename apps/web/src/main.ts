@@ -3,10 +3,10 @@ import './pages.css';
 import './watch/watch.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
-import { NetSession } from './net/session';
-import { OfflineStore } from './offline/store';
+import { NetSession } from './net/netSession';
+import { OfflineStore } from './offline/offlineStore';
 import { screenFor } from './screens';
-import { showNotices } from './screens/noticeBanner';
+import { showNotices } from './admin/noticeBanner';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
 

@@ -2,7 +2,7 @@ import { type TableListing, liveGames } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { nameOf, presetName } from '../game/describe';
 import { t } from '../i18n';
-import { pollTables } from '../screens/tablesPoll';
+import { pollTables } from '../table/pollTables';
 import { fill, h } from '../ui/dom';
 
 export interface LiveGamesView {

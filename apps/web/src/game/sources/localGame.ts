@@ -15,7 +15,7 @@ import {
 } from '@flightchess/rules';
 import type { GameSource, GameUpdate, GameView, Intent, SeatView } from '../types';
 import type { Scheduler } from '../../util/ports';
-import type { OfflineStore, SavedGame, SeatPlayer } from '../../offline/store';
+import type { OfflineStore, SavedGame, SeatPlayer } from '../../offline/offlineStore';
 
 export interface LocalGameDeps {
   readonly store: OfflineStore;

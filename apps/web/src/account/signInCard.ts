@@ -1,7 +1,7 @@
 import { LINK_CODE_LENGTH } from '@flightchess/protocol';
-import type { AppContext } from '../../app';
-import { t } from '../../i18n';
-import { h } from '../../ui/dom';
+import type { AppContext } from '../app';
+import { t } from '../i18n';
+import { h } from '../ui/dom';
 import './account.css';
 
 /**

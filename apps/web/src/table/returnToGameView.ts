@@ -2,7 +2,7 @@ import type { TableListing } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
-import { listingSummary } from './tableListing';
+import { listingSummary } from './listingSummary';
 
 export interface ReturnToGameView {
   readonly el: HTMLElement;

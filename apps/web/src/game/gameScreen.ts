@@ -1,9 +1,9 @@
 import type { ServerMessages } from '@flightchess/protocol';
 import { type Colour, FINISH, arrivedCount, teamOf } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { type Controls, GameController, type Presented } from '../game/gameController';
-import { describePosition, seatName, teamName } from '../game/describe';
-import type { GameSource, GameView } from '../game/types';
+import { type Controls, GameController, type Presented } from './gameController';
+import { describePosition, seatName, teamName } from './describe';
+import type { GameSource, GameView } from './types';
 import { planeKey } from '../board/placement';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
@@ -11,7 +11,7 @@ import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
 import { outBadge, seatChip } from './seatList';
-import { clockOf, spanOf } from './timeWords';
+import { clockOf, spanOf } from '../ui/timeWords';
 
 /** How long the "while you were away" line stays (it can be closed before). */
 const RETURNED_SHOWN_MS = 30_000;

@@ -11,7 +11,7 @@ import { ReplayReview } from '../review/replayReview';
 import { fill, h } from '../ui/dom';
 import { type Route, hashOf } from '../ui/router';
 import { realScheduler } from '../util/ports';
-import { seatList } from './seatList';
+import { seatList } from '../game/seatList';
 
 /** One step a second at 1×. */
 const STEP_MS = 1000;

@@ -1,5 +1,5 @@
 import type { ServerMessages } from '@flightchess/protocol';
-import '../admin.css';
+import '../admin/admin.css';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';

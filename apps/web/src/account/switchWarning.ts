@@ -1,6 +1,6 @@
 import type { PlayerProfile } from '@flightchess/protocol';
-import { t } from '../../i18n';
-import { h } from '../../ui/dom';
+import { t } from '../i18n';
+import { h } from '../ui/dom';
 
 /**
  * Said before this device becomes another player's when the guest it plays as now has played games:

@@ -1,11 +1,11 @@
 import type { AdminOverview, AdminTable } from '@flightchess/protocol';
-import '../admin.css';
+import '../admin/admin.css';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
-import { AdminApi } from '../net/adminApi';
-import { type ServerFailure, failureOf } from '../net/session';
+import { AdminApi } from '../admin/adminApi';
+import { type ServerFailure, failureOf } from '../net/netSession';
 import { fill, h } from '../ui/dom';
-import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard } from './adminViews';
+import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard } from '../admin/adminViews';
 
 const REFRESH_MS = 5_000;
 

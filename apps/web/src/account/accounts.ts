@@ -1,5 +1,5 @@
 import type { AccountInfo, DeviceInfo, LinkCode, LoginSet, PasskeyChallenge, PasskeyInfo, PlayerProfile, SignedIn, SignedOut } from '@flightchess/protocol';
-import { type Credentials, type NetSession, ServerFailure } from './session';
+import { type Credentials, type NetSession, ServerFailure } from '../net/netSession';
 
 /** The WebAuthn client, loaded when a passkey is first used: most players never need it. */
 const webAuthn = () => import('@simplewebauthn/browser');

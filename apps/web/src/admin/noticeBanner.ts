@@ -1,7 +1,7 @@
 import type { NoticeAnswer } from '@flightchess/protocol';
-import '../admin.css';
+import './admin.css';
 import { t } from '../i18n';
-import type { NetSession } from '../net/session';
+import type { NetSession } from '../net/netSession';
 import { h } from '../ui/dom';
 
 /** How often a page asks whether the operator's notice changed. */

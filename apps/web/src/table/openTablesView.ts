@@ -1,9 +1,9 @@
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
-import { listingSummary } from './tableListing';
+import { listingSummary } from './listingSummary';
 import { nameOf } from '../game/describe';
-import { pollTables } from './tablesPoll';
+import { pollTables } from './pollTables';
 
 export interface OpenTablesView {
   readonly el: HTMLElement;

@@ -1,5 +1,5 @@
-import { type MessageKey, t } from '../../i18n';
-import type { ServerFailure } from '../../net/session';
+import { type MessageKey, t } from '../i18n';
+import type { ServerFailure } from '../net/netSession';
 
 /** The accounts API's refusals in the player's language; anything else as the server said it. */
 const KNOWN: Readonly<Record<string, MessageKey>> = {

@@ -5,8 +5,8 @@ import { t } from '../i18n';
 import { LocalGame } from '../game/sources/localGame';
 import { h } from '../ui/dom';
 import { cryptoDie, realScheduler } from '../util/ports';
-import { GameScreen } from './game';
-import { resultsView } from './results';
+import { GameScreen } from '../game/gameScreen';
+import { resultsView } from '../game/resultsView';
 
 /** Offline scores use this base (底分): shown, never recorded. */
 const OFFLINE_BASE = 10;

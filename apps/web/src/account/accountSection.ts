@@ -1,12 +1,12 @@
 import type { AccountInfo, DeviceInfo } from '@flightchess/protocol';
-import type { AppContext } from '../../app';
-import { t } from '../../i18n';
-import { Accounts } from '../../net/accounts';
-import { failureOf } from '../../net/session';
-import { fill, h } from '../../ui/dom';
-import { dateTime } from '../recordPage';
+import type { AppContext } from '../app';
+import { t } from '../i18n';
+import { Accounts } from './accounts';
+import { failureOf } from '../net/netSession';
+import { fill, h } from '../ui/dom';
+import { dateTime } from '../ui/recordPage';
 import { accountError } from './accountErrors';
-import { showLinkDialog } from './linkDialog';
+import { showLinkDialog } from '../popups/linkDialog';
 import './account.css';
 
 /**

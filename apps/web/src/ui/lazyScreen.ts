@@ -1,6 +1,6 @@
 import type { Screen } from '../app';
 import { t } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from './dom';
 
 /**
  * A screen whose code is fetched only when it is opened (a chunk of its own): what few people open —

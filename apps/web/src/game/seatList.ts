@@ -1,5 +1,5 @@
 import type { BySeat, Colour, OutRecord } from '@flightchess/rules';
-import { type Named, nameOf } from '../game/describe';
+import { type Named, nameOf } from './describe';
 import { t } from '../i18n';
 import { type Child, h } from '../ui/dom';
 

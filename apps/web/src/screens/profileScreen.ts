@@ -5,9 +5,9 @@ import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { presetName } from '../game/describe';
-import { dateTime, recordPage } from './recordPage';
-import { accountSection } from './account/accountSection';
-import { Accounts } from '../net/accounts';
+import { dateTime, recordPage } from '../ui/recordPage';
+import { accountSection } from '../account/accountSection';
+import { Accounts } from '../account/accounts';
 
 /**
  * A player's record: level and the way to the next, totals, recent matches. Another player's as anyone

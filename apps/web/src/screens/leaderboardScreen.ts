@@ -4,7 +4,7 @@ import { levelName } from '../game/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
-import { recordPage } from './recordPage';
+import { recordPage } from '../ui/recordPage';
 
 /** The best players by lifetime score (GET /api/leaderboard), each linking to their profile. */
 export function leaderboardScreen(ctx: AppContext): Screen {

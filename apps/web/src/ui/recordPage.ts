@@ -1,8 +1,8 @@
 import type { AppContext, Screen } from '../app';
 import { type MessageKey, language, t } from '../i18n';
-import { type ServerFailure, failureOf } from '../net/session';
-import { type Child, fill, h } from '../ui/dom';
-import { type Route, hashOf } from '../ui/router';
+import { type ServerFailure, failureOf } from '../net/netSession';
+import { type Child, fill, h } from './dom';
+import { type Route, hashOf } from './router';
 
 /** A page of what the server keeps (a profile, the leaderboard, a match): loading, then the data or why not. */
 export interface RecordPage<T> {

@@ -5,15 +5,15 @@ import { onlineResults } from '../game/results';
 import { matchPlayers } from '../game/tableView';
 import { type VerdictLine, verdictLines } from '../game/verdict';
 import { t } from '../i18n';
-import { failureOf } from '../net/session';
+import { failureOf } from '../net/netSession';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { presetName } from '../game/describe';
 import { ReviewPanel } from '../review/reviewPanel';
-import { dateTime, failureText, recordPage } from './recordPage';
-import { headlineOf, resultsTable } from './results';
-import { seatList } from './seatList';
-import { abortReasonText } from './tableClosed';
+import { dateTime, failureText, recordPage } from '../ui/recordPage';
+import { headlineOf, resultsTable } from '../game/resultsView';
+import { seatList } from '../game/seatList';
+import { abortReasonText } from '../table/tableClosedView';
 
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
 type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | { readonly kind: 'done'; readonly answer: VerifyAnswer } | { readonly kind: 'failed'; readonly text: string };

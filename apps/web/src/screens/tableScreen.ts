@@ -5,18 +5,18 @@ import { onlineResults, verifyMatchDice } from '../game/results';
 import { t } from '../i18n';
 import { TableConnection } from '../net/connection';
 import { RoomSource } from '../game/sources/roomSource';
-import { failureOf } from '../net/session';
+import { failureOf } from '../net/netSession';
 import { fill, h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { realScheduler } from '../util/ports';
 import { watchOffer } from '../watch/watchOffer';
 import { watchersBadge } from '../watch/watchersBadge';
 import { ownColour } from '../game/tableView';
-import { GameScreen } from './game';
-import { lobbyView } from './lobby';
-import { type PhraseControl, phraseControl } from './phrases';
-import { resultsView } from './results';
-import { tableClosedView } from './tableClosed';
+import { GameScreen } from '../game/gameScreen';
+import { lobbyView } from '../table/lobbyView';
+import { type PhraseControl, phraseControl } from '../table/phraseControl';
+import { resultsView } from '../game/resultsView';
+import { tableClosedView } from '../table/tableClosedView';
 
 /** How the table screen finds its room. */
 export type TableEntry =

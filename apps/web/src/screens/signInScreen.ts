@@ -1,12 +1,12 @@
 import { LINK_CODE_LENGTH, type PlayerProfile, type SignedIn } from '@flightchess/protocol';
-import type { AppContext, Screen } from '../../app';
-import { t } from '../../i18n';
-import { Accounts } from '../../net/accounts';
-import { failureOf } from '../../net/session';
-import { fill, h } from '../../ui/dom';
-import { accountError } from './accountErrors';
-import { switchWarning } from './switchWarning';
-import './account.css';
+import type { AppContext, Screen } from '../app';
+import { t } from '../i18n';
+import { Accounts } from '../account/accounts';
+import { failureOf } from '../net/netSession';
+import { fill, h } from '../ui/dom';
+import { accountError } from '../account/accountErrors';
+import { switchWarning } from '../account/switchWarning';
+import '../account/account.css';
 
 /**
  * Sign in on this device: a code from another device (or its link), a login name and password, or a

@@ -1,16 +1,16 @@
 import { type BySeat, COLOURS, type Colour, PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { colourName, t } from '../i18n';
-import type { SeatPlayer } from '../offline/store';
-import { newOfflineGame } from '../offline/store';
-import { failureOf } from '../net/session';
+import type { SeatPlayer } from '../offline/offlineStore';
+import { newOfflineGame } from '../offline/offlineStore';
+import { failureOf } from '../net/netSession';
 import { fill, h, select } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { cryptoIndex } from '../util/ports';
-import { houseRulesEditor } from './houseRules';
-import { type OpenTablesView, openTablesView } from './openTables';
-import { type ReturnToGameView, returnToGameView } from './returnToGame';
-import { signInCard } from './account/signInCard';
+import { houseRulesEditor } from '../table/houseRulesEditor';
+import { type OpenTablesView, openTablesView } from '../table/openTablesView';
+import { type ReturnToGameView, returnToGameView } from '../table/returnToGameView';
+import { signInCard } from '../account/signInCard';
 import { type LiveGamesView, liveGamesView } from '../watch/liveGames';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;

@@ -1,7 +1,7 @@
 import type { DiceCheck } from '@flightchess/rules';
-import { type ResultData, resultHeadline } from '../game/results';
-import { nameOf } from '../game/describe';
-import { levelName } from '../game/levels';
+import { type ResultData, resultHeadline } from './results';
+import { nameOf } from './describe';
+import { levelName } from './levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { outBadge } from './seatList';
