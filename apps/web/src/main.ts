@@ -1,4 +1,12 @@
-import './styles.css';
+// In the cascade's order: wide.css changes what the areas before it set.
+import './styles/base.css';
+import './styles/home.css';
+import './styles/lobby.css';
+import './styles/game.css';
+import './styles/results.css';
+import './styles/rules.css';
+import './styles/wide.css';
+import './styles/phrases.css';
 import './pages.css';
 import './watch/watch.css';
 import type { AppContext, Screen } from './app';

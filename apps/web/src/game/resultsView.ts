@@ -44,7 +44,7 @@ export function resultsTable(data: ResultData): HTMLElement {
     h(
       'tbody',
       {},
-      // Each cell carries its column's name: a phone shows a row as a card with labelled cells (styles.css).
+      // Each cell carries its column's name: a phone shows a row as a card with labelled cells (styles/results.css).
       ...data.rows.map((r) =>
         h(
           'tr',
