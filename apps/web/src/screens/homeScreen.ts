@@ -11,7 +11,7 @@ import { houseRulesEditor } from '../table/houseRulesEditor';
 import { type OpenTablesView, openTablesView } from '../table/openTablesView';
 import { type ReturnToGameView, returnToGameView } from '../table/returnToGameView';
 import { signInCard } from '../account/signInCard';
-import { type LiveGamesView, liveGamesView } from '../watch/liveGames';
+import { type LiveGamesView, liveGamesView } from '../watch/liveGamesView';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
 type SeatChoice = 'none' | SeatPlayer;

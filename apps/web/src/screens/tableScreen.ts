@@ -3,7 +3,7 @@ import type { Room } from 'colyseus.js';
 import type { AppContext, Screen } from '../app';
 import { onlineResults, verifyMatchDice } from '../game/results';
 import { t } from '../i18n';
-import { TableConnection } from '../net/connection';
+import { TableConnection } from '../net/tableConnection';
 import { RoomSource } from '../game/sources/roomSource';
 import { failureOf } from '../net/netSession';
 import { fill, h } from '../ui/dom';

@@ -1,7 +1,7 @@
 import type { GameEvent } from '@flightchess/rules';
 import { gameView } from '../tableView';
 import type { GameSource, GameUpdate, GameView, Intent } from '../types';
-import type { TableConnection } from '../../net/connection';
+import type { TableConnection } from '../../net/tableConnection';
 
 /**
  * The game as a room shows it: the client's engine replica (each applied action with its events) and
