@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { account as zh } from '../zh-CN/account';
 
-/** English for the player: accounts and devices, the profile, the leaderboard; the same keys as ../zh-CN/account.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/account.ts (the compiler checks). */
 export const account: Translation<typeof zh> = {
   'account.loading': 'Loading the account…',
   'account.close': 'Close',

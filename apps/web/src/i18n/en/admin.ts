@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { admin as zh } from '../zh-CN/admin';
 
-/** English for the operator's console, the notice on every page, a table the operator closed; the same keys as ../zh-CN/admin.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/admin.ts (the compiler checks). */
 export const admin: Translation<typeof zh> = {
   'admin.title': 'Operator console',
   'admin.off': 'The operator console is off on this server (start it with ADMIN_TOKEN set to turn it on).',

@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { common as zh } from '../zh-CN/common';
 
-/** English for what every page uses: the app, languages, seat colours and names, presets, times, the connection, levels; the same keys as ../zh-CN/common.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/common.ts (the compiler checks). */
 export const common: Translation<typeof zh> = {
   'app.title': 'Flight Chess',
   'app.tagline': 'Online matches · hot-seat · bots',

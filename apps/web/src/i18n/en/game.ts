@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { game as zh } from '../zh-CN/game';
 
-/** English for a game in play: the panels, what the live region announces, the results; the same keys as ../zh-CN/game.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/game.ts (the compiler checks). */
 export const game: Translation<typeof zh> = {
   'game.turnOf': "{name}'s turn",
   'game.yourTurn': 'Your turn!',

@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { home as zh } from '../zh-CN/home';
 
-/** English for the home screen: nickname, the ways to play, open tables, a new table's house rules; the same keys as ../zh-CN/home.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/home.ts (the compiler checks). */
 export const home: Translation<typeof zh> = {
   'home.nickname': 'Nickname',
   'home.nicknamePlaceholder': 'Your nickname',

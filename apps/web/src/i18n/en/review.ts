@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { review as zh } from '../zh-CN/review';
 
-/** English for a finished game: its record page, the replay and the review; the same keys as ../zh-CN/review.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/review.ts (the compiler checks). */
 export const review: Translation<typeof zh> = {
   'review.title': 'Game review',
   'review.running': 'Reviewing the game… {percent}%',

@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { rules as zh } from '../zh-CN/rules';
 
-/** English for the rules page; the same keys as ../zh-CN/rules.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/rules.ts (the compiler checks). */
 export const rules: Translation<typeof zh> = {
   'rules.title': 'Rules',
   'rules.back': 'Back',

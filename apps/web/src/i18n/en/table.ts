@@ -1,7 +1,7 @@
 import type { Translation } from '../zh-CN';
 import type { table as zh } from '../zh-CN/table';
 
-/** English for a table before and around its game: the lobby, phrases, watching; the same keys as ../zh-CN/table.ts (the compiler checks). */
+/** English: the same keys as ../zh-CN/table.ts (the compiler checks). */
 export const table: Translation<typeof zh> = {
   'lobby.title': 'Table {code}',
   'lobby.public': 'Public table',
