@@ -7,7 +7,7 @@ import './styles/results.css';
 import './styles/rules.css';
 import './styles/wide.css';
 import './styles/phrases.css';
-import './pages.css';
+import './styles/pages.css';
 import './watch/watch.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
