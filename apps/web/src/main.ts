@@ -1,12 +1,20 @@
-import './styles.css';
-import './pages.css';
+// In the cascade's order: wide.css changes what the areas before it set.
+import './styles/base.css';
+import './styles/home.css';
+import './styles/lobby.css';
+import './styles/game.css';
+import './styles/results.css';
+import './styles/rules.css';
+import './styles/wide.css';
+import './styles/phrases.css';
+import './styles/pages.css';
 import './watch/watch.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
-import { NetSession } from './net/session';
-import { OfflineStore } from './offline/store';
+import { NetSession } from './net/netSession';
+import { OfflineStore } from './offline/offlineStore';
 import { screenFor } from './screens';
-import { showNotices } from './screens/noticeBanner';
+import { showNotices } from './admin/noticeBanner';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
 

@@ -1,9 +1,9 @@
 import { PRESET_NAMES } from '@flightchess/rules';
-import { describeRoute } from '../src/adapter/describe';
+import { describeRoute } from '../src/game/describe';
 import { catalogue, format, setLanguage, t } from '../src/i18n';
 import type { MessageKey } from '../src/i18n';
-import { inviteLink } from '../src/screens/lobby';
-import { ruleLines } from '../src/screens/rules';
+import { inviteLink } from '../src/table/lobbyView';
+import { ruleLines } from '../src/screens/rulesScreen';
 import { tableFacts } from '@flightchess/protocol';
 import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/ui/router';
 import { act, gameOf } from './support';

@@ -1,8 +1,8 @@
 import { type BySeat, createRng, legalMoves, replayGame } from '@flightchess/rules';
-import type { GameUpdate } from '../src/adapter/types';
-import { LocalGame } from '../src/offline/localGame';
-import type { SeatPlayer } from '../src/offline/store';
-import { OfflineStore, newOfflineGame } from '../src/offline/store';
+import type { GameUpdate } from '../src/game/types';
+import { LocalGame } from '../src/game/sources/localGame';
+import type { SeatPlayer } from '../src/offline/offlineStore';
+import { OfflineStore, newOfflineGame } from '../src/offline/offlineStore';
 import { ManualScheduler, MemoryStore } from './support';
 
 function start(players: BySeat<SeatPlayer>, seed = 1, teams = false) {

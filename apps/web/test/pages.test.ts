@@ -1,11 +1,11 @@
 import type { VerifyAnswer } from '@flightchess/protocol';
-import { seatName } from '../src/adapter/describe';
-import { REPLAY_SPEEDS, ReplayPlayer } from '../src/adapter/replayPlayer';
-import { ReplaySource } from '../src/adapter/replaySource';
-import { verdictLines } from '../src/adapter/verdict';
+import { seatName } from '../src/game/describe';
+import { REPLAY_SPEEDS, ReplayPlayer } from '../src/game/sources/replayPlayer';
+import { ReplaySource } from '../src/game/sources/replaySource';
+import { verdictLines } from '../src/game/verdict';
 import { setLanguage } from '../src/i18n';
-import { ServerFailure } from '../src/net/session';
-import { failureText } from '../src/screens/recordPage';
+import { ServerFailure } from '../src/net/netSession';
+import { failureText } from '../src/ui/recordPage';
 import { ManualScheduler } from './support';
 
 /** A replay as the player sees it: a position in 0..steps. */

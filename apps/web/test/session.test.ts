@@ -1,4 +1,4 @@
-import { NetSession, ServerFailure } from '../src/net/session';
+import { NetSession, ServerFailure } from '../src/net/netSession';
 import { MemoryStore } from './support';
 
 interface Call {

@@ -8,8 +8,8 @@ import {
   createGame,
 } from '@flightchess/rules';
 import type { ArrivedMark, PlacedPlane } from '../src/board/placement';
-import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/adapter/renderer';
-import type { GameSource, GameUpdate, GameView, Intent } from '../src/adapter/types';
+import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/game/boardRenderer';
+import type { GameSource, GameUpdate, GameView, Intent } from '../src/game/types';
 import type { BoardLayout } from '../src/board/layout';
 import type { RoutePath } from '../src/board/routePath';
 import type { KeyValueStore, Scheduler } from '../src/util/ports';

@@ -1,5 +1,5 @@
 import { type Action, type GameSetup, type GameState, type MoveReview, type Route, isError, legalMoves } from '@flightchess/rules';
-import { type Named, describeRoute, nameOf } from '../adapter/describe';
+import { type Named, describeRoute, nameOf } from '../game/describe';
 import { type MessageKey, t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { ReviewPanel } from './reviewPanel';

@@ -1,5 +1,5 @@
 import { type Action, type GameReview, type GameSetup, MOVE_LABELS, type SeatReview, isError } from '@flightchess/rules';
-import { type Named, nameOf } from '../adapter/describe';
+import { type Named, nameOf } from '../game/describe';
 import { type MessageKey, t } from '../i18n';
 import { type Child, fill, h } from '../ui/dom';
 import { chanceChart } from './chanceChart';

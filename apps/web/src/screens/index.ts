@@ -1,16 +1,16 @@
 import type { AppContext, Screen } from '../app';
 import type { Route } from '../ui/router';
-import { homeScreen } from './home';
-import { lazyScreen } from './lazyScreen';
-import { leaderboardScreen } from './leaderboard';
-import { matchScreen } from './match';
-import { offlineScreen } from './offline';
-import { profileScreen } from './profile';
-import { offlineReplayScreen, onlineReplayScreen } from './replay';
-import { rulesScreen } from './rules';
-import { tableScreen } from './table';
-import { signInScreen } from './account/signInScreen';
-import { signedOutScreen } from './account/signedOutScreen';
+import { homeScreen } from './homeScreen';
+import { lazyScreen } from '../ui/lazyScreen';
+import { leaderboardScreen } from './leaderboardScreen';
+import { matchScreen } from './matchScreen';
+import { offlineScreen } from './offlineScreen';
+import { profileScreen } from './profileScreen';
+import { offlineReplayScreen, onlineReplayScreen } from './replayScreen';
+import { rulesScreen } from './rulesScreen';
+import { tableScreen } from './tableScreen';
+import { signInScreen } from './signInScreen';
+import { signedOutScreen } from './signedOutScreen';
 
 export function screenFor(ctx: AppContext, route: Route): Screen {
   switch (route.name) {
@@ -43,7 +43,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
     case 'signed-out':
       return signedOutScreen(ctx);
     case 'admin':
-      return lazyScreen(() => import('./admin').then(({ adminScreen }) => adminScreen(ctx)));
+      return lazyScreen(() => import('./adminScreen').then(({ adminScreen }) => adminScreen(ctx)));
     case 'watch':
       return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
   }

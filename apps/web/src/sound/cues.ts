@@ -1,5 +1,5 @@
 import type { Colour } from '@flightchess/rules';
-import type { Presented } from '../adapter/controller';
+import type { Presented } from '../game/gameController';
 
 /** The sounds of the game. */
 export type Cue = 'roll' | 'step' | 'jump' | 'flight' | 'capture' | 'arrive' | 'yourTurn' | 'win';

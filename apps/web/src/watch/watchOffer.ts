@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import type { ServerFailure } from '../net/session';
+import type { ServerFailure } from '../net/netSession';
 import { h } from '../ui/dom';
 
 /** Refusals of a join that watching answers: the game has started, or every seat is taken. */

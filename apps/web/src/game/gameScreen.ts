@@ -1,0 +1,392 @@
+import type { ServerMessages } from '@flightchess/protocol';
+import { type Colour, FINISH, arrivedCount, teamOf } from '@flightchess/rules';
+import type { AppContext, Screen } from '../app';
+import { type Controls, GameController, type Presented } from './gameController';
+import { describePosition, seatName, teamName } from './describe';
+import type { GameSource, GameView } from './types';
+import { planeKey } from '../board/placement';
+import { t } from '../i18n';
+import { PixiBoard } from '../render/PixiBoard';
+import { cueOf } from '../sound/cues';
+import { Speaker } from '../sound/speaker';
+import { fill, h } from '../ui/dom';
+import { outBadge, seatChip } from './seatList';
+import { clockOf, spanOf } from '../ui/timeWords';
+
+/** How long the "while you were away" line stays (it can be closed before). */
+const RETURNED_SHOWN_MS = 30_000;
+/** A blip this short, with nothing played meanwhile, is not worth a line: "已重新连接" says enough. */
+const BLIP_SECONDS = 10;
+
+export interface GameScreenOptions {
+  readonly source: GameSource;
+  /** Leave the game (online: an escape, so the caller confirms first). */
+  readonly onLeave: () => void;
+}
+
+/**
+ * The game screen, the same online and offline: seats with names, connection, 托管 and timer (by team in a
+ * team game); the Pixi board; the prompt (a highlighted banner when a local seat is to act), route preview
+ * text, buttons and the sound switch. Keys: number keys pick a plane, Enter/Space rolls or confirms,
+ * Escape cancels. Everything is drawn from the controls and the current language, so `relabel` redraws all.
+ */
+export class GameScreen implements Screen {
+  readonly el: HTMLElement;
+  private readonly seatPanel = h('section', { class: 'seat-panel' });
+  private readonly boardHost = h('div', { class: 'board-host', data: { testid: 'board' } });
+  private readonly promptEl = h('p', { class: 'prompt', data: { testid: 'prompt' } });
+  /** 托管 is never silent: while the server plays the own seat, this says so and why, with the way back. */
+  private readonly autoBanner = h('div', { class: 'auto-banner', role: 'status', hidden: true, data: { testid: 'auto-banner' } });
+  /** What the player missed while away, after they took their seat back. */
+  private readonly returnedEl = h('div', { class: 'returned', role: 'status', hidden: true, data: { testid: 'returned' } });
+  private missed: ServerMessages['returned'] | null = null;
+  private hideReturned: number | null = null;
+  /** The turn the banner last pulsed for. */
+  private pulsedFor = '';
+  private readonly summaryEl = h('p', { class: 'summary', data: { testid: 'summary' } });
+  private readonly planesEl = h('div', { class: 'plane-buttons', role: 'group' });
+  private readonly buttonsEl = h('div', { class: 'buttons' });
+  private readonly answerEl = h('div', { class: 'answer' });
+  private readonly hintEl = h('p', { class: 'hint' });
+  private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
+  private readonly extraEl = h('div', { class: 'extra' });
+  /** What is shown under the controls (results), rebuilt on a language switch; `home`: it has its own way home. */
+  private below: { build: () => HTMLElement; home: boolean } | null = null;
+  private readonly speaker: Speaker;
+  /** Browsers allow sound only after a user gesture. */
+  private readonly unlockSound = () => this.speaker.unlock();
+  private controller: GameController | null = null;
+  private board: PixiBoard | null = null;
+  private controls: Controls | null = null;
+  private timer: number | null = null;
+  private readonly onKey = (e: KeyboardEvent) => this.key(e);
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: GameScreenOptions,
+  ) {
+    this.speaker = new Speaker(ctx.prefs);
+    this.el = h(
+      'main',
+      { class: 'screen game' },
+      this.seatPanel,
+      h('div', { class: 'board-wrap' }, this.boardHost),
+      h(
+        'section',
+        { class: 'controls' },
+        this.autoBanner,
+        this.returnedEl,
+        h('div', { class: 'prompt-row' }, this.promptEl, this.soundButton),
+        this.summaryEl,
+        this.planesEl,
+        this.buttonsEl,
+        this.answerEl,
+        this.hintEl,
+        this.extraEl,
+      ),
+    );
+    for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, this.unlockSound, true);
+    this.relabelStatic();
+  }
+
+  /** Build the Pixi board once the element is in the page (it sizes itself from its host). */
+  async mount(): Promise<void> {
+    const board = await PixiBoard.create(this.boardHost, { speed: this.ctx.speed });
+    this.board = board;
+    const controller = new GameController(board, this.options.source, {
+      announce: (text) => this.ctx.announce(text),
+      changed: (controls) => this.render(controls),
+      presented: (presented, view) => this.sound(presented, view),
+      // The version the board shows (tests compare it with the server's, as the panel's data-version).
+      placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
+    });
+    this.controller = controller;
+    board.onPlaneTap = (key) => controller.tapPlane(key);
+    board.onDieTap = () => controller.roll();
+    document.addEventListener('keydown', this.onKey);
+    this.timer = window.setInterval(() => this.renderSeats(), 500);
+  }
+
+  /**
+   * Show the results (or a note while they are recorded) under the controls; `build` runs again after a
+   * language switch. `home`: it has its own button home, so the panel's leave button goes.
+   */
+  showBelow(build: () => HTMLElement, home: boolean): void {
+    this.below = { build, home };
+    fill(this.extraEl, build());
+    if (this.controls) this.render(this.controls);
+  }
+
+  /** The player took their held seat back: say how long they were away and what was played for them (the screen reader hears it too). */
+  showReturned(missed: ServerMessages['returned']): void {
+    if (missed.moves === 0 && missed.seconds < BLIP_SECONDS && !missed.forfeited) return;
+    this.missed = missed;
+    this.renderReturned();
+    this.ctx.announce(this.returnedText(missed));
+    if (this.hideReturned !== null) window.clearTimeout(this.hideReturned);
+    this.hideReturned = window.setTimeout(() => this.closeReturned(), RETURNED_SHOWN_MS);
+  }
+
+  private returnedText(missed: ServerMessages['returned']): string {
+    const time = spanOf(missed.seconds);
+    if (missed.forfeited) return t('game.returnedForfeited', { time });
+    if (missed.moves === 0) return t('game.returnedNone', { time });
+    return t(missed.moves === 1 ? 'game.returnedOne' : 'game.returned', { time, n: missed.moves });
+  }
+
+  private renderReturned(): void {
+    const missed = this.missed;
+    this.returnedEl.hidden = missed === null;
+    if (!missed) return fill(this.returnedEl);
+    fill(
+      this.returnedEl,
+      h('span', { text: this.returnedText(missed) }),
+      h('button', { class: 'dismiss', text: t('game.dismiss'), on: { click: () => this.closeReturned() } }),
+    );
+  }
+
+  private closeReturned(): void {
+    this.missed = null;
+    this.renderReturned();
+  }
+
+  /** Scroll what is shown below into view. */
+  revealBelow(): void {
+    this.extraEl.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }
+
+  relabel(): void {
+    this.relabelStatic();
+    this.renderReturned();
+    if (this.below) fill(this.extraEl, this.below.build());
+    // The prompt and summary are words: ask the controller again rather than redraw the old ones.
+    const controls = this.controller?.controls() ?? this.controls;
+    if (controls) this.render(controls);
+  }
+
+  /** The texts that do not follow the game: the panel's name, the keyboard hint, the sound switch. */
+  private relabelStatic(): void {
+    this.seatPanel.setAttribute('aria-label', t('lobby.seat'));
+    this.hintEl.textContent = t('game.keyboardHelp');
+    const muted = this.speaker.muted;
+    this.soundButton.textContent = muted ? t('sound.off') : t('sound.on');
+    this.soundButton.classList.toggle('on', !muted);
+    this.soundButton.setAttribute('aria-pressed', String(!muted));
+  }
+
+  dispose(): void {
+    document.removeEventListener('keydown', this.onKey);
+    for (const type of ['pointerdown', 'keydown'] as const) document.removeEventListener(type, this.unlockSound, true);
+    this.speaker.dispose();
+    if (this.timer !== null) window.clearInterval(this.timer);
+    if (this.hideReturned !== null) window.clearTimeout(this.hideReturned);
+    this.controller?.dispose();
+    this.board?.destroy();
+  }
+
+  settled(): Promise<void> {
+    return this.controller?.settled() ?? Promise.resolve();
+  }
+
+  private key(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement | null;
+    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    // A focused button handles its own Enter/Space.
+    if (target?.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
+    if (this.controller?.key(e.key)) e.preventDefault();
+  }
+
+  private render(controls: Controls): void {
+    this.controls = controls;
+    const { view } = controls;
+    const { state } = view;
+    this.renderSeats();
+    const over = state.phase === 'over';
+    // Online without a seat: a watcher, who has nothing to press (issue 18).
+    const watching = view.mode === 'online' && view.viewer === null;
+    this.hintEl.hidden = watching;
+    this.renderPrompt(controls);
+    this.renderAutoBanner(controls, over);
+    this.summaryEl.textContent = controls.summary ?? '';
+    this.el.classList.toggle('my-turn', controls.acting !== null);
+    this.el.classList.toggle('over', over);
+    // The engine state version on screen (tests wait on it; it also tells a bug report where the game was).
+    this.el.dataset.version = String(state.version);
+
+    // Plane buttons for the seat to move: the keyboard-free, screen-reader way to pick a plane.
+    const acting = controls.acting;
+    if (acting && state.phase === 'move') {
+      const planes = state.planes[acting] ?? [];
+      fill(
+        this.planesEl,
+        ...planes.map((position, plane) =>
+          h(
+            'button',
+            {
+              class: `plane-button colour-${acting}`,
+              disabled: !controls.movable.includes(plane),
+              aria: { pressed: String(controls.selected === plane), label: `${plane + 1} · ${describePosition(position)}` },
+              data: { plane: String(plane), position: String(position) },
+              on: { click: () => this.controller?.tapPlane(planeKey({ colour: acting, plane })) },
+            },
+            h('span', { class: 'plane-no', text: String(plane + 1) }),
+            h('span', { class: 'plane-where', text: position === FINISH ? '✓' : describePosition(position) }),
+          ),
+        ),
+      );
+    } else {
+      fill(this.planesEl);
+    }
+
+    // Handlers look the controller up when clicked: the first render comes from the controller's constructor.
+    const act = (f: (c: GameController) => void) => () => {
+      if (this.controller) f(this.controller);
+    };
+    const button = (label: string, onClick: () => void, enabled: boolean, cls = '', testid = '') =>
+      h('button', { class: cls, text: label, disabled: !enabled, on: { click: onClick }, data: testid ? { testid } : {} });
+    fill(
+      this.buttonsEl,
+      over || watching ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
+      over || watching ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
+      // On: the banner above holds the way back.
+      controls.own && !over && !controls.autoPlay ? button(t('game.autoOn'), act((c) => c.toggleAutoPlay()), controls.linked, '', 'auto') : null,
+      controls.own && !over
+        ? button(
+            // Not yet allowed: say when it will be.
+            controls.rollsBeforeResign > 0 ? t('game.resignAfter', { n: state.config.resignAfterRolls, left: controls.rollsBeforeResign }) : t('game.resign'),
+            act((c) => {
+              if (window.confirm(t('game.resignConfirm'))) c.resign();
+            }),
+            controls.canResign,
+            '',
+            'resign',
+          )
+        : null,
+      state.config.drawByAgreement && !over && !watching ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
+      // Over: the results bring their own button home; until they show, this one leads home.
+      over && this.below?.home ? null : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
+    );
+
+    fill(this.answerEl);
+    if (controls.drawToAnswer) {
+      this.answerEl.append(
+        h('p', { text: t('game.drawOffered', { name: seatName(view, controls.drawToAnswer) }) }),
+        button(t('game.acceptDraw'), act((c) => c.answerDraw(true)), true, 'primary'),
+        button(t('game.declineDraw'), act((c) => c.answerDraw(false)), true),
+      );
+    }
+    if (controls.resignToAnswer) {
+      this.answerEl.append(
+        h('p', { text: t('game.resignAsked', { name: seatName(view, controls.resignToAnswer) }) }),
+        button(t('game.accept'), act((c) => c.answerResign(true)), true, 'primary'),
+        button(t('game.decline'), act((c) => c.answerResign(false)), true),
+      );
+    }
+  }
+
+  /**
+   * The prompt. While a local seat is to act it is a banner in that seat's colour beside (never over) the
+   * board, and it pulses once when a new turn begins.
+   */
+  private renderPrompt(controls: Controls): void {
+    const { state } = controls.view;
+    this.promptEl.textContent = controls.prompt;
+    this.promptEl.classList.toggle('banner', controls.acting !== null);
+    if (controls.acting) this.promptEl.dataset.colour = controls.acting;
+    else delete this.promptEl.dataset.colour;
+    const turn = controls.acting && state.phase === 'roll' ? `${state.current}:${state.rolls}` : '';
+    if (!turn || turn === this.pulsedFor) return;
+    this.pulsedFor = turn;
+    this.promptEl.classList.remove('pulse');
+    void this.promptEl.offsetWidth;
+    this.promptEl.classList.add('pulse');
+  }
+
+  /** While the server plays the own seat: why (the player chose it, their turn timed out, they were away) and one tap back. */
+  private renderAutoBanner(controls: Controls, over: boolean): void {
+    const reason = over ? null : controls.autoPlayBy;
+    this.autoBanner.hidden = reason === null;
+    this.el.classList.toggle('auto-playing', reason !== null);
+    if (reason === null) return fill(this.autoBanner);
+    fill(
+      this.autoBanner,
+      h('span', { class: 'why', text: t(`game.autoBanner.${reason}`) }),
+      h('button', {
+        class: 'on', // (the toggle, on)
+        text: t('game.autoOff'),
+        disabled: !controls.linked,
+        data: { testid: 'auto' },
+        on: { click: () => this.controller?.toggleAutoPlay() },
+      }),
+    );
+  }
+
+  private toggleSound(): void {
+    this.speaker.muted = !this.speaker.muted;
+    this.relabelStatic();
+  }
+
+  /** Sound what the board presents; the page keeps count of the cues (tests read `data-cues`). */
+  private sound(presented: Presented, view: GameView): void {
+    const cue = cueOf(presented, (c) => view.seats.some((s) => s.colour === c && s.local));
+    if (cue && this.speaker.play(cue)) this.el.dataset.cues = JSON.stringify(this.speaker.played);
+  }
+
+  /** The seats in turn order; in a team game, under each team's name (red+yellow, then green+blue). */
+  private renderSeats(): void {
+    const controls = this.controls;
+    if (!controls) return;
+    const { view } = controls;
+    const { seats } = view.state;
+    const list = (colours: readonly Colour[]) => h('ul', { class: 'seats' }, ...colours.map((colour) => this.chipOf(view, colour)));
+    if (!view.state.teams) {
+      fill(this.seatPanel, list(seats));
+      return;
+    }
+    fill(
+      this.seatPanel,
+      ...([0, 1] as const).map((team) => {
+        return h(
+          'div',
+          { class: `team team-${team}` },
+          h('p', { class: 'team-name', text: teamName(team) }),
+          list(seats.filter((c) => teamOf(c) === team)),
+        );
+      }),
+    );
+  }
+
+  private chipOf(view: GameView, colour: Colour): HTMLElement {
+    const { state } = view;
+    const seat = view.seats.find((s) => s.colour === colour);
+    const isTurn = state.phase !== 'over' && state.current === colour;
+    const left = state.out[colour];
+    const badges: HTMLElement[] = [];
+    if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
+    // An out seat is played by nobody: it shows how it left, never 托管 or whether its player is connected.
+    if (left) badges.push(outBadge(left.reason));
+    else if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
+    if (!left && view.mode === 'online' && seat?.kind === 'human') {
+      // Away with the seat held: how long until it counts as a resignation.
+      const held = !seat.connected && seat.awayUntil ? t('game.held', { time: clockOf(seat.awayUntil - Date.now()) }) : null;
+      badges.push(
+        h('span', {
+          class: `conn ${seat.connected ? 'up' : 'down'}`,
+          title: seat.connected ? t('game.online') : t('game.heldTitle'),
+          text: seat.connected ? t('game.online') : (held ?? t('game.offline')),
+        }),
+      );
+    }
+    let timer: HTMLElement | null = null;
+    if (isTurn && view.turnDeadline) {
+      const left = Math.max(0, Math.ceil((view.turnDeadline - Date.now()) / 1000));
+      timer = h('span', { class: `timer${left <= 5 ? ' low' : ''}`, text: t('game.timer', { s: left }), data: { testid: 'timer' } });
+    }
+    return seatChip(
+      { colour, name: seatName(view, colour), current: isTurn, out: left !== undefined },
+      ...badges,
+      h('span', { class: 'arrived', text: t('game.arrived', { n: arrivedCount(state, colour), total: state.config.planes }) }),
+      timer,
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import type { Translation } from '../zh-CN';
+import type { common as zh } from '../zh-CN/common';
+
+/** English: the same keys as ../zh-CN/common.ts (the compiler checks). */
+export const common: Translation<typeof zh> = {
+  'app.title': 'Flight Chess',
+  'app.tagline': 'Online matches · hot-seat · bots',
+  'app.description': 'Flight Chess (Aeroplane Chess, 飞行棋): play friends online, 2v2 teams, hot-seat or against bots, with provably fair server dice. Open source and self-hostable.',
+
+  'lang.switch': '中文',
+  'lang.label': 'Language',
+
+  'colour.red': 'Red',
+  'colour.green': 'Green',
+  'colour.yellow': 'Yellow',
+  'colour.blue': 'Blue',
+  'colour.side': '{colour}',
+
+  'seat.bot': '{side} bot',
+  'seat.bot.strong': ' (strong)',
+  'seat.bot.random': ' (easy)',
+  'seat.bot.expert': ' (expert)',
+
+  'team.name': '{a}+{b} team',
+
+  'preset.online': 'Online classic',
+  'preset.traditional': 'Traditional',
+  'preset.improved': 'Improved',
+  'preset.appfree': 'AppFree',
+  'preset.wango-classic': 'WANGO classic',
+  'preset.wango-quick': 'WANGO quick',
+  'preset.plyyard': 'Ply Yard (2 players)',
+
+  'time.seconds': '{s} s',
+  'time.minutes': '{m} min {s} s',
+
+  'error.generic': 'Something went wrong: {message}',
+
+  'sound.on': 'Sound: on',
+  'sound.off': 'Sound: off',
+
+  'net.reconnecting': 'Connection lost, reconnecting… (attempt {n})',
+  'net.reconnected': 'Reconnected',
+  'net.failed': 'Cannot reach the server: {reason}',
+  'net.lost': 'Connection lost',
+  'net.replaced': 'This seat is now played from another window',
+  'net.closing': 'The table closed: {reason}',
+  'net.notFound': 'No such table',
+  'net.nameTaken': 'A player at this table has a name that looks just like yours: choose another nickname to join',
+  'net.privateTable': 'This table is private: join it with its code or its link',
+
+  'level.1': 'Junior Cadet',
+  'level.2': 'Intermediate Cadet',
+  'level.3': 'Senior Cadet',
+  'level.4': 'Pilot',
+  'level.5': 'First-Class Pilot',
+  'level.6': 'Ace Pilot',
+  'level.7': 'Flight Leader',
+  'level.8': 'Section Leader',
+  'level.9': 'Squadron Leader',
+  'level.10': 'Wing Leader',
+  'level.11': 'Second Lieutenant',
+  'level.12': 'First Lieutenant',
+  'level.13': 'Captain',
+  'level.14': 'Major',
+  'level.15': 'Lieutenant Colonel',
+  'level.16': 'Colonel',
+  'level.17': 'Senior Colonel',
+  'level.18': 'Major General',
+  'level.19': 'Air Marshal',
+};

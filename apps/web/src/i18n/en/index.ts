@@ -1,0 +1,12 @@
+import type { Messages } from '../zh-CN';
+import { account } from './account';
+import { admin } from './admin';
+import { common } from './common';
+import { game } from './game';
+import { home } from './home';
+import { review } from './review';
+import { rules } from './rules';
+import { table } from './table';
+
+/** English: the same keys as ../zh-CN (the compiler checks, area by area). */
+export const en: Messages = { ...common, ...home, ...table, ...game, ...rules, ...review, ...account, ...admin };

@@ -1,0 +1,68 @@
+/** 简体中文, what every page uses: the app, languages, seat colours and names, presets, times, the connection, levels. */
+export const common = {
+  'app.title': '飞行棋',
+  'app.tagline': '在线对战 · 单机热座 · 电脑对手',
+  'app.description': '飞行棋：和朋友在线对战、2v2 组队、单机热座或对战电脑，服务器掷骰公平可验证，开源可自建。',
+
+  'lang.switch': 'English',
+  'lang.label': '语言',
+
+  'colour.red': '红',
+  'colour.green': '绿',
+  'colour.yellow': '黄',
+  'colour.blue': '蓝',
+  'colour.side': '{colour}方',
+
+  'seat.bot': '{side}电脑',
+  'seat.bot.strong': '（强）',
+  'seat.bot.random': '（弱）',
+  'seat.bot.expert': '（专家）',
+
+  'team.name': '{a}{b}队',
+
+  'preset.online': '网络经典',
+  'preset.traditional': '传统规则',
+  'preset.improved': '改进规则',
+  'preset.appfree': 'AppFree 单机',
+  'preset.wango-classic': 'WANGO 经典',
+  'preset.wango-quick': 'WANGO 快速',
+  'preset.plyyard': 'Ply Yard 双人',
+
+  'time.seconds': '{s} 秒',
+  'time.minutes': '{m} 分 {s} 秒',
+
+  'error.generic': '出错了：{message}',
+
+  'sound.on': '声音：开',
+  'sound.off': '声音：关',
+
+  'net.reconnecting': '连接断开，正在重连…（第 {n} 次）',
+  'net.reconnected': '已重新连接',
+  'net.failed': '无法连接服务器：{reason}',
+  'net.lost': '连接已断开',
+  'net.replaced': '你已在另一个窗口进入这个座位',
+  'net.closing': '牌桌已关闭：{reason}',
+  'net.notFound': '找不到这个牌桌',
+  'net.nameTaken': '这张桌上有位玩家的名字和你的看起来一样：请换个昵称再加入',
+  'net.privateTable': '这是一张私人桌：请用邀请码或邀请链接加入',
+
+  'level.1': '初级学员',
+  'level.2': '中级学员',
+  'level.3': '高级学员',
+  'level.4': '飞行员',
+  'level.5': '一级飞行员',
+  'level.6': '王牌飞行员',
+  'level.7': '飞行组长',
+  'level.8': '飞行小队长',
+  'level.9': '飞行中队长',
+  'level.10': '飞行大队长',
+  'level.11': '飞行少尉',
+  'level.12': '飞行中尉',
+  'level.13': '飞行上尉',
+  'level.14': '飞行少校',
+  'level.15': '飞行中校',
+  'level.16': '飞行上校',
+  'level.17': '飞行大校',
+  'level.18': '空军少将',
+  'level.19': '空军司令',
+} as const;

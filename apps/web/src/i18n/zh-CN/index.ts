@@ -1,0 +1,16 @@
+import { account } from './account';
+import { admin } from './admin';
+import { common } from './common';
+import { game } from './game';
+import { home } from './home';
+import { review } from './review';
+import { rules } from './rules';
+import { table } from './table';
+
+/** 简体中文: the default language. Every UI string lives here, by area, and in ../en (the same keys). */
+export const zhCN = { ...common, ...home, ...table, ...game, ...rules, ...review, ...account, ...admin } as const;
+
+export type MessageKey = keyof typeof zhCN;
+export type Messages = Readonly<Record<MessageKey, string>>;
+/** Another language's messages for one area: every key of its zh-CN file, and no other. */
+export type Translation<Area> = Readonly<Record<keyof Area, string>>;

@@ -1,0 +1,86 @@
+import type { MatchSummary, PlayerProfile } from '@flightchess/protocol';
+import type { AppContext, Screen } from '../app';
+import { levelName, levelProgress } from '../game/levels';
+import { t } from '../i18n';
+import { h } from '../ui/dom';
+import { hashOf } from '../ui/router';
+import { presetName } from '../game/describe';
+import { dateTime, recordPage } from '../ui/recordPage';
+import { accountSection } from '../account/accountSection';
+import { Accounts } from '../account/accounts';
+
+/**
+ * A player's record: level and the way to the next, totals, recent matches. Another player's as anyone
+ * sees it (GET /api/players/:id: finished games of public tables); one's own with the secret, every game.
+ */
+export function profileScreen(ctx: AppContext, playerId: string): Screen {
+  return recordPage<PlayerProfile>(ctx, {
+    self: { name: 'profile', playerId },
+    className: 'profile',
+    loading: 'profile.loading',
+    notFound: 'profile.notFound',
+    load: () =>
+      ctx.net.credentials()?.playerId === playerId ? new Accounts(ctx.net).profile() : ctx.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(playerId)}`),
+    render: (p) => {
+      const own = ctx.net.credentials()?.playerId === p.id;
+      return [
+        h('h1', { data: { testid: 'profile-name' } }, p.nickname, own ? h('span', { class: 'badge you', text: t('lobby.you') }) : null),
+        levelCard(p.lifetimeScore),
+        h(
+          'dl',
+          { class: 'stats card' },
+          ...stat(t('profile.score'), p.lifetimeScore, 'profile-score'),
+          ...stat(t('results.coins'), p.coins, 'profile-coins'),
+          ...stat(t('profile.games'), p.games, 'profile-games'),
+          ...stat(t('profile.wins'), p.wins, 'profile-wins'),
+        ),
+        h(
+          'section',
+          { class: 'card' },
+          h('h2', { text: t('profile.recent') }),
+          p.recentMatches.length === 0
+            ? h('p', { class: 'note', text: t('profile.noMatches') })
+            : h('ul', { class: 'match-list', data: { testid: 'recent-matches' } }, ...p.recentMatches.map(matchItem)),
+        ),
+        own ? accountSection(ctx) : null,
+      ];
+    },
+  });
+}
+
+function stat(label: string, value: number, testid: string): HTMLElement[] {
+  return [h('dt', { text: label }), h('dd', { text: String(value), data: { testid } })];
+}
+
+/** The level, its name, and a bar for the way to the next one. */
+function levelCard(lifetimeScore: number): HTMLElement {
+  const { level, next, toNext, fraction } = levelProgress(lifetimeScore);
+  const bar = h('progress', { aria: { label: t('profile.progress') } });
+  bar.max = 1;
+  bar.value = fraction;
+  return h(
+    'section',
+    { class: 'card level-card' },
+    h('p', { class: 'level', data: { testid: 'profile-level' } }, h('strong', { text: levelName(level.level) }), ` · Lv ${level.level}`),
+    bar,
+    h('p', { class: 'note', data: { testid: 'profile-next' }, text: next ? t('profile.toNext', { n: toNext, next: levelName(next.level) }) : t('profile.top') }),
+  );
+}
+
+function matchItem(m: MatchSummary): HTMLElement {
+  const score = m.score === null ? '' : m.score > 0 ? `+${m.score}` : String(m.score);
+  return h(
+    'li',
+    { class: `colour-${m.colour}${m.winner ? ' winner' : ''}` },
+    h(
+      'a',
+      { href: hashOf({ name: 'match', matchId: m.id }) },
+      h('span', { class: 'swatch', aria: { hidden: 'true' } }),
+      h('span', { class: 'when', text: dateTime(m.startedAt) }),
+      h('span', { class: 'what', text: presetName(m.preset) }),
+      h('span', { class: 'place', text: m.status === 'finished' && m.rank !== null ? t('profile.place', { rank: m.rank, players: m.players }) : t(`match.status.${m.status}`) }),
+      score ? h('span', { class: m.score! >= 0 ? 'plus' : 'minus', text: score }) : null,
+      m.winner ? h('span', { class: 'crown', text: '★' }) : null,
+    ),
+  );
+}

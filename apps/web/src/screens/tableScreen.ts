@@ -1,0 +1,320 @@
+import type { MatchRecord, ServerMessages, TableFacts } from '@flightchess/protocol';
+import type { Room } from 'colyseus.js';
+import type { AppContext, Screen } from '../app';
+import { onlineResults, verifyMatchDice } from '../game/results';
+import { t } from '../i18n';
+import { TableConnection } from '../net/tableConnection';
+import { RoomSource } from '../game/sources/roomSource';
+import { failureOf } from '../net/netSession';
+import { fill, h } from '../ui/dom';
+import { hashOf } from '../ui/router';
+import { realScheduler } from '../util/ports';
+import { watchOffer } from '../watch/watchOffer';
+import { watchersBadge } from '../watch/watchersBadge';
+import { ownColour } from '../game/tableView';
+import { GameScreen } from '../game/gameScreen';
+import { lobbyView } from '../table/lobbyView';
+import { type PhraseControl, phraseControl } from '../table/phraseControl';
+import { resultsView } from '../game/resultsView';
+import { tableClosedView } from '../table/tableClosedView';
+
+/** How the table screen finds its room. */
+export type TableEntry =
+  | { readonly kind: 'room'; readonly roomId: string }
+  | { readonly kind: 'code'; readonly code: string }
+  | { readonly kind: 'quick' }
+  /** Watch the table (issue 18): from the home screen's live games, or after a refused join. */
+  | { readonly kind: 'watch'; readonly roomId: string };
+
+/**
+ * An online table from lobby to results: connects (or comes back into the same seat after a reload or
+ * a server restart), shows the lobby while seats fill, the game once this client has it, and the
+ * results as recorded at the end.
+ */
+export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
+  const el = h('main', { class: 'screen table' });
+  const notice = h('p', { class: 'error', role: 'alert', data: { testid: 'table-error' } });
+  let connection: TableConnection | null = null;
+  let source: RoomSource | null = null;
+  let game: GameScreen | null = null;
+  let phrases: PhraseControl | null = null;
+  let phase: 'lobby' | 'game' | null = null;
+  let match: MatchRecord | null = null;
+  let resultsShown = '';
+  let disposed = false;
+  /** The operator closed the table: why, shown in its place. */
+  let closedBy: ServerMessages['closing'] | null = null;
+  /** The table's room once known (a code is looked up first): a refused join offers to watch it. */
+  let roomId: string | null = entry.kind === 'room' ? entry.roomId : null;
+  const badge = watchersBadge();
+  let wasWatching: boolean | null = null;
+  /** What the player missed while away, when it comes before the game screen. */
+  let missed: ServerMessages['returned'] | null = null;
+  /** What the status banner says of a link that is down, in the language shown (said again after a switch). */
+  let linkNote: (() => string) | null = null;
+  const warn = (note: () => string) => {
+    linkNote = note;
+    ctx.status(note(), 'warn');
+  };
+  /** The page is shown again, or the device is back online: look at the link now. */
+  const nudge = () => {
+    if (document.visibilityState === 'visible') connection?.nudge();
+  };
+
+  const playerId = () => ctx.net.credentials()?.playerId ?? '';
+  const home = () => ctx.navigate({ name: 'home' });
+  /** Connected without a seat: a watcher (watchers/ on the server). Not before the table's facts have come. */
+  const watching = () => {
+    const table = connection?.table();
+    return table !== undefined && table.preset !== '' && ownColour(table, playerId()) === null;
+  };
+
+  const leave = () => {
+    const table = connection?.table();
+    // A player leaving mid-game escapes; a watcher just goes.
+    if (table?.status === 'playing' && !watching() && !window.confirm(t('game.leaveConfirm'))) return;
+    // Home once the server has the leave, unless the player has gone elsewhere meanwhile (a rebuilt home would lose what they typed).
+    void connection?.leave().finally(() => {
+      if (!disposed) home();
+    });
+    if (connection) ctx.net.forgetToken(connection.roomId);
+  };
+
+  const showLobby = (table: TableFacts) => {
+    teardownGame();
+    phase = 'lobby';
+    match = null;
+    const conn = connection!;
+    fill(el, lobbyView(table, conn.roomId, playerId(), { send: (type, payload) => conn.send(type, payload), leave }), notice);
+  };
+
+  const teardownGame = () => {
+    game?.dispose();
+    source?.dispose();
+    game = null;
+    source = null;
+    resultsShown = '';
+  };
+
+  const showGame = () => {
+    if (phase === 'game' || !connection) return;
+    phase = 'game';
+    source = new RoomSource(connection, playerId());
+    const screen = new GameScreen(ctx, { source, onLeave: () => (connection?.table().status === 'over' ? home() : leave()) });
+    game = screen;
+    fill(el, screen.el, notice);
+    void screen.mount();
+    if (missed) screen.showReturned(missed);
+    missed = null;
+  };
+
+  /**
+   * The table is gone (or the page could not get back to it): a game this player sat down to there that
+   * has ended is shown as it ended, on its match page; otherwise `otherwise` says what went wrong.
+   */
+  const showEnded = async (at: string | null, otherwise: () => void): Promise<void> => {
+    const matchId = at ? ctx.net.gameAt(at) : null;
+    const record = matchId && at ? await ctx.net.match(matchId, at).catch(() => null) : null;
+    if (disposed) return;
+    if (record && record.status !== 'playing') return ctx.navigate({ name: 'match', matchId: record.id });
+    otherwise();
+  };
+
+  /** The results exactly as recorded: shown once the match record has them. */
+  const showResults = (table: TableFacts) => {
+    const key = `${table.matchId}|${table.result.recorded}|${match?.id ?? ''}`;
+    if (!game || resultsShown === key) return;
+    resultsShown = key;
+    const matchId = table.matchId;
+    const screen = game;
+    if (!match || match.id !== matchId) {
+      screen.showBelow(() => h('p', { class: 'recording', role: 'status', text: t('results.recording') }), false);
+      if (table.result.recorded) {
+        void ctx.net.match(matchId, connection?.roomId).then(
+          (m) => {
+            match = m;
+            if (connection && !disposed) showResults(connection.table());
+          },
+          () => undefined,
+        );
+      }
+      return;
+    }
+    const data = onlineResults(match, connection?.game() ?? null);
+    const record = match;
+    const view = () =>
+      resultsView(data, {
+        home,
+        replay: () => ctx.navigate({ name: 'replay', matchId }),
+        recordHref: hashOf({ name: 'match', matchId }),
+        rematch: watching() ? undefined : () => connection?.send('rematch', {}),
+        verify: async () => verifyMatchDice(record),
+      });
+    void screen.settled().then(() => screen.showBelow(view, true));
+  };
+
+  /** Who this client is at the table changed (a watcher took a seat): what it may do follows. */
+  const followWatching = (table: TableFacts) => {
+    if (table.preset === '') return; // the facts have not come yet
+    const now = watching();
+    badge.update(table, now);
+    if (now === wasWatching) return;
+    wasWatching = now;
+    if (!now && connection) ctx.net.setWatching(connection.roomId, false);
+    phrases?.relabel();
+  };
+
+  const onTable = () => {
+    const table = connection?.table();
+    if (disposed || closedBy || !table) return;
+    followWatching(table);
+    // A private table's code, for coming back (a reload, a restored table) and for its record once over.
+    if (table.private && table.code) ctx.net.rememberCode(connection!.roomId, table.code);
+    if (table.matchId && !watching()) ctx.net.rememberGame(connection!.roomId, table.matchId);
+    if (table.status === 'waiting') {
+      showLobby(table);
+      return;
+    }
+    // The game screen opens once this client has the game (its snapshot).
+    if (!connection!.game()) return;
+    showGame();
+    if (table.status === 'over') showResults(table);
+  };
+
+  const connect = async (): Promise<Room> => {
+    const nickname = ctx.prefs.nickname || t('app.title');
+    switch (entry.kind) {
+      case 'room':
+        return ctx.net.joinRoom(entry.roomId, nickname);
+      case 'code':
+        roomId = await ctx.net.roomForCode(entry.code);
+        return ctx.net.joinRoom(roomId, nickname);
+      case 'quick':
+        return ctx.net.quickMatch({}, nickname);
+      case 'watch':
+        return ctx.net.watchRoom(entry.roomId, nickname);
+    }
+  };
+
+  fill(el, h('p', { class: 'connecting', text: t('home.connecting') }), notice);
+
+  return {
+    el,
+    async mount() {
+      let room: Room;
+      try {
+        room = await connect();
+      } catch (error) {
+        const failure = failureOf(error);
+        const room = roomId;
+        const offer = watchOffer(failure, room && entry.kind !== 'watch' ? () => ctx.navigate({ name: 'watch', roomId: room }) : null);
+        const explain = () =>
+          fill(
+            el,
+            ...(offer ?? [h('p', { class: 'error', role: 'alert', text: joinRefusal(failure) })]),
+            h('button', { text: t('results.home'), on: { click: home } }),
+          );
+        // Back after the table closed: the game played there, as it ended.
+        if (failure.code === 'ERR_NO_TABLE') return showEnded(room, explain);
+        explain();
+        return;
+      }
+      if (disposed) {
+        void room.leave(false);
+        return;
+      }
+      // The address now names the room, so a reload comes back to this seat.
+      window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}#/table/${encodeURIComponent(room.roomId)}`);
+      const conn = new TableConnection(room, ctx.net, realScheduler);
+      connection = conn;
+      conn.onState(onTable);
+      conn.onGame(onTable);
+      phrases = phraseControl({
+        prefs: ctx.prefs,
+        seats: () => conn.table().seats,
+        me: playerId,
+        canSay: () => !watching(),
+        say: (phrase) => conn.send('phrase', { phrase }),
+        announce: ctx.announce,
+      });
+      ctx.tools.append(phrases.el, badge.el);
+      conn.onPhrase((said) => phrases?.show(said));
+      conn.onReturned((m) => {
+        if (game) game.showReturned(m);
+        else missed = m;
+      });
+      window.addEventListener('online', nudge);
+      document.addEventListener('visibilitychange', nudge);
+      conn.onError((e) => {
+        if (e.request === 'phrase' && e.code === 'ERR_RATE_LIMITED') return phrases?.tooFast();
+        notice.textContent = e.code === 'ERR_BANNED' ? t('admin.banned') : t('error.generic', { message: `${e.code}: ${e.message}` });
+        window.setTimeout(() => (notice.textContent = ''), 4000);
+      });
+      conn.onClosing((e) => {
+        if (e.code === 'ERR_TABLE_CLOSED') {
+          // The operator closed it: say why, in place of the table (not as an error).
+          closedBy = e;
+          teardownGame();
+          phrases?.el.remove();
+          return fill(el, tableClosedView(e, home));
+        }
+        ctx.status(t('net.closing', { reason: e.message }), 'warn');
+        home();
+      });
+      conn.onStatus((status) => {
+        switch (status.kind) {
+          case 'reconnecting':
+            return warn(() => t('net.reconnecting', { n: status.attempt }));
+          case 'reconnected':
+            linkNote = null;
+            ctx.status(t('net.reconnected'), 'info');
+            window.setTimeout(() => ctx.status(null), 2000);
+            return;
+          case 'closed':
+            linkNote = null;
+            // Signed out from another device: this device starts over as a guest (the screen says so).
+            if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
+            if (status.why === 'closed') return ctx.status(null);
+            if (status.why === 'gone') return void showEnded(conn.roomId, () => warn(() => t('net.lost')));
+            return warn(() => (status.why === 'replaced' ? t('net.replaced') : t('net.lost')));
+          default:
+            linkNote = null;
+            ctx.status(null);
+        }
+      });
+      onTable();
+    },
+    relabel() {
+      if (linkNote) ctx.status(linkNote(), 'warn');
+      phrases?.relabel();
+      badge.relabel();
+      if (closedBy) return fill(el, tableClosedView(closedBy, home));
+      const table = connection?.table();
+      if (phase === 'lobby' && table) showLobby(table);
+      else game?.relabel();
+    },
+    dispose() {
+      disposed = true;
+      window.removeEventListener('online', nudge);
+      document.removeEventListener('visibilitychange', nudge);
+      phrases?.dispose();
+      badge.dispose();
+      teardownGame();
+      // Mid-game the seat stays held (the stored token, or the player's credentials, bring the player back); otherwise leave the table.
+      // A watcher who goes elsewhere stops watching.
+      if (connection?.table().status === 'playing' && !watching()) connection.dispose();
+      else void connection?.leave();
+      if (connection && watching()) ctx.net.setWatching(connection.roomId, false);
+      ctx.status(null);
+    },
+  };
+}
+
+/** Why a table would not take this player, in words (the refusals a player can do something about have their own). */
+function joinRefusal(failure: { code: string; message: string }): string {
+  if (failure.code === 'ERR_NO_TABLE') return t('net.notFound');
+  if (failure.code === 'ERR_BANNED') return t('admin.banned');
+  if (failure.code === 'ERR_NAME_TAKEN') return t('net.nameTaken');
+  if (failure.code === 'ERR_PRIVATE_TABLE') return t('net.privateTable');
+  return t('net.failed', { reason: failure.message });
+}
