@@ -2,6 +2,7 @@ import type { AdminOverview, AdminTable } from '@flightchess/protocol';
 import '../admin.css';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
+import { errorMessage } from '../i18n/errorMessages';
 import { AdminApi } from '../net/adminApi';
 import { type ServerFailure, failureOf } from '../net/session';
 import { fill, h } from '../ui/dom';
@@ -31,7 +32,7 @@ export function adminScreen(ctx: AppContext): Screen {
   const failed = (error: unknown) => {
     const failure = failureOf(error);
     if (failure.code === 'ERR_UNAUTHORIZED') view = { kind: 'sign-in', failure };
-    flash.textContent = t('admin.failed', { message: failure.message });
+    flash.textContent = t('admin.failed', { message: errorMessage(failure.code) });
     render();
   };
 
@@ -81,7 +82,7 @@ export function adminScreen(ctx: AppContext): Screen {
   const signInForm = (failure: ServerFailure | null) => {
     const input = h('input', { id: 'admin-token', type: 'password', placeholder: t('admin.token'), data: { testid: 'admin-token' } });
     input.autocomplete = 'current-password';
-    const why = !failure ? '' : failure.code === 'ERR_UNAUTHORIZED' ? t('admin.wrongToken') : failure.code === 'ERR_TOO_MANY' ? t('admin.tooMany', { message: failure.message }) : t('admin.failed', { message: failure.message });
+    const why = failure ? errorMessage(failure.code) : '';
     return h(
       'form',
       {

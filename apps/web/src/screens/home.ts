@@ -1,6 +1,7 @@
 import { type BySeat, COLOURS, type Colour, PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { colourName, t } from '../i18n';
+import { errorMessage } from '../i18n/errorMessages';
 import type { SeatPlayer } from '../offline/store';
 import { newOfflineGame } from '../offline/store';
 import { failureOf } from '../net/session';
@@ -53,7 +54,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
   const fail = (e: unknown) => {
     busy(false);
     const failure = failureOf(e);
-    error.textContent = failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message });
+    error.textContent = errorMessage(failure.code);
   };
 
   // ---- nickname ----
@@ -94,7 +95,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
     const options = house.value();
     const checked = applyHouseRules(PRESETS[preset.value as PresetName], options);
     if (!checked.ok) {
-      error.textContent = checked.error.message;
+      error.textContent = errorMessage(checked.error.code);
       return;
     }
     busy(true);
@@ -174,7 +175,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
     if (humans.length === 1 && typed()) names[humans[0]!] = typed();
     const made = newOfflineGame({ preset: offPreset.value as PresetName, players, names, teams: offTeams.checked }, cryptoIndex);
     if (!made.ok) {
-      offError.textContent = made.message;
+      offError.textContent = errorMessage(made.error.code);
       return;
     }
     ctx.offline.save(made.loaded.saved);
