@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import type { Drain } from './drain';
 import { type ApiDeps, apiRouter } from './http/api';
 import { adminPage } from './admin/router';
+import { apiError, fail } from './http/respond';
 import { sameSecret } from './http/sameSecret';
 import { webAssets } from './http/webAssets';
 import { registry } from './metrics';
@@ -49,7 +50,7 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
       (err: unknown) => {
         if (!failing) deps.logger.error({ event: 'storage-unwritable', where: storeLocation(config), err }, `health check: the database at ${storeLocation(config)} cannot be written`);
         failing = true;
-        res.status(503).json({ status: 'error', error: { code: 'ERR_STORAGE', message: 'the database cannot be written' } });
+        res.status(503).json({ status: 'error', ...apiError('ERR_STORAGE', 'the database cannot be written') });
       },
     ).catch(next);
   });
@@ -57,7 +58,7 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
   if (config.metrics) {
     app.get('/metrics', (req, res, next) => {
       if (config.metricsToken && !sameSecret(req.headers.authorization ?? '', `Bearer ${config.metricsToken}`)) {
-        res.status(401).json({ error: { code: 'ERR_UNAUTHORIZED', message: 'send Authorization: Bearer <METRICS_TOKEN>' } });
+        fail(res, 401, 'ERR_UNAUTHORIZED', 'send Authorization: Bearer <METRICS_TOKEN>');
         return;
       }
       registry.metrics().then((text) => res.type(registry.contentType).send(text), next);
@@ -79,11 +80,11 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
     const status = (err as { status?: number }).status;
     if (status && status >= 400 && status < 500) {
       // What the client sent wrong, in this server's words: never a parser's own text.
-      res.status(status).json({ error: { code: 'ERR_BAD_REQUEST', message: BAD_BODIES[(err as { type?: string }).type ?? ''] ?? 'the request could not be read' } });
+      fail(res, status, 'ERR_BAD_REQUEST', BAD_BODIES[(err as { type?: string }).type ?? ''] ?? 'the request could not be read');
       return;
     }
     deps.logger.error({ err }, 'http request failed');
-    res.status(500).json({ error: { code: 'ERR_INTERNAL', message: 'internal error' } });
+    fail(res, 500, 'ERR_INTERNAL', 'internal error');
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { type MatchMakerDriver, type Presence, ServerError, matchMaker } from '@colyseus/core';
-import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 
@@ -26,7 +26,7 @@ export function tableProcessSelector(presence: Presence): matchMaker.SelectProce
     const draining = new Set(await presence.smembers(DRAINING_KEY));
     const open = (await matchMaker.stats.fetchAll()).filter((p) => !draining.has(p.processId));
     const least = open.sort((a, b) => a.roomCount - b.roomCount)[0];
-    if (!least) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN, 'ERR_SHUTTING_DOWN: the server is restarting; try again in a moment');
+    if (!least) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN, codedText('ERR_SHUTTING_DOWN', 'the server is restarting; try again in a moment'));
     return least.processId;
   };
 }

@@ -9,7 +9,7 @@ function start(players: BySeat<SeatPlayer>, seed = 1, teams = false) {
   const storage = new MemoryStore();
   const store = new OfflineStore(storage);
   const made = newOfflineGame({ preset: 'online', players, teams }, () => 0);
-  if (!made.ok) throw new Error(made.message);
+  if (!made.ok) throw new Error(made.error.message);
   store.save(made.loaded.saved);
   const loaded = store.unfinished()!;
   const scheduler = new ManualScheduler();

@@ -102,14 +102,14 @@ describe('the match page', () => {
     expect(verdictLines(differs, 30).map((l) => l.ok)).toEqual([false, false]);
     setLanguage('en');
     const broken: VerifyAnswer = { dice, replay: { ok: false, error: { code: 'ERR_NOT_YOUR_TURN', message: 'not your turn' } } };
-    expect(verdictLines(broken, 30)[1]).toEqual({ ok: false, text: 'The record does not replay: not your turn' });
+    expect(verdictLines(broken, 30)[1]).toEqual({ ok: false, text: 'The record does not replay: It is not your turn' });
     setLanguage('zh-CN');
   });
 
   it('tells a missing record from a connection problem', () => {
-    expect(failureText(new ServerFailure('ERR_NO_MATCH', 'no such match'), 'match.notFound')).toBe('找不到这局的记录');
-    expect(failureText(new ServerFailure('ERR_NO_PLAYER', 'no such player'), 'profile.notFound')).toBe('找不到这位玩家');
-    expect(failureText(new ServerFailure('ERR_NETWORK', 'Failed to fetch'), 'match.notFound')).toBe('无法连接服务器：Failed to fetch');
-    expect(failureText(new ServerFailure('HTTP_500', 'Internal Server Error'), 'match.notFound')).toBe('出错了：Internal Server Error');
+    expect(failureText(new ServerFailure('ERR_NO_MATCH', 'no such match'))).toBe('找不到这局的记录');
+    expect(failureText(new ServerFailure('ERR_NO_PLAYER', 'no such player'))).toBe('找不到这位玩家');
+    expect(failureText(new ServerFailure('ERR_NETWORK', 'Failed to fetch'))).toBe('无法连接服务器');
+    expect(failureText(new ServerFailure('HTTP_500', 'Internal Server Error'))).toBe('出错了（HTTP_500）');
   });
 });

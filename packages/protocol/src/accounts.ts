@@ -62,19 +62,6 @@ export interface PasskeyChallenge<Options = Record<string, unknown>> {
   readonly options: Options;
 }
 
-/** Refusals of the accounts API, besides ERR_BAD_CREDENTIALS, ERR_TOO_MANY and ERR_BAD_REQUEST. */
-export const ACCOUNT_ERROR_CODES = [
-  'ERR_BAD_LOGIN_NAME',
-  'ERR_BAD_PASSWORD',
-  'ERR_NAME_TAKEN',
-  'ERR_WRONG_PASSWORD',
-  'ERR_NO_LINK_CODE',
-  'ERR_NO_DEVICE',
-  'ERR_NO_PASSKEY',
-  'ERR_PASSKEY_FAILED',
-] as const;
-export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
-
 /** Login names: 3–20 characters (after NFKC), letters, digits, `_ . -`; compared case-insensitively. */
 export const LOGIN_NAME_LENGTH = { min: 3, max: 20 } as const;
 /** Passwords: at least 8 characters; long passphrases are welcome (up to 256). */

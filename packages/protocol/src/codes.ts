@@ -1,59 +1,15 @@
-import type { ErrorCode as EngineErrorCode } from '@flightchess/rules';
-
-/**
- * Every refusal a player can meet, by where it comes from. The codes are stable API: clients switch
- * on them, the text beside them is for people.
- */
-
-/** Refusals of a message inside a table (answered with an `error` message, RULES.md §7 and the room's own rules). */
-export const TABLE_ERROR_CODES = [
-  'ERR_BAD_MESSAGE',
-  'ERR_UNKNOWN_MESSAGE',
-  'ERR_RATE_LIMITED',
-  'ERR_STALE_VERSION',
-  'ERR_NOT_SEATED',
-  'ERR_NOT_HOST',
-  'ERR_NOT_STARTED',
-  'ERR_ALREADY_STARTED',
-  'ERR_COLOUR_TAKEN',
-  'ERR_NO_FREE_SEAT',
-  'ERR_NOT_A_BOT',
-  'ERR_NOT_READY',
-  'ERR_SHUTTING_DOWN',
-  'ERR_NOT_OVER',
-  'ERR_NOT_RECORDED',
-  'ERR_STORAGE',
-  'ERR_TOO_MANY',
-  'ERR_SERVER_FULL',
-  /** The operator banned this guest: no new tables, joins or phrases; a game in progress goes on. */
-  'ERR_BANNED',
-  /** The operator closed the table (a game in progress is aborted: no scores); sent in `closing`. */
-  'ERR_TABLE_CLOSED',
-  /** A watcher's message that acts (roll, move, ready, phrase…): a watcher only watches. */
-  'ERR_WATCHING',
-  /** The table was created with `watchable: false`: its link only seats players. */
-  'ERR_NOT_WATCHABLE',
-  /** The table has its WATCHERS_PER_TABLE watchers already. */
-  'ERR_WATCHERS_FULL',
-  /** A join whose device was signed out after its seat was asked for. */
-  'ERR_BAD_CREDENTIALS',
-  /** The newcomer's name looks like a seated player's, written with other letters ("Аnn" for "Ann"). */
-  'ERR_NAME_TAKEN',
-  /** A private table is sat at or watched by a newcomer only with its join code (`code` in the join options). */
-  'ERR_PRIVATE_TABLE',
-] as const;
-export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
-
-/** Anything an `error` message can carry: the engine's own codes or the table's. */
-export type RejectionCode = EngineErrorCode | TableErrorCode;
+import type { ErrorCode } from './errorCodes';
 
 /** What a client gets in an `error` message (and in `closing`): a code and a readable reason. */
 export interface Rejection {
-  readonly code: RejectionCode;
+  readonly code: ErrorCode;
   readonly message: string;
 }
 
-export const reject = (code: RejectionCode, message: string): Rejection => ({ code, message });
+export const reject = (code: ErrorCode, message: string): Rejection => ({ code, message });
+
+/** A refusal in one line of text (a refused join, a close reason): the code first, for clients and for people reading logs. */
+export const codedText = (code: ErrorCode, text: string): string => `${code}: ${text}`;
 
 /**
  * Refusals of creating, joining or re-joining a table. The matchmaker carries a number, so each code
@@ -80,11 +36,11 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_NAME_TAKEN: 4611,
   /** A newcomer (to sit or to watch) at a private table without its join code, or with a wrong one. */
   ERR_PRIVATE_TABLE: 4612,
-} as const;
+} as const satisfies Partial<Record<ErrorCode, number>>;
 export type JoinErrorCode = keyof typeof JOIN_ERROR_NUMBERS;
 
 /** Colyseus' own matchmaking errors (and HTTP statuses) that a client meets, under the names this project gives them. */
-const COLYSEUS_ERRORS: Readonly<Record<number, string>> = {
+const COLYSEUS_ERRORS: Readonly<Record<number, ErrorCode>> = {
   429: 'ERR_TOO_MANY', // the HTTP status of a matchmaking request refused by a per-address limit
   4212: 'ERR_NO_TABLE', // no room with that id (or it has closed)
   4214: 'ERR_EXPIRED', // a reconnection token the room does not hold (any more)
@@ -92,8 +48,8 @@ const COLYSEUS_ERRORS: Readonly<Record<number, string>> = {
 };
 
 /** The code of a matchmaking refusal from its number; unknown numbers are reported as such. */
-export function joinErrorCode(number: number | undefined): string {
-  for (const [code, n] of Object.entries(JOIN_ERROR_NUMBERS)) if (n === number) return code;
+export function joinErrorCode(number: number | undefined): ErrorCode {
+  for (const [code, n] of Object.entries(JOIN_ERROR_NUMBERS)) if (n === number) return code as JoinErrorCode;
   return (number !== undefined && COLYSEUS_ERRORS[number]) || 'ERR_NETWORK';
 }
 

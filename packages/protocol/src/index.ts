@@ -3,6 +3,7 @@
  * by both: the messages a client sends (zod schemas), the messages the server sends, error and close
  * codes, the synced table facts, the HTTP API's records, and the client's replica of the game stream.
  */
+export * from './errorCodes';
 export * from './codes';
 export * from './clientMessages';
 export * from './serverMessages';

@@ -1,5 +1,6 @@
 import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, RuleError } from '@flightchess/rules';
 import type { TableStatus } from './tableFacts';
+import type { ErrorCode } from './errorCodes';
 
 /** What the HTTP API answers (apps/server README: HTTP endpoints), as the server writes it and a client reads it. */
 
@@ -158,5 +159,5 @@ export interface VerifyAnswer {
 
 /** Every HTTP refusal: a status code and this body. */
 export interface ApiError {
-  readonly error: { readonly code: string; readonly message: string };
+  readonly error: { readonly code: ErrorCode; readonly message: string };
 }

@@ -13,7 +13,8 @@ import { fromHex, sha256, toHex } from './sha256';
 
 export const SEED_BYTES = 32;
 
-export type DiceErrorCode = 'ERR_BAD_SEED' | 'ERR_COMMITMENT_MISMATCH' | 'ERR_ROLL_MISMATCH';
+export const DICE_ERROR_CODES = ['ERR_BAD_SEED', 'ERR_COMMITMENT_MISMATCH', 'ERR_ROLL_MISMATCH'] as const;
+export type DiceErrorCode = (typeof DICE_ERROR_CODES)[number];
 
 export type DiceCheck =
   | { readonly ok: true; readonly value: { readonly rolls: number } }

@@ -7,7 +7,7 @@ export * from './geometry';
 export { PRESETS, PRESET_NAMES, type PresetName, type RulesConfig, isPresetName } from './presets';
 export type { ThreeSixes, Special, Stacks, Finish, TakeoffTo } from './presets';
 export { type HouseRules, applyHouseRules } from './options';
-export { type Result, type RuleError, type ErrorCode, ok, fail } from './result';
+export { type Result, type RuleError, type ErrorCode, RULE_ERROR_CODES, ok, fail } from './result';
 export type { GameSetup, GameState, GameResult, Phase, OutRecord, OutReason, EndReason, CollisionCount } from './state';
 export { type Action, type ActionType, type Applied, type GameEvent, type ExtraRollReason, ACTION_TYPES } from './actions';
 export { createGame } from './createGame';
@@ -24,7 +24,7 @@ export { chooseMove, BOT_NAMES, type BotName } from './bots/chooseMove';
 export { nextSteps, stepAction, AUTO_PLAY_BOT, type SeatControl, type TurnStep, type AnswerStep, type NextSteps } from './automation';
 export { ENGINE_VERSION } from './engineVersion';
 export { evaluate } from './bots/strong';
-export { commitmentOf, rollAt, rollsIn, verifyRolls, SEED_BYTES, type DiceCheck, type DiceErrorCode } from './dice';
+export { commitmentOf, rollAt, rollsIn, verifyRolls, SEED_BYTES, DICE_ERROR_CODES, type DiceCheck, type DiceErrorCode } from './dice';
 export { winChances } from './review/winModel';
 export {
   reviewGame,

@@ -1,18 +1,20 @@
 /** Every expected failure is a value, never an exception: the codes are stable API. */
-export type ErrorCode =
-  | 'ERR_GAME_OVER'
-  | 'ERR_NOT_YOUR_TURN'
-  | 'ERR_ROLL_EXPECTED'
-  | 'ERR_MOVE_EXPECTED'
-  | 'ERR_BAD_ROLL'
-  | 'ERR_BAD_ACTION'
-  | 'ERR_ILLEGAL_MOVE'
-  | 'ERR_BAD_SETUP'
-  | 'ERR_BAD_OPTIONS'
-  | 'ERR_NOT_IN_GAME'
-  | 'ERR_RESIGN_TOO_EARLY'
-  | 'ERR_NOT_ALLOWED'
-  | 'ERR_NOTHING_PENDING';
+export const RULE_ERROR_CODES = [
+  'ERR_GAME_OVER',
+  'ERR_NOT_YOUR_TURN',
+  'ERR_ROLL_EXPECTED',
+  'ERR_MOVE_EXPECTED',
+  'ERR_BAD_ROLL',
+  'ERR_BAD_ACTION',
+  'ERR_ILLEGAL_MOVE',
+  'ERR_BAD_SETUP',
+  'ERR_BAD_OPTIONS',
+  'ERR_NOT_IN_GAME',
+  'ERR_RESIGN_TOO_EARLY',
+  'ERR_NOT_ALLOWED',
+  'ERR_NOTHING_PENDING',
+] as const;
+export type ErrorCode = (typeof RULE_ERROR_CODES)[number];
 
 export interface RuleError {
   readonly code: ErrorCode;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ServerError } from '@colyseus/core';
-import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
 import type { Bans } from '../admin/bans';
 import { credentialsSchema, verifyGuest } from '../players';
 import type { PlayerRecord, Storage } from '../storage/Storage';
@@ -30,12 +30,12 @@ const NEW_TABLE = /^\/matchmake\/(create|joinOrCreate)\//;
 export async function seatCredentials(check: SeatCheck, options: unknown, context: { req?: IncomingMessage } = {}): Promise<SeatAuth> {
   const creds = credentialsSchema.safeParse(options);
   const player = creds.success ? await verifyGuest(check.storage, creds.data.playerId, creds.data.secret) : null;
-  if (!player) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, 'ERR_BAD_CREDENTIALS: join with the playerId and secret from POST /api/guests');
+  if (!player) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, codedText('ERR_BAD_CREDENTIALS', 'join with the playerId and secret from POST /api/guests'));
   const address = context.req ? check.addressOf(context.req) : '';
   if (address !== '') await check.storage.sawPlayer(player.id, address);
   if (NEW_TABLE.test(context.req?.url ?? '')) {
     const banned = await check.bans.refusal(player.id, address);
-    if (banned) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_BANNED, `ERR_BANNED: ${banned.message}`);
+    if (banned) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_BANNED, codedText('ERR_BANNED', banned.message));
   }
   return { ...player, address };
 }

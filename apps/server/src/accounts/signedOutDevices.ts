@@ -1,12 +1,12 @@
 import type { Client, Presence } from '@colyseus/core';
-import { CLOSE_CODES } from '@flightchess/protocol';
+import { CLOSE_CODES, codedText } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { AccountStorage } from './AccountStorage';
 
 /** Every process of a deployment hears of every sign-out here (Redis pub/sub; in-process with one process). */
 const SIGNED_OUT_TOPIC = 'flightchess:signed-out';
 
-const SIGNED_OUT_REASON = 'ERR_SIGNED_OUT: this device was signed out; start again as a guest';
+const SIGNED_OUT_REASON = codedText('ERR_SIGNED_OUT', 'this device was signed out; start again as a guest');
 
 const deviceOf = (client: Client): string | null => {
   const deviceId = (client.auth as { deviceId?: unknown } | undefined)?.deviceId;

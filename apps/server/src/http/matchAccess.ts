@@ -2,6 +2,7 @@ import { describeIssues } from '@flightchess/protocol';
 import { z } from 'zod';
 import { credentialsSchema, verifyGuest } from '../players';
 import type { MatchPrivacy, MatchRecord, Storage } from '../storage/Storage';
+import type { HttpRefusal } from './respond';
 import { sameSecret } from './sameSecret';
 
 /** Who asks for a match: a player whose credentials were checked (or nobody), and a join code they give. */
@@ -14,7 +15,7 @@ export interface MatchReader {
 const viewerSchema = credentialsSchema.partial().extend({ code: z.string().max(16).optional() }).strict();
 
 /** The reader a request's body names; a refusal (400, 401) when it is malformed or its credentials fail. */
-export async function readerOf(storage: Storage, body: unknown): Promise<MatchReader | { status: number; code: string; message: string }> {
+export async function readerOf(storage: Storage, body: unknown): Promise<MatchReader | HttpRefusal> {
   const viewer = viewerSchema.safeParse(body ?? {});
   if (!viewer.success) return { status: 400, code: 'ERR_BAD_REQUEST', message: describeIssues(viewer.error) };
   const { playerId, secret, code = null } = viewer.data;

@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { codedText } from '@flightchess/protocol';
 import type { Logger } from 'pino';
+import { apiError, type HttpRefusal } from '../http/respond';
 import type { ClientLimiter, Limited, Refusal } from './clientLimits';
 import { securityHeaders } from './securityHeaders';
 
@@ -61,8 +63,8 @@ export function refusalMessage(refusal: Refusal): string {
 }
 
 /** A refusal in the shape the route's client reads (Colyseus' for /matchmake). */
-function refuse(res: ServerResponse, url: string, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
-  const body = isMatchmaking(url) ? { code: status, error: `${code}: ${message}` } : { error: { code, message } };
+function refuse(res: ServerResponse, url: string, { status, code, message }: HttpRefusal, headers: Record<string, string> = {}): void {
+  const body = isMatchmaking(url) ? { code: status, error: codedText(code, message) } : apiError(code, message);
   // A body left unread is not waited for: the connection closes after the answer.
   res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close', ...headers });
   res.end(JSON.stringify(body));
@@ -91,12 +93,12 @@ function hideInternalErrors(res: ServerResponse, log: Logger): void {
     const ours = typeof error === 'string' && /^ERR_[A-Z_]+: /.test(error);
     if (typeof error !== 'string' || ours || MEANT_FOR_CLIENTS.has(answer!.code as number)) return write(chunk, ...rest);
     log.warn({ event: 'matchmaking-failed', code: answer!.code, reason: error }, 'a matchmaking request failed');
-    return write(JSON.stringify({ code: 4213, error: 'ERR_BAD_REQUEST: this matchmaking request could not be handled' }), ...rest);
+    return write(JSON.stringify({ code: 4213, error: codedText('ERR_BAD_REQUEST', 'this matchmaking request could not be handled') }), ...rest);
   }) as typeof res.write;
 }
 
 /** What is wrong with a request before any route or limit looks at it: a stray matchmaking URL, an unbounded body. */
-function malformed(req: IncomingMessage, url: string): { status: number; code: string; message: string } | null {
+function malformed(req: IncomingMessage, url: string): HttpRefusal | null {
   if (!isMatchmaking(url)) return null;
   if (!MATCHMAKE.test(url)) return { status: 404, code: 'ERR_NOT_FOUND', message: 'no such route' };
   if (req.method !== 'POST') return null;
@@ -122,12 +124,12 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logge
     const isLookup = isGuess(method, path);
     const refusal = (isLookup && limiter.check(address, 'code-misses')) || limiter.take(address, ['http', ...limitsOf(method, path)]);
     if (refusal) {
-      refuse(res, url, 429, 'ERR_TOO_MANY', refusalMessage(refusal), { 'Retry-After': String(refusal.retryAfter) });
+      refuse(res, url, { status: 429, code: 'ERR_TOO_MANY', message: refusalMessage(refusal) }, { 'Retry-After': String(refusal.retryAfter) });
       return;
     }
     const wrong = malformed(req, url);
     if (wrong) {
-      refuse(res, url, wrong.status, wrong.code, wrong.message);
+      refuse(res, url, wrong);
       return;
     }
     if (isMatchmaking(url)) hideInternalErrors(res, log);

@@ -3,6 +3,7 @@ import { type ResultData, resultHeadline } from './results';
 import { nameOf } from './describe';
 import { levelName } from './levels';
 import { t } from '../i18n';
+import { errorMessage } from '../i18n/errorMessages';
 import { h } from '../ui/dom';
 import { outBadge } from './seatList';
 
@@ -96,7 +97,7 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
               verifyOut.className = `verify-result ${check.ok ? 'ok' : 'bad'}`;
               verifyOut.textContent = check.ok
                 ? t('results.verifyOk', { n: check.value.rolls })
-                : t('results.verifyBad', { reason: check.error.message });
+                : t('results.verifyBad', { reason: errorMessage(check.error.code) });
             });
           },
         },

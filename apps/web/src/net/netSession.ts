@@ -1,5 +1,6 @@
 import {
   type ApiError,
+  type ErrorCode,
   type GuestCredentials,
   type MatchRecord,
   type MatchViewer,
@@ -20,7 +21,7 @@ export type Credentials = GuestCredentials;
 /** An error the server answered with (`{ error: { code, message } }`) or a matchmaking refusal. */
 export class ServerFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode | `HTTP_${number}`,
     message: string,
   ) {
     super(message);

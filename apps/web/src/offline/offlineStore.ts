@@ -8,6 +8,7 @@ import {
   PRESETS,
   type PresetName,
   type HouseRules,
+  type RuleError,
   applyHouseRules,
   createGame,
   isColour,
@@ -114,10 +115,10 @@ export interface NewOfflineGame {
 export function newOfflineGame(
   game: NewOfflineGame,
   pick: (n: number) => number,
-): { ok: true; loaded: LoadedGame } | { ok: false; message: string } {
+): { ok: true; loaded: LoadedGame } | { ok: false; error: RuleError } {
   const seats = COLOURS.filter((c) => game.players[c] !== undefined);
   const config = applyHouseRules(PRESETS[game.preset], game.options);
-  if (!config.ok) return { ok: false, message: config.error.message };
+  if (!config.ok) return { ok: false, error: config.error };
   const firstSeat = config.value.firstSeat === 'random' && seats.length > 0 ? seats[pick(seats.length)] : undefined;
   const setup: GameSetup = {
     preset: game.preset,
@@ -127,7 +128,7 @@ export function newOfflineGame(
     ...(firstSeat ? { firstSeat } : {}),
   };
   const created = createGame(setup);
-  if (!created.ok) return { ok: false, message: created.error.message };
+  if (!created.ok) return { ok: false, error: created.error };
   const saved: SavedGame = {
     version: 1,
     setup,

@@ -1,4 +1,4 @@
-import type { Action, GameReview, GameSetup, JudgedMove, ReviewPart } from '@flightchess/rules';
+import type { Action, GameReview, GameSetup, JudgedMove, ReviewPart, RuleError } from '@flightchess/rules';
 
 /**
  * What the page asks a review worker: to judge one part of a game's decisions (workers judge the parts
@@ -13,4 +13,4 @@ export type ReviewReply =
   | { readonly kind: 'progress'; readonly done: number; readonly total: number }
   | { readonly kind: 'judged'; readonly judged: readonly JudgedMove[] }
   | { readonly kind: 'done'; readonly review: GameReview }
-  | { readonly kind: 'failed'; readonly message: string };
+  | { readonly kind: 'failed'; readonly error: RuleError };

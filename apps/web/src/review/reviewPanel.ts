@@ -1,13 +1,14 @@
-import { type Action, type GameReview, type GameSetup, MOVE_LABELS, type SeatReview, isError } from '@flightchess/rules';
+import { type Action, type GameReview, type GameSetup, MOVE_LABELS, type RuleError, type SeatReview, isError } from '@flightchess/rules';
 import { type Named, nameOf } from '../game/describe';
 import { type MessageKey, t } from '../i18n';
+import { errorMessage } from '../i18n/errorMessages';
 import { type Child, fill, h } from '../ui/dom';
 import { chanceChart } from './chanceChart';
 import { chanceSeries, seatSummary, signed } from './reviewModel';
 import { runReview } from './reviewRunner';
 import './review.css';
 
-type Status = { readonly kind: 'running'; readonly progress: number } | { readonly kind: 'done'; readonly review: GameReview } | { readonly kind: 'failed'; readonly message: string };
+type Status = { readonly kind: 'running'; readonly progress: number } | { readonly kind: 'done'; readonly review: GameReview } | { readonly kind: 'failed'; readonly failure: RuleError | Error };
 
 export interface PanelOptions {
   /** The replay: a tap on the chart jumps there. */
@@ -46,8 +47,8 @@ export class ReviewPanel {
         this.render();
         if (!this.disposed) this.options.onReady?.(review);
       },
-      (error: Error) => {
-        this.status = { kind: 'failed', message: error.message };
+      (failure: RuleError | Error) => {
+        this.status = { kind: 'failed', failure };
         this.render();
       },
     );
@@ -80,7 +81,10 @@ export class ReviewPanel {
 
   private body(): Child[] {
     const s = this.status;
-    if (s.kind === 'failed') return [h('p', { class: 'error', role: 'alert', text: t('review.failed', { reason: s.message }) })];
+    if (s.kind === 'failed') {
+      const reason = s.failure instanceof Error ? s.failure.message : errorMessage(s.failure.code);
+      return [h('p', { class: 'error', role: 'alert', text: t('review.failed', { reason }) })];
+    }
     if (s.kind === 'running') {
       const percent = Math.floor(100 * s.progress);
       return [

@@ -1,8 +1,9 @@
-import type { Action, GameReview, GameSetup, JudgedMove } from '@flightchess/rules';
+import type { Action, GameReview, GameSetup, JudgedMove, RuleError } from '@flightchess/rules';
 import type { ReviewReply, ReviewRequest } from './reviewMessages';
 
 /** A review on its way: progress (0..1) as the worker reports it, then the review. */
 export interface RunningReview {
+  /** Rejected with the engine's error when the record does not review, or an Error when a worker fails. */
   readonly done: Promise<GameReview>;
   /** Stop listening (the page was left); the review goes on being cached for a later visit. */
   readonly detach: () => void;
@@ -59,11 +60,11 @@ function start(key: string, request: { setup: GameSetup; actions: readonly Actio
       const judged: JudgedMove[] = [];
       let parts = 0;
       const stop = () => workers.forEach((w) => w.terminate());
-      const fail = (message: string) => {
+      const fail = (reason: RuleError | Error) => {
         stop();
         const i = recent.indexOf(entry);
         if (i >= 0) recent.splice(i, 1);
-        reject(new Error(message));
+        reject(reason);
       };
       workers.forEach((worker, index) => {
         worker.onmessage = (event: MessageEvent<ReviewReply>) => {
@@ -87,10 +88,10 @@ function start(key: string, request: { setup: GameSetup; actions: readonly Actio
               resolve(reply.review);
               break;
             case 'failed':
-              fail(reply.message);
+              fail(reply.error);
           }
         };
-        worker.onerror = (event) => fail(event.message || 'the review worker failed');
+        worker.onerror = (event) => fail(new Error(event.message || 'the review worker failed'));
         worker.postMessage({ kind: 'judge', ...request, part: { index, of } } satisfies ReviewRequest);
       });
     }),

@@ -18,7 +18,7 @@ scope.onmessage = (event) => {
   const request = event.data;
   if (request.kind === 'review') {
     const reviewed = reviewGame(request.setup, request.actions, { judged: request.judged });
-    scope.postMessage(reviewed.ok ? { kind: 'done', review: reviewed.value } : { kind: 'failed', message: reviewed.error.message });
+    scope.postMessage(reviewed.ok ? { kind: 'done', review: reviewed.value } : { kind: 'failed', error: reviewed.error });
     return;
   }
   let reported = -1;
@@ -28,5 +28,5 @@ scope.onmessage = (event) => {
     reported = percent;
     scope.postMessage({ kind: 'progress', done, total });
   });
-  scope.postMessage(judged.ok ? { kind: 'judged', judged: judged.value } : { kind: 'failed', message: judged.error.message });
+  scope.postMessage(judged.ok ? { kind: 'judged', judged: judged.value } : { kind: 'failed', error: judged.error });
 };

@@ -4,6 +4,7 @@ import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
 import { AdminApi } from '../admin/adminApi';
 import { type ServerFailure, failureOf } from '../net/netSession';
+import { errorMessage } from '../i18n/errorMessages';
 import { fill, h } from '../ui/dom';
 import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard } from '../admin/adminViews';
 
@@ -31,7 +32,7 @@ export function adminScreen(ctx: AppContext): Screen {
   const failed = (error: unknown) => {
     const failure = failureOf(error);
     if (failure.code === 'ERR_UNAUTHORIZED') view = { kind: 'sign-in', failure };
-    flash.textContent = t('admin.failed', { message: failure.message });
+    flash.textContent = t('admin.failed', { message: errorMessage(failure.code) });
     render();
   };
 
@@ -81,7 +82,7 @@ export function adminScreen(ctx: AppContext): Screen {
   const signInForm = (failure: ServerFailure | null) => {
     const input = h('input', { id: 'admin-token', type: 'password', placeholder: t('admin.token'), data: { testid: 'admin-token' } });
     input.autocomplete = 'current-password';
-    const why = !failure ? '' : failure.code === 'ERR_UNAUTHORIZED' ? t('admin.wrongToken') : failure.code === 'ERR_TOO_MANY' ? t('admin.tooMany', { message: failure.message }) : t('admin.failed', { message: failure.message });
+    const why = failure ? errorMessage(failure.code) : '';
     return h(
       'form',
       {

@@ -4,6 +4,7 @@ import { colourName, t } from '../i18n';
 import type { SeatPlayer } from '../offline/offlineStore';
 import { newOfflineGame } from '../offline/offlineStore';
 import { failureOf } from '../net/netSession';
+import { errorMessage } from '../i18n/errorMessages';
 import { fill, h, select } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { cryptoIndex } from '../util/ports';
@@ -53,7 +54,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
   const fail = (e: unknown) => {
     busy(false);
     const failure = failureOf(e);
-    error.textContent = failure.code === 'ERR_BANNED' ? t('admin.banned') : t('net.failed', { reason: failure.message });
+    error.textContent = errorMessage(failure.code);
   };
 
   // ---- nickname ----
@@ -94,7 +95,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
     const options = house.value();
     const checked = applyHouseRules(PRESETS[preset.value as PresetName], options);
     if (!checked.ok) {
-      error.textContent = checked.error.message;
+      error.textContent = errorMessage(checked.error.code);
       return;
     }
     busy(true);
@@ -174,7 +175,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
     if (humans.length === 1 && typed()) names[humans[0]!] = typed();
     const made = newOfflineGame({ preset: offPreset.value as PresetName, players, names, teams: offTeams.checked }, cryptoIndex);
     if (!made.ok) {
-      offError.textContent = made.message;
+      offError.textContent = errorMessage(made.error.code);
       return;
     }
     ctx.offline.save(made.loaded.saved);

@@ -26,7 +26,6 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
     self: { name: 'match', matchId },
     className: 'match',
     loading: 'match.loading',
-    notFound: 'match.notFound',
     load: async () => loaded(await ctx.net.match(matchId)),
     render: ({ match, final }, redraw) => {
       const verify = () => {

@@ -18,7 +18,6 @@ export function profileScreen(ctx: AppContext, playerId: string): Screen {
     self: { name: 'profile', playerId },
     className: 'profile',
     loading: 'profile.loading',
-    notFound: 'profile.notFound',
     load: () =>
       ctx.net.credentials()?.playerId === playerId ? new Accounts(ctx.net).profile() : ctx.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(playerId)}`),
     render: (p) => {

@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { TableConnection } from '../net/tableConnection';
 import { RoomSource } from '../game/sources/roomSource';
 import { failureOf } from '../net/netSession';
+import { errorMessage } from '../i18n/errorMessages';
 import { fill, h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { realScheduler } from '../util/ports';
@@ -211,7 +212,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         const explain = () =>
           fill(
             el,
-            ...(offer ?? [h('p', { class: 'error', role: 'alert', text: joinRefusal(failure) })]),
+            ...(offer ?? [h('p', { class: 'error', role: 'alert', text: errorMessage(failure.code) })]),
             h('button', { text: t('results.home'), on: { click: home } }),
           );
         // Back after the table closed: the game played there, as it ended.
@@ -247,7 +248,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       document.addEventListener('visibilitychange', nudge);
       conn.onError((e) => {
         if (e.request === 'phrase' && e.code === 'ERR_RATE_LIMITED') return phrases?.tooFast();
-        notice.textContent = e.code === 'ERR_BANNED' ? t('admin.banned') : t('error.generic', { message: `${e.code}: ${e.message}` });
+        notice.textContent = errorMessage(e.code);
         window.setTimeout(() => (notice.textContent = ''), 4000);
       });
       conn.onClosing((e) => {
@@ -258,7 +259,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
           phrases?.el.remove();
           return fill(el, tableClosedView(e, home));
         }
-        ctx.status(t('net.closing', { reason: e.message }), 'warn');
+        ctx.status(t('net.closing', { reason: errorMessage(e.code) }), 'warn');
         home();
       });
       conn.onStatus((status) => {
@@ -310,11 +311,3 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   };
 }
 
-/** Why a table would not take this player, in words (the refusals a player can do something about have their own). */
-function joinRefusal(failure: { code: string; message: string }): string {
-  if (failure.code === 'ERR_NO_TABLE') return t('net.notFound');
-  if (failure.code === 'ERR_BANNED') return t('admin.banned');
-  if (failure.code === 'ERR_NAME_TAKEN') return t('net.nameTaken');
-  if (failure.code === 'ERR_PRIVATE_TABLE') return t('net.privateTable');
-  return t('net.failed', { reason: failure.message });
-}

@@ -3,6 +3,7 @@ import { type MessageKey, language, t } from '../i18n';
 import { type ServerFailure, failureOf } from '../net/netSession';
 import { type Child, fill, h } from './dom';
 import { type Route, hashOf } from './router';
+import { errorMessage } from '../i18n/errorMessages';
 
 /** A page of what the server keeps (a profile, the leaderboard, a match): loading, then the data or why not. */
 export interface RecordPage<T> {
@@ -10,18 +11,14 @@ export interface RecordPage<T> {
   readonly self: Route;
   readonly className: string;
   readonly loading: MessageKey;
-  /** Said when the server has no such record. */
-  readonly notFound?: MessageKey;
   readonly load: () => Promise<T>;
   /** The page's content; called again after a language switch and whenever the page calls `redraw`. */
   readonly render: (data: T, redraw: () => void) => Child[];
 }
 
-/** A failed load in words: no connection, the API's "no such …" answers (ERR_NO_PLAYER, ERR_NO_MATCH), or what the server said. */
-export function failureText(failure: ServerFailure, notFound?: MessageKey): string {
-  if (failure.code === 'ERR_NETWORK') return t('net.failed', { reason: failure.message });
-  if (notFound && failure.code.startsWith('ERR_NO_')) return t(notFound);
-  return t('error.generic', { message: failure.message });
+/** A failed load in words: no connection, the API's "no such …" answers (ERR_NO_PLAYER, ERR_NO_MATCH), or another refusal. */
+export function failureText(failure: ServerFailure): string {
+  return errorMessage(failure.code);
 }
 
 /** A stored time (epoch ms) as a short date and time in the current language. */
@@ -48,7 +45,7 @@ export function recordPage<T>(ctx: AppContext, page: RecordPage<T>): Screen {
   const render = () => {
     if (disposed) return;
     if (state.kind === 'loading') fill(el, h('p', { class: 'loading', role: 'status', text: t(page.loading) }));
-    else if (state.kind === 'failed') fill(el, h('p', { class: 'error', role: 'alert', data: { testid: 'page-error' }, text: failureText(state.failure, page.notFound) }), nav());
+    else if (state.kind === 'failed') fill(el, h('p', { class: 'error', role: 'alert', data: { testid: 'page-error' }, text: failureText(state.failure) }), nav());
     else fill(el, ...page.render(state.data, render), nav());
   };
   render();

@@ -1,11 +1,12 @@
 import { t } from '../i18n';
 import type { ServerFailure } from '../net/netSession';
+import { errorMessage } from '../i18n/errorMessages';
 import { h } from '../ui/dom';
 
 /** Refusals of a join that watching answers: the game has started, or every seat is taken. */
 const WATCH_INSTEAD = { ERR_ALREADY_STARTED: 'watch.started', ERR_NO_FREE_SEAT: 'watch.full' } as const;
 /** Refusals of watching itself. */
-const NOT_TO_WATCH = { ERR_NOT_WATCHABLE: 'watch.notWatchable', ERR_WATCHERS_FULL: 'watch.watchersFull' } as const;
+const NOT_TO_WATCH: readonly string[] = ['ERR_NOT_WATCHABLE', 'ERR_WATCHERS_FULL'];
 
 /**
  * What the table screen shows when a join is refused in a way watching answers: the reason and one
@@ -13,7 +14,7 @@ const NOT_TO_WATCH = { ERR_NOT_WATCHABLE: 'watch.notWatchable', ERR_WATCHERS_FUL
  */
 export function watchOffer(failure: ServerFailure, watch: (() => void) | null): HTMLElement[] | null {
   const code = failure.code;
-  if (code in NOT_TO_WATCH) return [h('p', { class: 'error', role: 'alert', text: t(NOT_TO_WATCH[code as keyof typeof NOT_TO_WATCH]) })];
+  if (NOT_TO_WATCH.includes(code)) return [h('p', { class: 'error', role: 'alert', text: errorMessage(code) })];
   if (!(code in WATCH_INSTEAD) || !watch) return null;
   return [
     h('p', { class: 'watch-offer', role: 'status', text: t(WATCH_INSTEAD[code as keyof typeof WATCH_INSTEAD]) }),

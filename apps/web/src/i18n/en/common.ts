@@ -41,13 +41,9 @@ export const common: Translation<typeof zh> = {
 
   'net.reconnecting': 'Connection lost, reconnecting… (attempt {n})',
   'net.reconnected': 'Reconnected',
-  'net.failed': 'Cannot reach the server: {reason}',
   'net.lost': 'Connection lost',
   'net.replaced': 'This seat is now played from another window',
   'net.closing': 'The table closed: {reason}',
-  'net.notFound': 'No such table',
-  'net.nameTaken': 'A player at this table has a name that looks just like yours: choose another nickname to join',
-  'net.privateTable': 'This table is private: join it with its code or its link',
 
   'level.1': 'Junior Cadet',
   'level.2': 'Intermediate Cadet',

@@ -63,7 +63,6 @@ export const review: Translation<typeof zh> = {
 
   'match.title': 'Match record',
   'match.loading': 'Loading the match…',
-  'match.notFound': 'No record of this match',
   'match.meta': '{preset} · base {base} · {when} · {status}',
   'match.status.playing': 'In progress',
   'match.status.finished': 'Finished',

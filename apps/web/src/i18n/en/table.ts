@@ -46,8 +46,6 @@ export const table: Translation<typeof zh> = {
   'watch.button': 'Watch',
   'watch.started': 'This game has started: you can watch it, and take a seat at the next one.',
   'watch.full': 'Every seat at this table is taken: you can watch, and take a seat when one is free.',
-  'watch.notWatchable': 'The players at this table chose not to be watched.',
-  'watch.watchersFull': 'This table has all the watchers it takes: try again later.',
   'watch.sit': 'Take a seat',
   'watch.lobbyHint': 'You are watching: “Take a seat” when one is free to play the next game.',
   'watch.off': 'No watching at this table',

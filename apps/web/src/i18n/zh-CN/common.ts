@@ -38,13 +38,9 @@ export const common = {
 
   'net.reconnecting': '连接断开，正在重连…（第 {n} 次）',
   'net.reconnected': '已重新连接',
-  'net.failed': '无法连接服务器：{reason}',
   'net.lost': '连接已断开',
   'net.replaced': '你已在另一个窗口进入这个座位',
   'net.closing': '牌桌已关闭：{reason}',
-  'net.notFound': '找不到这个牌桌',
-  'net.nameTaken': '这张桌上有位玩家的名字和你的看起来一样：请换个昵称再加入',
-  'net.privateTable': '这是一张私人桌：请用邀请码或邀请链接加入',
 
   'level.1': '初级学员',
   'level.2': '中级学员',

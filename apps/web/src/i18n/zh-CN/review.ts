@@ -60,7 +60,6 @@ export const review = {
 
   'match.title': '对局记录',
   'match.loading': '正在读取对局记录…',
-  'match.notFound': '找不到这局的记录',
   'match.meta': '{preset} · 底分 {base} · {when} · {status}',
   'match.status.playing': '进行中',
   'match.status.finished': '已结束',

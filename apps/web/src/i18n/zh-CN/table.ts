@@ -43,8 +43,6 @@ export const table = {
   'watch.button': '观战',
   'watch.started': '这一局已经开始了：可以观战，下一局有空位时再坐下。',
   'watch.full': '这桌已经坐满了：可以观战，有空位时再坐下。',
-  'watch.notWatchable': '这桌的玩家设置了不许观战。',
-  'watch.watchersFull': '这桌的观战人数已满，请稍后再试。',
   'watch.sit': '坐下',
   'watch.lobbyHint': '你在观战：有空位时点“坐下”，就能玩下一局。',
   'watch.off': '本桌不许观战',
