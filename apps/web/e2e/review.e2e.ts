@@ -6,7 +6,7 @@
  * has the same review. Phone and desktop, Chinese and English. Screenshots: artifacts/screenshots/.
  */
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { GuestCredentials, MatchRecord } from '@flightchess/protocol';
 import { type Action, type Colour, type GameSetup, createRng, isError, legalMoves, replayGame, reviewGame, seatIndex, teamOf } from '@flightchess/rules';
 import { startGameServer } from './gameServer';

@@ -1,5 +1,5 @@
 import { PRESETS, PRESET_NAMES } from '../src';
-import { ALL4, H, type Row, afterMove, blueAt, fleet, fleetFor, game, greenAt, rm, roll, runRow, yellowAt } from './helpers';
+import { ALL4, H, type Row, afterMove, blueAt, fleet, fleetFor, game, greenAt, rm, runRow, yellowAt } from './helpers';
 
 /** RULES.md §3.3 crossing, §4 meeting planes (captures, stacks, own planes), §9.5 captures in route order. */
 

@@ -83,7 +83,7 @@ function hideInternalErrors(res: ServerResponse, log: Logger): void {
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     if (typeof chunk !== 'string') return write(chunk, ...rest);
-    let answer: { code?: unknown; error?: unknown } | null = null;
+    let answer: { code?: unknown; error?: unknown } | null;
     try {
       answer = JSON.parse(chunk) as { code?: unknown; error?: unknown };
     } catch {

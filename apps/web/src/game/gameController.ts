@@ -352,7 +352,7 @@ export class GameController {
     // Hot-seat with several people: say whose hands the device goes to.
     const people = view.seats.filter((s) => s.local && s.kind === 'human').length;
     const yours = people > 1 ? t('game.passDevice', { name: currentName }) : t('game.yourTurn');
-    let prompt = '';
+    let prompt: string;
     if (!playing) prompt = '';
     else if (!linked) prompt = t('game.linkDown');
     else if (acting && state.phase === 'roll') prompt = `${yours} · ${t('game.rollPrompt')}`;

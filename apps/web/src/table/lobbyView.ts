@@ -13,7 +13,7 @@ export interface LobbyActions {
 /** Colours the preset plays (red and yellow only in plyyard). */
 function presetColours(table: TableFacts): readonly Colour[] {
   if (!isPresetName(table.preset)) return ['red', 'green', 'yellow', 'blue'];
-  let options: HouseRules = {};
+  let options: HouseRules;
   try {
     options = JSON.parse(table.options || '{}') as HouseRules;
   } catch {
