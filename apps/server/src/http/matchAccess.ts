@@ -1,7 +1,7 @@
 import { describeIssues } from '@flightchess/protocol';
 import { z } from 'zod';
 import { credentialsSchema, verifyGuest } from '../players';
-import type { MatchPrivacy, MatchRecord, Storage } from '../storage/Storage';
+import type { MatchPrivacy, MatchRecord, Storage } from '../repositories';
 import { sameSecret } from './sameSecret';
 
 /** Who asks for a match: a player whose credentials were checked (or nobody), and a join code they give. */

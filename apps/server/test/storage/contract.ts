@@ -1,14 +1,14 @@
 import type { Action, GameResult } from '@flightchess/rules';
 import { createGuest, verifyGuest } from '../../src/players';
 import { accountsContract } from './accountsContract';
-import type { Migration } from '../../src/storage/migrations';
-import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/storage/Storage';
+import type { Migration } from '../../src/storage/migrate';
+import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/repositories';
 
 /** One database for one test, in the dialect under test. */
 export interface StorageHarness {
   /** Open the store on this test's database; every call reaches the same data. */
   open(): Promise<Storage>;
-  /** The dialect's migration list, and a way to run one directly against this test's database. */
+  /** The migration list, and a way to run one directly against this test's database. */
   readonly migrations: readonly Migration[];
   migrate(migrations: readonly Migration[]): Promise<number[]>;
   /** Run SQL straight on this test's database (rows as a store from before a migration wrote them). */
