@@ -127,6 +127,18 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect((await storage.claimMatch('idle', { owner: OWNER, now: 5, until: 10, force: false }))?.presence).toEqual({});
   });
 
+  test('a database made at the previous schema version migrates in place: its rows are kept, read with the new columns', async () => {
+    const previous = Math.max(...h.migrations.map((m) => m.version)) - 1;
+    await h.migrate(h.migrations.filter((m) => m.version <= previous));
+    await h.query(`INSERT INTO players (id, nickname, secret_hash, created_at) VALUES ('old', 'Old', '', 5)`);
+    await h.query(`INSERT INTO bans (player_id, reason, created_at) VALUES ('old', 'spam', 6)`);
+    const storage = await open();
+    expect(await storage.getPlayer('old')).toMatchObject({ nickname: 'Old', createdAt: 5 });
+    expect(await storage.lastAddress('old')).toBe('');
+    expect(await storage.bans()).toEqual([{ playerId: 'old', nickname: 'Old', reason: 'spam', at: 6, address: null, addressUntil: null }]);
+    expect(await h.recordedMigrations()).toEqual(h.migrations.map((m) => ({ version: m.version, name: m.name })));
+  });
+
   test('opening an already migrated database migrates nothing and keeps the data', async () => {
     const first = await open();
     const guest = await createGuest(first, 'Ann');
