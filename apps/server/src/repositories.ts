@@ -1,13 +1,12 @@
-import type { ServerConfig } from './config';
 import { accountRepository } from './accounts/accountRepository';
 import type { AccountStorage } from './accounts/AccountStorage';
 import { type AdminStorage, adminRepository } from './admin/adminRepository';
-import { type MatchStorage } from './match/MatchStorage';
+import type { MatchStorage } from './match/MatchStorage';
 import { matchRepository } from './match/matchRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
-import { type StorageKind, migrated, openDatabase, postgresPool, sqliteDatabase } from './storage/open';
+import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
-import { type Sql, postgresSql } from './storage/sql';
+import { type Sql, postgresPool, postgresSql } from './storage/sql';
 
 export type { AdminAction, Ban, MatchRecord, MatchSeat, MatchStatus, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
 export type { NewBan } from './admin/adminRepository';
@@ -41,7 +40,7 @@ export function storageOn(sql: Sql): Storage {
 }
 
 /** The server's store as configured (storage/open.ts), refused with what to do when it cannot be opened and written. */
-export async function openStorage(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>, onError: (err: Error) => void): Promise<{ storage: Storage; kind: StorageKind }> {
+export async function openStorage(config: StoreConfig, onError: (err: Error) => void): Promise<{ storage: Storage; kind: StorageKind }> {
   const { sql, kind } = await openDatabase(config, onError);
   return { storage: storageOn(sql), kind };
 }

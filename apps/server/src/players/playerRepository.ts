@@ -32,7 +32,7 @@ export interface PlayerRecord extends PlayerSummary {
   readonly createdAt: number;
 }
 
-export const playerSummary = (r: Row): PlayerSummary => ({
+const playerSummary = (r: Row): PlayerSummary => ({
   id: r.id as string,
   nickname: r.nickname as string,
   lifetimeScore: r.lifetime_score as number,

@@ -1,15 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Pool, types } from 'pg';
-import type { ServerConfig } from '../config';
 import { migrate } from './migrate';
 import { probe } from './probe';
-import { type Sql, postgresSql, sqliteSql } from './sql';
+import { type Sql, postgresPool, postgresSql, sqliteSql } from './sql';
 
 export type StorageKind = 'sqlite' | 'postgres';
 
-type StoreConfig = Pick<ServerConfig, 'databaseUrl' | 'dataDir'>;
+/** Where the store is (ServerConfig's fields): a PostgreSQL URL, or else the SQLite file in `dataDir`. */
+export interface StoreConfig {
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+}
 
 /** Where the store is, for a message an operator can act on: the SQLite file, or the PostgreSQL server and database (never the password). */
 export function storeLocation(config: StoreConfig): string {
@@ -33,20 +35,6 @@ export function sqliteDatabase(file: string): Sql {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return sqliteSql(db);
-}
-
-const INT8_OID = 20;
-/** Epoch milliseconds and COUNT(*) are BIGINT: well inside 2^53, so plain numbers (pg's default is strings). */
-const TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? Number : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
-};
-
-/** A connection pool for `url`, for several server processes; an idle connection's error (the server restarted) is reported, not thrown. */
-export function postgresPool(url: string, onError: (err: Error) => void): Pool {
-  const pool = new Pool({ connectionString: url, types: TYPES, max: 10 });
-  pool.on('error', onError);
-  return pool;
 }
 
 /** The database brought to the current schema; closed when that fails. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Pool, PoolClient } from 'pg';
+import { Pool, type PoolClient, types } from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -106,18 +106,19 @@ export function sqliteSql(db: Database.Database): Sql {
     while (underWay.has(file)) await turnOf(file);
     return call(...args);
   };
-  return {
+  const sql: Sql = {
     dialect: 'sqlite',
     all: outside(inside.all),
     get: outside(inside.get),
     run: outside(inside.run),
     exec: outside(inside.exec),
     transaction,
-    pinned: (work) => work(inside),
+    pinned: (work) => work(sql),
     close: async () => {
       if (db.open) db.close();
     },
   };
+  return sql;
 }
 
 /** Each statement's PostgreSQL text ($1, $2, … for its `?`s) and name, made once: named, a pooled connection prepares it once. */
@@ -131,6 +132,20 @@ export function postgresStatement(text: string): { readonly name: string; readon
     postgresStatements.set(text, s);
   }
   return s;
+}
+
+const INT8_OID = 20;
+/** Epoch milliseconds and COUNT(*) are BIGINT: well inside 2^53, so plain numbers (pg's default is strings). */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? Number : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+};
+
+/** A connection pool for `url`, for several server processes; an idle connection's error (the server restarted) is reported, not thrown. */
+export function postgresPool(url: string, onError: (err: Error) => void): Pool {
+  const pool = new Pool({ connectionString: url, types: TYPES, max: 10 });
+  pool.on('error', onError);
+  return pool;
 }
 
 /**

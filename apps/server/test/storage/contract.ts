@@ -113,6 +113,14 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await h.recordedMigrations()).toEqual(next.map((m) => ({ version: m.version, name: m.name })));
   });
 
+  test('a migration that fails is rolled back: nothing of it is kept, nor its version', async () => {
+    const extra = Math.max(...h.migrations.map((m) => m.version)) + 1;
+    const failing = { version: extra, name: 'failing', sql: 'CREATE TABLE extra (x INTEGER); INSERT INTO nowhere VALUES (1)' };
+    await expect(h.migrate([...h.migrations, failing])).rejects.toThrow(/nowhere/);
+    expect(await h.recordedMigrations()).toEqual(h.migrations.map((m) => ({ version: m.version, name: m.name })));
+    await expect(h.query('SELECT x FROM extra')).rejects.toThrow(/extra/);
+  });
+
   test('migration 8 carries the seats on auto-play of a game in progress over, as timed out', async () => {
     await h.migrate(h.migrations.filter((m) => m.version <= 7));
     const insert = `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at, auto_play, owner, lease_until)

@@ -1,8 +1,7 @@
 import { openPostgresStorage } from '../../src/repositories';
 import { migrate } from '../../src/storage/migrate';
 import { MIGRATIONS } from '../../src/storage/migrations';
-import { postgresPool } from '../../src/storage/open';
-import { type Sql, postgresSql } from '../../src/storage/sql';
+import { type Sql, postgresPool, postgresSql } from '../../src/storage/sql';
 import { freshSchema } from '../support/postgres';
 import { describeWithServices, serviceUrl } from '../support/services';
 import { adminStoreContract } from './adminStore';

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { postgresPool } from '../../src/storage/open';
-import { type Sql, flag, postgresSql, postgresStatement, sqliteSql } from '../../src/storage/sql';
+import { type Sql, flag, postgresPool, postgresSql, postgresStatement, sqliteSql } from '../../src/storage/sql';
 import { freshSchema } from '../support/postgres';
 import { describeWithServices, serviceUrl } from '../support/services';
 
