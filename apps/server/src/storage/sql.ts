@@ -121,7 +121,11 @@ export function sqliteSql(db: Database.Database): Sql {
   return sql;
 }
 
-/** Each statement's PostgreSQL text ($1, $2, … for its `?`s) and name, made once: named, a pooled connection prepares it once. */
+/**
+ * Each statement's PostgreSQL text ($1, $2, … for its `?`s: none may stand inside a quoted literal) and
+ * name, made once: named, a pooled connection prepares it once. Statements are constant texts, so this
+ * holds as many as the code has.
+ */
 const postgresStatements = new Map<string, { readonly name: string; readonly text: string }>();
 
 export function postgresStatement(text: string): { readonly name: string; readonly text: string } {
