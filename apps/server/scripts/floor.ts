@@ -4,7 +4,7 @@
  * What the server's figures cannot go below with this stack, whatever the room does: a bare `ws`
  * server (the library and options Colyseus' transport uses) with the game's traffic shape — N tables
  * of four sockets, at each table one message every 1–3 s answered by one ~72-byte frame to each of its
- * four sockets — first alone, then with the real `SqliteStorage.appendAction` before each answer
+ * four sockets — first alone, then with the real SQLite `appendAction` before each answer
  * (as every action is stored before it is sent). Prints server CPU per message and RSS and JS heap per
  * extra socket, measured as `npm run loadtest` does (server and clients pinned to different cores).
  */
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { SqliteStorage } from '../src/storage/sqlite';
+import { openSqliteStorage } from '../src/repositories';
 
 const OWNER = 'floor';
 /** What a client receives per action from the real server (a patch and an action message, one write). */
@@ -34,7 +34,7 @@ const matchId = (table: number) => `floor-${table}`;
 /** The server role: bare ws, answering each message to the sender's table, storing it first once asked to. */
 async function serve(port: number, tables: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-floor-'));
-  const storage = new SqliteStorage(join(dir, 'floor.db'));
+  const storage = await openSqliteStorage(join(dir, 'floor.db'));
   for (let t = 0; t < tables; t++) {
     await storage.startMatch({
       id: matchId(t),
@@ -185,7 +185,7 @@ async function main(): Promise<void> {
     const rows: [string, string][] = [
       ['tables / sockets', `${tables} / ${sockets.length}`],
       ['CPU per message: ws, answer to 4 sockets', bare],
-      ['CPU per message: + SqliteStorage.appendAction', stored],
+      ['CPU per message: + SQLite appendAction', stored],
       ['RSS per extra socket', `${perSocket(half.rss, full.rss)} (${halfSockets} → ${sockets.length} sockets)`],
       ['JS heap per extra socket', perSocket(half.heap, full.heap)],
     ];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PRESET_NAMES } from '@flightchess/rules';
 import Database from 'better-sqlite3';
 import { createGuest } from '../src/players';
-import { SqliteStorage } from '../src/storage/sqlite';
+import { openSqliteStorage } from '../src/repositories';
 import { type Ending, type SeededGameSpec, playSeeded, seatsFor, storeSeeded } from '../test/support/seededGames';
 
 export interface StorageFigures {
@@ -52,7 +52,7 @@ function pagesInUse(file: string): { total: number; byTable: Record<string, numb
 export async function measureStorage(games: number): Promise<StorageFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-bench-storage-'));
   const file = join(dir, 'flightchess.db');
-  const storage = new SqliteStorage(file);
+  const storage = await openSqliteStorage(file);
   try {
     const players: string[] = [];
     for (let i = 0; i < PLAYERS; i++) players.push((await createGuest(storage, `Player${i}`)).playerId);

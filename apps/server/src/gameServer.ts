@@ -25,7 +25,7 @@ import { watchProcess } from './metrics';
 import { TableKeeper } from './restore';
 import { tableRoomWith } from './rooms/TableRoom';
 import type { StorageKind } from './storage/open';
-import type { Storage } from './storage/Storage';
+import type { Storage } from './repositories';
 
 export interface GameServerDeps {
   readonly storage: Storage;

@@ -4,8 +4,7 @@ import { redisMatchmaking } from './cluster';
 import { type ServerConfig, configFromEnv } from './config';
 import { type GameServer, createGameServer } from './gameServer';
 import { createLogger } from './logger';
-import { openStorage } from './storage/open';
-import type { Storage } from './storage/Storage';
+import { type Storage, openStorage } from './repositories';
 
 /** `npm start` / the container: read the environment, open the database, serve (restoring stored tables), stop on signals. */
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
-import { PostgresStorage } from '../src/storage/postgres';
+import { type Storage, openPostgresStorage } from '../src/repositories';
 import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor, watch } from './support/players';
@@ -70,7 +70,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
   let proxy: { stop(): Promise<void> };
   let proxyUrl: string;
   let servers: Record<Name, ServerProcess>;
-  let database: PostgresStorage;
+  let database: Storage;
   let start: (name: Name) => Promise<ServerProcess>;
   const other = (name: string): Name => (name === 'a' ? 'b' : 'a');
 
@@ -106,7 +106,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
       });
     const [a, b] = await Promise.all([start('a'), start('b')]);
     servers = { a, b };
-    database = await PostgresStorage.open(schema.url, (err) => {
+    database = await openPostgresStorage(schema.url, (err) => {
       throw err;
     });
   });

@@ -1,5 +1,5 @@
 import { arrivedCount, levelFor, replayGame, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
-import { SqliteStorage } from '../src/storage/sqlite';
+import { openSqliteStorage } from '../src/repositories';
 import { getJson, play, startedTable, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
 
@@ -75,7 +75,7 @@ describe('a full game through the SDK', () => {
     expect(board[0]!.id).toBe(winnerId);
 
     // Nothing of it lives only in memory: a fresh connection to the SQLite file sees the same match.
-    const reopened = new SqliteStorage(t.dbFile);
+    const reopened = await openSqliteStorage(t.dbFile);
     try {
       expect((await reopened.getMatch(matchId))?.actions).toEqual(match.actions);
     } finally {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage } from '../src/storage/open';
+import { openStorage } from '../src/repositories';
 import { getJson } from './support/players';
 import { testServerPerFile } from './support/server';
 

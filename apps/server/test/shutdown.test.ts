@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLOSE_CODES } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
-import { SqliteStorage } from '../src/storage/sqlite';
+import { openSqliteStorage } from '../src/repositories';
 import { type Player, credentials, getJson, newGuest, play, rejoin, startedTable, twoPlayerGame, waitFor } from './support/players';
 import { type ServerProcess, processesPerTest } from './support/processes';
 import { startTestServer } from './support/server';
@@ -133,7 +133,7 @@ describe('closing a server in process (GameServer.close)', () => {
     await t.colyseus.shutdown();
     await t.storage.close();
 
-    const reopened = new SqliteStorage(file);
+    const reopened = await openSqliteStorage(file);
     const match = await reopened.getMatch(matchId);
     expect(match?.status).toBe('playing');
     expect(match?.actions).toHaveLength(played);

@@ -1,5 +1,5 @@
 import type { Action, Colour } from '@flightchess/rules';
-import { SqliteStorage } from '../src/storage/sqlite';
+import { type Storage, openSqliteStorage } from '../src/repositories';
 import { type FakeTable, PACED, peopleOf, restoredFakeTable, startedFakeTable } from './support/fakeTable';
 
 /**
@@ -10,12 +10,12 @@ import { type FakeTable, PACED, peopleOf, restoredFakeTable, startedFakeTable } 
 const HOLD_MS = PACED.reconnectSeconds * 1000;
 const SLOWEST_PAUSE_MS = Math.min(PACED.botRollDelayMs, PACED.autoMoveDelayMs);
 
-let storage: SqliteStorage;
+let storage: Storage;
 const tables: FakeTable[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   jest.useFakeTimers({ now: 1_700_000_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-  storage = new SqliteStorage(':memory:');
+  storage = await openSqliteStorage(':memory:');
 });
 
 afterEach(async () => {

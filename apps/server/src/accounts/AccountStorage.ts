@@ -1,6 +1,6 @@
 /**
  * What the accounts module keeps (migration 3): each device's own secret, a login name and password,
- * passkeys, one-time link codes. Implemented beside each store (sqliteAccounts.ts, postgresAccounts.ts)
+ * passkeys, one-time link codes. Implemented over either database by accountRepository.ts,
  * and reached as `storage.accounts`. Secrets, passwords and link codes are stored only as hashes.
  */
 export interface AccountStorage {

@@ -1,7 +1,7 @@
+import type { Row } from '../storage/sql';
 import type { DeviceRecord, LoginRecord, PasskeyRecord } from './AccountStorage';
 
-/** Rows → account records, shared by the SQLite and PostgreSQL stores (same columns in both). */
-type Row = Record<string, unknown>;
+/** Rows → account records (the same columns in both databases). */
 
 export const deviceRecord = (r: Row): DeviceRecord => ({
   id: r.id as string,
@@ -32,34 +32,29 @@ export const passkeyRecord = (r: Row): PasskeyRecord => ({
   lastUsedAt: (r.last_used_at as number | null) ?? null,
 });
 
-/** One statement per dialect but for the placeholders ($n in PostgreSQL, ? in SQLite). */
+/** The accounts' statements, for either database (sql.ts). */
 export const ACCOUNT_SQL = {
-  devices: 'SELECT * FROM devices WHERE player_id = $1 ORDER BY created_at, id',
-  addDevice: 'INSERT INTO devices (id, player_id, secret_hash, name, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6)',
-  deviceExists: 'SELECT 1 FROM devices WHERE id = $1',
-  touchDevice: 'UPDATE devices SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $3',
-  removeDevice: 'DELETE FROM devices WHERE player_id = $1 AND id = $2',
-  removeOtherDevices: 'DELETE FROM devices WHERE player_id = $1 AND id <> $2 RETURNING id',
-  login: 'SELECT * FROM logins WHERE player_id = $1',
-  loginByKey: 'SELECT * FROM logins WHERE name_key = $1',
-  setLogin: `INSERT INTO logins (player_id, name, name_key, password_hash, updated_at) VALUES ($1, $2, $3, $4, $5)
+  devices: 'SELECT * FROM devices WHERE player_id = ? ORDER BY created_at, id',
+  addDevice: 'INSERT INTO devices (id, player_id, secret_hash, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
+  deviceExists: 'SELECT 1 FROM devices WHERE id = ?',
+  touchDevice: 'UPDATE devices SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?',
+  removeDevice: 'DELETE FROM devices WHERE player_id = ? AND id = ?',
+  removeOtherDevices: 'DELETE FROM devices WHERE player_id = ? AND id <> ? RETURNING id',
+  login: 'SELECT * FROM logins WHERE player_id = ?',
+  loginByKey: 'SELECT * FROM logins WHERE name_key = ?',
+  setLogin: `INSERT INTO logins (player_id, name, name_key, password_hash, updated_at) VALUES (?, ?, ?, ?, ?)
              ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
                password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
-  dropLinkCodes: 'DELETE FROM link_codes WHERE player_id = $1 OR expires_at < $2',
-  addLinkCode: 'INSERT INTO link_codes (code_hash, player_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-  redeemLinkCode: 'UPDATE link_codes SET used_at = $1 WHERE code_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING player_id',
-  passkeys: 'SELECT * FROM passkeys WHERE player_id = $1 ORDER BY created_at, id',
-  passkey: 'SELECT * FROM passkeys WHERE id = $1',
+  dropLinkCodes: 'DELETE FROM link_codes WHERE player_id = ? OR expires_at < ?',
+  addLinkCode: 'INSERT INTO link_codes (code_hash, player_id, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  redeemLinkCode: 'UPDATE link_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING player_id',
+  passkeys: 'SELECT * FROM passkeys WHERE player_id = ? ORDER BY created_at, id',
+  passkey: 'SELECT * FROM passkeys WHERE id = ?',
   addPasskey: `INSERT INTO passkeys (id, player_id, public_key, counter, transports, rp_id, name, created_at, last_used_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-  usePasskey: 'UPDATE passkeys SET counter = $1, last_used_at = $2 WHERE id = $3',
-  removePasskey: 'DELETE FROM passkeys WHERE player_id = $1 AND id = $2',
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  usePasskey: 'UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?',
+  removePasskey: 'DELETE FROM passkeys WHERE player_id = ? AND id = ?',
 } as const;
-
-/** The SQLite spelling of a statement: numbered placeholders ($1, used twice too) as named ones (@p1). */
-export const sqliteSql = (sql: string): string => sql.replace(/\$(\d+)/g, '@p$1');
-/** Positional values as SQLite's named parameters (@p1, @p2, …). */
-export const named = (values: readonly unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
 
 /** Column values of a device and a passkey, in their INSERT order. */
 export const deviceValues = (d: DeviceRecord) => [d.id, d.playerId, d.secretHash, d.name, d.createdAt, d.lastSeenAt] as const;

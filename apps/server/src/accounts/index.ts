@@ -2,7 +2,7 @@ import type { Presence } from '@colyseus/core';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
-import type { Storage } from '../storage/Storage';
+import type { Storage } from '../repositories';
 import type { Bans } from '../admin/bans';
 import { NameLimits } from './nameLimits';
 import { Passkeys } from './passkeys';

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { fail, route } from '../http/respond';
 import { randomId } from '../ids';
 import { type SignedInPlayer, credentialsSchema, hashSecret, newSecret, verifyGuest } from '../players';
-import type { Storage } from '../storage/Storage';
+import type { Storage } from '../repositories';
 import type { PasskeyRecord } from './AccountStorage';
 import { deviceNameOf } from './deviceNames';
 import { linkCode, typedLinkCode } from './linkCodes';

@@ -3,7 +3,7 @@ import { ServerError } from '@colyseus/core';
 import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
 import type { Bans } from '../admin/bans';
 import { credentialsSchema, verifyGuest } from '../players';
-import type { PlayerRecord, Storage } from '../storage/Storage';
+import type { PlayerRecord, Storage } from '../repositories';
 
 /** The player at a table connection, and the address they came from (a ban may cover it). */
 export interface SeatAuth extends PlayerRecord {

@@ -1,7 +1,7 @@
 import { type Rejection, reject } from '@flightchess/protocol';
 import type { Response } from 'express';
 import { fail } from '../http/respond';
-import type { Storage } from '../storage/Storage';
+import type { Storage } from '../repositories';
 
 const BANNED = reject('ERR_BANNED', 'the operator of this server has banned you: you cannot open or join tables, send phrases, rename or link devices');
 

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ClientLimiter } from '../limits/clientLimits';
 import { metrics } from '../metrics';
-import type { Storage } from '../storage/Storage';
+import type { Storage } from '../repositories';
 import { ActionRate } from './actionRate';
 import { Deployment, type ThisProcess } from './deployment';
 import { Notices } from './notices';

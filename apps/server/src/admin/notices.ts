@@ -1,5 +1,5 @@
 import type { Notice } from '@flightchess/protocol';
-import type { Storage } from '../storage/Storage';
+import type { Storage } from '../repositories';
 
 /** Every page asks for the notice; one store read per process this often serves them all. */
 const FRESH_MS = 5_000;

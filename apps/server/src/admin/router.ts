@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
 import type { ClientLimiter } from '../limits/clientLimits';
-import type { Storage } from '../storage/Storage';
+import type { Storage } from '../repositories';
 import { CLOSED_BY_OPERATOR } from './closeTable';
 import { type Deployment, NoSuchTable } from './deployment';
 import { adminGate } from './gate';

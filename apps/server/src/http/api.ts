@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type JoinCodes, publicTables, tablesOf } from '../lobby';
 import { nicknameSchema } from '../accounts/nicknames';
 import { createGuest, credentialsSchema, verifyGuest } from '../players';
-import type { MatchRecord, MatchesShown, PlayerRecord, Storage } from '../storage/Storage';
+import type { MatchRecord, MatchesShown, PlayerRecord, Storage } from '../repositories';
 import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
 import { deviceNameOf } from '../accounts/deviceNames';
 import { mayRead, readerOf } from './matchAccess';

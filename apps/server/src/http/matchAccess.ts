@@ -1,7 +1,7 @@
 import { describeIssues } from '@flightchess/protocol';
 import { z } from 'zod';
 import { credentialsSchema, verifyGuest } from '../players';
-import type { MatchPrivacy, MatchRecord, Storage } from '../storage/Storage';
+import type { MatchPrivacy, MatchRecord, Storage } from '../repositories';
 import type { HttpRefusal } from './respond';
 import { sameSecret } from './sameSecret';
 

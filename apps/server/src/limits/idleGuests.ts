@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Storage } from '../storage/Storage';
+import type { Storage } from '../repositories';
 
 const DAY = 86_400_000;
 const EVERY = 3_600_000;

@@ -16,7 +16,7 @@ import {
 } from '@flightchess/rules';
 import { type AutoPlayReason, type Rejection, reject } from '@flightchess/protocol';
 import { randomId } from '../ids';
-import type { Absence, MatchSeat, MatchTable, Presence, SeatPresence, SeatResult, Storage, StoredMatch } from '../storage/Storage';
+import type { Absence, MatchSeat, MatchTable, Presence, SeatPresence, SeatResult, Storage, StoredMatch } from '../repositories';
 import { metrics } from '../metrics';
 import { finalScores } from './finalScores';
 

@@ -29,7 +29,7 @@ import type { Match, MatchDeps } from '../match/Match';
 import { metrics } from '../metrics';
 import { type SeatAuth, seatCredentials } from '../accounts/seatCredentials';
 import { TableDevices } from '../accounts/tableDevices';
-import type { PlayerRecord, Storage } from '../storage/Storage';
+import type { PlayerRecord, Storage } from '../repositories';
 import { readFrame } from './frames';
 import { listingOf } from './listing';
 import { RateLimiter } from './rateLimit';

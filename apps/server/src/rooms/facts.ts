@@ -1,5 +1,5 @@
 import { type Colour, LEVELS, isColour } from '@flightchess/rules';
-import type { SeatResult } from '../storage/Storage';
+import type { SeatResult } from '../repositories';
 import type { Match } from '../match/Match';
 import type { TableState } from './schema';
 

@@ -1,6 +1,6 @@
 import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
 import { type Rejection, botLabel, colourFor, reject } from '@flightchess/protocol';
-import type { MatchSeat } from '../storage/Storage';
+import type { MatchSeat } from '../repositories';
 import { looksLike } from '../accounts/nicknames';
 import { SeatState, type TableState } from './schema';
 

@@ -10,7 +10,7 @@ import {
 } from '@flightchess/rules';
 import { defaultColours, describeIssues, tableOptionsSchema } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
-import type { MatchTable } from '../storage/Storage';
+import type { MatchTable } from '../repositories';
 
 /** How a table is set up (issue 3, "Tables"). */
 export interface TableSettings {

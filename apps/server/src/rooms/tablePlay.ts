@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import { Match, type MatchDeps } from '../match/Match';
 import { metrics } from '../metrics';
-import { StorageConflict } from '../storage/Storage';
+import { StorageConflict } from '../repositories';
 import { clearMatch, showMatch, showPresence, showResult, showScores } from './facts';
 import type { TableState } from './schema';
 import type { Seating } from './seating';

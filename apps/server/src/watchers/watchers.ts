@@ -3,7 +3,7 @@ import { CLOSE_CODES, type ClientMessageType, codedText, type Rejection, WATCHER
 import type { Logger } from 'pino';
 import type { Admission } from '../limits/admission';
 import type { TableState } from '../rooms/schema';
-import type { PlayerRecord } from '../storage/Storage';
+import type { PlayerRecord } from '../repositories';
 
 /** What watching needs of the table it happens at (TableRoom gives it). */
 export interface WatchHost {

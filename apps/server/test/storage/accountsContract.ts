@@ -1,6 +1,6 @@
 import { createGuest, verifyGuest } from '../../src/players';
 import type { DeviceRecord, PasskeyRecord } from '../../src/accounts/AccountStorage';
-import type { Storage } from '../../src/storage/Storage';
+import type { Storage } from '../../src/repositories';
 import type { StorageHarness } from './contract';
 
 const device = (id: string, playerId: string, at = 100): DeviceRecord => ({ id, playerId, secretHash: id.padEnd(64, '0'), name: `Browser ${id}`, createdAt: at, lastSeenAt: at });

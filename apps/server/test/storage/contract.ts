@@ -1,14 +1,14 @@
 import type { Action, GameResult } from '@flightchess/rules';
 import { createGuest, verifyGuest } from '../../src/players';
 import { accountsContract } from './accountsContract';
-import type { Migration } from '../../src/storage/migrations';
-import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/storage/Storage';
+import type { Migration } from '../../src/storage/migrate';
+import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/repositories';
 
 /** One database for one test, in the dialect under test. */
 export interface StorageHarness {
   /** Open the store on this test's database; every call reaches the same data. */
   open(): Promise<Storage>;
-  /** The dialect's migration list, and a way to run one directly against this test's database. */
+  /** The migration list, and a way to run one directly against this test's database. */
   readonly migrations: readonly Migration[];
   migrate(migrations: readonly Migration[]): Promise<number[]>;
   /** Run SQL straight on this test's database (rows as a store from before a migration wrote them). */
@@ -113,6 +113,15 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await h.recordedMigrations()).toEqual(next.map((m) => ({ version: m.version, name: m.name })));
   });
 
+  test('a migration that fails is rolled back: nothing of it is kept, nor its version', async () => {
+    const extra = Math.max(...h.migrations.map((m) => m.version)) + 1;
+    const failing = { version: extra, name: 'failing', sql: 'CREATE TABLE extra (x INTEGER); INSERT INTO nowhere VALUES (1)' };
+    // Matched by message: better-sqlite3's errors may come from another test file's realm (not `instanceof Error` here).
+    await expect(h.migrate([...h.migrations, failing])).rejects.toHaveProperty('message', expect.stringMatching(/nowhere/));
+    expect(await h.recordedMigrations()).toEqual(h.migrations.map((m) => ({ version: m.version, name: m.name })));
+    await expect(h.query('SELECT x FROM extra')).rejects.toHaveProperty('message', expect.stringMatching(/extra/));
+  });
+
   test('migration 8 carries the seats on auto-play of a game in progress over, as timed out', async () => {
     await h.migrate(h.migrations.filter((m) => m.version <= 7));
     const insert = `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at, auto_play, owner, lease_until)
@@ -125,6 +134,18 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       green: { autoPlay: 'timeout' },
     });
     expect((await storage.claimMatch('idle', { owner: OWNER, now: 5, until: 10, force: false }))?.presence).toEqual({});
+  });
+
+  test('a database made at the previous schema version migrates in place: its rows are kept, read with the new columns', async () => {
+    const previous = Math.max(...h.migrations.map((m) => m.version)) - 1;
+    await h.migrate(h.migrations.filter((m) => m.version <= previous));
+    await h.query(`INSERT INTO players (id, nickname, secret_hash, created_at) VALUES ('old', 'Old', '', 5)`);
+    await h.query(`INSERT INTO bans (player_id, reason, created_at) VALUES ('old', 'spam', 6)`);
+    const storage = await open();
+    expect(await storage.getPlayer('old')).toMatchObject({ nickname: 'Old', createdAt: 5 });
+    expect(await storage.lastAddress('old')).toBe('');
+    expect(await storage.bans()).toEqual([{ playerId: 'old', nickname: 'Old', reason: 'spam', at: 6, address: null, addressUntil: null }]);
+    expect(await h.recordedMigrations()).toEqual(h.migrations.map((m) => ({ version: m.version, name: m.name })));
   });
 
   test('opening an already migrated database migrates nothing and keeps the data', async () => {

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { openSqliteStorage } from '../../src/repositories';
+import { migrate } from '../../src/storage/migrate';
 import { MIGRATIONS } from '../../src/storage/migrations';
-import { SqliteStorage, migrate } from '../../src/storage/sqlite';
+import { type Sql, sqliteSql } from '../../src/storage/sql';
 import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
@@ -11,28 +13,21 @@ import { type StorageHarness, storageContract } from './contract';
 function sqliteHarness(): StorageHarness {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-storage-'));
   const file = join(dir, 'flightchess.db');
-  const withDb = <T>(work: (db: Database.Database) => T): T => {
-    const db = new Database(file);
+  const withDb = async <T>(work: (sql: Sql) => Promise<T>): Promise<T> => {
+    const sql = sqliteSql(new Database(file));
     try {
-      return work(db);
+      return await work(sql);
     } finally {
-      db.close();
+      await sql.close();
     }
   };
   return {
-    open: async () => new SqliteStorage(file),
+    open: () => openSqliteStorage(file),
     migrations: MIGRATIONS,
-    migrate: async (migrations) => withDb((db) => migrate(db, migrations)),
-    exec: async (sql) => withDb((db) => void db.exec(sql)),
-    recordedMigrations: async () =>
-      withDb((db) => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[]),
-    query: async (sql, params = []) =>
-      withDb((db) => {
-        const statement = db.prepare(sql);
-        if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
-        statement.run(...params);
-        return [];
-      }),
+    migrate: (migrations) => withDb((sql) => migrate(sql, migrations)),
+    exec: (statements) => withDb((sql) => sql.exec(statements)),
+    recordedMigrations: () => withDb(async (sql) => (await sql.all('SELECT version, name FROM schema_migrations ORDER BY version')) as { version: number; name: string }[]),
+    query: (text, params = []) => withDb((sql) => sql.all(text, params)),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }

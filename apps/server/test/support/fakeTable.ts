@@ -10,7 +10,7 @@ import { Serial } from '../../src/rooms/serial';
 import { TablePlay } from '../../src/rooms/tablePlay';
 import { type TableSettings, parseTableOptions, storedSettings } from '../../src/rooms/tableOptions';
 import { Timers } from '../../src/rooms/timers';
-import type { Storage } from '../../src/storage/Storage';
+import type { Storage } from '../../src/repositories';
 
 const OWNER = 'this-process';
 

@@ -2,8 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SqliteStorage } from '../../src/storage/sqlite';
-import type { MatchRecord } from '../../src/storage/Storage';
+import { type MatchRecord, openSqliteStorage } from '../../src/repositories';
 import { waitFor } from './players';
 import { freePort } from './server';
 
@@ -145,7 +144,7 @@ export function processesPerTest(label: string): ProcessesOnOneDataDir {
       return server;
     },
     async stored(matchId) {
-      const storage = new SqliteStorage(join(dataDir, 'flightchess.db'));
+      const storage = await openSqliteStorage(join(dataDir, 'flightchess.db'));
       try {
         return await storage.getMatch(matchId);
       } finally {

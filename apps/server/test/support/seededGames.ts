@@ -19,7 +19,7 @@ import {
   stepAction,
 } from '@flightchess/rules';
 import { finalScores } from '../../src/match/finalScores';
-import type { MatchSeat, Storage } from '../../src/storage/Storage';
+import type { MatchSeat, Storage } from '../../src/repositories';
 
 /**
  * Whole games played by bots through the engine, every choice from a seeded generator and every die

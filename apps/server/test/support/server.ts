@@ -7,7 +7,7 @@ import { ColyseusTestServer } from '@colyseus/testing';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createGameServer } from '../../src/gameServer';
 import { createLogger } from '../../src/logger';
-import { SqliteStorage } from '../../src/storage/sqlite';
+import { type Storage, openSqliteStorage } from '../../src/repositories';
 
 /** Every JSON log line the server wrote, for assertions. */
 export class LogCapture extends Writable {
@@ -69,7 +69,7 @@ export const TEST_CONFIG: Partial<ServerConfig> = {
 
 export interface TestServer {
   readonly colyseus: ColyseusTestServer;
-  readonly storage: SqliteStorage;
+  readonly storage: Storage;
   readonly logs: LogCapture;
   readonly config: ServerConfig;
   readonly dbFile: string;
@@ -86,7 +86,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...TEST_CONFIG, dataDir, ...overrides };
   const logs = new LogCapture();
   const dbFile = join(dataDir, 'flightchess.db');
-  const storage = new SqliteStorage(dbFile);
+  const storage = await openSqliteStorage(dbFile);
   const server = createGameServer(config, { storage, logger: createLogger(config.logLevel, logs) });
   const port = await freePort();
   await server.listen(port, '127.0.0.1');

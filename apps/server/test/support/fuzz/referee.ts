@@ -3,7 +3,7 @@ import type { Rejection } from '@flightchess/protocol';
 import { type Action, type Colour, type EndReason, type GameState, applyAction, createGame, legalMoves, replayGame, rollAt } from '@flightchess/rules';
 import { InvariantError, checkState, checkTransition, sameData } from '../../../../../packages/rules/test/support/checks';
 import type { Match } from '../../../src/match/Match';
-import type { Storage } from '../../../src/storage/Storage';
+import type { Storage } from '../../../src/repositories';
 import type { Ledger } from './ledger';
 
 /**

@@ -1,24 +1,15 @@
 import type { Action, BySeat, GameResult, GameSetup } from '@flightchess/rules';
-import type { AdminAction, AutoPlayReason, Ban, MatchRecord, MatchSeat, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
-import type { AccountStorage } from '../accounts/AccountStorage';
-
-export type { AdminAction, Ban, MatchRecord, MatchSeat, MatchStatus, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
+import type { AutoPlayReason, MatchRecord, MatchSeat, MatchSummary, SeatResult } from '@flightchess/protocol';
 
 /**
- * Everything the server keeps. Asynchronous so that a networked database (PostgreSQL) implements the
- * same interface as the embedded SQLite one.
+ * The matches kept (the match repository's interface).
  *
- * A game is stored ahead of play (issue 8): its whole table (setup, seats, seed) when it starts, then
- * every action before anyone sees it. The process holding a table owns its match row (`owner`) for a
+ * A game is stored ahead of play: its whole table (setup, seats, seed) when it starts, then every
+ * action before anyone sees it. The process holding a table owns its match row (`owner`) for a
  * lease it keeps renewing; every write of the match names its owner, so a process that lost the
  * table (its lease ran out and another process restored it) can write nothing more.
  */
-export interface Storage {
-  /** A new player and its first device (signed in with `secretHash`), at once. */
-  createPlayer(player: NewPlayer): Promise<void>;
-  getPlayer(id: string): Promise<PlayerRecord | null>;
-  /** A player's new nickname, for the tables they sit at from now on; the matches played keep the name they were played under. */
-  renamePlayer(id: string, nickname: string): Promise<void>;
+export interface MatchStorage {
   /** A game began: the table, its seats and dice (the seed is shown only once the game is over), owned by `owner`. */
   startMatch(match: MatchStart): Promise<void>;
   /**
@@ -55,38 +46,6 @@ export interface Storage {
    * played and private ones too), `public` for anyone else (finished games of public tables only).
    */
   recentMatches(playerId: string, limit: number, shown: MatchesShown): Promise<MatchSummary[]>;
-  leaderboard(limit: number): Promise<PlayerSummary[]>;
-  /**
-   * Delete the guests created before `createdBefore` who never sat at a game; returns how many. Players
-   * with games are kept forever, and so are those with a login, a passkey or more than one device.
-   */
-  deleteIdleGuests(createdBefore: number): Promise<number>;
-  /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
-  probe(at: number): Promise<void>;
-  close(): Promise<void>;
-  /** Devices, logins, passkeys, link codes (the accounts module, issue 19). */
-  readonly accounts: AccountStorage;
-
-  // The operator's console (admin/, issue 21): bans, the notice on every page, the audit of its actions.
-  /** Ban a guest; banning again replaces the reason and time. */
-  banPlayer(ban: NewBan): Promise<void>;
-  /** Lift a ban, and its address's with it; false when the guest was not banned. */
-  liftBan(playerId: string): Promise<boolean>;
-  /** Lift only the address part of a player's ban; false when it had none. */
-  liftAddressBan(playerId: string): Promise<boolean>;
-  /** Whether the player is banned, or `address` is (by a ban that has not run out at `now`). */
-  isBanned(playerId: string, address: string, now: number): Promise<boolean>;
-  /** Where the player was seen from last (an address ban takes it); '' when never. */
-  sawPlayer(playerId: string, address: string): Promise<void>;
-  lastAddress(playerId: string): Promise<string>;
-  /** Every ban, newest first, with the guest's nickname. */
-  bans(): Promise<Ban[]>;
-  /** The notice every page shows; null clears it. */
-  setNotice(notice: Notice | null): Promise<void>;
-  notice(): Promise<Notice | null>;
-  recordAdminAction(entry: AdminAction): Promise<void>;
-  /** The newest entries of the audit, newest first. */
-  adminActions(limit: number): Promise<AdminAction[]>;
 }
 
 export type MatchesShown = 'all' | 'public';
@@ -99,36 +58,12 @@ export interface MatchPrivacy {
   readonly code: string;
 }
 
-export interface NewBan {
-  readonly playerId: string;
-  readonly reason: string;
-  readonly at: number;
-  /** The address banned with the player ('' for none), until `addressUntil`. */
-  readonly address: string;
-  readonly addressUntil: number;
-}
-
 /** A write of a match that this process no longer owns, or a place in its log already taken. */
 export class StorageConflict extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'StorageConflict';
   }
-}
-
-export interface NewPlayer {
-  readonly id: string;
-  readonly nickname: string;
-  /** SHA-256 hex of the first device's secret: the secret itself is never stored. */
-  readonly secretHash: string;
-  readonly createdAt: number;
-  /** The first device's id (default: the player's id) and name (from its browser). */
-  readonly deviceId?: string;
-  readonly deviceName?: string;
-}
-
-export interface PlayerRecord extends PlayerSummary {
-  readonly createdAt: number;
 }
 
 /** Everything a table needs to be rebuilt from storage alone (with its action log). */

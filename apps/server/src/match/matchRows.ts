@@ -1,32 +1,12 @@
-import { type Action, type BotName, type Colour, type GameResult, type GameSetup, isColour } from '@flightchess/rules';
-import { AUTO_PLAY_REASONS, type AutoPlayReason, botLabel } from '@flightchess/protocol';
-import type { DeviceRecord } from '../accounts/AccountStorage';
-import { compactLog, expandLog } from '../records/actionLog';
-import type { Absence, MatchRecord, MatchSeat, MatchStatus, MatchSummary, MatchPrivacy, MatchTable, MatchesShown, NewPlayer, PlayerRecord, PlayerSummary, Presence, SeatPresence, StoredMatch } from './Storage';
+import { type Action, type BotName, type Colour, type GameSetup, type GameResult, isColour } from '@flightchess/rules';
+import { AUTO_PLAY_REASONS, type AutoPlayReason, type MatchRecord, type MatchSeat, type MatchStatus, type MatchSummary, botLabel } from '@flightchess/protocol';
+import { expandLog } from '../records/actionLog';
+import { type Row, flag } from '../storage/sql';
+import type { Absence, MatchPrivacy, MatchTable, Presence, SeatPresence, StoredMatch } from './MatchStorage';
 
-/**
- * Rows → records, shared by the SQLite and PostgreSQL stores: both keep the same columns (JSON as
- * text, times as epoch milliseconds), so one mapping serves both.
- */
-export type Row = Record<string, unknown>;
+/** Rows → match records: both databases keep the same columns (JSON as text, times as epoch milliseconds). */
 
 const orNull = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (v as T));
-/** SQLite keeps booleans as 0/1, PostgreSQL as true/false. */
-const flag = (v: unknown): boolean => v === true || v === 1;
-
-export const playerSummary = (r: Row): PlayerSummary => ({
-  id: r.id as string,
-  nickname: r.nickname as string,
-  lifetimeScore: r.lifetime_score as number,
-  coins: r.coins as number,
-  games: r.games as number,
-  wins: r.wins as number,
-});
-
-export const playerRecord = (r: Row): PlayerRecord => ({
-  ...playerSummary(r),
-  createdAt: r.created_at as number,
-});
 
 const matchSeat = (s: Row): MatchSeat => {
   const colour = s.colour as Colour;
@@ -50,24 +30,6 @@ const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => J
  * compacted).
  */
 const actionsOf = (m: Row, rows: readonly Row[]): Action[] => (m.log ? expandLog(m.seed as string, m.log as Uint8Array) : parseActions(rows));
-
-/** The compact log of a match's write-ahead rows (`SELECT action … ORDER BY idx`), or null to keep the rows. */
-export function compactRows(seed: string, rows: readonly Row[]): Buffer | null {
-  const log = compactLog(seed, rows.map((r) => r.action as string));
-  return log && Buffer.from(log);
-}
-
-/**
- * The statements that compact one ended match — its log kept (the log, then the match id), its rows
- * dropped (the match id) — and that pick the next ended matches still to compact (after this id, how
- * many): the same in both dialects but for the placeholders (`param(n)`: the n-th).
- */
-export const compactionSql = (param: (n: number) => string) => ({
-  rows: `SELECT action FROM match_actions WHERE match_id = ${param(1)} ORDER BY idx`,
-  setLog: `UPDATE matches SET log = ${param(1)} WHERE id = ${param(2)}`,
-  dropRows: `DELETE FROM match_actions WHERE match_id = ${param(1)}`,
-  uncompacted: `SELECT id, seed FROM matches WHERE status <> 'playing' AND log IS NULL AND id > ${param(1)} ORDER BY id LIMIT ${param(2)}`,
-});
 
 export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
   const status = m.status as MatchStatus;
@@ -125,7 +87,7 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The stored presence column, keeping only what is well formed (a seat with nothing to say is left out). */
-export function presenceOf(json: string): Presence {
+function presenceOf(json: string): Presence {
   const raw = JSON.parse(json) as Record<string, { autoPlay?: unknown; away?: Partial<Absence> } | null>;
   const presence: Record<string, SeatPresence> = {};
   for (const [colour, seat] of Object.entries(raw)) {
@@ -151,43 +113,4 @@ export const matchSummary = (r: Row): MatchSummary => ({
   endedAt: orNull<number>(r.ended_at),
 });
 
-/**
- * The recent-matches query (aborted matches left out; with `public`, only finished games of public tables),
- * the same in both dialects but for the placeholders (`NOT private` reads SQLite's 0/1 and PostgreSQL's boolean).
- */
-export const recentMatchesSql = (playerParam: string, limitParam: string, shown: MatchesShown): string =>
-  `SELECT m.id, m.preset, m.status, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
-          (SELECT COUNT(*) FROM match_seats o WHERE o.match_id = m.id) AS players
-   FROM match_seats s JOIN matches m ON m.id = s.match_id
-   WHERE s.player_id = ${playerParam} AND ${shown === 'public' ? `m.status = 'finished' AND NOT m.private` : `m.status <> 'aborted'`}
-   ORDER BY m.started_at DESC, m.id LIMIT ${limitParam}`;
-
-/** The match row's privacy columns (MatchPrivacy). */
-export const matchPrivacySql = (idParam: string): string => `SELECT private, watchable, code FROM matches WHERE id = ${idParam}`;
-
 export const matchPrivacy = (r: Row): MatchPrivacy => ({ private: flag(r.private), watchable: flag(r.watchable), code: r.code as string });
-
-/**
- * Guests created before the first parameter who have no game at all — nor a login, a passkey or a second
- * device (issue 19) — the same in both dialects but for the placeholder.
- */
-export const idleGuestsSql = (beforeParam: string): string =>
-  `DELETE FROM players WHERE games = 0 AND created_at < ${beforeParam}
-     AND NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.player_id = players.id)
-     AND NOT EXISTS (SELECT 1 FROM logins l WHERE l.player_id = players.id)
-     AND NOT EXISTS (SELECT 1 FROM passkeys k WHERE k.player_id = players.id)
-     AND (SELECT COUNT(*) FROM devices d WHERE d.player_id = players.id) <= 1`;
-
-/** The first device of a new player (NewPlayer), as stored. */
-export const firstDevice = (p: NewPlayer): DeviceRecord => ({
-  id: p.deviceId ?? p.id,
-  playerId: p.id,
-  secretHash: p.secretHash,
-  name: p.deviceName ?? '',
-  createdAt: p.createdAt,
-  lastSeenAt: p.createdAt,
-});
-
-/** The health check's write (the same in both dialects but for the placeholder): one row, rewritten each time. */
-export const probeSql = (atParam: string): string =>
-  `INSERT INTO health_probe (id, checked_at) VALUES (1, ${atParam}) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`;

@@ -1,0 +1,56 @@
+import { accountRepository } from './accounts/accountRepository';
+import type { AccountStorage } from './accounts/AccountStorage';
+import { type AdminStorage, adminRepository } from './admin/adminRepository';
+import type { MatchStorage } from './match/MatchStorage';
+import { matchRepository } from './match/matchRepository';
+import { type PlayerStorage, playerRepository } from './players/playerRepository';
+import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
+import { probe } from './storage/probe';
+import { type Sql, postgresPool, postgresSql } from './storage/sql';
+
+export type { AdminAction, Ban, MatchRecord, MatchSeat, MatchStatus, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
+export type { NewBan } from './admin/adminRepository';
+export { type Absence, type LeaseClaim, type MatchFinish, type MatchPrivacy, type MatchStart, type MatchTable, type MatchesShown, type Presence, type SeatPresence, StorageConflict, type StoredMatch } from './match/MatchStorage';
+export type { NewPlayer, PlayerRecord } from './players/playerRepository';
+
+/**
+ * Everything the server keeps, each capability's repository over one database: the players, the
+ * matches, the operator's console, and the accounts (devices, logins, passkeys, link codes) as
+ * `accounts`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
+ */
+export type Storage = PlayerStorage &
+  MatchStorage &
+  AdminStorage & {
+    readonly accounts: AccountStorage;
+    /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
+    probe(at: number): Promise<void>;
+    close(): Promise<void>;
+  };
+
+/** The repositories over an open, migrated database. */
+export function storageOn(sql: Sql): Storage {
+  return {
+    ...playerRepository(sql),
+    ...matchRepository(sql),
+    ...adminRepository(sql),
+    accounts: accountRepository(sql),
+    probe: (at) => probe(sql, at),
+    close: () => sql.close(),
+  };
+}
+
+/** The server's store as configured (storage/open.ts), refused with what to do when it cannot be opened and written. */
+export async function openStorage(config: StoreConfig, onError: (err: Error) => void): Promise<{ storage: Storage; kind: StorageKind }> {
+  const { sql, kind } = await openDatabase(config, onError);
+  return { storage: storageOn(sql), kind };
+}
+
+/** A SQLite file (or ':memory:'), migrated: for tests and tools. */
+export async function openSqliteStorage(file: string): Promise<Storage> {
+  return storageOn(await migrated(sqliteDatabase(file)));
+}
+
+/** A PostgreSQL database, migrated: for tests and tools. */
+export async function openPostgresStorage(url: string, onError: (err: Error) => void): Promise<Storage> {
+  return storageOn(await migrated(postgresSql(postgresPool(url, onError))));
+}
