@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { type Presence, matchMaker, requestFromIPC, subscribeIPC } from '@colyseus/core';
 import { type AdminTable, type ClosedTable, type ProcessFigures, tableFacts } from '@flightchess/protocol';
-import { TABLE_ROOM } from '../lobby';
+import { TABLE_ROOM } from '../table';
 import type { StorageKind } from '../storage/open';
 import type { ActionRate } from './actionRate';
 

@@ -1,6 +1,6 @@
 import type { ClosedTable, ServerMessages } from '@flightchess/protocol';
 import type { Logger } from 'pino';
-import type { TablePlay } from '../rooms/tablePlay';
+import type { TablePlay } from './tablePlay';
 
 /** The reason an aborted game's record gives, and the players read. */
 export const CLOSED_BY_OPERATOR = 'closed by the operator';

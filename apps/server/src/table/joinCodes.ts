@@ -1,43 +1,5 @@
-import { type Presence, matchMaker } from '@colyseus/core';
-import type { TableListing } from '@flightchess/protocol';
-import { joinCode } from './ids';
-
-export const TABLE_ROOM = 'table';
-
-/** What the lobby shows of a table (`GET /api/tables`), and what it keeps to itself; the room keeps it current with setMetadata. */
-export interface TableMetadata extends Omit<TableListing, 'roomId'> {
-  /** A public table (a private one is joined by its code only). */
-  readonly listed: boolean;
-  /** The players seated there (for the limit of tables a player may sit at; never shown). */
-  readonly players: readonly string[];
-}
-
-const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 } as const;
-
-/** Tables of every process (through the matchmaker driver) as the lobby shows them, waiting ones first. */
-async function listedTables(keep: (metadata: TableMetadata) => boolean): Promise<TableListing[]> {
-  const rooms = await matchMaker.query({ name: TABLE_ROOM });
-  return rooms
-    .filter((r) => r.metadata !== undefined && keep(r.metadata as TableMetadata))
-    .map((r) => {
-      const { listed: _listed, players: _players, ...shown } = r.metadata as TableMetadata;
-      return { roomId: r.roomId, ...shown };
-    })
-    .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
-}
-
-/**
- * Public tables. Colyseus' `private` flag only says whether quick match may seat someone there, so the
- * table's own `listed` decides.
- */
-export function publicTables(): Promise<TableListing[]> {
-  return listedTables((m) => m.listed);
-}
-
-/** Tables, public or private, at which a player sits and whose game has not ended ("return to your game"). */
-export function tablesOf(playerId: string): Promise<TableListing[]> {
-  return listedTables((m) => m.status !== 'over' && m.players.includes(playerId));
-}
+import type { Presence } from '@colyseus/core';
+import { joinCode } from '../ids';
 
 const CODES_KEY = 'flightchess:table-codes';
 

@@ -4,12 +4,12 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { Match } from '../../src/match/Match';
 import { createGuest } from '../../src/players';
-import { TableState } from '../../src/rooms/schema';
-import { Seating } from '../../src/rooms/seating';
-import { Serial } from '../../src/rooms/serial';
-import { TablePlay } from '../../src/rooms/tablePlay';
-import { type TableSettings, parseTableOptions, storedSettings } from '../../src/rooms/tableOptions';
-import { Timers } from '../../src/rooms/timers';
+import { TableState } from '../../src/table/schema';
+import { Seating } from '../../src/table/seating';
+import { Serial } from '../../src/table/serial';
+import { TablePlay } from '../../src/table/tablePlay';
+import { type TableSettings, parseTableOptions, storedSettings } from '../../src/table/tableOptions';
+import { Timers } from '../../src/table/timers';
 import type { Storage } from '../../src/storage/Storage';
 
 const OWNER = 'this-process';
