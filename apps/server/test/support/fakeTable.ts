@@ -106,7 +106,7 @@ export async function startedFakeTable(storage: Storage, people: number, config:
   return fakeTableOf(parts, state);
 }
 
-/** The table of a stored match as a new process restores it (every player away): what restore.ts and TableRoom.restore do. */
+/** The table of a stored match as a new process restores it (every player away): what tableKeeper.ts and TableRoom.restore do. */
 export async function restoredFakeTable(storage: Storage, matchId: string, config: ServerConfig = PACED): Promise<FakeTable> {
   const stored = await storage.claimMatch(matchId, { owner: OWNER, now: Date.now(), until: Date.now() + 60_000, force: true });
   if (!stored) throw new Error(`no match ${matchId} to restore`);
