@@ -5,8 +5,8 @@
  */
 export { tableRoomWith } from './TableRoom';
 export type { TableDeps } from './tableDeps';
-export { TABLE_ROOM, type TableMetadata, publicTables, tablesOf } from './lobbyTables';
+export { type LocalTable, TABLE_ROOM, type TableMetadata, localTables, publicTables, tablesOf } from './lobbyTables';
 export { JoinCodes } from './joinCodes';
 export { TableKeeper } from './tableKeeper';
-export { CLOSED_BY_OPERATOR } from './closeTable';
+export { CLOSED_BY_OPERATOR, closeTableAnywhere } from './closeTable';
 export { websocketServerOf } from './colyseusWorkarounds';

@@ -1,5 +1,5 @@
 import { matchMaker } from '@colyseus/core';
-import type { TableListing } from '@flightchess/protocol';
+import { type TableFacts, type TableListing, tableFacts } from '@flightchess/protocol';
 
 /** The name tables are defined under in Colyseus (gameServer.ts). */
 export const TABLE_ROOM = 'table';
@@ -37,4 +37,23 @@ export function publicTables(): Promise<TableListing[]> {
 /** Tables, public or private, at which a player sits and whose game has not ended ("return to your game"). */
 export function tablesOf(playerId: string): Promise<TableListing[]> {
   return listedTables((m) => m.status !== 'over' && m.players.includes(playerId));
+}
+
+/** A table this process holds, as its synced facts show it (the operator's console lists them). */
+export interface LocalTable {
+  readonly roomId: string;
+  readonly createdAt: number;
+  readonly facts: TableFacts;
+}
+
+/** The tables this process holds, read from their synced facts. */
+export async function localTables(): Promise<LocalTable[]> {
+  const listed = await matchMaker.query({ name: TABLE_ROOM, processId: matchMaker.processId });
+  const tables: LocalTable[] = [];
+  for (const cache of listed) {
+    const room = matchMaker.getLocalRoomById(cache.roomId);
+    if (!room?.state) continue;
+    tables.push({ roomId: cache.roomId, createdAt: new Date(cache.createdAt ?? Date.now()).getTime(), facts: tableFacts(room.state.toJSON()) });
+  }
+  return tables;
 }
