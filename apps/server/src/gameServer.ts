@@ -16,14 +16,12 @@ import { Bans } from './admin/bans';
 import { guardHttp } from './limits/httpGuard';
 import { REQUEST_TIMEOUTS, guardConnections } from './limits/connectionGuard';
 import { cleanIdleGuests } from './limits/idleGuests';
-import { socketGuard, websocketServerOf } from './limits/socketGuard';
+import { socketGuard } from './limits/socketGuard';
 import { Heartbeat } from './heartbeat';
 import { randomId } from './ids';
-import { JoinCodes, TABLE_ROOM } from './lobby';
 import type { MatchDeps } from './match/Match';
 import { watchProcess } from './metrics';
-import { TableKeeper } from './restore';
-import { tableRoomWith } from './rooms/TableRoom';
+import { JoinCodes, TABLE_ROOM, TableKeeper, tableRoomWith, websocketServerOf } from './table';
 import type { StorageKind } from './storage/open';
 import type { Storage } from './repositories';
 

@@ -1,6 +1,6 @@
 import { Decoder, Encoder, Reflection } from '@colyseus/schema';
 import { DEFAULT_CONFIG, configFromEnv } from '../src/config';
-import { TableState, syncedJson } from '../src/rooms/schema';
+import { TableState, syncedJson } from '../src/table/schema';
 
 describe('configuration from the environment', () => {
   test('defaults: port 2567, ./data, 15 s turns, 180 s reconnection hold', () => {

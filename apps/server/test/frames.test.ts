@@ -1,5 +1,5 @@
 import { pack } from '@colyseus/msgpackr';
-import { readFrame } from '../src/rooms/frames';
+import { readFrame } from '../src/table/frames';
 
 const ROOM_DATA = 13;
 const ROOM_DATA_BYTES = 17;

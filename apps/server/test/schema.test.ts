@@ -2,8 +2,8 @@ import { type Client, ClientState, SchemaSerializer } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
 import { COLOURS, LEVELS, type HouseRules } from '@flightchess/rules';
 import { WATCHER_NAMES_SHOWN } from '@flightchess/protocol';
-import { ownPatches } from '../src/rooms/ownedPatches';
-import { STATE_BUFFER_BYTES, SeatState, TableState, syncedJson } from '../src/rooms/schema';
+import { ownPatches } from '../src/table/colyseusWorkarounds';
+import { STATE_BUFFER_BYTES, SeatState, TableState, syncedJson } from '../src/table/schema';
 
 /** Every house rule set, with its longest value. */
 const LONGEST_OPTIONS: Required<HouseRules> = {

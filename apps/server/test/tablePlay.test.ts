@@ -162,3 +162,76 @@ describe('a player away from the game (RULES.md §7)', () => {
     expect(second.match.state.out[green]).toBeUndefined();
   });
 });
+
+describe("a player's own actions, without a room or a transport", () => {
+  const TURN_MS = PACED.turnSeconds * 1000;
+  const roll = (table: FakeTable, seat: Colour, version = table.match.state.version) =>
+    table.play.playerAction(seat, version, 'exact', (match) => ({ type: 'roll', seat, value: match.nextRoll() }));
+  const storedActions = async (table: FakeTable) => (await storage.getMatch(table.match.id))!.actions.length;
+
+  test('the seat to move acts: stored, shown as the new version, told to everyone', async () => {
+    const table = await started(4);
+    const seat = table.match.state.current;
+    const version = table.match.state.version;
+    expect(await roll(table, seat)).toBeNull();
+    expect(table.match.state.version).toBe(version + 1);
+    expect(table.state.version).toBe(version + 1);
+    expect(table.told.map((t) => t.action)).toEqual([expect.objectContaining({ type: 'roll', seat })]);
+    expect(await storedActions(table)).toBe(1);
+  });
+
+  test('what the rules or the version forbid is refused with its code, and nothing is stored, shown or told', async () => {
+    const table = await started(4);
+    const seat = table.match.state.current;
+    const other = peopleOf(table).find((c) => c !== seat)!;
+    const version = table.match.state.version;
+    expect(await roll(table, other)).toMatchObject({ code: 'ERR_NOT_YOUR_TURN' });
+    expect(await roll(table, seat, version + 1)).toMatchObject({ code: 'ERR_STALE_VERSION' });
+    expect(await table.play.playerAction(seat, version, 'exact', () => ({ type: 'move', seat, plane: 0 }))).toMatchObject({ code: 'ERR_ROLL_EXPECTED' });
+    // A resignation or a draw offer may be made on any version the player has seen, not one to come.
+    expect(await table.play.playerAction(seat, version + 1, 'seen', () => ({ type: 'offer-draw', seat }))).toMatchObject({ code: 'ERR_STALE_VERSION' });
+    expect(table.match.state.version).toBe(version);
+    expect(table.state.version).toBe(version);
+    expect(table.told).toEqual([]);
+    expect(await storedActions(table)).toBe(0);
+  });
+
+  test('stored before shown: every action is in storage before anyone is told of it; a write that fails refuses the action and tells nobody', async () => {
+    const table = await started(4);
+    const append = storage.appendAction.bind(storage);
+    const toldWhenStored: number[] = [];
+    storage.appendAction = async (...args) => {
+      await append(...args);
+      toldWhenStored.push(table.told.length);
+    };
+    const seat = table.match.state.current;
+    expect(await roll(table, seat)).toBeNull();
+    expect(toldWhenStored).toEqual([0]);
+    expect(table.told).toHaveLength(1);
+
+    storage.appendAction = () => Promise.reject(new Error('database unavailable'));
+    const next = table.match.state.current;
+    const version = table.match.state.version;
+    const refused = await table.play.playerAction(next, version, 'exact', (match) =>
+      match.state.phase === 'roll' ? { type: 'roll', seat: next, value: match.nextRoll() } : { type: 'move', seat: next, plane: 0 },
+    );
+    expect(refused).toMatchObject({ code: 'ERR_STORAGE' });
+    expect(table.match.state.version).toBe(version);
+    expect(table.told).toHaveLength(1);
+    storage.appendAction = append;
+  });
+
+  test("a person's turn waits the turn time, then auto-play takes it over (saying it was the time) and plays it at the table's pace", async () => {
+    const table = await started(4);
+    const seat = table.match.state.current;
+    await advance(TURN_MS - 100);
+    expect(table.told).toEqual([]);
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: false });
+    await advance(200 + SLOWEST_PAUSE_MS * 2);
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: true, autoPlayBy: 'timeout' });
+    expect(table.told[0]!.action).toMatchObject({ type: 'roll', seat });
+    // Auto-play is the player's to turn off: their turns wait for them again.
+    expect(await table.play.setAutoPlay(seat, false, 'player')).toBeNull();
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: false, autoPlayBy: '' });
+  });
+});

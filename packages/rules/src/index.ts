@@ -11,6 +11,7 @@ export { type Result, type RuleError, type ErrorCode, RULE_ERROR_CODES, ok, fail
 export type { GameSetup, GameState, GameResult, Phase, OutRecord, OutReason, EndReason, CollisionCount } from './state';
 export { type Action, type ActionType, type Applied, type GameEvent, type ExtraRollReason, ACTION_TYPES } from './actions';
 export { createGame } from './createGame';
+export { type Intent, type IntentType, intentAction } from './intent';
 export { applyAction } from './applyAction';
 export { legalMoves, movesFor, type LegalMove } from './legalMoves';
 export { routeOf, type Route, type RouteSegment, type Capture, type Square, type SegmentKind } from './route';

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { type Presence, matchMaker, requestFromIPC, subscribeIPC } from '@colyseus/core';
-import { type AdminTable, type ClosedTable, type ProcessFigures, tableFacts } from '@flightchess/protocol';
-import { TABLE_ROOM } from '../lobby';
+import type { AdminTable, ClosedTable, ProcessFigures } from '@flightchess/protocol';
+import { closeTableAnywhere, localTables } from '../table';
 import type { StorageKind } from '../storage/open';
 import type { ActionRate } from './actionRate';
 
@@ -75,9 +75,9 @@ export class Deployment {
 
   /** Close a table wherever it is held. Throws NoSuchTable when no process holds it. */
   async close(roomId: string): Promise<ClosedTable | null> {
-    const [listed] = await matchMaker.query({ name: TABLE_ROOM, roomId });
-    if (!listed) throw new NoSuchTable(roomId);
-    return (await matchMaker.remoteRoomCall(roomId, 'closeByOperator', [], ANSWER_MS * 2)) as ClosedTable | null;
+    const closed = await closeTableAnywhere(roomId, ANSWER_MS * 2);
+    if (closed === undefined) throw new NoSuchTable(roomId);
+    return closed;
   }
 
   private async processIds(): Promise<string[]> {
@@ -114,14 +114,10 @@ export class Deployment {
 
   /** The tables this process holds, read from their synced facts. */
   private async tables(): Promise<AdminTable[]> {
-    const listed = await matchMaker.query({ name: TABLE_ROOM, processId: matchMaker.processId });
     const tables: AdminTable[] = [];
-    for (const cache of listed) {
-      const room = matchMaker.getLocalRoomById(cache.roomId);
-      if (!room?.state) continue;
-      const t = tableFacts(room.state.toJSON());
+    for (const { roomId, createdAt, facts: t } of await localTables()) {
       tables.push({
-        roomId: cache.roomId,
+        roomId,
         processId: matchMaker.processId,
         code: t.code,
         preset: t.preset,
@@ -131,7 +127,7 @@ export class Deployment {
         status: t.status,
         version: t.version,
         matchId: t.matchId,
-        createdAt: new Date(cache.createdAt ?? Date.now()).getTime(),
+        createdAt,
         seats: t.seats.map((s) => ({ colour: s.colour, kind: s.kind, name: s.name, playerId: s.playerId, connected: s.connected })),
       });
     }

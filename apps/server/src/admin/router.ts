@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { fail, route } from '../http/respond';
 import type { ClientLimiter } from '../limits/clientLimits';
 import type { Storage } from '../repositories';
-import { CLOSED_BY_OPERATOR } from './closeTable';
+import { CLOSED_BY_OPERATOR } from '../table';
 import { type Deployment, NoSuchTable } from './deployment';
 import { adminGate } from './gate';
 import type { Notices } from './notices';

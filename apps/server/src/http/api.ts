@@ -1,7 +1,7 @@
 import { levelFor, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { type JoinCodes, publicTables, tablesOf } from '../lobby';
+import { type JoinCodes, publicTables, tablesOf } from '../table';
 import { nicknameSchema } from '../accounts/nicknames';
 import { createGuest, credentialsSchema, verifyGuest } from '../players';
 import type { MatchRecord, MatchesShown, PlayerRecord, Storage } from '../repositories';

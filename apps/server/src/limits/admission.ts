@@ -1,7 +1,7 @@
 import { matchMaker } from '@colyseus/core';
 import { type Rejection, reject } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
-import { tablesOf } from '../lobby';
+import { tablesOf } from '../table';
 import type { ClientLimiter } from './clientLimits';
 
 /**

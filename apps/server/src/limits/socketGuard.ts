@@ -1,10 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type WebSocket from 'ws';
+import { websocketServerOf } from '../table/colyseusWorkarounds';
 import type { ClientLimiter } from './clientLimits';
-
-/** The websocket server behind Colyseus' transport (it keeps it to itself). */
-export const websocketServerOf = (transport: WebSocketTransport) => (transport as unknown as { wss: WebSocket.Server }).wss;
 
 /**
  * The websockets each client address has open: an upgrade beyond its limit is refused (429,

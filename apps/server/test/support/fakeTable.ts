@@ -4,12 +4,12 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { Match } from '../../src/match/Match';
 import { createGuest } from '../../src/players';
-import { TableState } from '../../src/rooms/schema';
-import { Seating } from '../../src/rooms/seating';
-import { Serial } from '../../src/rooms/serial';
-import { TablePlay } from '../../src/rooms/tablePlay';
-import { type TableSettings, parseTableOptions, storedSettings } from '../../src/rooms/tableOptions';
-import { Timers } from '../../src/rooms/timers';
+import { TableState } from '../../src/table/schema';
+import { Seating } from '../../src/table/seating';
+import { Serial } from '../../src/table/serial';
+import { TablePlay } from '../../src/table/tablePlay';
+import { type TableSettings, parseTableOptions, storedSettings } from '../../src/table/tableOptions';
+import { Timers } from '../../src/table/timers';
 import type { Storage } from '../../src/repositories';
 
 const OWNER = 'this-process';
@@ -106,7 +106,7 @@ export async function startedFakeTable(storage: Storage, people: number, config:
   return fakeTableOf(parts, state);
 }
 
-/** The table of a stored match as a new process restores it (every player away): what restore.ts and TableRoom.restore do. */
+/** The table of a stored match as a new process restores it (every player away): what tableKeeper.ts and TableRoom.restore do. */
 export async function restoredFakeTable(storage: Storage, matchId: string, config: ServerConfig = PACED): Promise<FakeTable> {
   const stored = await storage.claimMatch(matchId, { owner: OWNER, now: Date.now(), until: Date.now() + 60_000, force: true });
   if (!stored) throw new Error(`no match ${matchId} to restore`);

@@ -7,9 +7,9 @@ import type { Storage } from '../../../src/repositories';
 import type { Ledger } from './ledger';
 
 /**
- * The parts of a live TableRoom the referee reads and wraps (private in TableRoom): every message of
- * a table, every timer and every join runs in its one queue, and `answer` is one message's turn in it,
- * so what `answer` sees before and after is exactly what that message did.
+ * The parts of a live TableRoom the referee reads and wraps (private in TableRoom and its Inbox): every
+ * message of a table, every timer and every join runs in its one queue, and `answer` is one message's
+ * turn in it, so what `answer` sees before and after is exactly what that message did.
  */
 export interface TableInternals {
   readonly roomId: string;
@@ -17,6 +17,11 @@ export interface TableInternals {
   readonly play: { readonly match: Match | null };
   readonly seating: { colourOf(sessionId: string): Colour | null };
   readonly serial: { run<T>(task: () => T | Promise<T>): Promise<T | undefined> };
+  readonly parts: { readonly inbox: InboxInternals };
+}
+
+/** What a table's Inbox keeps to itself: its rate limit, and each message read and then answered. */
+interface InboxInternals {
   readonly limiter: { take(client: string): { allowed: boolean; notify: boolean } };
   answer(client: Client, type: string, payload: unknown): Promise<Rejection | null>;
   receive(client: Client, type: string, payload: unknown): void;
@@ -115,15 +120,16 @@ export class Referee {
         w.tasks++;
         return task();
       });
-    const receive = room.receive.bind(room);
-    const answer = room.answer.bind(room);
-    const take = room.limiter.take.bind(room.limiter);
-    room.receive = (client, type, payload) => {
+    const { inbox } = room.parts;
+    const receive = inbox.receive.bind(inbox);
+    const answer = inbox.answer.bind(inbox);
+    const take = inbox.limiter.take.bind(inbox.limiter);
+    inbox.receive = (client, type, payload) => {
       const sent = this.ledger.of(client.sessionId).read();
       if (sent !== type) this.fail(room, `a message sent as ${show(sent)} was read as ${show(type)}`);
       receive(client, type, payload);
     };
-    room.limiter.take = (clientId) => {
+    inbox.limiter.take = (clientId) => {
       const outcome = take(clientId);
       if (!outcome.allowed) {
         this.tally.rateLimited++;
@@ -131,8 +137,8 @@ export class Referee {
       }
       return outcome;
     };
-    room.answer = async (client, type, payload) => {
-      // A ping is answered at once, outside the table's queue (TableRoom.receive), while a task may be half
+    inbox.answer = async (client, type, payload) => {
+      // A ping is answered at once, outside the table's queue (Inbox.receive), while a task may be half
       // done: there is no "before" to compare with, and its handler only answers. Counted, not judged.
       if (type === 'ping') return this.counted(client.sessionId, await answer(client, type, payload));
       try {

@@ -10,6 +10,7 @@ import {
   type SeatControl,
   applyAction,
   createRng,
+  intentAction,
   nextSteps,
   stepAction,
 } from '@flightchess/rules';
@@ -85,35 +86,19 @@ export class LocalGame implements GameSource {
   }
 
   send(intent: Intent): void {
-    const seat = this.state.current;
-    switch (intent.type) {
-      case 'roll':
-        if (this.isHumanTurn()) this.apply({ type: 'roll', seat, value: this.deps.die() });
-        return;
-      case 'move':
-        if (this.isHumanTurn()) this.apply({ type: 'move', seat, plane: intent.plane });
-        return;
-      case 'auto-play':
-        if (this.saved.players[intent.seat] !== 'human') return;
-        if (intent.on) this.autoPlay.add(intent.seat);
-        else this.autoPlay.delete(intent.seat);
-        this.save();
-        this.emit([]);
-        this.schedule();
-        return;
-      case 'resign':
-        this.apply({ type: 'resign', seat: intent.seat });
-        return;
-      case 'offer-draw':
-        this.apply({ type: 'offer-draw', seat: intent.seat });
-        return;
-      case 'answer-draw':
-        this.apply({ type: 'answer-draw', seat: intent.seat, accept: intent.accept });
-        return;
-      case 'answer-resign':
-        this.apply({ type: 'answer-resign', seat: intent.seat, accept: intent.accept });
-        return;
+    if (intent.type === 'auto-play') {
+      if (this.saved.players[intent.seat] !== 'human') return;
+      if (intent.on) this.autoPlay.add(intent.seat);
+      else this.autoPlay.delete(intent.seat);
+      this.save();
+      this.emit([]);
+      this.schedule();
+      return;
     }
+    // Roll and move act for the seat to move (a person's, not played for them); the others for the seat they name.
+    if (intent.type === 'roll' || intent.type === 'move') {
+      if (this.isHumanTurn()) this.apply(intentAction(intent, this.state.current, this.deps.die));
+    } else this.apply(intentAction(intent, intent.seat, this.deps.die));
   }
 
   private isHumanTurn(): boolean {

@@ -1,4 +1,5 @@
-import type { GameEvent } from '@flightchess/rules';
+import type { ClientMessage } from '@flightchess/protocol';
+import type { Colour, GameEvent } from '@flightchess/rules';
 import { gameView } from '../tableView';
 import type { GameSource, GameUpdate, GameView, Intent } from '../types';
 import type { TableConnection } from '../../net/tableConnection';
@@ -39,24 +40,13 @@ export class RoomSource implements GameSource {
   }
 
   send(intent: Intent): void {
-    const version = this.connection.game()?.version ?? 0;
     const c = this.connection;
-    switch (intent.type) {
-      case 'roll':
-        return c.send('roll', { version });
-      case 'move':
-        return c.send('move', { version, plane: intent.plane });
-      case 'auto-play':
-        return c.send('auto-play', { on: intent.on });
-      case 'resign':
-        return c.send('resign', { version });
-      case 'offer-draw':
-        return c.send('offer-draw', { version });
-      case 'answer-draw':
-        return c.send('answer-draw', { version, accept: intent.accept });
-      case 'answer-resign':
-        return c.send('answer-resign', { version, accept: intent.accept });
-    }
+    if (intent.type === 'auto-play') return c.send('auto-play', { on: intent.on });
+    // The intent goes as it is, with the newest version this client has received: the room knows the
+    // seat, and makes the action of it with the rules' own intentAction (as an offline game does).
+    const { type, ...fields } = intent;
+    const { seat: _seat, ...asked } = fields as typeof fields & { readonly seat?: Colour };
+    c.send(type, { ...asked, version: c.game()?.version ?? 0 } as ClientMessage<typeof type>);
   }
 
   private update(events: readonly GameEvent[], notify: boolean): void {

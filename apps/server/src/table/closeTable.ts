@@ -1,6 +1,8 @@
+import { matchMaker } from '@colyseus/core';
 import type { ClosedTable, ServerMessages } from '@flightchess/protocol';
 import type { Logger } from 'pino';
-import type { TablePlay } from '../rooms/tablePlay';
+import { TABLE_ROOM } from './lobbyTables';
+import type { TablePlay } from './tablePlay';
 
 /** The reason an aborted game's record gives, and the players read. */
 export const CLOSED_BY_OPERATOR = 'closed by the operator';
@@ -30,4 +32,15 @@ export async function closeTable(table: ClosableTable, reason = CLOSED_BY_OPERAT
   table.tell({ code: 'ERR_TABLE_CLOSED', message: reason, ...(matchId ? { matchId } : {}) });
   table.close();
   return { roomId: table.roomId, matchId, aborted };
+}
+
+/**
+ * The operator closes a table wherever in the deployment it is held: the process that holds it runs
+ * TableRoom.closeByOperator (Colyseus' remoteRoomCall). Undefined when no process holds the table;
+ * null when closing it failed.
+ */
+export async function closeTableAnywhere(roomId: string, timeoutMs: number): Promise<ClosedTable | null | undefined> {
+  const [listed] = await matchMaker.query({ name: TABLE_ROOM, roomId });
+  if (!listed) return undefined;
+  return (await matchMaker.remoteRoomCall(roomId, 'closeByOperator', [], timeoutMs)) as ClosedTable | null;
 }

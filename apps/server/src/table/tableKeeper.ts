@@ -1,9 +1,9 @@
 import { matchMaker } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { TABLE_ROOM } from './lobby';
-import { Match, type MatchDeps } from './match/Match';
-import { metrics } from './metrics';
-import type { RestoreHandoff } from './rooms/TableRoom';
+import { TABLE_ROOM } from './lobbyTables';
+import { Match, type MatchDeps } from '../match/Match';
+import { metrics } from '../metrics';
+import type { RestoreHandoff } from './tableDeps';
 
 export interface KeeperOptions {
   /** One process on its own data: on start it takes every unfinished game, whatever lease the last process left. */

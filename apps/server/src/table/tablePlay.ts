@@ -114,7 +114,7 @@ export class TablePlay {
   }
 
   /**
-   * A game rebuilt from storage (restore.ts) goes on here, every player away: a seat held before keeps
+   * A game rebuilt from storage (tableKeeper.ts) goes on here, every player away: a seat held before keeps
    * its deadline (past already: forfeited now), the others are held from now.
    */
   async restore(match: Match): Promise<void> {
@@ -251,7 +251,7 @@ export class TablePlay {
   }
 
   /**
-   * The operator closes the table (admin/closeTable.ts): a game in progress is aborted in storage (seed
+   * The operator closes the table (closeTable.ts): a game in progress is aborted in storage (seed
    * revealed, nothing scored) and no more work is done. False when there was none to abort; a failed
    * write throws and changes nothing.
    */

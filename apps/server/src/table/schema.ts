@@ -87,7 +87,7 @@ export const TableState = schema(
     /** The dice seed, revealed when the game is over. */
     seed: str,
     result: ResultState,
-    /** Whether the table may be watched (watchers/). */
+    /** Whether the table may be watched (watchers.ts). */
     watchable: { type: 'boolean', default: true },
     /** How many watch now, and the names of the first of them (WATCHER_NAMES_SHOWN). */
     watchers: { type: 'uint16', default: 0 },

@@ -2,7 +2,7 @@ import type { Client, Deferred } from '@colyseus/core';
 import { CLOSE_CODES, type ClientMessageType, codedText, type Rejection, WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { Admission } from '../limits/admission';
-import type { TableState } from '../rooms/schema';
+import type { TableState } from './schema';
 import type { PlayerRecord } from '../repositories';
 
 /** What watching needs of the table it happens at (TableRoom gives it). */

@@ -1,7 +1,7 @@
-import { type Presence, matchMaker } from '@colyseus/core';
-import type { TableListing } from '@flightchess/protocol';
-import { joinCode } from './ids';
+import { matchMaker } from '@colyseus/core';
+import { type TableFacts, type TableListing, tableFacts } from '@flightchess/protocol';
 
+/** The name tables are defined under in Colyseus (gameServer.ts). */
 export const TABLE_ROOM = 'table';
 
 /** What the lobby shows of a table (`GET /api/tables`), and what it keeps to itself; the room keeps it current with setMetadata. */
@@ -39,35 +39,21 @@ export function tablesOf(playerId: string): Promise<TableListing[]> {
   return listedTables((m) => m.status !== 'over' && m.players.includes(playerId));
 }
 
-const CODES_KEY = 'flightchess:table-codes';
+/** A table this process holds, as its synced facts show it (the operator's console lists them). */
+export interface LocalTable {
+  readonly roomId: string;
+  readonly createdAt: number;
+  readonly facts: TableFacts;
+}
 
-/**
- * Join codes of tables, kept in the presence so that every process can resolve them. A code outlives
- * its process while the table's game is unfinished: the process that restores the table claims it again.
- */
-export class JoinCodes {
-  constructor(private readonly presence: Presence) {}
-
-  async register(roomId: string): Promise<string> {
-    for (;;) {
-      const code = joinCode();
-      if ((await this.presence.hget(CODES_KEY, code)) === null) {
-        await this.presence.hset(CODES_KEY, code, roomId);
-        return code;
-      }
-    }
+/** The tables this process holds, read from their synced facts. */
+export async function localTables(): Promise<LocalTable[]> {
+  const listed = await matchMaker.query({ name: TABLE_ROOM, processId: matchMaker.processId });
+  const tables: LocalTable[] = [];
+  for (const cache of listed) {
+    const room = matchMaker.getLocalRoomById(cache.roomId);
+    if (!room?.state) continue;
+    tables.push({ roomId: cache.roomId, createdAt: new Date(cache.createdAt ?? Date.now()).getTime(), facts: tableFacts(room.state.toJSON()) });
   }
-
-  /** A restored table takes its own code back. */
-  async claim(code: string, roomId: string): Promise<void> {
-    await this.presence.hset(CODES_KEY, code, roomId);
-  }
-
-  async lookup(code: string): Promise<string | null> {
-    return (await this.presence.hget(CODES_KEY, code.toUpperCase())) ?? null;
-  }
-
-  async release(code: string): Promise<void> {
-    await this.presence.hdel(CODES_KEY, code);
-  }
+  return tables;
 }

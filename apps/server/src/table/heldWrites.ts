@@ -1,11 +1,5 @@
 import type { Client } from '@colyseus/core';
-
-/** The TCP socket under a Colyseus websocket client (ws keeps it as `_socket`). */
-interface Corkable {
-  cork(): void;
-  uncork(): void;
-}
-const socketOf = (client: Client): Corkable | undefined => (client as unknown as { ref?: { _socket?: Corkable } }).ref?._socket;
+import { type Corkable, socketOf } from './colyseusWorkarounds';
 
 /**
  * Hold every frame the clients are sent until the current work is done (the next tick), then send

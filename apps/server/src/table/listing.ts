@@ -1,5 +1,5 @@
 import { type BotName, type GameState, arrivedCount } from '@flightchess/rules';
-import type { TableMetadata } from '../lobby';
+import type { TableMetadata } from './lobbyTables';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
 import type { TableSettings } from './tableOptions';

@@ -1,0 +1,100 @@
+import type { BotName, Colour } from '@flightchess/rules';
+import { type Rejection, reject } from '@flightchess/protocol';
+import type { TableHost } from './tableHost';
+
+export const NOT_SEATED = reject('ERR_NOT_SEATED', 'you have no seat at this table');
+export const RESTARTING = reject('ERR_SHUTTING_DOWN', 'the server is restarting: create or join a table again');
+
+/**
+ * A table gathering its players before a game: colours, ready, bots, the host's start, and after a
+ * game the rematch that gathers them again. A game starts by itself when everyone is ready.
+ */
+export class Gathering {
+  constructor(private readonly t: TableHost) {}
+
+  beforeGame(): Rejection | null {
+    return this.t.state.status === 'waiting' ? null : reject('ERR_ALREADY_STARTED', 'the game has started');
+  }
+
+  /** Only the host, and only before the game. */
+  hostBeforeGame(seat: Colour | null): Rejection | null {
+    if (!seat) return NOT_SEATED;
+    if (this.t.seating.seat(seat)!.playerId !== this.t.state.hostId) return reject('ERR_NOT_HOST', 'only the host can do this');
+    return this.beforeGame();
+  }
+
+  pickColour(sessionId: string, colour: Colour): Rejection | Promise<null> {
+    return this.beforeGame() ?? this.t.seating.pickColour(sessionId, colour) ?? this.changed();
+  }
+
+  setReady(seat: Colour, ready: boolean): Rejection | Promise<null> {
+    const refused = this.beforeGame();
+    if (refused) return refused;
+    this.t.seating.seat(seat)!.ready = ready;
+    return this.changed();
+  }
+
+  addBot(bot: BotName, colour?: Colour): Rejection | Promise<null> {
+    const added = this.t.seating.addBot(bot, colour);
+    if (typeof added !== 'string') return added;
+    this.t.log.info({ event: 'bot-added', seat: added, bot }, 'bot added');
+    return this.changed();
+  }
+
+  removeBot(colour: Colour): Rejection | Promise<null> {
+    const refused = this.t.seating.removeBot(colour);
+    if (refused) return refused;
+    this.t.log.info({ event: 'bot-removed', seat: colour }, 'bot removed');
+    return this.changed();
+  }
+
+  /** The host starts: every other player must be ready; empty seats get strong bots. */
+  startNow(host: Colour): Rejection | Promise<Rejection | null> {
+    const { seating, log } = this.t;
+    const waitingFor = seating.humans().filter((s) => !s.ready && s.colour !== host).map((s) => s.name);
+    if (waitingFor.length > 0) return reject('ERR_NOT_READY', `waiting for ${waitingFor.join(', ')} to be ready`);
+    seating.seat(host)!.ready = true;
+    while (!seating.isFull()) {
+      const added = seating.addBot('strong');
+      if (typeof added !== 'string') return added;
+      log.info({ event: 'bot-added', seat: added, bot: 'strong' }, 'bot added');
+    }
+    return this.t.play.start();
+  }
+
+  /** After any seating change: keep the lobby listing current, and start when everyone is ready. */
+  async changed(): Promise<null> {
+    const { state, seating, play, log } = this.t;
+    if (state.status !== 'waiting' || this.t.closing) return null;
+    if (seating.readyToStart()) {
+      const refused = await play.start();
+      if (refused) log.error({ event: 'start-failed', code: refused.code, reason: refused.message }, 'could not start');
+      return null;
+    }
+    this.t.listingChanged();
+    return null;
+  }
+
+  /**
+   * Back to seating after a recorded game: same settings, bots and (remaining) players, nobody ready.
+   * Players who left the finished game lose their seat; the old match stays in storage as it is.
+   */
+  rematch(): Rejection | Promise<null> {
+    const { state, seating, play } = this.t;
+    if (state.status !== 'over') return reject('ERR_NOT_OVER', 'a rematch is for a table whose game is over');
+    if (play.recording) return reject('ERR_NOT_RECORDED', 'the result is still being stored: try again in a moment');
+    if (this.t.deps.drain.draining) return RESTARTING;
+    const previous = play.match?.id;
+    for (const seat of seating.humans()) {
+      if (seat.connected) seat.ready = false;
+      else seating.removeSeat(seat.colour as Colour);
+    }
+    if (!seating.colourOfPlayer(state.hostId)) state.hostId = seating.humans()[0]?.playerId ?? '';
+    play.clear();
+    state.status = 'waiting';
+    // A waiting table closes when its last player leaves, as before its first game.
+    this.t.disposable(true);
+    this.t.log.info({ event: 'rematch', previousMatchId: previous }, 'table reset for a rematch');
+    return this.changed();
+  }
+}

@@ -1,0 +1,33 @@
+import type { IncomingMessage } from 'node:http';
+import type { Rejection } from '@flightchess/protocol';
+import type { Logger } from 'pino';
+import type { SignedOutDevices } from '../accounts/signedOutDevices';
+import type { ServerConfig } from '../config';
+import type { Drain } from '../drain';
+import type { Admission } from '../limits/admission';
+import type { Match, MatchDeps } from '../match/Match';
+import type { Storage } from '../repositories';
+import type { JoinCodes } from './joinCodes';
+
+/** Games a process restores hand their rebuilt match to the room that will hold it (see tableKeeper.ts). */
+export interface RestoreHandoff {
+  take(tableId: string): Match | undefined;
+}
+
+/** What a table needs of the server it runs in (gameServer.ts gives it). */
+export interface TableDeps {
+  readonly config: ServerConfig;
+  readonly storage: Storage;
+  readonly logger: Logger;
+  readonly codes: JoinCodes;
+  readonly drain: Drain;
+  readonly matches: MatchDeps;
+  readonly restores: RestoreHandoff;
+  readonly admission: Admission;
+  /** Closes the table connection of a device that is signed out (accounts/). */
+  readonly devices: Pick<SignedOutDevices, 'watch' | 'signedIn' | 'close'>;
+  /** The operator's bans (admin/bans.ts): ERR_BANNED for a banned player, or one at an address banned with another. */
+  readonly bans: { refusal(playerId: string, address: string): Promise<Rejection | null> };
+  /** The client's address (limits/clientAddress.ts), for bans that cover one. */
+  readonly addressOf: (req: IncomingMessage) => string;
+}

@@ -1,0 +1,149 @@
+import type { Client, Deferred } from '@colyseus/core';
+import { type Colour, isColour } from '@flightchess/rules';
+import { CLOSE_CODES, type Rejection, reject } from '@flightchess/protocol';
+import type { SeatAuth } from '../accounts/seatCredentials';
+import { metrics } from '../metrics';
+import type { PlayerRecord } from '../repositories';
+import { codeRefusal } from './codeRefusal';
+import type { Gathering } from './gathering';
+import type { TableHost } from './tableHost';
+import type { Return } from './tablePlay';
+
+/** What a client asks for when it joins. */
+export type JoinOptions = { colour?: unknown; watch?: unknown; code?: unknown } | undefined;
+
+/**
+ * People coming to the table and leaving it: a player takes a seat, takes their own seat back (with
+ * their credentials, or with the token of a dropped connection while the seat is held), or watches
+ * (watchers.ts); a player who leaves during the game escapes, one who drops is held for (RULES.md §7).
+ */
+export class TableSeats {
+  /** Colyseus' wait for a dropped player's reconnection token, per seat: a rejoin with credentials calls it off. */
+  private readonly reconnections = new Map<Colour, Deferred>();
+  /** What a player who took their seat back missed, told with the snapshot their new connection asks for. */
+  private readonly missed = new Map<string, Return>();
+
+  constructor(
+    private readonly t: TableHost,
+    private readonly gathering: Gathering,
+  ) {}
+
+  seatOf(client: Client): Colour | null {
+    return this.t.seating.colourOf(client.sessionId);
+  }
+
+  /** ERR_BANNED for a banned player, or one at an address banned with another (admin/bans.ts). */
+  banned(client: Client, playerId: string): Promise<Rejection | null> {
+    return this.t.deps.bans.refusal(playerId, (client.auth as SeatAuth | undefined)?.address ?? '');
+  }
+
+  /** A player takes their own seat back (any time, whatever `watch` says), watches (watchers.ts), or takes a free seat before the game. */
+  async join(client: Client, options: JoinOptions, player: PlayerRecord): Promise<'seated' | 'watching' | Rejection> {
+    const { t } = this;
+    if (t.play.stopped || t.closing) return reject('ERR_SHUTTING_DOWN', 'the table is closing: try again in a moment');
+    // The credentials were checked when the seat was asked for: the device may have been signed out since.
+    if (!(await t.devices.signedIn(client))) return reject('ERR_BAD_CREDENTIALS', 'this device was signed out');
+    const own = t.seating.colourOfPlayer(player.id);
+    if (own) return this.rejoin(client, own);
+    const locked = codeRefusal(t.state, options);
+    if (locked) return locked;
+    if (options?.watch === true) return (await this.banned(client, player.id)) ?? t.watchers.admit(client, player);
+    return this.sitDown(client, player, options?.colour);
+  }
+
+  /** A newcomer, or a watcher (`sit`), takes a free seat before the game. */
+  async sitDown(client: Client, player: PlayerRecord, colour: unknown): Promise<'seated' | Rejection> {
+    const { t } = this;
+    if (t.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
+    const refused = (await this.banned(client, player.id)) ?? (await t.deps.admission.newSeat(player.id));
+    if (refused) return refused;
+    const seated = t.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, isColour(colour) ? colour : undefined);
+    if (typeof seated !== 'string') return seated;
+    t.watchers.seated(client.sessionId);
+    if (!t.state.hostId) t.state.hostId = player.id;
+    t.log.info({ event: 'player-joined', seat: seated, playerId: player.id }, 'player joined');
+    await this.gathering.changed();
+    return 'seated';
+  }
+
+  /** What the player at this connection missed while away, once (told after the snapshot it asks for). */
+  missedBy(sessionId: string): Return | undefined {
+    const missed = this.missed.get(sessionId);
+    this.missed.delete(sessionId);
+    return missed;
+  }
+
+  /** The connection closed: nothing it missed is kept for it. */
+  forget(sessionId: string): void {
+    this.missed.delete(sessionId);
+  }
+
+  /** Back into one's own seat with the player's credentials: the connection that held it (if any) lets go. */
+  private async rejoin(client: Client, colour: Colour): Promise<'seated'> {
+    const previous = this.t.seating.attach(colour, client.sessionId);
+    const old = previous ? this.t.client(previous) : undefined;
+    old?.leave(CLOSE_CODES.replaced, 'ERR_REPLACED: this seat was taken over by another connection of the same player');
+    this.reconnections.get(colour)?.reject(new Error('back'));
+    this.reconnections.delete(colour);
+    metrics.reconnects.inc({ how: 'rejoin' });
+    this.t.log.info({ event: 'player-rejoined', seat: colour }, 'player took their seat back');
+    await this.seatBack(client, colour);
+    return 'seated';
+  }
+
+  /**
+   * The player has their seat again: the game goes on with them. What they missed is told after the
+   * snapshot their new connection asks for: by then the client listens (sent with the join, it could
+   * arrive before a client has its handlers in place).
+   */
+  private async seatBack(client: Client, colour: Colour): Promise<void> {
+    this.t.seating.seat(colour)!.connected = true;
+    const missed = await this.t.play.back(colour);
+    if (missed) this.missed.set(client.sessionId, missed);
+  }
+
+  /** A connection closed (in the table's queue): a watcher, a seat before the game, an escape, or a drop held for its token. */
+  async leave(client: Client, consented: boolean): Promise<void> {
+    const { t } = this;
+    const colour = t.seating.colourOf(client.sessionId);
+    const signedOut = t.devices.closed(client.sessionId);
+    if (!colour) return t.watchers.left(client, consented || t.closing || signedOut); // a watcher, or a seat replaced by a rejoin
+    const seat = t.seating.seat(colour)!;
+    if (t.state.status === 'waiting') {
+      t.seating.removeHuman(client.sessionId);
+      if (t.state.hostId === seat.playerId) t.state.hostId = t.seating.humans()[0]?.playerId ?? '';
+      t.log.info({ event: 'player-left', seat: colour }, 'player left before the game');
+      await this.gathering.changed();
+      return;
+    }
+    seat.connected = false;
+    if (t.closing || t.play.stopped || t.state.status === 'over' || t.play.match?.state.out[colour]) return;
+    if (consented) {
+      t.log.info({ event: 'player-escaped', seat: colour }, 'player left during the game (escape)');
+      await t.play.serverAction({ type: 'escape', seat: colour });
+      return;
+    }
+    t.log.info({ event: 'player-dropped', seat: colour, holdSeconds: t.deps.config.reconnectSeconds, signedOut }, 'player dropped; seat held');
+    // A device signed out is not held for: the seat waits for the player's other devices (their credentials).
+    if (signedOut) return t.play.away(colour);
+    const reconnection = t.hold(client);
+    this.reconnections.set(colour, reconnection);
+    reconnection
+      .then(() => void t.run(() => this.reconnected(client, colour)))
+      .catch(() => undefined); // timed out (the seat was forfeited) or called off by a rejoin
+    await t.play.away(colour);
+  }
+
+  /**
+   * Back with the token, which asks for no secret: the device is checked first, in the table's queue,
+   * so that nothing it sends runs before; a device signed out meanwhile is closed and not held again.
+   */
+  private async reconnected(client: Client, colour: Colour): Promise<void> {
+    if (this.t.seating.colourOf(client.sessionId) !== colour) return;
+    this.reconnections.delete(colour);
+    if (!(await this.t.devices.back(client))) return;
+    metrics.reconnects.inc({ how: 'token' });
+    this.t.log.info({ event: 'player-reconnected', seat: colour }, 'player reconnected');
+    await this.seatBack(client, colour);
+  }
+}
