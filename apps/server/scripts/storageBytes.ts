@@ -1,5 +1,5 @@
 /**
- * `npm run bench:storage -- --games 1000`: what a finished game costs on disk (issue 21). Plays seeded
+ * `npm run bench:storage -- --games 1000`: what a finished game costs on disk. Plays seeded
  * games (every preset in turn, now and then a resignation, an escape, a forfeit or a draw) into a fresh
  * SQLite database through the server's own Storage — the table at the start, every action as it is
  * played, then the result — and prints the bytes each finished game takes, indexes included.

@@ -1,5 +1,5 @@
 /**
- * What a client receives per game action (issue 9: target ≤ 150 bytes per client per action): full
+ * What a client receives per game action (target ≤ 150 bytes per client per action): full
  * four-player games on a real server, four colyseus.js clients playing their own turns, every byte each
  * websocket receives counted from the moment it joins (the lobby and the game's snapshot included).
  *   npm run bench:stream -- [--games 10]

@@ -15,7 +15,7 @@ export interface ServerConfig {
   /** Redis shared by every process of one deployment (presence + matchmaker driver); undefined = one process. */
   readonly redisUrl: string | undefined;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Colyseus publicAddress of this process when several run behind one address (issue 5). */
+  /** Colyseus publicAddress of this process when several run behind one address. */
   readonly publicAddress: string | undefined;
   /** Default turn time; a table may choose another within [minTurnSeconds, maxTurnSeconds]. */
   readonly turnSeconds: number;

@@ -3,7 +3,7 @@ import type { ServerConfig } from './config';
 
 /**
  * Never logged, at the top of a log object or one level down: player secrets, reconnection tokens, the
- * dice seed; and (issue 19) passwords, their hashes, link codes, passkey material and request bodies
+ * dice seed; and passwords, their hashes, link codes, passkey material and request bodies
  * (body-parser's errors carry the raw body).
  */
 export const REDACTED_KEYS = [

@@ -58,7 +58,7 @@ export const metrics = {
   autoPlayTakeovers: new Counter({ name: 'flightchess_auto_play_takeovers_total', help: 'Seats put on auto-play (托管) because their time ran out', registers: [registry] }),
   reconnects: new Counter({ name: 'flightchess_reconnects_total', help: 'Players back in their seat, by token or by rejoining', labelNames: ['how'], registers: [registry] }),
   limited: new Counter({ name: 'flightchess_limited_requests_total', help: 'Requests refused by a per-address limit, by limit', labelNames: ['limit'], registers: [registry] }),
-  // What the operator's dashboard shows besides (deploy/grafana, issue 21).
+  // What the operator's dashboard shows besides (deploy/grafana).
   joinRefusals: new Counter({ name: 'flightchess_join_refusals_total', help: 'Tables not created or joined, by code (ERR_BANNED, ERR_SERVER_FULL…)', labelNames: ['code'], registers: [registry] }),
   storageErrors: new Counter({
     name: 'flightchess_storage_errors_total',

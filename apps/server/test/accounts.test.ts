@@ -9,7 +9,7 @@ import { SoftAuthenticator } from './support/softAuthenticator';
 jest.setTimeout(30_000);
 
 /**
- * The accounts API (issue 19) over real HTTP and websockets. Each test speaks for client addresses of
+ * The accounts API over real HTTP and websockets. Each test speaks for client addresses of
  * its own (the server trusts 127.0.0.1 as a proxy, so X-Forwarded-For names the client).
  */
 const t = testServerPerFile({

@@ -329,7 +329,7 @@ describeWithServices('two server processes behind one reverse proxy (Redis + Pos
     await table.leave(true);
   });
 
-  // ─── the operator's console across the deployment (issue 21) ───
+  // ─── the operator's console across the deployment ───
 
   /** An admin request to one process, with the token. */
   const admin = async (server: ServerProcess, method: string, path: string, body?: unknown) => {

@@ -20,7 +20,7 @@ function expressions(): string[] {
 /** A histogram's series are queried as name_bucket, name_sum and name_count. */
 const HISTOGRAM_PART = /_(bucket|sum|count)$/;
 
-describe('the Grafana dashboard (deploy/grafana, issue 21)', () => {
+describe('the Grafana dashboard (deploy/grafana)', () => {
   test('queries only metrics that /metrics exports, a histogram\'s parts only of histograms', async () => {
     const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
     const types = new Map([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1]!, m[2]!]));

@@ -129,7 +129,7 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     expect(b.databaseUrl).toBe(a.databaseUrl);
   });
 
-  test('docker-compose.cluster.yml: Prometheus scrapes every game process, and Grafana loads the Flight Chess dashboard over it (issue 21)', () => {
+  test('docker-compose.cluster.yml: Prometheus scrapes every game process, and Grafana loads the Flight Chess dashboard over it', () => {
     const compose = resolved('docker-compose.cluster.yml');
     const mounted = (service: string, target: string) => {
       const volume = (compose.services[service].volumes as string[]).find((v) => v.split(':')[1] === target);

@@ -1,5 +1,5 @@
 /**
- * Private means private (issue 28, point 5): a player id (public on the leaderboard) or a room id gives
+ * Private means private: a player id (public on the leaderboard) or a room id gives
  * away no private game, nor one being played at a table nobody may watch — not on a profile, not as a
  * match record, not by watching. Those who sat there, and whoever has a private table's code, still may.
  */

@@ -52,7 +52,7 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
 
     await play(players);
     await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
-    // A private table's game: its record is its players' (issue 28).
+    // A private table's game: its record is its players'.
     const asPlayer = credentials(players[0]!.guest);
     const match = (await postJson(second, `/api/matches/${matchId}`, asPlayer)).body;
     expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed });

@@ -2,7 +2,7 @@ import { measureStorage, report } from '../scripts/storageBytes';
 
 jest.setTimeout(120_000);
 
-// `npm run bench:storage` at a small count, so that CI runs it (issue 21; docs/capacity.md quotes the 1,000-game figure).
+// `npm run bench:storage` at a small count, so that CI runs it (docs/capacity.md quotes the 1,000-game figure).
 test('bench:storage: a finished game takes at most 2,048 bytes on disk, indexes included — a small part of its write-ahead rows', async () => {
   const figures = await measureStorage(30);
   const lines = report(figures);

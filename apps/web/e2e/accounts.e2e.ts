@@ -1,5 +1,5 @@
 /**
- * One player on every device (issue 19), against the real game server, with browser contexts as devices:
+ * One player on every device, against the real game server, with browser contexts as devices:
  * a device linked by its code shows the same level and history, a third signs in with a name and
  * password (its own guest, with games, is kept and the page says so first), a device signed out from
  * another loses its table connection at once and starts over as a guest, a passkey is added and used

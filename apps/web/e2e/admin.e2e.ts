@@ -1,5 +1,5 @@
 /**
- * The operator's console (issue 21) in real Chromium against the real game server, started once with
+ * The operator's console in real Chromium against the real game server, started once with
  * ADMIN_TOKEN for every case here: the token is asked for and checked, the console shows the process
  * and a player's table at phone and desktop sizes, bans and lifts from a table's row, sets and clears
  * the notice every page shows, and closes a game in progress — whose player's page then says the

@@ -1,5 +1,5 @@
 /**
- * The game review in the browser (issue 20): the match page of a finished online game (the real game
+ * The game review in the browser: the match page of a finished online game (the real game
  * server) shows the winning-chances chart and each seat's accuracy, label counts and luck, worked out
  * in a Web Worker behind a progress bar; its replay labels the move at each step and jumps to the next
  * mistake, where the best move is named and drawn as a route preview. The offline (hot-seat) replay

@@ -1,5 +1,5 @@
 /**
- * Watching a table (issue 18), at the server's default pace (no fast flag), in real Chromium: a friend
+ * Watching a table, at the server's default pace (no fast flag), in real Chromium: a friend
  * opens the link of a game in progress (desktop, English), is offered to watch and watches it — its
  * board and turn follow the server within 3 s for a minute, no acting button is enabled — while the
  * player's page (phone, Chinese) shows "1 人观战"; a third person opens the live game from the home

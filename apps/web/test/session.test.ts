@@ -72,7 +72,7 @@ describe('NetSession: the guest identity', () => {
   });
 });
 
-describe('NetSession: signed in and signed out (issue 19)', () => {
+describe('NetSession: signed in and signed out', () => {
   afterEach(() => jest.restoreAllMocks());
 
   test('a secret the server refuses signs this device out: forgotten with its tokens, the name kept to say so once', async () => {
@@ -111,7 +111,7 @@ describe('NetSession: signed in and signed out (issue 19)', () => {
   });
 });
 
-describe('NetSession: match records as this player (issue 28)', () => {
+describe('NetSession: match records as this player', () => {
   afterEach(() => jest.restoreAllMocks());
   const RECORD = { id: 'm1', status: 'playing' };
 

@@ -1,7 +1,7 @@
 import type { TableStatus } from './tableFacts';
 
 /**
- * The operator's console (issue 21): what `/api/admin/*` answers (apps/server README: Operator's
+ * The operator's console: what `/api/admin/*` answers (apps/server README: Operator's
  * console), and the notice every page shows (`GET /api/notice`).
  */
 

@@ -26,7 +26,7 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_TOO_MANY: 4607,
   /** The server takes no more tables or players just now (MAX_TABLES, MAX_CONNECTIONS); games in progress go on. */
   ERR_SERVER_FULL: 4608,
-  /** The operator banned this guest (issue 21). */
+  /** The operator banned this guest. */
   ERR_BANNED: 4620,
   /** `watch: true` at a table created with `watchable: false`. */
   ERR_NOT_WATCHABLE: 4609,

@@ -3,7 +3,7 @@ import type { Rejection } from './codes';
 import type { QuickPhrase } from './quickPhrases';
 
 /**
- * The game as a stream (issue 9): the table's synced state carries table and seat facts only; the game
+ * The game as a stream (docs/decisions/002-game-as-action-stream.md): the table's synced state carries table and seat facts only; the game
  * itself reaches each client once, as a `snapshot` and then one `action` message per engine action,
  * which the client applies with the same `applyAction` (see GameStream).
  */

@@ -1,5 +1,5 @@
 /**
- * Provably fair dice (issue 3). The server draws a secret 32-byte seed per game and publishes
+ * Provably fair dice (docs/decisions/003-provably-fair-dice.md). The server draws a secret 32-byte seed per game and publishes
  * `commitmentOf(seed)` = SHA-256(seed bytes) when the game starts. Roll number `index` (0-based, in
  * game order) is `rollAt(seed, index)`. When the game ends the seed is revealed, and anyone can check
  * the commitment and recompute every roll with `verifyRolls` — in the browser too (no node:crypto).

@@ -10,7 +10,7 @@ import { accountsRouter } from './router';
 import { SignedOutDevices } from './signedOutDevices';
 
 /**
- * One player on every device (issue 19): the accounts API, and the table connections of devices that
+ * One player on every device (docs/decisions/005-accounts-without-email.md): the accounts API, and the table connections of devices that
  * get signed out. The table room reaches it through `devices.watch(client)` only.
  */
 export interface Accounts {

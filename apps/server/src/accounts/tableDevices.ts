@@ -2,7 +2,7 @@ import type { Client } from '@colyseus/core';
 import type { SignedOutDevices } from './signedOutDevices';
 
 /**
- * One table's connections as accounts see them (issue 28, "signed out means out"): a connection whose
+ * One table's connections as accounts see them ("signed out means out"): a connection whose
  * device is signed out is revoked — nothing it sends runs any more, and it is not held for its token —
  * and one that comes back with its token (which asks for no secret) is checked before anything it sends
  * runs, then watched again. Seats and watchers meet the same checks.

@@ -6,7 +6,7 @@ import type { Storage } from '../repositories';
 const BANNED = reject('ERR_BANNED', 'the operator of this server has banned you: you cannot open or join tables, send phrases, rename or link devices');
 
 /**
- * Banned players (issue 21), and the addresses banned with them for a while (issue 28): refused when they
+ * Banned players, and the addresses banned with them for a while: refused when they
  * create a table (accounts/seatCredentials.ts) or join one, send a quick phrase, become a new guest,
  * rename, or link a device; a game they are playing goes on, and they may take their own seat back.
  * Asked of the store each time, so a ban reaches every process of the deployment at once.

@@ -22,7 +22,7 @@ export interface ConsoleDeps {
 const actionsCommitted = async () => (await metrics.actions.get()).values[0]?.value ?? 0;
 
 /**
- * The operator's console (issue 21), one per process: its API (mounted under /api)
+ * The operator's console, one per process: its API (mounted under /api)
  * and this process's part of the deployment (its figures, its tables, its drain).
  */
 export class OperatorConsole {

@@ -33,7 +33,7 @@ const channelOf = (processId: string) => `flightchess:admin:${processId}`;
 export class NoSuchTable extends Error {}
 
 /**
- * Every process of the deployment, as the console sees them (issue 21): each answers for itself —
+ * Every process of the deployment, as the console sees them: each answers for itself —
  * its figures and its tables, or a drain — over the presence, and a table is closed by the process
  * that holds it (Colyseus' remoteRoomCall).
  */

@@ -11,7 +11,7 @@ export const WRONG_TOKENS_PER_MINUTE = 5;
 
 
 /**
- * The door of every /api/admin route (issue 21): absent (404, as any unknown path) unless ADMIN_TOKEN is
+ * The door of every /api/admin route: absent (404, as any unknown path) unless ADMIN_TOKEN is
  * set; then `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time (401 without it). A wrong
  * token counts against its address, and an address that used up its budget is refused even the right
  * one until it refills (429), as a guesser must be. The token is never logged.

@@ -5,7 +5,7 @@ import type { Storage } from '../repositories';
 const FRESH_MS = 5_000;
 
 /**
- * The operator's notice on every page (issue 21), kept in the store so that every process shows the
+ * The operator's notice on every page, kept in the store so that every process shows the
  * same one; a change made here shows at once on this process and within seconds on the others.
  */
 export class Notices {

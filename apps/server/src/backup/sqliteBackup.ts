@@ -11,7 +11,7 @@ export interface BackupDone {
 const ALL_PAGES = 0x7fffffff;
 
 /**
- * A consistent copy of a live SQLite database (issue 21): SQLite's online backup (better-sqlite3's
+ * A consistent copy of a live SQLite database: SQLite's online backup (better-sqlite3's
  * `backup`), run beside the server. The copy is taken in one step, inside one read transaction, so
  * it is the database as it stood at one moment however busy the server is; in WAL mode the server
  * goes on writing meanwhile. The copy is written beside the target and renamed into place once

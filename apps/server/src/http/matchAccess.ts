@@ -26,7 +26,7 @@ export async function readerOf(storage: Storage, body: unknown): Promise<MatchRe
 }
 
 /**
- * Whether `reader` may read the match (issue 28, "private means private"). Those who sat there always
+ * Whether `reader` may read the match (docs/decisions/006-private-means-private.md: "private means private"). Those who sat there always
  * may. Anyone may read a finished game of a public table, and one being played there when it may be
  * watched (what watching it shows). A private table's game is shown with its code, as watching it is —
  * unless nobody may watch it; otherwise only to its players. Anyone else is told there is no such match.

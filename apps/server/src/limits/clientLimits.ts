@@ -22,7 +22,7 @@ export interface Refusal {
 }
 
 /**
- * The limits of one client address (issue 12), shared by the HTTP routes and the websocket upgrades.
+ * The limits of one client address (docs/decisions/008-limits-per-real-address.md), shared by the HTTP routes and the websocket upgrades.
  * A refusal is logged once per address and limit a minute, not once per request.
  */
 export class ClientLimiter {

@@ -35,7 +35,7 @@ function limitsOf(method: string, path: string): Exclude<Limited, 'sockets' | 'c
   return [];
 }
 
-/** A join-code lookup or a link code (issue 19): a miss counts against the guesser's hourly budget. */
+/** A join-code lookup or a link code: a miss counts against the guesser's hourly budget. */
 const isGuess = (method: string, path: string): boolean =>
   (method === 'GET' && path.startsWith('/api/tables/code/')) || (method === 'POST' && path === '/api/link');
 

@@ -46,7 +46,7 @@ export interface TableAtStart {
 export type Committed = { ok: true; state: GameState; events: readonly GameEvent[] } | { ok: false; error: Rejection };
 
 /**
- * One game as the server keeps it (issue 8): setup, seats, secret seed and commitment, the action log
+ * One game as the server keeps it (docs/decisions/001-store-before-show.md): setup, seats, secret seed and commitment, the action log
  * and the engine state it gives, how each seat is played now (auto-play, a player away), scoring and
  * recording. Stored ahead of play: the table when the game starts, each action before the state it
  * makes exists here (and so before anyone sees it). Rebuilt from storage alone by replaying the log

@@ -25,7 +25,7 @@ const matchSeat = (s: Row): MatchSeat => {
 const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => JSON.parse(a.action as string) as Action);
 
 /**
- * A match's log: its compact form once the match has ended (issue 21: `log`, read back with the seed),
+ * A match's log: its compact form once the match has ended (docs/decisions/004-compact-match-records.md: `log`, read back with the seed),
  * else its write-ahead rows, one JSON text per action (a match in play, or one whose log could not be
  * compacted).
  */

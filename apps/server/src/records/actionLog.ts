@@ -2,7 +2,7 @@ import { type Action, COLOURS, type Colour } from '@flightchess/rules';
 import { seedDice } from './seedDice';
 
 /**
- * A finished match's action log in a few hundred bytes (issue 21): a header, then one 4-bit code per
+ * A finished match's action log in a few hundred bytes (docs/decisions/004-compact-match-records.md): a header, then one 4-bit code per
  * roll and per move, and a few codes for anything else. It needs no engine to read back — only the
  * match's seed, which the record reveals once the game is over: a roll whose die is the seed's for its
  * place (always, for a game the server played) keeps its seat only, and the die is recomputed from
@@ -16,7 +16,7 @@ import { seedDice } from './seedDice';
  *     4–7     move of plane n − 4 by the seat of the last roll
  *     8 s v   roll by COLOURS[s] with die v (a die the seed does not give)
  *     9 s p   move of plane p by COLOURS[s] (not the last roll's seat, or plane > 3); s + 4: a move
- *             auto-play (托管) made for a person (`by: 'auto-play'`, issue 20), whoever rolled last
+ *             auto-play (托管) made for a person (`by: 'auto-play'`), whoever rolled last
  *     10 s    resign        12 s  escape        13 s  forfeit        14 s  offer-draw
  *     11 a    answer-resign, 15 a answer-draw: a = seat + 4 × accept
  */

@@ -20,7 +20,7 @@ export interface ClosableTable {
 }
 
 /**
- * The operator closes a table (issue 21): a game in progress is aborted — its record says "closed by
+ * The operator closes a table: a game in progress is aborted — its record says "closed by
  * the operator", its seed is revealed, nobody is scored — and everyone at the table is told why
  * before the connections close. A game that ended is left to be recorded as usual.
  */

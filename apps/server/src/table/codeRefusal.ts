@@ -3,7 +3,7 @@ import { sameSecret } from '../http/sameSecret';
 import type { TableState } from './schema';
 
 /**
- * A private table lets a newcomer in — to sit or to watch — only with its join code (issue 28): its room
+ * A private table lets a newcomer in — to sit or to watch — only with its join code (docs/decisions/006-private-means-private.md): its room
  * id is no key, since it shows in addresses, logs and the records of those who sat there. A player who
  * has a seat there is never asked (the room checks that first), nor the first to sit at a table nobody
  * sits at (no host): its creator, who has no code yet. The code is compared as the lookup does (any case).

@@ -10,7 +10,7 @@ export const STATE_BUFFER_BYTES = 4096;
 Encoder.BUFFER_SIZE = STATE_BUFFER_BYTES;
 
 /**
- * The synced state: table and seat facts only, as plain fields (issue 9). The game itself is not
+ * The synced state: table and seat facts only, as plain fields (docs/decisions/002-game-as-action-stream.md). The game itself is not
  * mirrored here: it reaches each client once, as a stream of engine actions (@flightchess/protocol
  * serverMessages.ts). `TableFacts` of the protocol package is this state as plain data.
  * `schema({...})` rather than decorators: the shared tsconfig has no decorator flags.

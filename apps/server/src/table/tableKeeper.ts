@@ -13,7 +13,7 @@ export interface KeeperOptions {
 export type RestoreOutcome = 'restored' | 'recorded' | 'aborted' | 'taken' | 'failed';
 
 /**
- * Keeps this process's games and restores the games of processes that stopped (issue 8).
+ * Keeps this process's games and restores the games of processes that stopped (docs/decisions/001-store-before-show.md).
  *
  * - Leases: every match this process holds is leased to it in the database; the lease is renewed
  *   every third of its length. A process that dies stops renewing.

@@ -12,7 +12,7 @@ import { defaultColours, describeIssues, tableOptionsSchema } from '@flightchess
 import type { ServerConfig } from '../config';
 import type { MatchTable } from '../repositories';
 
-/** How a table is set up (issue 3, "Tables"). */
+/** How a table is set up. */
 export interface TableSettings {
   readonly preset: PresetName;
   readonly options: HouseRules;

@@ -46,7 +46,8 @@ export type Return = ServerMessages['returned'];
  * The game at one table, between the room (connections, seats) and the Match (stored ahead of play):
  * it starts or restores the match, commits actions and sends them as the stream, keeps the synced
  * facts, plays whoever acts by themselves (TurnPlanner) at the table's pace, holds the seats of players
- * who are away (RULES.md §7: 3 minutes, then a forfeit), and records the result.
+ * who are away (RULES.md §7: 3 minutes, then a forfeit; the game goes on at its pace meanwhile:
+ * docs/decisions/007-away-seat-held-at-pace.md), and records the result.
  */
 export class TablePlay {
   private current: Match | null = null;

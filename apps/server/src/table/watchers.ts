@@ -36,7 +36,7 @@ interface Watcher {
 const WATCHING = reject('ERR_WATCHING', 'you are watching this table: take a seat when it seats players to play');
 
 /**
- * The watchers of one table (issue 18): guests who get what a player gets — the synced facts, the game
+ * The watchers of one table (docs/decisions/010-watchers-see-what-players-see.md): guests who get what a player gets — the synced facts, the game
  * stream, the quick phrases, the result — and may send nothing that acts. The table's facts carry their
  * number and the first names. One connection per player: a newer one takes over (like a seat). A
  * dropped watcher is held for its token like a seat, but is not shown while away.

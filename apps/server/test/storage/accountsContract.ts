@@ -17,7 +17,7 @@ const passkey = (id: string, playerId: string): PasskeyRecord => ({
   lastUsedAt: null,
 });
 
-/** The accounts' part of the Storage contract (issue 19): devices, logins, link codes, passkeys, and what they keep from the idle-guest cleanup. */
+/** The accounts' part of the Storage contract: devices, logins, link codes, passkeys, and what they keep from the idle-guest cleanup. */
 export function accountsContract(harness: () => StorageHarness, open: () => Promise<Storage>): void {
   test('migration 3: a guest stored before it keeps its secret, now as its first device', async () => {
     const h = harness();

@@ -1,7 +1,7 @@
 import { createGuest } from '../../src/players';
 import { type StorageHarness, freshDatabase } from './contract';
 
-/** What the operator's console keeps (issue 21), for every Storage: bans, the notice, the audit. */
+/** What the operator's console keeps, for every Storage: bans, the notice, the audit. */
 export function adminStoreContract(openHarness: () => Promise<StorageHarness>): void {
   let h: StorageHarness;
   const open = freshDatabase(openHarness, (harness) => (h = harness));

@@ -62,7 +62,7 @@ async function writeAsOlderServer(h: StorageHarness, game: SeededGame, players: 
 }
 
 /**
- * Compact match logs (issue 21), for every Storage: an ended match's record is exactly what its rows
+ * Compact match logs, for every Storage: an ended match's record is exactly what its rows
  * gave, its rows are gone and its log is a few hundred bytes; a match in play keeps its rows; the
  * migration compacts what an older server stored.
  */

@@ -367,7 +367,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await storage.recentMatches('nobody', 5, 'all')).toEqual([]);
   });
 
-  test('recent matches as anyone sees them: finished games of public tables only (issue 28)', async () => {
+  test('recent matches as anyone sees them: finished games of public tables only', async () => {
     const storage = await open();
     const ann = await createGuest(storage, 'Ann');
     const table = (id: string, startedAt: number, isPrivate: boolean) => ({ ...start(id, ann.playerId, startedAt), private: isPrivate });

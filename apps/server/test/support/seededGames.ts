@@ -24,7 +24,7 @@ import type { MatchSeat, Storage } from '../../src/repositories';
 /**
  * Whole games played by bots through the engine, every choice from a seeded generator and every die
  * from the match's seed as the server rolls it, stored through the Storage API as the server stores
- * them (issue 21: the compact-record equality test and `npm run bench:storage`).
+ * them (the compact-record equality test and `npm run bench:storage`).
  */
 
 /** How a seeded game ends. */

@@ -6,7 +6,7 @@ import { type NetSession, ServerFailure } from '../net/netSession';
 const TOKEN = 'flightchess.admin-token';
 
 /**
- * The operator console's calls (issue 21): `/api/admin/*` with `Authorization: Bearer <ADMIN_TOKEN>`.
+ * The operator console's calls: `/api/admin/*` with `Authorization: Bearer <ADMIN_TOKEN>`.
  * The token is asked for once and kept for this tab's session only.
  */
 export class AdminApi {

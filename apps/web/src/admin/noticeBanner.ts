@@ -8,7 +8,7 @@ import { h } from '../ui/dom';
 const POLL_MS = 30_000;
 
 /**
- * The operator's notice (issue 21: "维护：10 分钟后重启"), above every page, as the server has it
+ * The operator's notice ("维护：10 分钟后重启"), above every page, as the server has it
  * (GET /api/notice): asked when the page opens, on every navigation and every half minute. Offline, or
  * on a server without one, nothing shows.
  */

@@ -63,7 +63,7 @@ function controlOf(view: GameView): BySeat<SeatControl> {
 }
 
 /**
- * The adapter between a game source (room or local engine) and the board renderer (issue 9): truth
+ * The adapter between a game source (room or local engine) and the board renderer (docs/decisions/002-game-as-action-stream.md): truth
  * first, animation second. Every update is shown in the panels the moment it arrives (`changed`), and
  * input acts on it; the board animates the updates after it, and when it falls behind by more than one
  * it hurries the animation in hand and jumps to the state before the newest, so it never trails the

@@ -202,7 +202,7 @@ export class GameScreen implements Screen {
     const { state } = view;
     this.renderSeats();
     const over = state.phase === 'over';
-    // Online without a seat: a watcher, who has nothing to press (issue 18).
+    // Online without a seat: a watcher, who has nothing to press (docs/decisions/010-watchers-see-what-players-see.md).
     const watching = view.mode === 'online' && view.viewer === null;
     this.hintEl.hidden = watching;
     this.renderPrompt(controls);

@@ -103,7 +103,7 @@ function outReason(out: string | null | undefined): OutReason | null {
   return out && OUT_REASONS.includes(out) ? (out as OutReason) : null;
 }
 
-/** Recompute every roll of a finished match from its revealed seed and check the commitment (issue 4). */
+/** Recompute every roll of a finished match from its revealed seed and check the commitment. */
 export function verifyMatchDice(match: Pick<MatchRecord, 'seed' | 'commitment' | 'actions'>): DiceCheck {
   if (!match.seed) return { ok: false, error: { code: 'ERR_BAD_SEED', message: 'the seed has not been revealed' } };
   return verifyRolls(match.seed, match.commitment, rollsIn(match.actions));

@@ -17,7 +17,7 @@ type View =
   | { readonly kind: 'console'; readonly overview: AdminOverview; readonly tables: readonly AdminTable[]; readonly at: number };
 
 /**
- * The operator's console (issue 21, `/admin`): sign in with ADMIN_TOKEN (kept for this tab only), then
+ * The operator's console (`/admin`): sign in with ADMIN_TOKEN (kept for this tab only), then
  * every process's figures, the tables with a button to close each and one to ban each person seated,
  * the bans, the notice every page shows, and the audit — refreshed every five seconds.
  */

@@ -24,7 +24,7 @@ export type TableEntry =
   | { readonly kind: 'room'; readonly roomId: string }
   | { readonly kind: 'code'; readonly code: string }
   | { readonly kind: 'quick' }
-  /** Watch the table (issue 18): from the home screen's live games, or after a refused join. */
+  /** Watch the table (docs/decisions/010-watchers-see-what-players-see.md): from the home screen's live games, or after a refused join. */
   | { readonly kind: 'watch'; readonly roomId: string };
 
 /**

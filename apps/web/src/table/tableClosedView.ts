@@ -8,7 +8,7 @@ import { hashOf } from '../ui/router';
 const CLOSED_BY_OPERATOR = 'closed by the operator';
 
 /**
- * What a player sees when the operator closed their table (issue 21): why, in their language — not an
+ * What a player sees when the operator closed their table: why, in their language — not an
  * error — and for a game that was aborted, the way to its record (seed revealed, nobody scored).
  */
 export function tableClosedView(notice: ServerMessages['closing'], home: () => void): HTMLElement {

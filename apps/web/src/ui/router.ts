@@ -102,7 +102,7 @@ function codeFromSearch(search: string, name: 'join' | 'link'): string | null {
   return code && /^[A-Za-z0-9]{4,8}$/.test(code) ? code.toUpperCase() : null;
 }
 
-/** The route a shared link opens: `/?join=CODE` a table, `/?link=CODE` (a device link, issue 19) this device as that player. */
+/** The route a shared link opens: `/?join=CODE` a table, `/?link=CODE` (a device link) this device as that player. */
 export function routeFromSearch(search: string): Route | null {
   const join = codeFromSearch(search, 'join');
   if (join) return { name: 'join', code: join };
