@@ -16,7 +16,8 @@ function pixiExtensionsLeftOut(): Plugin {
   return {
     name: 'pixi-extensions-left-out',
     enforce: 'pre',
-    transform: (code, id) => (/pixi\.js[\\/]lib[\\/]environment-/.test(id) && IMPORT.test(code) ? code.replace(IMPORT, 'Promise.resolve()') : null),
+    transform: (code, id) =>
+      /pixi\.js[\\/]lib[\\/]environment-/.test(id) && IMPORT.test(code) ? code.replace(IMPORT, 'Promise.resolve()') : null,
   };
 }
 

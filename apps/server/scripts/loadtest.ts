@@ -65,10 +65,16 @@ const positive = (name: string, text: string, min = 1): number => {
 
 /** Limits a public server keeps, raised out of the way: every generated client comes from 127.0.0.1. */
 const UNLIMITED = Object.fromEntries(
-  ['HTTP_PER_MINUTE', 'GUESTS_PER_MINUTE', 'TABLES_PER_MINUTE', 'OPEN_TABLES_PER_GUEST', 'JOINS_PER_MINUTE', 'SOCKETS_PER_ADDRESS', 'MAX_TABLES', 'MAX_CONNECTIONS'].map((name) => [
-    name,
-    '10000000',
-  ]),
+  [
+    'HTTP_PER_MINUTE',
+    'GUESTS_PER_MINUTE',
+    'TABLES_PER_MINUTE',
+    'OPEN_TABLES_PER_GUEST',
+    'JOINS_PER_MINUTE',
+    'SOCKETS_PER_ADDRESS',
+    'MAX_TABLES',
+    'MAX_CONNECTIONS',
+  ].map((name) => [name, '10000000']),
 );
 
 async function main(): Promise<void> {
@@ -79,9 +85,11 @@ async function main(): Promise<void> {
   const workers = positive('workers', values.workers);
   const processes = positive('processes', values.processes);
   const openPerSecond = positive('open-per-second', values['open-per-second']);
-  if (processes > 1 && !(values.redis && values.database)) throw new Error('--processes > 1 needs --redis and --database (a shared PostgreSQL)');
+  if (processes > 1 && !(values.redis && values.database))
+    throw new Error('--processes > 1 needs --redis and --database (a shared PostgreSQL)');
   const serverCpus = values['server-cpu'] === 'any' ? null : values['server-cpu'].split(',');
-  if (values['client-cpu'] !== 'any') execFileSync('taskset', ['-a', '-cp', values['client-cpu'], String(process.pid)], { stdio: 'ignore' });
+  if (values['client-cpu'] !== 'any')
+    execFileSync('taskset', ['-a', '-cp', values['client-cpu'], String(process.pid)], { stdio: 'ignore' });
 
   const watchers = positive('watchers', values.watchers, 0);
   const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-loadtest-'));
@@ -202,7 +210,9 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
     const first = Math.floor((o.tables * w) / o.workers);
     const count = Math.floor((o.tables * (w + 1)) / o.workers) - first;
     counts.push(count);
-    generators.push(new Generator({ baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.workers, watchers: o.watchers }));
+    generators.push(
+      new Generator({ baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.workers, watchers: o.watchers }),
+    );
   }
   // Half the tables first, then the rest: what memory the second half adds is what a socket costs,
   // without the heap's fixed growth under load (young generation, code) that idle → loaded includes.
@@ -214,7 +224,9 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   await sleep(Math.max(5, o.warmup / 2) * 1000);
   const halfway = await steadyMemory(servers, generators);
   const { tables: open, failures } = await openTables((count) => count);
-  console.error(`${open} tables open in ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; ${failures.length} failed: ${failures.slice(0, 3).join('; ')}` : ''}`);
+  console.error(
+    `${open} tables open in ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; ${failures.length} failed: ${failures.slice(0, 3).join('; ')}` : ''}`,
+  );
   await sleep(o.warmup * 1000);
   const full = await steadyMemory(servers, generators);
   const perExtraSocket = (x: number, y: number) => `${((y - x) / Math.max(1, full.sockets - halfway.sockets) / 1024).toFixed(1)} KB`;
@@ -230,18 +242,24 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
     peakRss = servers.map((s, i) => Math.max(peakRss[i]!, s.rssBytes()));
     const now = await sample(generators);
     const elapsed = (Date.now() - from) / 1000;
-    console.error(`${elapsed.toFixed(0)} s: ${(now.stats.actions / elapsed).toFixed(0)} actions/s, ${now.sockets} sockets, ${now.stats.disconnects} disconnects, ${now.stuck} stuck`);
+    console.error(
+      `${elapsed.toFixed(0)} s: ${(now.stats.actions / elapsed).toFixed(0)} actions/s, ${now.sockets} sockets, ${now.stats.disconnects} disconnects, ${now.stuck} stuck`,
+    );
     if (servers.some((s) => s.exited)) break;
   }
   const elapsedMs = Date.now() - from;
   const toUs = monotonicUs();
   const generatorCpuMs = sum(Object.values(process.cpuUsage(generatorCpu))) / 1000;
   const end = await sample(generators);
-  const after = await Promise.all(servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), rss: s.rssBytes(), metrics: await s.metrics() })));
+  const after = await Promise.all(
+    servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), rss: s.rssBytes(), metrics: await s.metrics() })),
+  );
   await Promise.all(generators.map((g) => g.ask({ type: 'leave' }, 'left')));
   await Promise.all(generators.map((g) => g.end()));
 
-  const serverActions = sum(after.map((a, i) => (a.metrics.get('flightchess_actions_total') ?? 0) - (before[i]!.metrics.get('flightchess_actions_total') ?? 0)));
+  const serverActions = sum(
+    after.map((a, i) => (a.metrics.get('flightchess_actions_total') ?? 0) - (before[i]!.metrics.get('flightchess_actions_total') ?? 0)),
+  );
   const userMs = sum(after.map((a, i) => a.cpu.user - before[i]!.cpu.user));
   const systemMs = sum(after.map((a, i) => a.cpu.system - before[i]!.cpu.system));
   const cpuMs = userMs + systemMs;
@@ -249,7 +267,11 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const latencies = [...end.stats.latencies].sort((a, b) => a - b);
   const rssGrowth = sum(after.map((a, i) => Math.max(a.rss, peakRss[i]!) - idleRss[i]!));
   const heapGrowth = sum(after.map((a) => a.metrics.get('flightchess_nodejs_heap_size_used_bytes') ?? 0)) - sum(idleHeap);
-  const serverLatency = histogramQuantiles(before.map((b) => b.metrics), after.map((a) => a.metrics), 'flightchess_action_latency_seconds');
+  const serverLatency = histogramQuantiles(
+    before.map((b) => b.metrics),
+    after.map((a) => a.metrics),
+    'flightchess_action_latency_seconds',
+  );
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   const rows: [string, string][] = [
     ['server processes', `${servers.length}`],
@@ -260,19 +282,46 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
     ['measured', `${(elapsedMs / 1000).toFixed(0)} s`],
     ['actions/s', (serverActions / (elapsedMs / 1000)).toFixed(1)],
     ['games finished', `${end.stats.games}`],
-    ['roll→action latency (client) p50/p95/p99/max', [0.5, 0.95, 0.99, 1].map((p) => ms(percentile(latencies, p))).join(' / ') + ` (${latencies.length} rolls)`],
+    [
+      'roll→action latency (client) p50/p95/p99/max',
+      [0.5, 0.95, 0.99, 1].map((p) => ms(percentile(latencies, p))).join(' / ') + ` (${latencies.length} rolls)`,
+    ],
     ['roll/move handling (server) p50/p99', `≤ ${ms(serverLatency.p50 * 1000)} / ≤ ${ms(serverLatency.p99 * 1000)} (histogram bucket)`],
-    ['server CPU per action', `${perAction(cpuMs)} (user ${perAction(userMs)}, system ${perAction(systemMs)}; ${((cpuMs / elapsedMs) * 100).toFixed(1)}% of one core)`],
-    ['server CPU by thread', threadShares(before.map((b) => b.threads), after.map((a) => a.threads), cpuMs)],
+    [
+      'server CPU per action',
+      `${perAction(cpuMs)} (user ${perAction(userMs)}, system ${perAction(systemMs)}; ${((cpuMs / elapsedMs) * 100).toFixed(1)}% of one core)`,
+    ],
+    [
+      'server CPU by thread',
+      threadShares(
+        before.map((b) => b.threads),
+        after.map((a) => a.threads),
+        cpuMs,
+      ),
+    ],
     ['server RSS: idle → loaded', servers.map((_, i) => `${mb(idleRss[i]!)} → ${mb(Math.max(after[i]!.rss, peakRss[i]!))}`).join(', ')],
-    ['RSS per socket: marginal / over idle', `${perExtraSocket(halfway.rss, full.rss)} (${halfway.sockets} → ${full.sockets} sockets) / ${(rssGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
-    ['JS heap per socket: marginal / over idle', `${perExtraSocket(halfway.heap, full.heap)} / ${(heapGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`],
-    ['event-loop delay p99 (server)', after.map((a) => ms((a.metrics.get('flightchess_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000)).join(', ')],
+    [
+      'RSS per socket: marginal / over idle',
+      `${perExtraSocket(halfway.rss, full.rss)} (${halfway.sockets} → ${full.sockets} sockets) / ${(rssGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`,
+    ],
+    [
+      'JS heap per socket: marginal / over idle',
+      `${perExtraSocket(halfway.heap, full.heap)} / ${(heapGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`,
+    ],
+    [
+      'event-loop delay p99 (server)',
+      after.map((a) => ms((a.metrics.get('flightchess_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000)).join(', '),
+    ],
     ['generator CPU', `${((generatorCpuMs / elapsedMs) * 100).toFixed(0)}% of one core`],
     ['bytes received per client per action', (end.stats.bytes / Math.max(1, end.stats.clientActions)).toFixed(0)],
     ['disconnects', `${end.stats.disconnects}`],
     ['errors', `${end.stats.errors}`],
-    ['refusals', Object.entries(end.stats.refusals).map(([why, n]) => `${why}: ${n}`).join(', ') || 'none'],
+    [
+      'refusals',
+      Object.entries(end.stats.refusals)
+        .map(([why, n]) => `${why}: ${n}`)
+        .join(', ') || 'none',
+    ],
     ['stuck tables', `${end.stuck}`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
@@ -280,13 +329,17 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const crashed = servers.filter((s) => s.exited);
   for (const s of crashed) console.error(`a server process ended during the run:\n${s.log}`);
   const clean = failures.length === 0 && end.stats.disconnects === 0 && end.stats.errors === 0 && end.stuck === 0 && crashed.length === 0;
-  if (!clean) for (const s of servers.filter((s) => !s.exited && s.log)) console.error(`what the server on ${s.url} logged last:\n${s.log}`);
+  if (!clean)
+    for (const s of servers.filter((s) => !s.exited && s.log)) console.error(`what the server on ${s.url} logged last:\n${s.log}`);
   if (!clean) process.exitCode = 1;
   return { fromUs, toUs };
 }
 
 /** The servers' RSS and heap in use, averaged over a few seconds of play (a single reading is mostly where the GC happens to be). */
-async function steadyMemory(servers: readonly ServerProcess[], generators: readonly Generator[]): Promise<{ rss: number; heap: number; sockets: number }> {
+async function steadyMemory(
+  servers: readonly ServerProcess[],
+  generators: readonly Generator[],
+): Promise<{ rss: number; heap: number; sockets: number }> {
   const rss: number[] = [];
   const heap: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -314,7 +367,11 @@ function threadShares(before: readonly Map<string, number>[], after: readonly Ma
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** p50 and p99 of a Prometheus histogram over a time window, as the upper bound of the bucket they fall in. */
-function histogramQuantiles(before: readonly Map<string, number>[], after: readonly Map<string, number>[], name: string): { p50: number; p99: number } {
+function histogramQuantiles(
+  before: readonly Map<string, number>[],
+  after: readonly Map<string, number>[],
+  name: string,
+): { p50: number; p99: number } {
   const buckets = new Map<number, number>();
   after.forEach((metrics, i) => {
     for (const [key, value] of metrics) {

@@ -41,7 +41,10 @@ function pagesInUse(file: string): { total: number; byTable: Record<string, numb
   const db = new Database(file);
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const rows = db.prepare('SELECT name, SUM(pgsize - unused) AS used, SUM(pgsize) AS size FROM dbstat GROUP BY name').all() as { name: string; size: number }[];
+    const rows = db.prepare('SELECT name, SUM(pgsize - unused) AS used, SUM(pgsize) AS size FROM dbstat GROUP BY name').all() as {
+      name: string;
+      size: number;
+    }[];
     const byTable = Object.fromEntries(rows.map((r) => [r.name, r.size]));
     return { total: rows.reduce((sum, r) => sum + r.size, 0), byTable };
   } finally {
@@ -74,7 +77,9 @@ export async function measureStorage(games: number): Promise<StorageFigures> {
     await storage.close();
     const full = pagesInUse(file);
     const bytesPerGame = Math.round((full.total - empty.total) / games);
-    const byTable = Object.fromEntries(Object.entries(full.byTable).map(([name, bytes]) => [name, Math.round((bytes - (empty.byTable[name] ?? 0)) / games)]));
+    const byTable = Object.fromEntries(
+      Object.entries(full.byTable).map(([name, bytes]) => [name, Math.round((bytes - (empty.byTable[name] ?? 0)) / games)]),
+    );
     return {
       games,
       actionsPerGame: Math.round(actions / games),

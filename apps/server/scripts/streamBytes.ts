@@ -19,7 +19,11 @@ interface Received {
 }
 
 function countBytes(player: Player, into: Received): void {
-  const ws = (player.room.connection as unknown as { transport: { ws: { addEventListener(type: 'message', listener: (e: { data: ArrayBuffer }) => void): void } } }).transport.ws;
+  const ws = (
+    player.room.connection as unknown as {
+      transport: { ws: { addEventListener(type: 'message', listener: (e: { data: ArrayBuffer }) => void): void } };
+    }
+  ).transport.ws;
   ws.addEventListener('message', (e) => {
     const bytes = new Uint8Array(e.data);
     if (bytes[0] === ROOM_DATA) into.messages += bytes.length;
@@ -49,7 +53,9 @@ async function main(): Promise<void> {
   const total = received.messages + received.patches + received.other;
   const per = (n: number) => (n / actions).toFixed(1);
   console.log(`stream: ${games} four-player games, ${actions / 4} actions`);
-  console.log(`stream: bytes per client per action ${per(total)} (messages ${per(received.messages)}, state patches ${per(received.patches)}, other ${per(received.other)})`);
+  console.log(
+    `stream: bytes per client per action ${per(total)} (messages ${per(received.messages)}, state patches ${per(received.patches)}, other ${per(received.other)})`,
+  );
   console.log(`stream: target ≤ 150: ${total / actions <= 150 ? 'met' : 'NOT MET'}`);
 }
 

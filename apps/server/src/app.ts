@@ -21,14 +21,17 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</tit
 const BAD_BODIES: Readonly<Record<string, string>> = {
   'entity.parse.failed': 'the body is not valid JSON',
   'entity.too.large': 'the body is too large (2 KB at most)',
-  'encoding.unsupported': 'the body\'s encoding is not supported',
-  'charset.unsupported': 'the body\'s charset is not supported',
+  'encoding.unsupported': "the body's encoding is not supported",
+  'charset.unsupported': "the body's charset is not supported",
   'request.aborted': 'the request was cut off',
   'request.size.invalid': 'the body is not as long as it said',
 };
 
 /** The express app: health check, JSON API, and the web client when it has been built. */
-export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'>; admin?: Router }): express.Express {
+export function createApp(
+  config: ServerConfig,
+  deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'>; admin?: Router },
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -41,18 +44,25 @@ export function createApp(config: ServerConfig, deps: ApiDeps & { logger: Logger
       res.status(503).json({ status: 'draining', uptimeSeconds: Math.round(process.uptime()) });
       return;
     }
-    deps.storage.probe(Date.now()).then(
-      () => {
-        if (failing) deps.logger.info({ event: 'storage-writable', where: storeLocation(config) }, 'the database can be written again');
-        failing = false;
-        res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
-      },
-      (err: unknown) => {
-        if (!failing) deps.logger.error({ event: 'storage-unwritable', where: storeLocation(config), err }, `health check: the database at ${storeLocation(config)} cannot be written`);
-        failing = true;
-        res.status(503).json({ status: 'error', ...apiError('ERR_STORAGE', 'the database cannot be written') });
-      },
-    ).catch(next);
+    deps.storage
+      .probe(Date.now())
+      .then(
+        () => {
+          if (failing) deps.logger.info({ event: 'storage-writable', where: storeLocation(config) }, 'the database can be written again');
+          failing = false;
+          res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+        },
+        (err: unknown) => {
+          if (!failing)
+            deps.logger.error(
+              { event: 'storage-unwritable', where: storeLocation(config), err },
+              `health check: the database at ${storeLocation(config)} cannot be written`,
+            );
+          failing = true;
+          res.status(503).json({ status: 'error', ...apiError('ERR_STORAGE', 'the database cannot be written') });
+        },
+      )
+      .catch(next);
   });
 
   if (config.metrics) {

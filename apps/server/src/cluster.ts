@@ -26,7 +26,11 @@ export function tableProcessSelector(presence: Presence): matchMaker.SelectProce
     const draining = new Set(await presence.smembers(DRAINING_KEY));
     const open = (await matchMaker.stats.fetchAll()).filter((p) => !draining.has(p.processId));
     const least = open.sort((a, b) => a.roomCount - b.roomCount)[0];
-    if (!least) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN, codedText('ERR_SHUTTING_DOWN', 'the server is restarting; try again in a moment'));
+    if (!least)
+      throw new ServerError(
+        JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN,
+        codedText('ERR_SHUTTING_DOWN', 'the server is restarting; try again in a moment'),
+      );
     return least.processId;
   };
 }

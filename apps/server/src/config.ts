@@ -204,7 +204,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
   if (e.REDIS_URL && !(e.PUBLIC_ADDRESS ?? base.publicAddress)) {
     return { ok: false, error: 'bad environment: PUBLIC_ADDRESS: required with REDIS_URL (each process needs its own public address)' };
   }
-  const trustProxy = e.TRUST_PROXY === undefined ? base.trustProxy : e.TRUST_PROXY.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const trustProxy =
+    e.TRUST_PROXY === undefined
+      ? base.trustProxy
+      : e.TRUST_PROXY.split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== '');
   const trusted = ProxyTrust.parse(trustProxy);
   if (!trusted.ok) return { ok: false, error: `bad environment: TRUST_PROXY: ${trusted.error}` };
   const turnSeconds = e.TURN_SECONDS ?? base.turnSeconds;

@@ -75,7 +75,14 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
   const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
   const bans = new Bans(deps.storage);
-  const accounts = createAccounts({ storage: deps.storage, presence, logger: deps.logger, config, addressOf: (req) => limiter.addressOf(req), bans });
+  const accounts = createAccounts({
+    storage: deps.storage,
+    presence,
+    logger: deps.logger,
+    config,
+    addressOf: (req) => limiter.addressOf(req),
+    bans,
+  });
   const drainHere = (graceMs: number) => {
     const marked = markDraining(presence, matchMaker.processId);
     const outcome = drain.run(graceMs);
@@ -98,7 +105,16 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   });
   const http = createServer(
     REQUEST_TIMEOUTS,
-    createApp(config, { storage: deps.storage, codes, logger: deps.logger, drain, accounts, admin: operator.router, bans, addressOf: (req) => limiter.addressOf(req) }),
+    createApp(config, {
+      storage: deps.storage,
+      codes,
+      logger: deps.logger,
+      drain,
+      accounts,
+      admin: operator.router,
+      bans,
+      addressOf: (req) => limiter.addressOf(req),
+    }),
   );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
   // server closed one first, a request sent on it at that moment failed ("socket hang up").
@@ -106,7 +122,12 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   guardConnections(http, limiter);
   const sockets = socketGuard(limiter);
   // pingInterval 0: the heartbeat pings instead, spread over time (heartbeat.ts).
-  const transport = new WebSocketTransport({ server: http, maxPayload: config.maxPayloadBytes, verifyClient: sockets.verifyClient, pingInterval: 0 });
+  const transport = new WebSocketTransport({
+    server: http,
+    maxPayload: config.maxPayloadBytes,
+    verifyClient: sockets.verifyClient,
+    pingInterval: 0,
+  });
   sockets.watch(transport);
   const heartbeat = new Heartbeat({ intervalMs: config.heartbeatSeconds * 1000, maxMissed: 2 });
   websocketServerOf(transport).on('connection', (ws: WebSocket) => heartbeat.add(ws));
@@ -125,7 +146,22 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const admission = new Admission(config, limiter);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus
-    .define(TABLE_ROOM, tableRoomWith({ config, storage: deps.storage, logger: deps.logger, codes, drain, matches, restores: keeper, admission, devices: accounts.devices, bans, addressOf: (req) => limiter.addressOf(req) }))
+    .define(
+      TABLE_ROOM,
+      tableRoomWith({
+        config,
+        storage: deps.storage,
+        logger: deps.logger,
+        codes,
+        drain,
+        matches,
+        restores: keeper,
+        admission,
+        devices: accounts.devices,
+        bans,
+        addressOf: (req) => limiter.addressOf(req),
+      }),
+    )
     .filterBy(['preset', 'size', 'teams'])
     // Quick match seats people together: the open table with the most players first.
     .sortBy({ clients: -1 });

@@ -23,7 +23,15 @@ async function main(): Promise<void> {
   const server = createGameServer(config, { storage, logger, storageKind: kind, drainProcess: () => drainProcess(), ...matchmaking });
   await server.listen(config.port, config.host);
   logger.info(
-    { event: 'listening', port: config.port, host: config.host ?? '*', storage: kind, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, owner: server.owner },
+    {
+      event: 'listening',
+      port: config.port,
+      host: config.host ?? '*',
+      storage: kind,
+      redis: Boolean(config.redisUrl),
+      publicAddress: config.publicAddress,
+      owner: server.owner,
+    },
     `serving on http://localhost:${config.port}`,
   );
   drainProcess = stopOnSignals(server, storage, logger, config);
@@ -66,7 +74,10 @@ function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, con
     if (phase !== 'serving') return;
     phase = 'draining';
     const graceMs = config.shutdownGraceSeconds * 1000;
-    logger.info({ event: 'draining', reason, graceSeconds: config.shutdownGraceSeconds }, 'no new tables; waiting for the games in progress to end');
+    logger.info(
+      { event: 'draining', reason, graceSeconds: config.shutdownGraceSeconds },
+      'no new tables; waiting for the games in progress to end',
+    );
     void server.drain(graceMs).then(
       (outcome) => {
         if (phase === 'stopping') return; // stopped at once meanwhile: the tables it closed ended the drain
@@ -80,7 +91,9 @@ function stopOnSignals(server: GameServer, storage: Storage, logger: Logger, con
     );
   };
   process.on('SIGINT', () => void stopNow('SIGINT'));
-  process.on('SIGTERM', () => (phase !== 'serving' || config.shutdownMode === 'handover' ? void stopNow('SIGTERM') : drainThenStop('SIGTERM')));
+  process.on('SIGTERM', () =>
+    phase !== 'serving' || config.shutdownMode === 'handover' ? void stopNow('SIGTERM') : drainThenStop('SIGTERM'),
+  );
   return () => drainThenStop('console');
 }
 

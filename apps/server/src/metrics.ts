@@ -41,7 +41,11 @@ export const metrics = {
       this.set(sources.sockets());
     },
   }),
-  actions: new Counter({ name: 'flightchess_actions_total', help: 'Engine actions committed (rolls, moves, resignations…)', registers: [registry] }),
+  actions: new Counter({
+    name: 'flightchess_actions_total',
+    help: 'Engine actions committed (rolls, moves, resignations…)',
+    registers: [registry],
+  }),
   actionLatency: new Histogram({
     name: 'flightchess_action_latency_seconds',
     help: "A player's roll or move: from the message's arrival to the action sent to every client (stored first)",
@@ -54,17 +58,46 @@ export const metrics = {
     buckets: [0.0001, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05, 0.1, 0.5],
     registers: [registry],
   }),
-  rejected: new Counter({ name: 'flightchess_rejected_messages_total', help: 'Messages refused, by code', labelNames: ['code'], registers: [registry] }),
-  autoPlayTakeovers: new Counter({ name: 'flightchess_auto_play_takeovers_total', help: 'Seats put on auto-play (托管) because their time ran out', registers: [registry] }),
-  reconnects: new Counter({ name: 'flightchess_reconnects_total', help: 'Players back in their seat, by token or by rejoining', labelNames: ['how'], registers: [registry] }),
-  limited: new Counter({ name: 'flightchess_limited_requests_total', help: 'Requests refused by a per-address limit, by limit', labelNames: ['limit'], registers: [registry] }),
+  rejected: new Counter({
+    name: 'flightchess_rejected_messages_total',
+    help: 'Messages refused, by code',
+    labelNames: ['code'],
+    registers: [registry],
+  }),
+  autoPlayTakeovers: new Counter({
+    name: 'flightchess_auto_play_takeovers_total',
+    help: 'Seats put on auto-play (托管) because their time ran out',
+    registers: [registry],
+  }),
+  reconnects: new Counter({
+    name: 'flightchess_reconnects_total',
+    help: 'Players back in their seat, by token or by rejoining',
+    labelNames: ['how'],
+    registers: [registry],
+  }),
+  limited: new Counter({
+    name: 'flightchess_limited_requests_total',
+    help: 'Requests refused by a per-address limit, by limit',
+    labelNames: ['limit'],
+    registers: [registry],
+  }),
   // What the operator's dashboard shows besides (deploy/grafana).
-  joinRefusals: new Counter({ name: 'flightchess_join_refusals_total', help: 'Tables not created or joined, by code (ERR_BANNED, ERR_SERVER_FULL…)', labelNames: ['code'], registers: [registry] }),
+  joinRefusals: new Counter({
+    name: 'flightchess_join_refusals_total',
+    help: 'Tables not created or joined, by code (ERR_BANNED, ERR_SERVER_FULL…)',
+    labelNames: ['code'],
+    registers: [registry],
+  }),
   storageErrors: new Counter({
     name: 'flightchess_storage_errors_total',
     help: 'Storage that did not answer: a write of a table (refused, tried again) or a renewal of its leases',
     labelNames: ['where'],
     registers: [registry],
   }),
-  restores: new Counter({ name: 'flightchess_restores_total', help: 'Stored tables this process took over, by outcome (restored, recorded, aborted, taken, failed)', labelNames: ['outcome'], registers: [registry] }),
+  restores: new Counter({
+    name: 'flightchess_restores_total',
+    help: 'Stored tables this process took over, by outcome (restored, recorded, aborted, taken, failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  }),
 };

@@ -32,7 +32,14 @@ const SEEN_EVERY_MS = 60_000;
 export async function createGuest(storage: Storage, nickname: string, deviceName = ''): Promise<GuestCredentials> {
   const playerId = randomId(12);
   const secret = newSecret();
-  await storage.createPlayer({ id: playerId, nickname, secretHash: hashSecret(secret), createdAt: Date.now(), deviceId: randomId(9), deviceName });
+  await storage.createPlayer({
+    id: playerId,
+    nickname,
+    secretHash: hashSecret(secret),
+    createdAt: Date.now(),
+    deviceId: randomId(9),
+    deviceName,
+  });
   return { playerId, secret, nickname };
 }
 

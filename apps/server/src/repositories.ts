@@ -8,9 +8,31 @@ import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatab
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
 
-export type { AdminAction, Ban, MatchRecord, MatchSeat, MatchStatus, MatchSummary, Notice, PlayerSummary, SeatResult } from '@flightchess/protocol';
+export type {
+  AdminAction,
+  Ban,
+  MatchRecord,
+  MatchSeat,
+  MatchStatus,
+  MatchSummary,
+  Notice,
+  PlayerSummary,
+  SeatResult,
+} from '@flightchess/protocol';
 export type { NewBan } from './admin/adminRepository';
-export { type Absence, type LeaseClaim, type MatchFinish, type MatchPrivacy, type MatchStart, type MatchTable, type MatchesShown, type Presence, type SeatPresence, StorageConflict, type StoredMatch } from './match/MatchStorage';
+export {
+  type Absence,
+  type LeaseClaim,
+  type MatchFinish,
+  type MatchPrivacy,
+  type MatchStart,
+  type MatchTable,
+  type MatchesShown,
+  type Presence,
+  type SeatPresence,
+  StorageConflict,
+  type StoredMatch,
+} from './match/MatchStorage';
 export type { NewPlayer, PlayerRecord } from './players/playerRepository';
 
 /**

@@ -33,7 +33,12 @@ interface Answer<T = any> {
 }
 
 /** An API call from a client address (node:http, which unlike fetch lets a test name the Host the browser would send). */
-function call<T = any>(method: string, path: string, body: unknown, opts: { from?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+function call<T = any>(
+  method: string,
+  path: string,
+  body: unknown,
+  opts: { from?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
   const headers = { 'content-type': 'application/json', 'x-forwarded-for': opts.from ?? fresh(), ...opts.headers };
   return new Promise((resolve, reject) => {
     const req = request(`${t.baseUrl}/api${path}`, { method, headers }, (res) => {
@@ -53,7 +58,11 @@ function call<T = any>(method: string, path: string, body: unknown, opts: { from
 const post = <T = any>(path: string, body: unknown, opts?: Parameters<typeof call>[3]) => call<T>('POST', path, body, opts);
 
 async function guest(nickname = 'Ann'): Promise<Guest> {
-  const made = await post<Guest>('/guests', { nickname }, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } });
+  const made = await post<Guest>(
+    '/guests',
+    { nickname },
+    { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } },
+  );
   expect(made.status).toBe(201);
   return made.body;
 }
@@ -94,7 +103,11 @@ describe('link a device by a one-time code', () => {
     const ann = await guest();
     const code = (await post<LinkCode>(`/players/${ann.playerId}/link-codes`, { secret: ann.secret })).body.code;
     // Typed in lower case with a space: still the code.
-    const link = await post<SignedIn>('/link', { code: `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}` }, { headers: { 'user-agent': PHONE_UA } });
+    const link = await post<SignedIn>(
+      '/link',
+      { code: `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}` },
+      { headers: { 'user-agent': PHONE_UA } },
+    );
     expect(link).toMatchObject({ status: 200, body: { playerId: ann.playerId, nickname: 'Ann', secret: expect.any(String) } });
     expect(link.body.secret).not.toBe(ann.secret);
     const devices = (await devicesOf(link.body)).body;
@@ -106,12 +119,15 @@ describe('link a device by a one-time code', () => {
     expect(await post('/link', { code })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_LINK_CODE' } } });
   });
 
-  test('an expired code, a code of another player replaced by a newer one, and codes that are no one\'s are refused alike', async () => {
+  test("an expired code, a code of another player replaced by a newer one, and codes that are no one's are refused alike", async () => {
     const ann = await guest();
     const now = Date.now();
     await t.storage.accounts.addLinkCode({ codeHash: hashSecret('ACDEFGHJ'), playerId: ann.playerId, expiresAt: now - 1 }, now - 60_000);
     const from = fresh();
-    expect(await post('/link', { code: 'ACDEFGHJ' }, { from })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_LINK_CODE' } } });
+    expect(await post('/link', { code: 'ACDEFGHJ' }, { from })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'ERR_NO_LINK_CODE' } },
+    });
     const first = (await post<LinkCode>(`/players/${ann.playerId}/link-codes`, { secret: ann.secret })).body.code;
     await post(`/players/${ann.playerId}/link-codes`, { secret: ann.secret });
     expect((await post('/link', { code: first }, { from })).status).toBe(404);
@@ -139,29 +155,50 @@ describe('a login name and password', () => {
     const login = (g: Guest, body: Record<string, unknown>) => call('PUT', `/players/${g.playerId}/login`, { secret: g.secret, ...body });
     expect(await login(ann, { name: 'Ann_Li', password: 'correct horse' })).toMatchObject({ status: 200, body: { login: 'Ann_Li' } });
     for (const name of ['ab', 'a'.repeat(21), 'has space', 'semi;colon', 42]) {
-      expect(await login(bob, { name, password: 'long enough' })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_LOGIN_NAME' } } });
+      expect(await login(bob, { name, password: 'long enough' })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'ERR_BAD_LOGIN_NAME' } },
+      });
     }
     expect((await login(bob, { name: '飞行棋手', password: 'long enough' })).status).toBe(200); // letters of any script
-    expect(await login(bob, { name: 'bobby', password: 'short' })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_PASSWORD' } } });
+    expect(await login(bob, { name: 'bobby', password: 'short' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'ERR_BAD_PASSWORD' } },
+    });
     // Fullwidth letters are the same name after NFKC; case does not count.
     expect(await login(bob, { name: 'ＡＮＮ_li', password: 'long enough', currentPassword: 'long enough' })).toMatchObject({
       status: 409,
       body: { error: { code: 'ERR_NAME_TAKEN' } },
     });
-    expect(await call('PUT', `/players/${ann.playerId}/login`, { secret: 'wrong', name: 'x', password: 'y' })).toMatchObject({ status: 401 });
-    expect(await login(ann, { name: 'Ann_Li', password: 'a new passphrase' })).toMatchObject({ status: 403, body: { error: { code: 'ERR_WRONG_PASSWORD' } } });
+    expect(await call('PUT', `/players/${ann.playerId}/login`, { secret: 'wrong', name: 'x', password: 'y' })).toMatchObject({
+      status: 401,
+    });
+    expect(await login(ann, { name: 'Ann_Li', password: 'a new passphrase' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'ERR_WRONG_PASSWORD' } },
+    });
     expect(await login(ann, { name: 'Ann_Li', password: 'a new passphrase', currentPassword: 'wrong one' })).toMatchObject({ status: 403 });
     const longPassphrase = 'a long passphrase with many words: '.repeat(7);
-    expect(await login(ann, { name: 'AnnL', password: longPassphrase, currentPassword: 'correct horse' })).toMatchObject({ status: 200, body: { login: 'AnnL' } });
+    expect(await login(ann, { name: 'AnnL', password: longPassphrase, currentPassword: 'correct horse' })).toMatchObject({
+      status: 200,
+      body: { login: 'AnnL' },
+    });
     expect((await post('/sign-in', { name: 'annl', password: longPassphrase })).status).toBe(200);
     expect((await post('/sign-in', { name: 'Ann_Li', password: 'correct horse' })).status).toBe(401);
-    expect(await post(`/players/${ann.playerId}/account`, { secret: ann.secret })).toMatchObject({ status: 200, body: { login: 'AnnL', passkeys: [] } });
+    expect(await post(`/players/${ann.playerId}/account`, { secret: ann.secret })).toMatchObject({
+      status: 200,
+      body: { login: 'AnnL', passkeys: [] },
+    });
   });
 
   test('sign-in gives this device a secret of its own; an unknown name and a wrong password get the same answer', async () => {
     const ann = await guest('Ann');
     await call('PUT', `/players/${ann.playerId}/login`, { secret: ann.secret, name: 'ann.sign', password: 'password one' });
-    const signedIn = await post<SignedIn>('/sign-in', { name: 'ANN.SIGN', password: 'password one' }, { headers: { 'user-agent': PHONE_UA } });
+    const signedIn = await post<SignedIn>(
+      '/sign-in',
+      { name: 'ANN.SIGN', password: 'password one' },
+      { headers: { 'user-agent': PHONE_UA } },
+    );
     expect(signedIn).toMatchObject({ status: 200, body: { playerId: ann.playerId, nickname: 'Ann' } });
     expect(signedIn.body.secret).not.toBe(ann.secret);
     expect((await devicesOf(signedIn.body)).body.map((d) => d.name)).toEqual(['Firefox · Linux', 'Chrome · Android']);
@@ -190,7 +227,8 @@ describe('a login name and password', () => {
     await call('PUT', `/players/${ann.playerId}/login`, { secret: ann.secret, name: 'target', password: 'the real one' });
     // Per name and address: 4 failures an hour; then even the right password waits there, other names do not.
     const guesser = fresh();
-    for (let i = 0; i < 4; i++) expect((await post('/sign-in', { name: 'target', password: `guess ${i}!` }, { from: guesser })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await post('/sign-in', { name: 'target', password: `guess ${i}!` }, { from: guesser })).status).toBe(401);
     await expectTooMany(await post('/sign-in', { name: 'Target', password: 'the real one' }, { from: guesser }));
     expect((await post('/sign-in', { name: 'someone.else', password: 'whatever it is' }, { from: guesser })).status).toBe(401);
     // The owner, from their own address, is not locked out by the guesser.
@@ -206,13 +244,14 @@ describe('a login name and password', () => {
     await expectTooMany(await post('/sign-in', { name: 'ghost', password: 'another guess' }, { from: ghostly }));
     // Per address: 6 sign-ins a minute, whatever the names.
     const from = fresh();
-    for (let i = 0; i < 6; i++) expect((await post('/sign-in', { name: `name${i}`, password: 'whatever it is' }, { from })).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await post('/sign-in', { name: `name${i}`, password: 'whatever it is' }, { from })).status).toBe(401);
     await expectTooMany(await post('/sign-in', { name: 'name9', password: 'whatever it is' }, { from }));
   });
 });
 
 describe('devices and signing out', () => {
-  test('each device is listed; the refusals: a wrong secret, a device that is not the player\'s', async () => {
+  test("each device is listed; the refusals: a wrong secret, a device that is not the player's", async () => {
     const ann = await guest('Ann');
     const phone = await linked(ann);
     const bob = await guest('Bob');
@@ -225,19 +264,27 @@ describe('devices and signing out', () => {
     expect(await devicesOf({ playerId: ann.playerId, secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
     expect(await post(`/players/${ann.playerId}/account`, { secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
     const phoneId = list.body[1]!.id;
-    expect(await post(`/players/${bob.playerId}/devices/${phoneId}/sign-out`, { secret: bob.secret })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_DEVICE' } } });
+    expect(await post(`/players/${bob.playerId}/devices/${phoneId}/sign-out`, { secret: bob.secret })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'ERR_NO_DEVICE' } },
+    });
     expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: 'wrong' })).toMatchObject({ status: 401 });
     expect((await devicesOf(phone)).status).toBe(200);
   });
 
-  test('a signed-out device\'s secret stops working at once over HTTP; the player and the other devices are untouched', async () => {
+  test("a signed-out device's secret stops working at once over HTTP; the player and the other devices are untouched", async () => {
     const ann = await guest('Ann');
     const phone = await linked(ann);
     const phoneId = (await devicesOf(ann)).body[1]!.id;
-    expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toMatchObject({ status: 200, body: { signedOut: [phoneId] } });
+    expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toMatchObject({
+      status: 200,
+      body: { signedOut: [phoneId] },
+    });
     expect(await devicesOf(phone)).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
     expect(await post('/tables/mine', credentials(phone as Guest))).toMatchObject({ status: 401 });
-    expect(await call('PUT', `/players/${ann.playerId}/nickname`, { secret: phone.secret, nickname: 'Hacked' })).toMatchObject({ status: 401 });
+    expect(await call('PUT', `/players/${ann.playerId}/nickname`, { secret: phone.secret, nickname: 'Hacked' })).toMatchObject({
+      status: 401,
+    });
     expect((await devicesOf(ann)).body).toHaveLength(1);
     expect(await post(`/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toMatchObject({ status: 404 });
   });
@@ -271,7 +318,6 @@ async function gameOf(device: Guest): Promise<Player> {
 }
 
 describe('at a table', () => {
-
   test('the same player on two devices holds one seat: the second device taking it closes the first (4409)', async () => {
     const ann = await guest('Ann');
     const phone = { ...(await linked(ann)) } as Guest;
@@ -285,7 +331,7 @@ describe('at a table', () => {
     await onPhone.room.leave(true);
   });
 
-  test('a signed-out device\'s table connection is closed at once with its own code; it cannot come back; the seat stays the player\'s', async () => {
+  test("a signed-out device's table connection is closed at once with its own code; it cannot come back; the seat stays the player's", async () => {
     const ann = await guest('Ann');
     const phone = { ...(await linked(ann)) } as Guest;
     const onPhone = await gameOf(phone);
@@ -300,7 +346,9 @@ describe('at a table', () => {
     // Its reconnection token is void at once: the seat is not held for this connection.
     await expect(t.colyseus.sdk.reconnect(onPhone.room.reconnectionToken)).rejects.toMatchObject({ code: 4214 });
     // A join with its old secret is refused.
-    await expect(t.colyseus.sdk.joinById(onPhone.room.roomId, credentials(phone))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS });
+    await expect(t.colyseus.sdk.joinById(onPhone.room.roomId, credentials(phone))).rejects.toMatchObject({
+      code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS,
+    });
 
     // The seat was held as for any drop (no escape): the player takes it back from the other device.
     const onDesk = new Player(await t.colyseus.sdk.joinById(onPhone.room.roomId, credentials(ann)), ann);
@@ -317,11 +365,14 @@ describe('signed out means out', () => {
     expect(await post(`/players/${owner.playerId}/devices/${other}/sign-out`, { secret: owner.secret })).toMatchObject({ status: 200 });
   };
 
-  test('a device signed out while away, back with its token: checked before anything it sends runs — its roll and phrase neither applied nor heard; closed; the seat stays the player\'s', async () => {
+  test("a device signed out while away, back with its token: checked before anything it sends runs — its roll and phrase neither applied nor heard; closed; the seat stays the player's", async () => {
     const ann = await guest('Ann');
     const phone = { ...(await linked(ann)) } as Guest;
     const onPhone = await gameOf(phone);
-    const watcher = new Player(await t.colyseus.sdk.joinById(onPhone.room.roomId, { ...credentials(await guest('Wendy')), watch: true, code: onPhone.state.code }), await guest('Wendy2'));
+    const watcher = new Player(
+      await t.colyseus.sdk.joinById(onPhone.room.roomId, { ...credentials(await guest('Wendy')), watch: true, code: onPhone.state.code }),
+      await guest('Wendy2'),
+    );
     // Its own turn to roll: a roll it sent would be legal.
     await waitFor(() => onPhone.game.current === onPhone.colour && onPhone.game.phase === 'roll', 'its turn', 10_000);
     const { version } = onPhone.game;
@@ -401,44 +452,89 @@ describe('passkeys', () => {
     const key = new SoftAuthenticator(`http://${site()}`);
     expect(await post(`/players/${ann.playerId}/passkeys/options`, { secret: 'wrong' }, on())).toMatchObject({ status: 401 });
     // WebAuthn needs a domain: the site opened by its address cannot have passkeys.
-    expect(await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret })).toMatchObject({ status: 400, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
+    expect(await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'ERR_PASSKEY_FAILED' } },
+    });
 
     expect(await post('/passkeys/sign-in/options', {})).toMatchObject({ status: 400, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
     expect(await post('/passkeys/sign-in', { ticket: 'x', response: {} })).toMatchObject({ status: 400 });
-    expect(await post(`/players/${ann.playerId}/passkeys`, { secret: 'wrong', ticket: 'x', response: {} }, on())).toMatchObject({ status: 401 });
+    expect(await post(`/players/${ann.playerId}/passkeys`, { secret: 'wrong', ticket: 'x', response: {} }, on())).toMatchObject({
+      status: 401,
+    });
     expect(await post(`/players/${ann.playerId}/passkeys/k/remove`, { secret: 'wrong' })).toMatchObject({ status: 401 });
     const options = await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret }, on());
-    expect(options).toMatchObject({ status: 200, body: { ticket: expect.any(String), options: { rp: { id: 'localhost' }, challenge: expect.any(String) } } });
+    expect(options).toMatchObject({
+      status: 200,
+      body: { ticket: expect.any(String), options: { rp: { id: 'localhost' }, challenge: expect.any(String) } },
+    });
     const answer = key.register(options.body.options);
     // The answer must come back with its own ticket, from the same player.
     const bob = await guest('Bob');
-    expect(await post(`/players/${bob.playerId}/passkeys`, { secret: bob.secret, ticket: options.body.ticket, response: answer }, on())).toMatchObject({ status: 400 });
+    expect(
+      await post(`/players/${bob.playerId}/passkeys`, { secret: bob.secret, ticket: options.body.ticket, response: answer }, on()),
+    ).toMatchObject({ status: 400 });
     const again = await post(`/players/${ann.playerId}/passkeys/options`, { secret: ann.secret }, on());
-    const added = await post(`/players/${ann.playerId}/passkeys`, { secret: ann.secret, ticket: again.body.ticket, response: key.register(again.body.options) }, on({ 'user-agent': PHONE_UA }));
-    expect(added).toMatchObject({ status: 201, body: { id: key.credentialId.toString('base64url'), name: 'Chrome · Android', lastUsedAt: null } });
+    const added = await post(
+      `/players/${ann.playerId}/passkeys`,
+      { secret: ann.secret, ticket: again.body.ticket, response: key.register(again.body.options) },
+      on({ 'user-agent': PHONE_UA }),
+    );
+    expect(added).toMatchObject({
+      status: 201,
+      body: { id: key.credentialId.toString('base64url'), name: 'Chrome · Android', lastUsedAt: null },
+    });
     // A ticket is used once.
-    expect((await post(`/players/${ann.playerId}/passkeys`, { secret: ann.secret, ticket: again.body.ticket, response: answer }, on())).status).toBe(400);
+    expect(
+      (await post(`/players/${ann.playerId}/passkeys`, { secret: ann.secret, ticket: again.body.ticket, response: answer }, on())).status,
+    ).toBe(400);
     expect((await post(`/players/${ann.playerId}/account`, { secret: ann.secret })).body.passkeys).toHaveLength(1);
 
     const challenge = await post('/passkeys/sign-in/options', {}, on());
-    expect(challenge).toMatchObject({ status: 200, body: { ticket: expect.any(String), options: { rpId: 'localhost', challenge: expect.any(String) } } });
+    expect(challenge).toMatchObject({
+      status: 200,
+      body: { ticket: expect.any(String), options: { rpId: 'localhost', challenge: expect.any(String) } },
+    });
     const signature = key.signIn(challenge.body.options);
-    const signedIn = await post<SignedIn>('/passkeys/sign-in', { ticket: challenge.body.ticket, response: signature }, on({ 'user-agent': PHONE_UA }));
+    const signedIn = await post<SignedIn>(
+      '/passkeys/sign-in',
+      { ticket: challenge.body.ticket, response: signature },
+      on({ 'user-agent': PHONE_UA }),
+    );
     expect(signedIn).toMatchObject({ status: 200, body: { playerId: ann.playerId, nickname: 'Ann' } });
     expect((await devicesOf(signedIn.body)).body).toHaveLength(2);
     // Replayed, or signed for another challenge, it is refused.
-    expect(await post('/passkeys/sign-in', { ticket: challenge.body.ticket, response: signature }, on())).toMatchObject({ status: 401, body: { error: { code: 'ERR_PASSKEY_FAILED' } } });
+    expect(await post('/passkeys/sign-in', { ticket: challenge.body.ticket, response: signature }, on())).toMatchObject({
+      status: 401,
+      body: { error: { code: 'ERR_PASSKEY_FAILED' } },
+    });
     const other = await post('/passkeys/sign-in/options', {}, on());
     expect((await post('/passkeys/sign-in', { ticket: other.body.ticket, response: signature }, on())).status).toBe(401);
     // Another site's name (a forged Host) cannot use it.
     const elsewhere = await post('/passkeys/sign-in/options', {}, { headers: { host: 'evil.example' } });
-    expect((await post('/passkeys/sign-in', { ticket: elsewhere.body.ticket, response: key.signIn(elsewhere.body.options) }, { headers: { host: 'evil.example' } })).status).toBe(401);
+    expect(
+      (
+        await post(
+          '/passkeys/sign-in',
+          { ticket: elsewhere.body.ticket, response: key.signIn(elsewhere.body.options) },
+          { headers: { host: 'evil.example' } },
+        )
+      ).status,
+    ).toBe(401);
 
     const keyId = added.body.id as string;
-    expect(await post(`/players/${bob.playerId}/passkeys/${keyId}/remove`, { secret: bob.secret })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_PASSKEY' } } });
-    expect(await post(`/players/${ann.playerId}/passkeys/${keyId}/remove`, { secret: ann.secret })).toMatchObject({ status: 200, body: { removed: keyId } });
+    expect(await post(`/players/${bob.playerId}/passkeys/${keyId}/remove`, { secret: bob.secret })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'ERR_NO_PASSKEY' } },
+    });
+    expect(await post(`/players/${ann.playerId}/passkeys/${keyId}/remove`, { secret: ann.secret })).toMatchObject({
+      status: 200,
+      body: { removed: keyId },
+    });
     const removed = await post('/passkeys/sign-in/options', {}, on());
-    expect((await post('/passkeys/sign-in', { ticket: removed.body.ticket, response: key.signIn(removed.body.options) }, on())).status).toBe(401);
+    expect(
+      (await post('/passkeys/sign-in', { ticket: removed.body.ticket, response: key.signIn(removed.body.options) }, on())).status,
+    ).toBe(401);
   });
 });
 

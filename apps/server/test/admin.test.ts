@@ -20,7 +20,12 @@ const TOKEN = 'operator-token-0123456789';
 const t = testServerPerFile({ adminToken: TOKEN, trustProxy: ['127.0.0.1'] });
 
 /** A request to the admin API, with the token unless told otherwise. */
-async function admin<T = any>(method: string, path: string, body?: unknown, authorization: string | null = `Bearer ${TOKEN}`): Promise<{ status: number; body: T; headers: Headers }> {
+async function admin<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  authorization: string | null = `Bearer ${TOKEN}`,
+): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await fetch(`${t.baseUrl}/api/admin${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(authorization === null ? {} : { authorization }) },
@@ -49,7 +54,16 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
       logger: createLogger('silent'),
       here: { owner: 'x', storage: 'sqlite', draining: () => false, tableStatuses: () => [], sockets: () => 0, drain: () => undefined },
     });
-    const app = createApp(DEFAULT_CONFIG, { storage, codes: {} as never, accounts: { router: express.Router() }, bans: new Bans(storage), addressOf: () => '127.0.0.1', logger: createLogger('silent'), drain: new Drain(), admin: off.router });
+    const app = createApp(DEFAULT_CONFIG, {
+      storage,
+      codes: {} as never,
+      accounts: { router: express.Router() },
+      bans: new Bans(storage),
+      addressOf: () => '127.0.0.1',
+      logger: createLogger('silent'),
+      drain: new Drain(),
+      admin: off.router,
+    });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {
@@ -76,7 +90,7 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
 });
 
 describe('the operator console (ADMIN_TOKEN set)', () => {
-  test('/admin leads to the web client\'s console page', async () => {
+  test("/admin leads to the web client's console page", async () => {
     const res = await fetch(`${t.baseUrl}/admin`, { redirect: 'manual' });
     expect([res.status, res.headers.get('location')]).toEqual([302, '/#/admin']);
   });
@@ -89,18 +103,41 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     expect(body.unreachable).toEqual([]);
     expect(body.processes).toHaveLength(1);
     const [me] = body.processes;
-    expect(me).toMatchObject({ storage: 'sqlite', draining: false, pid: process.pid, tables: { playing: 1 }, players: 2, sockets: expect.any(Number) });
+    expect(me).toMatchObject({
+      storage: 'sqlite',
+      draining: false,
+      pid: process.pid,
+      tables: { playing: 1 },
+      players: 2,
+      sockets: expect.any(Number),
+    });
     expect(me!.processId).toMatch(/\S/);
     expect(me!.owner).toContain(String(process.pid));
     // Sampled once a second: the actions just played show within a couple of samples.
-    await waitFor(async () => ((await admin<AdminOverview>('GET', '/overview')).body.processes[0]!.actionsPerSecond ?? 0) > 0, 'actions per second', 5_000);
+    await waitFor(
+      async () => ((await admin<AdminOverview>('GET', '/overview')).body.processes[0]!.actionsPerSecond ?? 0) > 0,
+      'actions per second',
+      5_000,
+    );
 
     const tables = (await admin<AdminTable[]>('GET', '/tables')).body;
     const table = tables.find((x) => x.roomId === players[0]!.room.roomId)!;
-    expect(table).toMatchObject({ code: players[0]!.state.code, preset: 'online', size: 2, status: 'playing', processId: me!.processId, matchId: players[0]!.state.matchId });
+    expect(table).toMatchObject({
+      code: players[0]!.state.code,
+      preset: 'online',
+      size: 2,
+      status: 'playing',
+      processId: me!.processId,
+      matchId: players[0]!.state.matchId,
+    });
     expect(table.version).toBeGreaterThanOrEqual(players[0]!.game.version - 1);
     expect(Date.now() - table.createdAt).toBeLessThan(60_000);
-    expect(table.seats.map((s) => [s.name, s.kind, s.connected])).toEqual(expect.arrayContaining([['Host', 'human', true], ['P1', 'human', true]]));
+    expect(table.seats.map((s) => [s.name, s.kind, s.connected])).toEqual(
+      expect.arrayContaining([
+        ['Host', 'human', true],
+        ['P1', 'human', true],
+      ]),
+    );
     expect(table.seats.map((s) => s.playerId).sort()).toEqual(players.map((p) => p.guest.playerId).sort());
     await Promise.all(players.map((p) => p.room.leave()));
   });
@@ -121,15 +158,25 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     expect(players.map((p) => p.errors.length)).toEqual(errorsBefore);
 
     const record = (await getJson(t, `/api/matches/${matchId}`)).body;
-    expect(record).toMatchObject({ status: 'aborted', abortReason: 'closed by the operator', result: null, seed: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(record).toMatchObject({
+      status: 'aborted',
+      abortReason: 'closed by the operator',
+      result: null,
+      seed: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(record.seats.every((s: { score?: number }) => s.score === undefined)).toBe(true);
     expect((await getJson(t, `/api/matches/${matchId}/verify`)).body.dice).toMatchObject({ ok: true });
-    for (const p of players) expect((await getJson(t, `/api/players/${p.guest.playerId}`)).body).toMatchObject({ games: 0, lifetimeScore: 0 });
+    for (const p of players)
+      expect((await getJson(t, `/api/players/${p.guest.playerId}`)).body).toMatchObject({ games: 0, lifetimeScore: 0 });
     // The table is gone everywhere, its code with it.
     await waitFor(async () => !(await admin<AdminTable[]>('GET', '/tables')).body.some((x) => x.roomId === roomId), 'the table to go');
     expect((await getJson(t, `/api/tables/code/${code}`)).status).toBe(404);
-    expect(t.logs.events('admin-action')).toContainEqual(expect.objectContaining({ action: 'close-table', target: roomId, address: '127.0.0.1' }));
-    expect(await audited('close-table')).toContainEqual(expect.objectContaining({ target: roomId, address: '127.0.0.1', at: expect.any(Number) }));
+    expect(t.logs.events('admin-action')).toContainEqual(
+      expect.objectContaining({ action: 'close-table', target: roomId, address: '127.0.0.1' }),
+    );
+    expect(await audited('close-table')).toContainEqual(
+      expect.objectContaining({ target: roomId, address: '127.0.0.1', at: expect.any(Number) }),
+    );
     // A restart restores nothing of it.
     expect(await t.storage.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).not.toContain(matchId);
   });
@@ -151,11 +198,17 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     const banned = host.guest;
     // Every player of this file is at 127.0.0.1: this ban leaves the address alone (the next test bans one).
     const ban = await admin('POST', '/bans', { playerId: banned.playerId, reason: 'abusive names', address: false });
-    expect(ban).toMatchObject({ status: 201, body: { playerId: banned.playerId, nickname: 'Host', reason: 'abusive names', address: null, addressUntil: null } });
+    expect(ban).toMatchObject({
+      status: 201,
+      body: { playerId: banned.playerId, nickname: 'Host', reason: 'abusive names', address: null, addressUntil: null },
+    });
 
     const sdk = t.colyseus.sdk;
     const creds = { playerId: banned.playerId, secret: banned.secret };
-    await expect(sdk.create('table', { size: 2, ...creds })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED, message: expect.stringMatching(/^ERR_BANNED: /) });
+    await expect(sdk.create('table', { size: 2, ...creds })).rejects.toMatchObject({
+      code: JOIN_ERROR_NUMBERS.ERR_BANNED,
+      message: expect.stringMatching(/^ERR_BANNED: /),
+    });
     await expect(quickMatch(sdk, banned, { preset: 'online', size: 2 })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
     const open = await create(t, await newGuest(t, 'Cy'), { size: 3 });
     await expect(sdk.joinById(open.room.roomId, creds)).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
@@ -168,7 +221,10 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     const back = await joinById(t, host.room.roomId, banned);
     expect(back.colour).toBe(host.colour);
 
-    expect(await admin('DELETE', `/bans/${banned.playerId}`)).toMatchObject({ status: 200, body: { playerId: banned.playerId, banned: false } });
+    expect(await admin('DELETE', `/bans/${banned.playerId}`)).toMatchObject({
+      status: 200,
+      body: { playerId: banned.playerId, banned: false },
+    });
     const again = await create(t, banned, { size: 2 });
     expect(again.seated).toBe(true);
     expect((await admin('DELETE', `/bans/${banned.playerId}`)).body.error.code).toBe('ERR_NOT_BANNED');
@@ -185,7 +241,8 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
       const res = await fetch(`${t.baseUrl}/api${path}`, { method, headers: from(address), body: JSON.stringify(body) });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const guestAt = async (address: string, nickname: string) => (await api('POST', '/guests', address, { nickname })).body as { playerId: string; secret: string };
+    const guestAt = async (address: string, nickname: string) =>
+      (await api('POST', '/guests', address, { nickname })).body as { playerId: string; secret: string };
     const sdkAt = (address: string) => new Client(t.baseUrl, { headers: from(address) });
     const credsOf = (g: { playerId: string; secret: string }) => ({ playerId: g.playerId, secret: g.secret });
 
@@ -193,7 +250,10 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     const bad = await guestAt('10.5.0.1', 'Mallory');
     // Seen last at 10.5.0.4, where the seat was asked for.
     const seat = await sdkAt('10.5.0.4').joinById(host.roomId, credsOf(bad));
-    expect((await api('PUT', `/players/${bad.playerId}/login`, '10.5.0.4', { secret: bad.secret, name: 'mallory', password: 'a good password' })).status).toBe(200);
+    expect(
+      (await api('PUT', `/players/${bad.playerId}/login`, '10.5.0.4', { secret: bad.secret, name: 'mallory', password: 'a good password' }))
+        .status,
+    ).toBe(200);
     const oldCode = (await api('POST', `/players/${bad.playerId}/link-codes`, '10.5.0.4', { secret: bad.secret })).body.code as string;
 
     const before = Date.now();
@@ -201,30 +261,52 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     expect(ban).toMatchObject({ status: 201, body: { playerId: bad.playerId, address: '10.5.0.4' } });
     expect(ban.body.addressUntil).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
     expect(ban.body.addressUntil).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
-    expect((await admin<AdminOverview>('GET', '/overview')).body.bans).toContainEqual(expect.objectContaining({ playerId: bad.playerId, address: '10.5.0.4' }));
+    expect((await admin<AdminOverview>('GET', '/overview')).body.bans).toContainEqual(
+      expect.objectContaining({ playerId: bad.playerId, address: '10.5.0.4' }),
+    );
 
     // From the banned address: no new guest; a guest made elsewhere sits, watches or opens a table no more there.
-    expect(await api('POST', '/guests', '10.5.0.4', { nickname: 'Mallory2' })).toMatchObject({ status: 403, body: { error: { code: 'ERR_BANNED' } } });
+    expect(await api('POST', '/guests', '10.5.0.4', { nickname: 'Mallory2' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'ERR_BANNED' } },
+    });
     const friend = credsOf(await guestAt('10.5.0.2', 'Trent'));
     await expect(sdkAt('10.5.0.4').joinById(host.roomId, friend)).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
-    await expect(sdkAt('10.5.0.4').joinById(host.roomId, { ...friend, watch: true })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await expect(sdkAt('10.5.0.4').joinById(host.roomId, { ...friend, watch: true })).rejects.toMatchObject({
+      code: JOIN_ERROR_NUMBERS.ERR_BANNED,
+    });
     await expect(sdkAt('10.5.0.4').create('table', { size: 2, ...friend })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
     // Another address is not.
     const elsewhere = await sdkAt('10.5.0.3').joinById(host.roomId, friend);
 
     // The banned player: no new name, no link code, no device by an old code or a password.
-    expect((await api('PUT', `/players/${bad.playerId}/nickname`, '10.5.0.8', { secret: bad.secret, nickname: 'Innocent' })).body.error.code).toBe('ERR_BANNED');
-    expect((await api('POST', `/players/${bad.playerId}/link-codes`, '10.5.0.8', { secret: bad.secret })).body.error.code).toBe('ERR_BANNED');
-    expect(await api('POST', '/link', '10.5.0.8', { code: oldCode })).toMatchObject({ status: 403, body: { error: { code: 'ERR_BANNED' } } });
-    expect(await api('POST', '/sign-in', '10.5.0.8', { name: 'mallory', password: 'a good password' })).toMatchObject({ status: 403, body: { error: { code: 'ERR_BANNED' } } });
+    expect(
+      (await api('PUT', `/players/${bad.playerId}/nickname`, '10.5.0.8', { secret: bad.secret, nickname: 'Innocent' })).body.error.code,
+    ).toBe('ERR_BANNED');
+    expect((await api('POST', `/players/${bad.playerId}/link-codes`, '10.5.0.8', { secret: bad.secret })).body.error.code).toBe(
+      'ERR_BANNED',
+    );
+    expect(await api('POST', '/link', '10.5.0.8', { code: oldCode })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'ERR_BANNED' } },
+    });
+    expect(await api('POST', '/sign-in', '10.5.0.8', { name: 'mallory', password: 'a good password' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'ERR_BANNED' } },
+    });
     expect((await api('POST', `/players/${bad.playerId}/devices`, '10.5.0.8', { secret: bad.secret })).body).toHaveLength(1);
     expect((await getJson(t, `/api/players/${bad.playerId}`)).body.nickname).toBe('Mallory');
 
     // Lifting the address alone: the address is free, the player still banned.
-    expect(await admin('DELETE', `/bans/${bad.playerId}/address`)).toMatchObject({ status: 200, body: { playerId: bad.playerId, address: null } });
+    expect(await admin('DELETE', `/bans/${bad.playerId}/address`)).toMatchObject({
+      status: 200,
+      body: { playerId: bad.playerId, address: null },
+    });
     expect((await admin('DELETE', `/bans/${bad.playerId}/address`)).body.error.code).toBe('ERR_NOT_BANNED');
     expect((await api('POST', '/guests', '10.5.0.4', { nickname: 'Walter' })).status).toBe(201);
-    expect((await api('PUT', `/players/${bad.playerId}/nickname`, '10.5.0.8', { secret: bad.secret, nickname: 'Innocent' })).body.error.code).toBe('ERR_BANNED');
+    expect(
+      (await api('PUT', `/players/${bad.playerId}/nickname`, '10.5.0.8', { secret: bad.secret, nickname: 'Innocent' })).body.error.code,
+    ).toBe('ERR_BANNED');
     expect((await audited('lift-address-ban')).map((a) => a.target)).toContain(bad.playerId);
     expect((await audited('ban')).map((a) => a.detail)).toContain('cheating (address 10.5.0.4 for 2 h)');
     await admin('DELETE', `/bans/${bad.playerId}`);
@@ -253,7 +335,9 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     expect((await admin<AdminOverview>('GET', '/overview')).body.processes[0]).toMatchObject({ processId, draining: true });
     expect((await getJson(t, '/healthz')).status).toBe(503);
     const g = await newGuest(t, 'Late');
-    await expect(t.colyseus.sdk.create('table', { playerId: g.playerId, secret: g.secret })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN });
+    await expect(t.colyseus.sdk.create('table', { playerId: g.playerId, secret: g.secret })).rejects.toMatchObject({
+      code: JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN,
+    });
     expect(await audited('drain')).toContainEqual(expect.objectContaining({ target: processId }));
   });
 
@@ -261,7 +345,8 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     // Asking without a token (the console page does, to learn whether the console is on) counts against nothing.
     for (let i = 0; i < WRONG_TOKENS_PER_MINUTE + 1; i++) expect((await admin('GET', '/overview', undefined, null)).status).toBe(401);
     const statuses: number[] = [];
-    for (let i = 0; i < WRONG_TOKENS_PER_MINUTE + 2; i++) statuses.push((await admin('GET', '/overview', undefined, `Bearer ${TOKEN}x`)).status);
+    for (let i = 0; i < WRONG_TOKENS_PER_MINUTE + 2; i++)
+      statuses.push((await admin('GET', '/overview', undefined, `Bearer ${TOKEN}x`)).status);
     expect(statuses).toEqual([...Array(WRONG_TOKENS_PER_MINUTE).fill(401), 429, 429]);
     const refused = await admin('GET', '/overview');
     expect(refused.status).toBe(429);

@@ -41,7 +41,10 @@ const tableOf = (roomId: string) => (matchMaker.getLocalRoomById(roomId) as unkn
 function storedActions(matchId: string): { action: Action; at: number }[] {
   const db = new Database(t.dbFile, { readonly: true });
   try {
-    const rows = db.prepare('SELECT action, at FROM match_actions WHERE match_id = ? ORDER BY idx').all(matchId) as { action: string; at: number }[];
+    const rows = db.prepare('SELECT action, at FROM match_actions WHERE match_id = ? ORDER BY idx').all(matchId) as {
+      action: string;
+      at: number;
+    }[];
     return rows.map((r) => ({ action: JSON.parse(r.action) as Action, at: r.at }));
   } finally {
     db.close();
@@ -77,7 +80,10 @@ describe('a player who drops from a game against three bots, at the real pace', 
     // 60 s and 130 s later both games are still being played, at the pace of a watched table.
     for (const at of [60_000, 130_000]) {
       await sleep(dropped + at - Date.now());
-      for (const [roomId, matchId] of [[annRoom, annMatch], [bobRoom, bobMatch]] as const) {
+      for (const [roomId, matchId] of [
+        [annRoom, annMatch],
+        [bobRoom, bobMatch],
+      ] as const) {
         expect(tableOf(roomId)).toMatchObject({ status: 'playing', matchId });
         const count = expectThePace(matchId);
         expect(count).toBeLessThan((Date.now() - dropped + 6000) / SLOWEST_PAUSE_MS);

@@ -17,7 +17,8 @@ const servers = processesPerTest('backup');
 const PACE = { BOT_ROLL_DELAY_MS: '60', AUTO_MOVE_DELAY_MS: '60' };
 
 /** `npm run backup -- --to FILE`, as an operator types it, beside the running server. */
-const backup = (dataDir: string, to: string) => run('npm', ['run', '--silent', 'backup', '--', '--to', to], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+const backup = (dataDir: string, to: string) =>
+  run('npm', ['run', '--silent', 'backup', '--', '--to', to], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
 
 describe('npm run backup: a consistent copy of the live SQLite database', () => {
   test('taken while a game is played, it is a whole database; a server started on it restores the table at a version at least the one it had when the backup began', async () => {
@@ -61,16 +62,26 @@ describe('npm run backup: a consistent copy of the live SQLite database', () => 
       expect(line.version).toBe(stored.n);
       // It goes on there (both seats are the server's to play) to its end, and is recorded and verifies.
       await restored.logged('match-recorded', 60_000);
-      expect((await getJson(restored, `/api/matches/${matchId}/verify`)).body).toMatchObject({ dice: { ok: true }, replay: { ok: true, matchesRecord: true } });
+      expect((await getJson(restored, `/api/matches/${matchId}/verify`)).body).toMatchObject({
+        dice: { ok: true },
+        replay: { ok: true, matchesRecord: true },
+      });
     } finally {
       rmSync(copyDir, { recursive: true, force: true });
     }
   });
 
   test('with DATABASE_URL it says to use pg_dump, and without --to it says how to call it', async () => {
-    await expect(run('npm', ['run', '--silent', 'backup', '--', '--to', '/tmp/x.db'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: 'postgres://u@127.0.0.1:1/db' } })).rejects.toMatchObject({
+    await expect(
+      run('npm', ['run', '--silent', 'backup', '--', '--to', '/tmp/x.db'], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: 'postgres://u@127.0.0.1:1/db' },
+      }),
+    ).rejects.toMatchObject({
       stderr: expect.stringMatching(/pg_dump/),
     });
-    await expect(run('npm', ['run', '--silent', 'backup'], { cwd: ROOT })).rejects.toMatchObject({ stderr: expect.stringMatching(/usage: npm run backup -- --to FILE/) });
+    await expect(run('npm', ['run', '--silent', 'backup'], { cwd: ROOT })).rejects.toMatchObject({
+      stderr: expect.stringMatching(/usage: npm run backup -- --to FILE/),
+    });
   });
 });

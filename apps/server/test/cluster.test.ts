@@ -23,7 +23,14 @@ function guestFrom(url: string, from: string, headers: Record<string, string> = 
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
     const req = request(
-      { host: hostname, port, path: '/api/guests', method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', ...headers } },
+      {
+        host: hostname,
+        port,
+        path: '/api/guests',
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -64,333 +71,366 @@ async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promi
 /** Which process a websocket was routed to: the first path segment of its public address. */
 const processOf = (socketUrl: string | undefined): string => new URL(socketUrl ?? 'ws://none/').pathname.split('/')[1] ?? '';
 
-describeWithServices('two server processes behind one reverse proxy (Redis + PostgreSQL)', ['TEST_REDIS_URL', 'TEST_DATABASE_URL', 'TEST_NGINX'], () => {
-  let bundle: ReturnType<typeof buildBundle>;
-  let schema: TestSchema;
-  let proxy: { stop(): Promise<void> };
-  let proxyUrl: string;
-  let servers: Record<Name, ServerProcess>;
-  let database: Storage;
-  let start: (name: Name) => Promise<ServerProcess>;
-  const other = (name: string): Name => (name === 'a' ? 'b' : 'a');
+describeWithServices(
+  'two server processes behind one reverse proxy (Redis + PostgreSQL)',
+  ['TEST_REDIS_URL', 'TEST_DATABASE_URL', 'TEST_NGINX'],
+  () => {
+    let bundle: ReturnType<typeof buildBundle>;
+    let schema: TestSchema;
+    let proxy: { stop(): Promise<void> };
+    let proxyUrl: string;
+    let servers: Record<Name, ServerProcess>;
+    let database: Storage;
+    let start: (name: Name) => Promise<ServerProcess>;
+    const other = (name: string): Name => (name === 'a' ? 'b' : 'a');
 
-  beforeAll(async () => {
-    bundle = buildBundle();
-    schema = await freshSchema(serviceUrl('TEST_DATABASE_URL'));
-    // A Redis database of this file's own, emptied of anything an earlier run left.
-    const redisUrl = new URL(serviceUrl('TEST_REDIS_URL'));
-    redisUrl.pathname = '/7';
-    const redis = new Redis(redisUrl.toString());
-    await redis.flushdb();
-    await redis.quit();
+    beforeAll(async () => {
+      bundle = buildBundle();
+      schema = await freshSchema(serviceUrl('TEST_DATABASE_URL'));
+      // A Redis database of this file's own, emptied of anything an earlier run left.
+      const redisUrl = new URL(serviceUrl('TEST_REDIS_URL'));
+      redisUrl.pathname = '/7';
+      const redis = new Redis(redisUrl.toString());
+      await redis.flushdb();
+      await redis.quit();
 
-    const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
-    proxy = await startProxy(serviceUrl('TEST_NGINX'), proxyPort, `127.0.0.1:${portA}`, `127.0.0.1:${portB}`);
-    proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    const ports: Record<Name, number> = { a: portA, b: portB };
-    start = (name: Name) =>
-      startServerProcess(bundle.file, name, {
-        PORT: String(ports[name]),
-        REDIS_URL: redisUrl.toString(),
-        DATABASE_URL: schema.url,
-        PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/${name}`,
-        TURN_SECONDS: '30',
-        // A dead process's tables are restored by the other one after this long.
-        LEASE_SECONDS: String(LEASE_SECONDS),
-        SHUTDOWN_MODE: 'drain',
-        SHUTDOWN_GRACE_SECONDS: '90',
-        // nginx tells the client's address in X-Forwarded-For; the per-address limits count that one.
-        TRUST_PROXY: '127.0.0.1',
-        GUESTS_PER_MINUTE: String(GUESTS_PER_MINUTE),
-        ADMIN_TOKEN,
+      const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+      proxy = await startProxy(serviceUrl('TEST_NGINX'), proxyPort, `127.0.0.1:${portA}`, `127.0.0.1:${portB}`);
+      proxyUrl = `http://127.0.0.1:${proxyPort}`;
+      const ports: Record<Name, number> = { a: portA, b: portB };
+      start = (name: Name) =>
+        startServerProcess(bundle.file, name, {
+          PORT: String(ports[name]),
+          REDIS_URL: redisUrl.toString(),
+          DATABASE_URL: schema.url,
+          PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/${name}`,
+          TURN_SECONDS: '30',
+          // A dead process's tables are restored by the other one after this long.
+          LEASE_SECONDS: String(LEASE_SECONDS),
+          SHUTDOWN_MODE: 'drain',
+          SHUTDOWN_GRACE_SECONDS: '90',
+          // nginx tells the client's address in X-Forwarded-For; the per-address limits count that one.
+          TRUST_PROXY: '127.0.0.1',
+          GUESTS_PER_MINUTE: String(GUESTS_PER_MINUTE),
+          ADMIN_TOKEN,
+        });
+      const [a, b] = await Promise.all([start('a'), start('b')]);
+      servers = { a, b };
+      database = await openPostgresStorage(schema.url, (err) => {
+        throw err;
       });
-    const [a, b] = await Promise.all([start('a'), start('b')]);
-    servers = { a, b };
-    database = await openPostgresStorage(schema.url, (err) => {
-      throw err;
     });
-  });
 
-  afterAll(async () => {
-    await Promise.all(Object.values(servers ?? {}).map((s) => s.stop()));
-    await proxy?.stop();
-    await database?.close();
-    await schema?.drop();
-    bundle?.remove();
-  });
+    afterAll(async () => {
+      await Promise.all(Object.values(servers ?? {}).map((s) => s.stop()));
+      await proxy?.stop();
+      await database?.close();
+      await schema?.drop();
+      bundle?.remove();
+    });
 
-  test('a table created through one process is joined and watched through the other, played to the end with a reconnection through the process without the room, and recorded in the shared database', async () => {
-    const viaA = clientVia(servers.a.baseUrl);
-    const viaB = clientVia(servers.b.baseUrl);
-    const ann = await newGuest(servers.a, 'Ann');
-    const bob = await newGuest(servers.b, 'Bob');
-    const host = new Player(await viaA.client.create('table', { size: 2, ...credentials(ann) }), ann);
-    const guest = new Player(await viaB.client.joinById(host.room.roomId, credentials(bob)), bob);
-    const players = [host, guest];
-    await waitFor(() => players.every((p) => p.seated), 'both seats');
+    test('a table created through one process is joined and watched through the other, played to the end with a reconnection through the process without the room, and recorded in the shared database', async () => {
+      const viaA = clientVia(servers.a.baseUrl);
+      const viaB = clientVia(servers.b.baseUrl);
+      const ann = await newGuest(servers.a, 'Ann');
+      const bob = await newGuest(servers.b, 'Bob');
+      const host = new Player(await viaA.client.create('table', { size: 2, ...credentials(ann) }), ann);
+      const guest = new Player(await viaB.client.joinById(host.room.roomId, credentials(bob)), bob);
+      const players = [host, guest];
+      await waitFor(() => players.every((p) => p.seated), 'both seats');
 
-    // Whichever process took the HTTP request, both websockets went through the proxy to the room's process.
-    const holder = processOf(viaA.sockets[0]);
-    expect(['a', 'b']).toContain(holder);
-    expect(processOf(viaB.sockets[0])).toBe(holder);
-    expect(viaA.sockets[0]).toContain(`${new URL(proxyUrl).host}/${holder}/`);
+      // Whichever process took the HTTP request, both websockets went through the proxy to the room's process.
+      const holder = processOf(viaA.sockets[0]);
+      expect(['a', 'b']).toContain(holder);
+      expect(processOf(viaB.sockets[0])).toBe(holder);
+      expect(viaA.sockets[0]).toContain(`${new URL(proxyUrl).host}/${holder}/`);
 
-    for (const p of players) p.send('ready', { ready: true });
-    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
-    // A watcher comes in through the process without the room: its websocket is routed to the holder.
-    const viaOther = clientVia(servers[other(holder)].baseUrl);
-    const watcher = await watch(viaOther.client, host.room.roomId, await newGuest(servers[other(holder)], 'Watcher'));
-    expect(processOf(viaOther.sockets[0])).toBe(holder);
-    await waitFor(() => host.state.watchers === 1, 'the watcher counted');
-    await play(players, (g) => g.rolls >= 6 && g.phase === 'roll');
+      for (const p of players) p.send('ready', { ready: true });
+      await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
+      // A watcher comes in through the process without the room: its websocket is routed to the holder.
+      const viaOther = clientVia(servers[other(holder)].baseUrl);
+      const watcher = await watch(viaOther.client, host.room.roomId, await newGuest(servers[other(holder)], 'Watcher'));
+      expect(processOf(viaOther.sockets[0])).toBe(holder);
+      await waitFor(() => host.state.watchers === 1, 'the watcher counted');
+      await play(players, (g) => g.rolls >= 6 && g.phase === 'roll');
 
-    // Bob's connection drops; he comes back through the process that does not hold the room.
-    const token = guest.room.reconnectionToken;
-    const seat = guest.colour;
-    await guest.room.leave(false);
-    await waitFor(() => host.state.seats.get(seat).connected === false, 'the drop to show');
-    const back = clientVia(servers[other(holder)].baseUrl);
-    guest.adopt(await back.client.reconnect(token));
-    expect(processOf(back.sockets[0])).toBe(holder);
-    await waitFor(() => host.state.seats.get(seat).connected === true, 'the seat to be back');
-    // (The reconnected room's state comes just after it opens.)
-    await waitFor(() => guest.colour === seat, 'the seat in the reconnected room');
+      // Bob's connection drops; he comes back through the process that does not hold the room.
+      const token = guest.room.reconnectionToken;
+      const seat = guest.colour;
+      await guest.room.leave(false);
+      await waitFor(() => host.state.seats.get(seat).connected === false, 'the drop to show');
+      const back = clientVia(servers[other(holder)].baseUrl);
+      guest.adopt(await back.client.reconnect(token));
+      expect(processOf(back.sockets[0])).toBe(holder);
+      await waitFor(() => host.state.seats.get(seat).connected === true, 'the seat to be back');
+      // (The reconnected room's state comes just after it opens.)
+      await waitFor(() => guest.colour === seat, 'the seat in the reconnected room');
 
-    await play(players);
-    await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
-    const s = host.state;
-    expect(s.result.reason).toBe('finish');
-    await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
-    expect(watcher.game).toEqual(host.game);
-    await watcher.room.leave();
+      await play(players);
+      await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+      const s = host.state;
+      expect(s.result.reason).toBe('finish');
+      await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
+      expect(watcher.game).toEqual(host.game);
+      await watcher.room.leave();
 
-    // The record is in the shared database, and each process serves and verifies it.
-    const match = await database.getMatch(s.matchId as string);
-    expect(match).toMatchObject({ status: 'finished', tableId: host.room.roomId, seed: s.seed });
-    expect(match?.actions).toHaveLength(host.game.version);
-    expect(match?.seats.map((x) => x.playerId).sort()).toEqual([ann.playerId, bob.playerId].sort());
-    for (const server of Object.values(servers)) {
-      const verified = (await getJson(server, `/api/matches/${s.matchId}/verify`)).body;
-      expect(verified.dice.ok).toBe(true);
-      expect(verified.replay).toMatchObject({ ok: true, matchesRecord: true, gameOver: true });
-      expect((await getJson(server, `/api/players/${bob.playerId}`)).body).toMatchObject({ games: 1 });
-    }
-    expect(servers[holder as Name].logs.some((l) => l.event === 'player-reconnected' && l.tableId === host.room.roomId)).toBe(true);
-    await Promise.all(players.map((p) => p.room.leave(true)));
-  });
+      // The record is in the shared database, and each process serves and verifies it.
+      const match = await database.getMatch(s.matchId as string);
+      expect(match).toMatchObject({ status: 'finished', tableId: host.room.roomId, seed: s.seed });
+      expect(match?.actions).toHaveLength(host.game.version);
+      expect(match?.seats.map((x) => x.playerId).sort()).toEqual([ann.playerId, bob.playerId].sort());
+      for (const server of Object.values(servers)) {
+        const verified = (await getJson(server, `/api/matches/${s.matchId}/verify`)).body;
+        expect(verified.dice.ok).toBe(true);
+        expect(verified.replay).toMatchObject({ ok: true, matchesRecord: true, gameOver: true });
+        expect((await getJson(server, `/api/players/${bob.playerId}`)).body).toMatchObject({ games: 1 });
+      }
+      expect(servers[holder as Name].logs.some((l) => l.event === 'player-reconnected' && l.tableId === host.room.roomId)).toBe(true);
+      await Promise.all(players.map((p) => p.room.leave(true)));
+    });
 
-  test('a device signed out through one process loses its table connection held by the other at once (4401, over Redis)', async () => {
-    const post = async (base: string, path: string, body: unknown) =>
-      (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
-    const ann = await newGuest(servers.a, 'Ann');
-    const { code } = await post(servers.a.baseUrl, `/api/players/${ann.playerId}/link-codes`, { secret: ann.secret });
-    const phone = { ...(await post(servers.b.baseUrl, '/api/link', { code })) } as typeof ann;
-    expect(phone.playerId).toBe(ann.playerId);
-    const via = clientVia(servers.a.baseUrl);
-    const room = await via.client.create('table', { size: 2, private: true, ...credentials(phone) });
-    let closed = 0;
-    room.onLeave((c) => (closed = c));
-    const holder = processOf(via.sockets[0]) as Name;
-    // Ann's desk signs the phone out through the process that does not hold the table.
-    const devices = (await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: ann.secret })) as { id: string; current: boolean }[];
-    const phoneId = devices.find((d) => !d.current)!.id;
-    expect(await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret })).toEqual({ signedOut: [phoneId] });
-    await waitFor(() => closed !== 0, 'the table connection on the other process to close', 5_000);
-    expect(closed).toBe(4401);
-    expect(await post(servers[holder].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: phone.secret })).toMatchObject({ error: { code: 'ERR_BAD_CREDENTIALS' } });
-  });
+    test('a device signed out through one process loses its table connection held by the other at once (4401, over Redis)', async () => {
+      const post = async (base: string, path: string, body: unknown) =>
+        (
+          await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        ).json() as Promise<any>;
+      const ann = await newGuest(servers.a, 'Ann');
+      const { code } = await post(servers.a.baseUrl, `/api/players/${ann.playerId}/link-codes`, { secret: ann.secret });
+      const phone = { ...(await post(servers.b.baseUrl, '/api/link', { code })) } as typeof ann;
+      expect(phone.playerId).toBe(ann.playerId);
+      const via = clientVia(servers.a.baseUrl);
+      const room = await via.client.create('table', { size: 2, private: true, ...credentials(phone) });
+      let closed = 0;
+      room.onLeave((c) => (closed = c));
+      const holder = processOf(via.sockets[0]) as Name;
+      // Ann's desk signs the phone out through the process that does not hold the table.
+      const devices = (await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: ann.secret })) as {
+        id: string;
+        current: boolean;
+      }[];
+      const phoneId = devices.find((d) => !d.current)!.id;
+      expect(
+        await post(servers[other(holder)].baseUrl, `/api/players/${ann.playerId}/devices/${phoneId}/sign-out`, { secret: ann.secret }),
+      ).toEqual({ signedOut: [phoneId] });
+      await waitFor(() => closed !== 0, 'the table connection on the other process to close', 5_000);
+      expect(closed).toBe(4401);
+      expect(await post(servers[holder].baseUrl, `/api/players/${ann.playerId}/devices`, { secret: phone.secret })).toMatchObject({
+        error: { code: 'ERR_BAD_CREDENTIALS' },
+      });
+    });
 
-  test('through the proxy every process answers alike: health, the lobby and private join codes', async () => {
-    const proxied = { baseUrl: proxyUrl };
-    expect((await getJson(proxied, '/healthz')).body).toMatchObject({ status: 'ok' });
-    const via = clientVia(proxyUrl);
-    const cy = await newGuest(proxied, 'Cy');
-    const dee = await newGuest(proxied, 'Dee');
-    const secret = new Player(await via.client.create('table', { private: true, size: 2, ...credentials(cy) }), cy);
-    const open = new Player(await via.client.create('table', { size: 3, ...credentials(dee) }), dee);
-    await waitFor(() => secret.state.code !== '' && open.seated, 'the tables');
-    for (const server of Object.values(servers)) {
-      expect((await getJson(server, `/api/tables/code/${secret.state.code}`)).body).toMatchObject({ roomId: secret.room.roomId });
-      const listed = (await getJson(server, '/api/tables')).body as { roomId: string }[];
-      expect(listed.map((t) => t.roomId)).toContain(open.room.roomId);
-      expect(listed.map((t) => t.roomId)).not.toContain(secret.room.roomId);
-    }
-    await Promise.all([secret.room.leave(true), open.room.leave(true)]);
-  });
+    test('through the proxy every process answers alike: health, the lobby and private join codes', async () => {
+      const proxied = { baseUrl: proxyUrl };
+      expect((await getJson(proxied, '/healthz')).body).toMatchObject({ status: 'ok' });
+      const via = clientVia(proxyUrl);
+      const cy = await newGuest(proxied, 'Cy');
+      const dee = await newGuest(proxied, 'Dee');
+      const secret = new Player(await via.client.create('table', { private: true, size: 2, ...credentials(cy) }), cy);
+      const open = new Player(await via.client.create('table', { size: 3, ...credentials(dee) }), dee);
+      await waitFor(() => secret.state.code !== '' && open.seated, 'the tables');
+      for (const server of Object.values(servers)) {
+        expect((await getJson(server, `/api/tables/code/${secret.state.code}`)).body).toMatchObject({ roomId: secret.room.roomId });
+        const listed = (await getJson(server, '/api/tables')).body as { roomId: string }[];
+        expect(listed.map((t) => t.roomId)).toContain(open.room.roomId);
+        expect(listed.map((t) => t.roomId)).not.toContain(secret.room.roomId);
+      }
+      await Promise.all([secret.room.leave(true), open.room.leave(true)]);
+    });
 
-  test('behind the proxy, each client address has its own limits: one address refused (429) leaves another untouched; a forged X-Forwarded-For does not help', async () => {
-    // Each process counts for itself: at most GUESTS_PER_MINUTE per process for one address.
-    const statuses: number[] = [];
-    const refusedLately = () => statuses.length >= 4 && statuses.slice(-4).every((s) => s === 429);
-    for (let i = 0; i < GUESTS_PER_MINUTE * 2 + 10 && !refusedLately(); i++) statuses.push(await guestFrom(proxyUrl, '127.0.0.2'));
-    expect(refusedLately()).toBe(true);
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(GUESTS_PER_MINUTE);
-    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(GUESTS_PER_MINUTE * 2);
-    // Claiming to be someone else does not reset the count: nginx appends the real address, and that is the one counted.
-    for (let i = 0; i < 4; i++) expect(await guestFrom(proxyUrl, '127.0.0.2', { 'x-forwarded-for': `10.9.9.${i}` })).toBe(429);
-    // Another address is limited on its own.
-    expect(await guestFrom(proxyUrl, '127.0.0.3')).toBe(201);
-    const logged = Object.values(servers).flatMap((s) => s.logs.filter((l) => l.event === 'limit-reached'));
-    expect(logged.map((l) => l.address)).toContain('127.0.0.2');
-    expect(logged.map((l) => l.address)).not.toContain('127.0.0.1');
-  });
+    test('behind the proxy, each client address has its own limits: one address refused (429) leaves another untouched; a forged X-Forwarded-For does not help', async () => {
+      // Each process counts for itself: at most GUESTS_PER_MINUTE per process for one address.
+      const statuses: number[] = [];
+      const refusedLately = () => statuses.length >= 4 && statuses.slice(-4).every((s) => s === 429);
+      for (let i = 0; i < GUESTS_PER_MINUTE * 2 + 10 && !refusedLately(); i++) statuses.push(await guestFrom(proxyUrl, '127.0.0.2'));
+      expect(refusedLately()).toBe(true);
+      expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(GUESTS_PER_MINUTE);
+      expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(GUESTS_PER_MINUTE * 2);
+      // Claiming to be someone else does not reset the count: nginx appends the real address, and that is the one counted.
+      for (let i = 0; i < 4; i++) expect(await guestFrom(proxyUrl, '127.0.0.2', { 'x-forwarded-for': `10.9.9.${i}` })).toBe(429);
+      // Another address is limited on its own.
+      expect(await guestFrom(proxyUrl, '127.0.0.3')).toBe(201);
+      const logged = Object.values(servers).flatMap((s) => s.logs.filter((l) => l.event === 'limit-reached'));
+      expect(logged.map((l) => l.address)).toContain('127.0.0.2');
+      expect(logged.map((l) => l.address)).not.toContain('127.0.0.1');
+    });
 
-  test('kill -9 of the process holding a table: the other process restores it, the players and the watcher are routed to it and finish the game', async () => {
-    const via = clientVia(proxyUrl);
-    const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client, { private: true });
-    const watcher = await watch(via.client, players[0]!.room.roomId, await newGuest({ baseUrl: proxyUrl }, 'Watcher'), players[0]!.state.code);
-    await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
-    const before = players[0]!.game;
-    const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
-    const roomId = players[0]!.room.roomId;
-    const holder = servers[processOf(via.sockets[0]) as Name];
-    const survivor = servers[other(holder.name)];
+    test('kill -9 of the process holding a table: the other process restores it, the players and the watcher are routed to it and finish the game', async () => {
+      const via = clientVia(proxyUrl);
+      const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client, { private: true });
+      const watcher = await watch(
+        via.client,
+        players[0]!.room.roomId,
+        await newGuest({ baseUrl: proxyUrl }, 'Watcher'),
+        players[0]!.state.code,
+      );
+      await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
+      const before = players[0]!.game;
+      const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
+      const roomId = players[0]!.room.roomId;
+      const holder = servers[processOf(via.sockets[0]) as Name];
+      const survivor = servers[other(holder.name)];
 
-    holder.signal('SIGKILL');
-    await holder.exited;
-    // Within a lease the survivor claims the table, rebuilds it and takes its id and code.
-    const restored = await survivor.logged('table-restored', (LEASE_SECONDS + 10) * 1000);
-    expect(restored).toMatchObject({ tableId: roomId, matchId, version: before.version });
-    expect((await getJson({ baseUrl: proxyUrl }, `/api/tables/code/${code}`)).body).toMatchObject({ roomId });
+      holder.signal('SIGKILL');
+      await holder.exited;
+      // Within a lease the survivor claims the table, rebuilds it and takes its id and code.
+      const restored = await survivor.logged('table-restored', (LEASE_SECONDS + 10) * 1000);
+      expect(restored).toMatchObject({ tableId: roomId, matchId, version: before.version });
+      expect((await getJson({ baseUrl: proxyUrl }, `/api/tables/code/${code}`)).body).toMatchObject({ roomId });
 
-    // Rejoining by id through the proxy reaches the survivor; each player gets their own seat back, as it was.
-    const back = clientVia(proxyUrl);
-    const colours = players.map((p) => p.colour);
-    for (const p of players) await rejoin(p, back.client, roomId);
-    expect(back.sockets.length).toBeGreaterThan(0);
-    expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
-    expect(players.map((p) => p.colour)).toEqual(colours);
-    expect(players[0]!.game).toEqual(before);
-    // The watcher comes back the same way (its credentials, watching, the private table's code): the restored table takes it.
-    await rejoin(watcher, back.client, roomId, 30_000, true, code);
-    expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
-    expect(watcher.seated).toBe(false);
-    expect(watcher.game).toEqual(before);
-    await waitFor(() => players[0]!.state.watchers === 1, 'the watcher counted again');
+      // Rejoining by id through the proxy reaches the survivor; each player gets their own seat back, as it was.
+      const back = clientVia(proxyUrl);
+      const colours = players.map((p) => p.colour);
+      for (const p of players) await rejoin(p, back.client, roomId);
+      expect(back.sockets.length).toBeGreaterThan(0);
+      expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
+      expect(players.map((p) => p.colour)).toEqual(colours);
+      expect(players[0]!.game).toEqual(before);
+      // The watcher comes back the same way (its credentials, watching, the private table's code): the restored table takes it.
+      await rejoin(watcher, back.client, roomId, 30_000, true, code);
+      expect(processOf(back.sockets[back.sockets.length - 1])).toBe(survivor.name);
+      expect(watcher.seated).toBe(false);
+      expect(watcher.game).toEqual(before);
+      await waitFor(() => players[0]!.state.watchers === 1, 'the watcher counted again');
 
-    await play(players);
-    await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
-    await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
-    expect(watcher.game).toEqual(players[0]!.game);
-    await watcher.room.leave();
-    const match = await database.getMatch(matchId);
-    expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed, tableId: roomId });
-    for (const p of players) for (const [version, action] of p.seen) expect(match!.actions[version]).toEqual(action);
-    expect(match!.actions).toHaveLength(players[0]!.game.version);
-    expect(verifyRolls(match!.seed!, commitment, rollsIn(match!.actions)).ok).toBe(true);
-    const replayed = replayGame(match!.setup, match!.actions);
-    expect(replayed.ok && replayed.value.state).toEqual(players[0]!.game);
-    await Promise.all(players.map((p) => p.room.leave(true)));
+      await play(players);
+      await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+      await waitFor(() => watcher.state.result.recorded, 'the watcher to see the result');
+      expect(watcher.game).toEqual(players[0]!.game);
+      await watcher.room.leave();
+      const match = await database.getMatch(matchId);
+      expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed, tableId: roomId });
+      for (const p of players) for (const [version, action] of p.seen) expect(match!.actions[version]).toEqual(action);
+      expect(match!.actions).toHaveLength(players[0]!.game.version);
+      expect(verifyRolls(match!.seed!, commitment, rollsIn(match!.actions)).ok).toBe(true);
+      const replayed = replayGame(match!.setup, match!.actions);
+      expect(replayed.ok && replayed.value.state).toEqual(players[0]!.game);
+      await Promise.all(players.map((p) => p.room.leave(true)));
 
-    // The killed process comes back (same address) for what follows.
-    servers[holder.name as Name] = await start(holder.name as Name);
-  });
+      // The killed process comes back (same address) for what follows.
+      servers[holder.name as Name] = await start(holder.name as Name);
+    });
 
-  test('SIGTERM drains a process: its new tables go to the other one, its game plays to the end and is recorded, then it exits', async () => {
-    const via = clientVia(proxyUrl);
-    const eve = await newGuest({ baseUrl: proxyUrl }, 'Eve');
-    const fay = await newGuest({ baseUrl: proxyUrl }, 'Fay');
-    const host = new Player(await via.client.create('table', { size: 2, ...credentials(eve) }), eve);
-    const guest = new Player(await via.client.joinById(host.room.roomId, credentials(fay)), fay);
-    const players = [host, guest];
-    await waitFor(() => players.every((p) => p.seated), 'both seats');
-    for (const p of players) p.send('ready', { ready: true });
-    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
-    await play(players, (g) => g.rolls >= 4 && g.phase === 'roll');
+    test('SIGTERM drains a process: its new tables go to the other one, its game plays to the end and is recorded, then it exits', async () => {
+      const via = clientVia(proxyUrl);
+      const eve = await newGuest({ baseUrl: proxyUrl }, 'Eve');
+      const fay = await newGuest({ baseUrl: proxyUrl }, 'Fay');
+      const host = new Player(await via.client.create('table', { size: 2, ...credentials(eve) }), eve);
+      const guest = new Player(await via.client.joinById(host.room.roomId, credentials(fay)), fay);
+      const players = [host, guest];
+      await waitFor(() => players.every((p) => p.seated), 'both seats');
+      for (const p of players) p.send('ready', { ready: true });
+      await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.state !== null), 'the game to start');
+      await play(players, (g) => g.rolls >= 4 && g.phase === 'roll');
 
-    const stopping = servers[processOf(via.sockets[0]) as Name];
-    const staying = servers[other(stopping.name)];
-    stopping.signal('SIGTERM');
-    await stopping.logged('draining');
-    expect((await getJson(stopping, '/healthz')).status).toBe(503);
+      const stopping = servers[processOf(via.sockets[0]) as Name];
+      const staying = servers[other(stopping.name)];
+      stopping.signal('SIGTERM');
+      await stopping.logged('draining');
+      expect((await getJson(stopping, '/healthz')).status).toBe(503);
 
-    // New tables asked of the draining process are created on the other one.
-    for (let i = 0; i < 3; i++) {
-      const asked = clientVia(stopping.baseUrl);
-      const g = await newGuest(stopping, `New${i}`);
-      const table = await asked.client.create('table', { size: 2, ...credentials(g) });
-      expect(processOf(asked.sockets[0])).toBe(staying.name);
+      // New tables asked of the draining process are created on the other one.
+      for (let i = 0; i < 3; i++) {
+        const asked = clientVia(stopping.baseUrl);
+        const g = await newGuest(stopping, `New${i}`);
+        const table = await asked.client.create('table', { size: 2, ...credentials(g) });
+        expect(processOf(asked.sockets[0])).toBe(staying.name);
+        await table.leave(true);
+      }
+
+      // The game on the draining process goes on to the end, and only then does the process exit.
+      await play(players);
+      await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
+      expect(await stopping.exited).toBe(0);
+      expect(stopping.logs.find((l) => l.event === 'drained')).toMatchObject({ finished: true });
+      expect(await database.getMatch(host.state.matchId as string)).toMatchObject({ status: 'finished' });
+
+      // The other process carries on behind the same address (once the proxy has skipped the stopped one).
+      await eventually(async () => expect((await getJson({ baseUrl: proxyUrl }, '/healthz')).body).toMatchObject({ status: 'ok' }));
+      const after = clientVia(proxyUrl);
+      const g = await newGuest({ baseUrl: proxyUrl }, 'Gus');
+      const table = await after.client.create('table', { size: 2, ...credentials(g) });
+      expect(processOf(after.sockets[0])).toBe(staying.name);
       await table.leave(true);
-    }
-
-    // The game on the draining process goes on to the end, and only then does the process exit.
-    await play(players);
-    await waitFor(() => players.every((p) => p.state.result.recorded), 'the result to be recorded');
-    expect(await stopping.exited).toBe(0);
-    expect(stopping.logs.find((l) => l.event === 'drained')).toMatchObject({ finished: true });
-    expect(await database.getMatch(host.state.matchId as string)).toMatchObject({ status: 'finished' });
-
-    // The other process carries on behind the same address (once the proxy has skipped the stopped one).
-    await eventually(async () => expect((await getJson({ baseUrl: proxyUrl }, '/healthz')).body).toMatchObject({ status: 'ok' }));
-    const after = clientVia(proxyUrl);
-    const g = await newGuest({ baseUrl: proxyUrl }, 'Gus');
-    const table = await after.client.create('table', { size: 2, ...credentials(g) });
-    expect(processOf(after.sockets[0])).toBe(staying.name);
-    await table.leave(true);
-  });
-
-  // ─── the operator's console across the deployment ───
-
-  /** An admin request to one process, with the token. */
-  const admin = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.baseUrl}/api/admin${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as any };
-  };
 
-  test('the console of either process sees both and their tables; a table held by one process is closed through the other (its game aborted, its players told); a ban made on one holds on the other; one process drains the other', async () => {
-    // The drain above stopped a process: bring it back, so that there are two again.
-    for (const name of ['a', 'b'] as const) {
-      const gone = await Promise.race([servers[name].exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 50))]);
-      if (gone) servers[name] = await start(name);
-    }
-    await eventually(async () => expect((await admin(servers.a, 'GET', '/overview')).body.processes).toHaveLength(2));
+    // ─── the operator's console across the deployment ───
 
-    const via = clientVia(proxyUrl);
-    const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client);
-    await play(players, (g) => g.rolls >= 4);
-    const roomId = players[0]!.room.roomId;
-    const matchId = players[0]!.state.matchId as string;
-    const holder = servers[processOf(via.sockets[0]) as Name];
-    const asked = servers[other(holder.name)];
+    /** An admin request to one process, with the token. */
+    const admin = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.baseUrl}/api/admin${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
 
-    const overview = (await admin(asked, 'GET', '/overview')).body;
-    expect(overview.unreachable).toEqual([]);
-    expect(overview.processes.map((p: { storage: string }) => p.storage)).toEqual(['postgres', 'postgres']);
-    const tables = (await admin(asked, 'GET', '/tables')).body as { roomId: string; processId: string; status: string }[];
-    const listed = tables.find((x) => x.roomId === roomId);
-    expect(listed).toMatchObject({ status: 'playing' });
-    const holderId = listed!.processId;
-    expect(overview.processes.find((p: { processId: string }) => p.processId === holderId)).toMatchObject({ tables: { playing: 1 }, players: 2 });
+    test('the console of either process sees both and their tables; a table held by one process is closed through the other (its game aborted, its players told); a ban made on one holds on the other; one process drains the other', async () => {
+      // The drain above stopped a process: bring it back, so that there are two again.
+      for (const name of ['a', 'b'] as const) {
+        const gone = await Promise.race([
+          servers[name].exited.then(() => true),
+          new Promise<boolean>((r) => setTimeout(() => r(false), 50)),
+        ]);
+        if (gone) servers[name] = await start(name);
+      }
+      await eventually(async () => expect((await admin(servers.a, 'GET', '/overview')).body.processes).toHaveLength(2));
 
-    const codes: (number | null)[] = [null, null];
-    players.forEach((p, i) => p.room.onLeave((code) => (codes[i] = code)));
-    expect(await admin(asked, 'POST', `/tables/${roomId}/close`)).toMatchObject({ status: 200, body: { roomId, matchId, aborted: true } });
-    await waitFor(() => codes.every((c) => c !== null), 'the connections to close');
-    expect(codes).toEqual([CLOSE_CODES.closedByOperator, CLOSE_CODES.closedByOperator]);
-    for (const p of players) expect(p.closings).toEqual([{ code: 'ERR_TABLE_CLOSED', message: 'closed by the operator', matchId }]);
-    expect(await database.getMatch(matchId)).toMatchObject({ status: 'aborted', abortReason: 'closed by the operator' });
-    expect(holder.logs.some((l) => l.event === 'table-closing' && l.reason === 'operator' && l.tableId === roomId)).toBe(true);
-    expect(asked.logs.some((l) => l.event === 'admin-action' && l.action === 'close-table' && l.target === roomId)).toBe(true);
+      const via = clientVia(proxyUrl);
+      const players = await twoPlayerGame({ baseUrl: proxyUrl }, via.client);
+      await play(players, (g) => g.rolls >= 4);
+      const roomId = players[0]!.room.roomId;
+      const matchId = players[0]!.state.matchId as string;
+      const holder = servers[processOf(via.sockets[0]) as Name];
+      const asked = servers[other(holder.name)];
 
-    // A ban made through one process refuses the guest on the other (every client here has one address:
-    // the ban leaves it alone; admin.test.ts bans an address).
-    const guest = players[0]!.guest;
-    expect((await admin(holder, 'POST', '/bans', { playerId: guest.playerId, address: false })).status).toBe(201);
-    await expect(clientVia(asked.baseUrl).client.create('table', { size: 2, ...credentials(guest) })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
-    const host = await newGuest({ baseUrl: proxyUrl }, 'Host');
-    const open = await clientVia(holder.baseUrl).client.create('table', { size: 3, ...credentials(host) });
-    await expect(clientVia(asked.baseUrl).client.joinById(open.roomId, credentials(guest))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
-    await open.leave(true);
-    expect((await admin(asked, 'DELETE', `/bans/${guest.playerId}`)).status).toBe(200);
+      const overview = (await admin(asked, 'GET', '/overview')).body;
+      expect(overview.unreachable).toEqual([]);
+      expect(overview.processes.map((p: { storage: string }) => p.storage)).toEqual(['postgres', 'postgres']);
+      const tables = (await admin(asked, 'GET', '/tables')).body as { roomId: string; processId: string; status: string }[];
+      const listed = tables.find((x) => x.roomId === roomId);
+      expect(listed).toMatchObject({ status: 'playing' });
+      const holderId = listed!.processId;
+      expect(overview.processes.find((p: { processId: string }) => p.processId === holderId)).toMatchObject({
+        tables: { playing: 1 },
+        players: 2,
+      });
 
-    // One process drains the other: with no game left to wait for, it stops at once (exit 0).
-    const drained = (await admin(holder, 'GET', '/overview')).body.processes.find((p: { processId: string }) => p.processId !== holderId).processId;
-    expect((await admin(holder, 'POST', `/processes/${drained}/drain`)).status).toBe(202);
-    expect(await asked.exited).toBe(0);
-    expect(asked.logs.find((l) => l.event === 'draining')).toMatchObject({ reason: 'console' });
-  });
-});
+      const codes: (number | null)[] = [null, null];
+      players.forEach((p, i) => p.room.onLeave((code) => (codes[i] = code)));
+      expect(await admin(asked, 'POST', `/tables/${roomId}/close`)).toMatchObject({
+        status: 200,
+        body: { roomId, matchId, aborted: true },
+      });
+      await waitFor(() => codes.every((c) => c !== null), 'the connections to close');
+      expect(codes).toEqual([CLOSE_CODES.closedByOperator, CLOSE_CODES.closedByOperator]);
+      for (const p of players) expect(p.closings).toEqual([{ code: 'ERR_TABLE_CLOSED', message: 'closed by the operator', matchId }]);
+      expect(await database.getMatch(matchId)).toMatchObject({ status: 'aborted', abortReason: 'closed by the operator' });
+      expect(holder.logs.some((l) => l.event === 'table-closing' && l.reason === 'operator' && l.tableId === roomId)).toBe(true);
+      expect(asked.logs.some((l) => l.event === 'admin-action' && l.action === 'close-table' && l.target === roomId)).toBe(true);
+
+      // A ban made through one process refuses the guest on the other (every client here has one address:
+      // the ban leaves it alone; admin.test.ts bans an address).
+      const guest = players[0]!.guest;
+      expect((await admin(holder, 'POST', '/bans', { playerId: guest.playerId, address: false })).status).toBe(201);
+      await expect(clientVia(asked.baseUrl).client.create('table', { size: 2, ...credentials(guest) })).rejects.toMatchObject({
+        code: JOIN_ERROR_NUMBERS.ERR_BANNED,
+      });
+      const host = await newGuest({ baseUrl: proxyUrl }, 'Host');
+      const open = await clientVia(holder.baseUrl).client.create('table', { size: 3, ...credentials(host) });
+      await expect(clientVia(asked.baseUrl).client.joinById(open.roomId, credentials(guest))).rejects.toMatchObject({
+        code: JOIN_ERROR_NUMBERS.ERR_BANNED,
+      });
+      await open.leave(true);
+      expect((await admin(asked, 'DELETE', `/bans/${guest.playerId}`)).status).toBe(200);
+
+      // One process drains the other: with no game left to wait for, it stops at once (exit 0).
+      const drained = (await admin(holder, 'GET', '/overview')).body.processes.find(
+        (p: { processId: string }) => p.processId !== holderId,
+      ).processId;
+      expect((await admin(holder, 'POST', `/processes/${drained}/drain`)).status).toBe(202);
+      expect(await asked.exited).toBe(0);
+      expect(asked.logs.find((l) => l.event === 'draining')).toMatchObject({ reason: 'console' });
+    });
+  },
+);

@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('Colyseus insides the table relies on', () => {
-  test("serializerOf: a room with state keeps a schema serializer with an encoder, which ownPatches patches (schema.test.ts shows what for)", () => {
+  test('serializerOf: a room with state keeps a schema serializer with an encoder, which ownPatches patches (schema.test.ts shows what for)', () => {
     const room = bareRoom();
     room.setState(new TableState());
     const serializer = serializerOf(room);

@@ -13,11 +13,17 @@ describe('configuration from the environment', () => {
 
   test('values are read and checked', () => {
     const read = configFromEnv({ PORT: '3000', TURN_SECONDS: '20', RECONNECT_SECONDS: '90', DATA_DIR: '/tmp/fc', LOG_LEVEL: 'warn' });
-    expect(read).toMatchObject({ ok: true, config: { port: 3000, turnSeconds: 20, reconnectSeconds: 90, dataDir: '/tmp/fc', logLevel: 'warn' } });
+    expect(read).toMatchObject({
+      ok: true,
+      config: { port: 3000, turnSeconds: 20, reconnectSeconds: 90, dataDir: '/tmp/fc', logLevel: 'warn' },
+    });
   });
 
   test('storage, Redis, address and shutdown settings: PostgreSQL and Redis by URL, SQLite when no DATABASE_URL', () => {
-    expect(configFromEnv({})).toMatchObject({ ok: true, config: { databaseUrl: undefined, redisUrl: undefined, host: undefined, shutdownGraceSeconds: 600 } });
+    expect(configFromEnv({})).toMatchObject({
+      ok: true,
+      config: { databaseUrl: undefined, redisUrl: undefined, host: undefined, shutdownGraceSeconds: 600 },
+    });
     const env = {
       DATABASE_URL: 'postgres://fc:pw@db:5432/fc',
       REDIS_URL: 'redis://redis:6379',
@@ -27,7 +33,13 @@ describe('configuration from the environment', () => {
     };
     expect(configFromEnv(env)).toMatchObject({
       ok: true,
-      config: { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, publicAddress: env.PUBLIC_ADDRESS, host: '127.0.0.1', shutdownGraceSeconds: 30 },
+      config: {
+        databaseUrl: env.DATABASE_URL,
+        redisUrl: env.REDIS_URL,
+        publicAddress: env.PUBLIC_ADDRESS,
+        host: '127.0.0.1',
+        shutdownGraceSeconds: 30,
+      },
     });
   });
 
@@ -36,16 +48,35 @@ describe('configuration from the environment', () => {
       ok: true,
       config: {
         trustProxy: [],
-        limits: { httpPerMinute: 600, guestsPerMinute: 10, tablesPerMinute: 20, openTablesPerGuest: 10, codeLookupsPerMinute: 10, codeMissesPerHour: 30, socketsPerAddress: 30 },
+        limits: {
+          httpPerMinute: 600,
+          guestsPerMinute: 10,
+          tablesPerMinute: 20,
+          openTablesPerGuest: 10,
+          codeLookupsPerMinute: 10,
+          codeMissesPerHour: 30,
+          socketsPerAddress: 30,
+        },
         maxTables: 1000,
         maxConnections: 4000,
         guestIdleDays: 7,
       },
     });
-    const env = { TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1', GUESTS_PER_MINUTE: '5', SOCKETS_PER_ADDRESS: '8', MAX_TABLES: '50', GUEST_IDLE_DAYS: '2' };
+    const env = {
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1',
+      GUESTS_PER_MINUTE: '5',
+      SOCKETS_PER_ADDRESS: '8',
+      MAX_TABLES: '50',
+      GUEST_IDLE_DAYS: '2',
+    };
     expect(configFromEnv(env)).toMatchObject({
       ok: true,
-      config: { trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'], limits: { guestsPerMinute: 5, socketsPerAddress: 8 }, maxTables: 50, guestIdleDays: 2 },
+      config: {
+        trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
+        limits: { guestsPerMinute: 5, socketsPerAddress: 8 },
+        maxTables: 50,
+        guestIdleDays: 2,
+      },
     });
   });
 
@@ -56,7 +87,10 @@ describe('configuration from the environment', () => {
   });
 
   test('an empty variable counts as unset', () => {
-    expect(configFromEnv({ PORT: '', DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ ok: true, config: { port: 2567, databaseUrl: undefined, redisUrl: undefined } });
+    expect(configFromEnv({ PORT: '', DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({
+      ok: true,
+      config: { port: 2567, databaseUrl: undefined, redisUrl: undefined },
+    });
   });
 
   test('REDIS_URL without PUBLIC_ADDRESS is refused: a client must be able to reach the process holding its room', () => {

@@ -13,7 +13,10 @@ interface Panel {
 
 /** Every PromQL expression of the dashboard: its panels' and its variables'. */
 function expressions(): string[] {
-  const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { panels: Panel[]; templating: { list: { query: { query: string } }[] } };
+  const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
+    panels: Panel[];
+    templating: { list: { query: { query: string } }[] };
+  };
   return [...dashboard.panels.flatMap((p) => (p.targets ?? []).map((x) => x.expr)), ...dashboard.templating.list.map((v) => v.query.query)];
 }
 
@@ -21,7 +24,7 @@ function expressions(): string[] {
 const HISTOGRAM_PART = /_(bucket|sum|count)$/;
 
 describe('the Grafana dashboard (deploy/grafana)', () => {
-  test('queries only metrics that /metrics exports, a histogram\'s parts only of histograms', async () => {
+  test("queries only metrics that /metrics exports, a histogram's parts only of histograms", async () => {
     const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
     const types = new Map([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
     const queried = new Set(expressions().flatMap((e) => [...e.matchAll(/\bflightchess_[a-z0-9_]+/g)].map((m) => m[0])));

@@ -30,7 +30,12 @@ function ignored(path: string): boolean {
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
   const regex = (p: string) =>
-    new RegExp(`^${p.split('**/').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('(?:.*/)?')}(?:/.*)?$`);
+    new RegExp(
+      `^${p
+        .split('**/')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*'))
+        .join('(?:.*/)?')}(?:/.*)?$`,
+    );
   return patterns.some((p) => regex(p).test(path));
 }
 
@@ -58,7 +63,11 @@ describe('the Dockerfile', () => {
   test('ships a runtime that runs unprivileged, keeps DATA_DIR in a volume and checks its health with the copied script', () => {
     const stage = runtimeStage();
     const one = (keyword: string) => stage.filter((i) => i.getKeyword() === keyword);
-    const env = Object.fromEntries(one('ENV').flatMap(args).map((kv) => kv.split('=') as [string, string]));
+    const env = Object.fromEntries(
+      one('ENV')
+        .flatMap(args)
+        .map((kv) => kv.split('=') as [string, string]),
+    );
     const workdir = args(one('WORKDIR')[0]!)[0]!;
     const copiedTo = (source: string) => {
       const copy = one('COPY').find((c) => args(c)[0] === source);
@@ -74,7 +83,9 @@ describe('the Dockerfile', () => {
     const cmd = execForm(one('CMD')[0]!);
     expect(cmd[0]).toBe('node');
     expect(posix.join(workdir, cmd[1]!)).toBe(posix.join(copiedTo('/src/apps/server/dist'), 'main.js'));
-    const check = one('HEALTHCHECK')[0]!.getArgumentsContent()!.replace(/^.*CMD\s+/, '');
+    const check = one('HEALTHCHECK')[0]!
+      .getArgumentsContent()!
+      .replace(/^.*CMD\s+/, '');
     expect(posix.join(workdir, (JSON.parse(check) as string[])[1]!)).toBe(copiedTo('deploy/healthcheck.mjs'));
     // The server reads these, and nothing else configures it: the image's defaults must be valid.
     expect(configFromEnv(env)).toMatchObject({ ok: true, config: { port: 2567, dataDir: env.DATA_DIR, webDist: env.WEB_DIST } });
@@ -84,7 +95,13 @@ describe('the Dockerfile', () => {
 describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_COMPOSE'], () => {
   /** The file as Docker Compose resolves it (defaults filled in); throws when Compose finds it invalid. */
   const resolved = (file: string): any =>
-    parse(execFileSync(serviceUrl('TEST_DOCKER_COMPOSE'), ['-f', join(ROOT, file), 'config'], { cwd: ROOT, env: { PATH: process.env.PATH }, encoding: 'utf8' }));
+    parse(
+      execFileSync(serviceUrl('TEST_DOCKER_COMPOSE'), ['-f', join(ROOT, file), 'config'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH },
+        encoding: 'utf8',
+      }),
+    );
   const seconds = (duration: string) => Number(/^(\d+)m$/.exec(duration)?.[1] ?? NaN) * 60;
 
   test('docker-compose.yml: one server on port 2567, its SQLite database in a named volume, games let finish on stop', () => {
@@ -106,7 +123,9 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     expect(Object.keys(compose.services).sort()).toEqual(['game-a', 'game-b', 'grafana', 'postgres', 'prometheus', 'proxy', 'redis']);
     const proxy = compose.services.proxy;
     expect(proxy.ports).toEqual([expect.objectContaining({ published: 2567, target: 80 })]);
-    expect(proxy.volumes).toEqual([`${join(ROOT, 'deploy/nginx/flightchess.conf.template')}:/etc/nginx/templates/default.conf.template:ro`]);
+    expect(proxy.volumes).toEqual([
+      `${join(ROOT, 'deploy/nginx/flightchess.conf.template')}:/etc/nginx/templates/default.conf.template:ro`,
+    ]);
     const template = read('deploy/nginx/flightchess.conf.template');
 
     const configs = ['game-a', 'game-b'].map((name) => {
@@ -138,7 +157,9 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     };
     const prometheus = parse(readFileSync(mounted('prometheus', '/etc/prometheus/prometheus.yml'), 'utf8'));
     const games = Object.keys(compose.services).filter((name) => name.startsWith('game-'));
-    expect(prometheus.scrape_configs.flatMap((j: any) => j.static_configs.flatMap((c: any) => c.targets)).sort()).toEqual(games.map((g) => `${g}:2567`).sort());
+    expect(prometheus.scrape_configs.flatMap((j: any) => j.static_configs.flatMap((c: any) => c.targets)).sort()).toEqual(
+      games.map((g) => `${g}:2567`).sort(),
+    );
     expect(prometheus.scrape_configs.every((j: any) => j.metrics_path === '/metrics')).toBe(true);
 
     const provisioning = mounted('grafana', '/etc/grafana/provisioning');
@@ -147,7 +168,9 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     const datasource = parse(readFileSync(join(provisioning, 'datasources/prometheus.yml'), 'utf8')).datasources[0];
     expect(datasource.url).toBe('http://prometheus:9090');
     const dashboard = JSON.parse(read('deploy/grafana/dashboards/flightchess.json'));
-    const uids = new Set<string>(dashboard.panels.flatMap((p: any) => [p.datasource?.uid, ...(p.targets ?? []).map((t: any) => t.datasource?.uid)]).filter(Boolean));
+    const uids = new Set<string>(
+      dashboard.panels.flatMap((p: any) => [p.datasource?.uid, ...(p.targets ?? []).map((t: any) => t.datasource?.uid)]).filter(Boolean),
+    );
     expect([...uids]).toEqual([datasource.uid]);
     // Published on this machine only (docker-compose v1 writes it as host_ip:published:target/protocol).
     expect(compose.services.grafana.ports).toEqual(['127.0.0.1:3000:3000/tcp']);

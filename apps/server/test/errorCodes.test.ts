@@ -19,7 +19,9 @@ test('every ERR_ code written in the server, the protocol or the rules is in ERR
   const declared = new Set<string>(ERROR_CODES);
   const undeclared = SOURCES.flatMap((source) =>
     filesUnder(join(ROOT, source)).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(CODE)].filter(([code]) => !declared.has(code)).map(([code]) => `${relative(ROOT, file)}: ${code}`),
+      [...readFileSync(file, 'utf8').matchAll(CODE)]
+        .filter(([code]) => !declared.has(code))
+        .map(([code]) => `${relative(ROOT, file)}: ${code}`),
     ),
   );
   expect(undeclared).toEqual([]);

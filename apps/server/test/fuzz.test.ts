@@ -36,9 +36,12 @@ describe(`${MESSAGES} random messages from several clients into running tables`,
   });
 
   test('the mix reaches everywhere: every kind of message, every Object.prototype name, undecodable frames', () => {
-    for (const [category, count] of Object.entries(report.byCategory)) expect({ category, sent: count > 0 }).toEqual({ category, sent: true });
+    for (const [category, count] of Object.entries(report.byCategory))
+      expect({ category, sent: count > 0 }).toEqual({ category, sent: true });
     expect(report.prototypeNamesSent).toBe(PROTOTYPE_NAMES.length);
-    expect(Object.keys(report.rejectedByCode)).toEqual(expect.arrayContaining(['ERR_UNKNOWN_MESSAGE', 'ERR_BAD_MESSAGE', 'ERR_STALE_VERSION', 'ERR_NOT_YOUR_TURN']));
+    expect(Object.keys(report.rejectedByCode)).toEqual(
+      expect.arrayContaining(['ERR_UNKNOWN_MESSAGE', 'ERR_BAD_MESSAGE', 'ERR_STALE_VERSION', 'ERR_NOT_YOUR_TURN']),
+    );
   });
 
   test('the games were played: messages accepted, games finished and started again, long games', () => {

@@ -14,7 +14,10 @@ describe('health tells the truth', () => {
     t.storage.probe = () => Promise.reject(new Error('attempt to write a readonly database'));
     try {
       for (let i = 0; i < 3; i++) {
-        expect(await getJson(t, '/healthz')).toEqual({ status: 503, body: { status: 'error', error: { code: 'ERR_STORAGE', message: 'the database cannot be written' } } });
+        expect(await getJson(t, '/healthz')).toEqual({
+          status: 503,
+          body: { status: 'error', error: { code: 'ERR_STORAGE', message: 'the database cannot be written' } },
+        });
       }
     } finally {
       t.storage.probe = probe;
@@ -31,7 +34,9 @@ describe('health tells the truth', () => {
       writeFileSync(file, 'not a directory');
       const dataDir = join(file, 'data');
       await expect(openStorage({ dataDir, databaseUrl: undefined }, () => undefined)).rejects.toThrow(
-        new RegExp(`^cannot open the database at ${dataDir}/flightchess.db: .*\\. DATA_DIR \\(${dataDir}\\) must be a directory this process \\(user \\d+\\) can write`),
+        new RegExp(
+          `^cannot open the database at ${dataDir}/flightchess.db: .*\\. DATA_DIR \\(${dataDir}\\) must be a directory this process \\(user \\d+\\) can write`,
+        ),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

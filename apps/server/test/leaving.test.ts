@@ -59,7 +59,9 @@ describe('resigning (认输)', () => {
     await waitFor(() => red.game.pendingResign === 'red', 'the request to show');
     expect(red.game.out.red).toBeUndefined();
     expect(red.state.answerDeadline).toBeGreaterThan(Date.now());
-    expect(await green.refused('answer-resign', { version: green.game.version, accept: true })).toMatchObject({ code: 'ERR_NOTHING_PENDING' });
+    expect(await green.refused('answer-resign', { version: green.game.version, accept: true })).toMatchObject({
+      code: 'ERR_NOTHING_PENDING',
+    });
 
     yellow.send('answer-resign', { version: yellow.game.version, accept: false });
     await waitFor(() => red.game.pendingResign === null, 'the refusal');

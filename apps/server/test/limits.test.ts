@@ -33,7 +33,10 @@ const t = testServerPerFile({
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
 async function request(address: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${t.baseUrl}${path}`, { ...init, headers: { 'content-type': 'application/json', ...from(address), ...(init.headers ?? {}) } });
+  return fetch(`${t.baseUrl}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...from(address), ...(init.headers ?? {}) },
+  });
 }
 
 async function guest(address: string, nickname = 'Guest'): Promise<Guest> {
@@ -52,7 +55,8 @@ async function expectTooMany(res: Response): Promise<void> {
   expect(await res.json()).toMatchObject({ error: { code: 'ERR_TOO_MANY', message: expect.stringMatching(/try again in \d+ s$/) } });
 }
 
-const limitLogs = (address: string, limit: string) => t.logs.events('limit-reached').filter((l) => l.address === address && l.limit === limit);
+const limitLogs = (address: string, limit: string) =>
+  t.logs.events('limit-reached').filter((l) => l.address === address && l.limit === limit);
 
 describe('per client address', () => {
   test('guest creation: over the limit is 429 with Retry-After, logged once a minute; another address is not affected', async () => {
@@ -93,7 +97,10 @@ describe('per client address', () => {
     for (let i = 0; i < 2; i++) rooms.push(await sdkFrom(`10.0.5.${10 + i}`).create('table', { size: 2, ...credentials(ann) }));
     await new Promise((r) => setTimeout(r, 100)); // the listings are written just after the join
     const third = sdkFrom('10.0.5.20').create('table', { size: 2, ...credentials(ann) });
-    await expect(third).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_TOO_MANY, message: expect.stringMatching(/^ERR_TOO_MANY: you sit at 2 tables/) });
+    await expect(third).rejects.toMatchObject({
+      code: JOIN_ERROR_NUMBERS.ERR_TOO_MANY,
+      message: expect.stringMatching(/^ERR_TOO_MANY: you sit at 2 tables/),
+    });
     // Leaving one table makes room for another.
     await rooms.pop()!.leave();
     await new Promise((r) => setTimeout(r, 100));
@@ -105,7 +112,10 @@ describe('per client address', () => {
     const host = await sdkFrom('10.0.6.1').create('table', { size: 4, ...credentials(await guest('10.0.6.1')) });
     const sdk = sdkFrom('10.0.6.2');
     for (let i = 0; i < 3; i++) await (await sdk.joinById(host.roomId, credentials(await guest(`10.0.6.${10 + i}`)))).leave();
-    await expect(sdk.joinById(host.roomId, credentials(await guest('10.0.6.20')))).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/^ERR_TOO_MANY: /) });
+    await expect(sdk.joinById(host.roomId, credentials(await guest('10.0.6.20')))).rejects.toMatchObject({
+      code: 429,
+      message: expect.stringMatching(/^ERR_TOO_MANY: /),
+    });
     await host.leave();
   });
 
@@ -215,23 +225,34 @@ describe('every form of a limited path counts against the same limit', () => {
     ['sign-ins', 'POST', '/api/sign-in', { name: 'nobody.here', password: 'wrong password' }, 3],
     ['password changes', 'PUT', '/api/players/someone/login', { secret: 'x', name: 'some.one', password: 'a new password' }, 3],
   ];
-  test.each(routes.map((r, i) => [...r, i] as const))('%s: %s %s, whatever its case and slashes, and HEAD as GET', async (_limit, method, path, body, budget, i) => {
-    const address = `10.0.20.${i + 1}`;
-    const send = (p: string, m = method) => request(address, p, { method: m, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const forms = [...rewritten(path), ...(method === 'GET' ? [path] : [])];
-    // The budget spent by other forms of the path (for GET, HEAD too) …
-    for (let n = 0; n < budget; n++) {
-      const res = await send(forms[n % forms.length]!, method === 'GET' && n === budget - 1 ? 'HEAD' : method);
-      expect([path, n, res.status]).not.toEqual([path, n, 429]);
-    }
-    // … the path itself is refused, and so is every other form of it.
-    await expectTooMany(await send(path));
-    for (const form of rewritten(path)) expect([form, (await send(form)).status]).toEqual([form, 429]);
-  });
+  test.each(routes.map((r, i) => [...r, i] as const))(
+    '%s: %s %s, whatever its case and slashes, and HEAD as GET',
+    async (_limit, method, path, body, budget, i) => {
+      const address = `10.0.20.${i + 1}`;
+      const send = (p: string, m = method) =>
+        request(address, p, { method: m, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const forms = [...rewritten(path), ...(method === 'GET' ? [path] : [])];
+      // The budget spent by other forms of the path (for GET, HEAD too) …
+      for (let n = 0; n < budget; n++) {
+        const res = await send(forms[n % forms.length]!, method === 'GET' && n === budget - 1 ? 'HEAD' : method);
+        expect([path, n, res.status]).not.toEqual([path, n, 429]);
+      }
+      // … the path itself is refused, and so is every other form of it.
+      await expectTooMany(await send(path));
+      for (const form of rewritten(path)) expect([form, (await send(form)).status]).toEqual([form, 429]);
+    },
+  );
 
   test('matchmaking is served at its own paths only: a prefix, a query, a slash or another case reach nothing', async () => {
     const ann = await guest('10.0.21.1', 'Ann');
-    const stray = ['/x/matchmake/create/table', '/?/matchmake/create/table', '/matchmake/create/table/', '/matchmake//create/table', '/api/matchmake/create/table', '/matchmake/create/table?x=/matchmake'];
+    const stray = [
+      '/x/matchmake/create/table',
+      '/?/matchmake/create/table',
+      '/matchmake/create/table/',
+      '/matchmake//create/table',
+      '/api/matchmake/create/table',
+      '/matchmake/create/table?x=/matchmake',
+    ];
     for (const [n, path] of stray.entries()) {
       const res = await request(`10.0.21.${10 + n}`, path, { method: 'POST', body: JSON.stringify({ size: 2, ...credentials(ann) }) });
       expect([path, res.status]).toEqual([path, 404]);
@@ -251,26 +272,44 @@ describe('every form of a limited path counts against the same limit', () => {
     ];
     for (const [n, [path, body]] of requests.entries()) {
       const res = await request(`10.0.23.${10 + n}`, path, { method: 'POST', body });
-      expect([path, await res.json()]).toEqual([path, { code: 4213, error: 'ERR_BAD_REQUEST: this matchmaking request could not be handled' }]);
+      expect([path, await res.json()]).toEqual([
+        path,
+        { code: 4213, error: 'ERR_BAD_REQUEST: this matchmaking request could not be handled' },
+      ]);
     }
-    expect(t.logs.events('matchmaking-failed').map((l) => l.reason)).toEqual([expect.stringMatching(/JSON/), expect.stringMatching(/null/)]);
+    expect(t.logs.events('matchmaking-failed').map((l) => l.reason)).toEqual([
+      expect.stringMatching(/JSON/),
+      expect.stringMatching(/null/),
+    ]);
     // What a client did wrong is still said: an unknown room, an expired token, bad credentials.
-    expect(await (await request('10.0.23.20', '/matchmake/joinById/nosuchroom', { method: 'POST', body: JSON.stringify(credentials(ann)) })).json()).toEqual({ code: 4212, error: 'room "nosuchroom" not found' });
-    expect(await (await request('10.0.23.21', '/matchmake/create/table', { method: 'POST', body: '{}' })).json()).toMatchObject({ error: expect.stringMatching(/^ERR_BAD_CREDENTIALS: /) });
+    expect(
+      await (
+        await request('10.0.23.20', '/matchmake/joinById/nosuchroom', { method: 'POST', body: JSON.stringify(credentials(ann)) })
+      ).json(),
+    ).toEqual({ code: 4212, error: 'room "nosuchroom" not found' });
+    expect(await (await request('10.0.23.21', '/matchmake/create/table', { method: 'POST', body: '{}' })).json()).toMatchObject({
+      error: expect.stringMatching(/^ERR_BAD_CREDENTIALS: /),
+    });
     await room.leave();
   });
 
-  test('an API body it cannot read is answered in this server\'s words, never the parser\'s (bad JSON, too large)', async () => {
+  test("an API body it cannot read is answered in this server's words, never the parser's (bad JSON, too large)", async () => {
     const bad = await request('10.0.24.1', '/api/guests', { method: 'POST', body: '{"nickname": nope' });
     expect([bad.status, await bad.json()]).toEqual([400, { error: { code: 'ERR_BAD_REQUEST', message: 'the body is not valid JSON' } }]);
     const big = await request('10.0.24.2', '/api/guests', { method: 'POST', body: JSON.stringify({ nickname: 'x'.repeat(4096) }) });
-    expect([big.status, await big.json()]).toEqual([413, { error: { code: 'ERR_BAD_REQUEST', message: 'the body is too large (2 KB at most)' } }]);
+    expect([big.status, await big.json()]).toEqual([
+      413,
+      { error: { code: 'ERR_BAD_REQUEST', message: 'the body is too large (2 KB at most)' } },
+    ]);
   });
 
   test('a matchmaking body is a few KB at most: a larger one is refused before it is read (413), one without a length too (411)', async () => {
     const post = (headers: Record<string, string | number>, bytes: number) =>
       new Promise<{ status: number; sent: number }>((resolve, reject) => {
-        const req = httpRequest(`${t.baseUrl}/matchmake/create/table`, { method: 'POST', headers: { ...from('10.0.22.1'), 'content-type': 'application/json', ...headers } });
+        const req = httpRequest(`${t.baseUrl}/matchmake/create/table`, {
+          method: 'POST',
+          headers: { ...from('10.0.22.1'), 'content-type': 'application/json', ...headers },
+        });
         let sent = 0;
         const chunk = Buffer.alloc(64 * 1024, 0x20);
         const pump = () => {
@@ -319,8 +358,13 @@ describe('security headers', () => {
     // From a peer that is no trusted proxy, the header means nothing.
     const proxies = ProxyTrust.parse(['10.9.9.9']);
     if (!proxies.ok) throw new Error(proxies.error);
-    const req = (peer: string, proto?: string) => ({ socket: { remoteAddress: peer }, headers: proto ? { 'x-forwarded-proto': proto } : {} }) as never;
-    expect([overHttps(req('10.9.9.9', 'https'), proxies.trust), overHttps(req('10.0.0.1', 'https'), proxies.trust), overHttps(req('10.9.9.9', 'http'), proxies.trust)]).toEqual([true, false, false]);
+    const req = (peer: string, proto?: string) =>
+      ({ socket: { remoteAddress: peer }, headers: proto ? { 'x-forwarded-proto': proto } : {} }) as never;
+    expect([
+      overHttps(req('10.9.9.9', 'https'), proxies.trust),
+      overHttps(req('10.0.0.1', 'https'), proxies.trust),
+      overHttps(req('10.9.9.9', 'http'), proxies.trust),
+    ]).toEqual([true, false, false]);
   });
 
   test('a Host header that is not a host name is left out of the policy', async () => {

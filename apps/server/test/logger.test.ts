@@ -23,7 +23,21 @@ describe('log redaction (a second line of defence: the server never passes these
     log.info({ event: 'top', ...secrets }, 'top level');
     log.info({ event: 'nested', err: { ...secrets } }, 'one level down');
     const text = logs.raw.join('\n');
-    for (const value of ['device-secret-1', 'dice-seed-1', 'token-1', 'hunter2hunter2', 'old-password-1', 'scrypt$', 'ACDEFGHJ', 'pQECAy', 'challenge-1', 'sig-1', 'in-a-body', 'abab', 'cdcd']) {
+    for (const value of [
+      'device-secret-1',
+      'dice-seed-1',
+      'token-1',
+      'hunter2hunter2',
+      'old-password-1',
+      'scrypt$',
+      'ACDEFGHJ',
+      'pQECAy',
+      'challenge-1',
+      'sig-1',
+      'in-a-body',
+      'abab',
+      'cdcd',
+    ]) {
       expect(text).not.toContain(value);
     }
     expect(logs.lines[0]).toMatchObject({ event: 'top', password: '[redacted]', linkCode: '[redacted]' });

@@ -57,7 +57,18 @@ describe('Prometheus metrics at /metrics', () => {
   });
 
   test('METRICS=off: there is no /metrics', async () => {
-    const app = createApp({ ...DEFAULT_CONFIG, metrics: false }, { storage: t.storage, codes: {} as never, accounts: { router: express.Router() }, bans: new Bans(t.storage), addressOf: () => '127.0.0.1', logger: createLogger('silent'), drain: new Drain() });
+    const app = createApp(
+      { ...DEFAULT_CONFIG, metrics: false },
+      {
+        storage: t.storage,
+        codes: {} as never,
+        accounts: { router: express.Router() },
+        bans: new Bans(t.storage),
+        addressOf: () => '127.0.0.1',
+        logger: createLogger('silent'),
+        drain: new Drain(),
+      },
+    );
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {

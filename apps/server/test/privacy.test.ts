@@ -4,7 +4,19 @@
  * match record, not by watching. Those who sat there, and whoever has a private table's code, still may.
  */
 import { JOIN_ERROR_NUMBERS, type PlayerProfile } from '@flightchess/protocol';
-import { type Guest, type Player, create, credentials, getJson, joinById, newGuest, postJson, rejoin, waitFor, watch } from './support/players';
+import {
+  type Guest,
+  type Player,
+  create,
+  credentials,
+  getJson,
+  joinById,
+  newGuest,
+  postJson,
+  rejoin,
+  waitFor,
+  watch,
+} from './support/players';
 import { testServerPerFile } from './support/server';
 
 jest.setTimeout(60_000);
@@ -49,7 +61,10 @@ describe('a player profile', () => {
     expect(own.body).toMatchObject({ id: ann.playerId, nickname: 'Ann', games: 1 });
 
     const bob = await newGuest(t, 'Bob');
-    expect(await post(`/api/players/${ann.playerId}/profile`, { secret: bob.secret })).toMatchObject({ status: 401, body: { error: { code: 'ERR_BAD_CREDENTIALS' } } });
+    expect(await post(`/api/players/${ann.playerId}/profile`, { secret: bob.secret })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'ERR_BAD_CREDENTIALS' } },
+    });
     expect(await post(`/api/players/${ann.playerId}/profile`, {})).toMatchObject({ status: 401 });
     await Promise.all([over, secret, live].map((p) => p.room.leave()));
   });
@@ -69,19 +84,31 @@ describe('a match record', () => {
       expect(await getJson(t, path)).toEqual({ status: 404, body: NO_MATCH });
       expect(await getJson(t, `${path}/verify`)).toEqual({ status: 404, body: NO_MATCH });
       expect(await post(path, credentials(nosy))).toEqual({ status: 404, body: NO_MATCH });
-      expect(await post(path, { ...credentials(ann), code: 'AAAAAA' })).toMatchObject({ status: 200, body: { id: player.state.matchId, status: 'playing', seed: null } });
+      expect(await post(path, { ...credentials(ann), code: 'AAAAAA' })).toMatchObject({
+        status: 200,
+        body: { id: player.state.matchId, status: 'playing', seed: null },
+      });
       expect(await post(`${path}/verify`, credentials(ann))).toMatchObject({ status: 409, body: { error: { code: 'ERR_NOT_OVER' } } });
     }
     // The private table's code opens its game (as it lets one watch), in any case; a wrong one does not.
     expect(await post(`/api/matches/${secret.state.matchId}`, { code: code.toLowerCase() })).toMatchObject({ status: 200 });
-    expect(await post(`/api/matches/${secret.state.matchId}`, { code: code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA' })).toEqual({ status: 404, body: NO_MATCH });
+    expect(await post(`/api/matches/${secret.state.matchId}`, { code: code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA' })).toEqual({
+      status: 404,
+      body: NO_MATCH,
+    });
     // Answered as a missing match: nothing tells the two apart.
     expect(await getJson(t, '/api/matches/no-such-match')).toEqual({ status: 404, body: NO_MATCH });
     // A public game that may be watched is anyone's, as before.
     expect(await getJson(t, `/api/matches/${open.state.matchId}`)).toMatchObject({ status: 200, body: { status: 'playing' } });
     // Credentials that do not hold are refused as such, whatever the match.
-    expect(await post(`/api/matches/${open.state.matchId}`, { playerId: ann.playerId, secret: nosy.secret })).toMatchObject({ status: 401, body: { error: { code: 'ERR_BAD_CREDENTIALS' } } });
-    expect(await post(`/api/matches/${open.state.matchId}`, { code: 7 })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST' } } });
+    expect(await post(`/api/matches/${open.state.matchId}`, { playerId: ann.playerId, secret: nosy.secret })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'ERR_BAD_CREDENTIALS' } },
+    });
+    expect(await post(`/api/matches/${open.state.matchId}`, { code: 7 })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'ERR_BAD_REQUEST' } },
+    });
     await Promise.all([secret, closed, open].map((p) => p.room.leave()));
   });
 
@@ -93,13 +120,19 @@ describe('a match record', () => {
 
     const done = `/api/matches/${closed.state.matchId}`;
     expect(await getJson(t, done)).toMatchObject({ status: 200, body: { status: 'finished', seed: closed.state.seed } });
-    expect(await getJson(t, `${done}/verify`)).toMatchObject({ status: 200, body: { dice: { ok: true }, replay: { ok: true, matchesRecord: true } } });
+    expect(await getJson(t, `${done}/verify`)).toMatchObject({
+      status: 200,
+      body: { dice: { ok: true }, replay: { ok: true, matchesRecord: true } },
+    });
 
     const hidden = `/api/matches/${secret.state.matchId}`;
     expect(await getJson(t, hidden)).toEqual({ status: 404, body: NO_MATCH });
     expect(await post(hidden, credentials(nosy))).toEqual({ status: 404, body: NO_MATCH });
     expect(await post(hidden, credentials(ann))).toMatchObject({ status: 200, body: { status: 'finished' } });
-    expect(await post(`${hidden}/verify`, credentials(ann))).toMatchObject({ status: 200, body: { replay: { ok: true, matchesRecord: true } } });
+    expect(await post(`${hidden}/verify`, credentials(ann))).toMatchObject({
+      status: 200,
+      body: { replay: { ok: true, matchesRecord: true } },
+    });
     expect(await post(hidden, { code: secret.state.code })).toMatchObject({ status: 200 });
     await Promise.all([closed, secret].map((p) => p.room.leave()));
   });
@@ -114,7 +147,9 @@ describe('a private table', () => {
     const refused = { code: JOIN_ERROR_NUMBERS.ERR_PRIVATE_TABLE, message: expect.stringMatching(/^ERR_PRIVATE_TABLE: /) };
 
     await expect(watch(sdk(), roomId, await newGuest(t, 'Nosy'))).rejects.toMatchObject(refused);
-    await expect(watch(sdk(), roomId, await newGuest(t, 'Guesser'), code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA')).rejects.toMatchObject(refused);
+    await expect(watch(sdk(), roomId, await newGuest(t, 'Guesser'), code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA')).rejects.toMatchObject(
+      refused,
+    );
     expect(JSON.stringify(host.state.toJSON())).toBe(before);
     expect(t.logs.events('watcher-joined').filter((l) => l.tableId === roomId)).toHaveLength(0);
 

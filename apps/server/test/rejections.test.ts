@@ -38,7 +38,8 @@ beforeEach(async () => {
 /** Send a legal action of the seat to move (its roll, or its first legal move); returns the message. */
 function actFor(p: Player): [string, Record<string, number>] {
   const { version } = p.game;
-  const message: [string, Record<string, number>] = p.game.phase === 'roll' ? ['roll', { version }] : ['move', { version, plane: legalMoves(p.game)[0]!.plane }];
+  const message: [string, Record<string, number>] =
+    p.game.phase === 'roll' ? ['roll', { version }] : ['move', { version, plane: legalMoves(p.game)[0]!.plane }];
   p.send(...message);
   return message;
 }
@@ -78,7 +79,10 @@ describe('bad input is refused with a reason, and changes nothing', () => {
     const sent = actFor(mover);
     await waitFor(() => other.game.version === version + 1, 'the action');
     const after = await snapshot();
-    expect(await mover.refused(...sent)).toMatchObject({ code: 'ERR_STALE_VERSION', message: expect.stringContaining(`version ${version}`) });
+    expect(await mover.refused(...sent)).toMatchObject({
+      code: 'ERR_STALE_VERSION',
+      message: expect.stringContaining(`version ${version}`),
+    });
     expect(await snapshot()).toEqual(after);
   });
 
@@ -124,7 +128,9 @@ describe('bad input is refused with a reason, and changes nothing', () => {
     await sleep(200);
     const before = await snapshot();
     const colour = other.colour;
-    const left = new Promise<{ code: number; reason: string }>((resolve) => other.room.onLeave((code, reason) => resolve({ code, reason: String(reason ?? '') })));
+    const left = new Promise<{ code: number; reason: string }>((resolve) =>
+      other.room.onLeave((code, reason) => resolve({ code, reason: String(reason ?? '') })),
+    );
     (other.room.connection as unknown as { send(data: Uint8Array): void }).send(new Uint8Array(bytes));
     const closed = await left;
     expect(closed.code).toBe(4400);

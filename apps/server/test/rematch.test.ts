@@ -49,7 +49,8 @@ describe('rematch', () => {
       expect(s.result.recorded).toBe(false);
     }
     expect(t.logs.events('rematch').filter((l) => l.tableId === a!.room.roomId)).toHaveLength(1);
-    const listed = async () => ((await getJson(t, '/api/tables')).body as { roomId: string; status: string }[]).find((r) => r.roomId === a!.room.roomId);
+    const listed = async () =>
+      ((await getJson(t, '/api/tables')).body as { roomId: string; status: string }[]).find((r) => r.roomId === a!.room.roomId);
     // The listing is updated asynchronously: poll it briefly.
     let entry = await listed();
     for (let i = 0; i < 50 && entry?.status !== 'waiting'; i++) entry = await listed();
@@ -57,7 +58,10 @@ describe('rematch', () => {
     expect(await a!.refused('rematch', {})).toMatchObject({ code: 'ERR_NOT_OVER' });
 
     for (const p of players) p.send('ready', { ready: true });
-    await waitFor(() => players.every((p) => p.state.status === 'playing' && p.stream.matchId === p.state.matchId), 'the second game to start');
+    await waitFor(
+      () => players.every((p) => p.state.status === 'playing' && p.stream.matchId === p.state.matchId),
+      'the second game to start',
+    );
     const second = { matchId: a!.state.matchId as string, commitment: a!.state.commitment as string };
     // The stream starts again from the new game's snapshot.
     expect(players.map((p) => p.game.version)).toEqual([0, 0]);

@@ -3,7 +3,19 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGINE_VERSION, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
-import { type Player, choosing, credentials, getJson, newGuest, play, postJson, rejoin, sleep, twoPlayerGame, waitFor } from './support/players';
+import {
+  type Player,
+  choosing,
+  credentials,
+  getJson,
+  newGuest,
+  play,
+  postJson,
+  rejoin,
+  sleep,
+  twoPlayerGame,
+  waitFor,
+} from './support/players';
 import { processesPerTest } from './support/processes';
 
 jest.setTimeout(90_000);
@@ -14,7 +26,8 @@ const stored = (matchId: string) => servers.stored(matchId);
 
 /** Everything the clients saw was stored, in place: no action lost, none repeated, and the log replays to their state. */
 function expectLogMatchesClients(actions: readonly unknown[], players: Player[]): void {
-  for (const p of players) for (const [version, action] of p.seen) expect({ version, action: actions[version] }).toEqual({ version, action });
+  for (const p of players)
+    for (const [version, action] of p.seen) expect({ version, action: actions[version] }).toEqual({ version, action });
   expect(actions).toHaveLength(players[0]!.game.version);
 }
 
@@ -60,10 +73,14 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     expect(verifyRolls(match.seed, commitment, rollsIn(match.actions)).ok).toBe(true);
     const replayed = replayGame(match.setup, match.actions);
     expect(replayed.ok && replayed.value.state).toEqual(players[0]!.game);
-    expect((await postJson(second, `/api/matches/${matchId}/verify`, asPlayer)).body.replay).toMatchObject({ ok: true, matchesRecord: true, gameOver: true });
+    expect((await postJson(second, `/api/matches/${matchId}/verify`, asPlayer)).body.replay).toMatchObject({
+      ok: true,
+      matchesRecord: true,
+      gameOver: true,
+    });
   });
 
-  test('a game stored by another engine version is aborted on start: seed revealed, nothing scored, off the players\' lists', async () => {
+  test("a game stored by another engine version is aborted on start: seed revealed, nothing scored, off the players' lists", async () => {
     const first = await serve('first');
     const players = await twoPlayerGame(first, new Client(first.baseUrl));
     await play(players, (g) => g.rolls >= 4 && g.phase === 'roll');
@@ -75,9 +92,16 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     db.close();
 
     const second = await serve('second');
-    expect(second.logs.find((l) => l.event === 'match-aborted')).toMatchObject({ matchId, reason: expect.stringContaining('engine version') });
+    expect(second.logs.find((l) => l.event === 'match-aborted')).toMatchObject({
+      matchId,
+      reason: expect.stringContaining('engine version'),
+    });
     const match = (await getJson(second, `/api/matches/${matchId}`)).body;
-    expect(match).toMatchObject({ status: 'aborted', abortReason: expect.stringContaining(`engine version ${ENGINE_VERSION + 100}`), result: null });
+    expect(match).toMatchObject({
+      status: 'aborted',
+      abortReason: expect.stringContaining(`engine version ${ENGINE_VERSION + 100}`),
+      result: null,
+    });
     expect(match.seed).toMatch(/^[0-9a-f]{64}$/);
     expect((await getJson(second, `/api/matches/${matchId}/verify`)).status).toBe(200);
     for (const p of players) {
@@ -119,7 +143,9 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     writeFileSync(file, '');
     const dataDir = join(file, 'data');
     await expect(servers.serve('unwritable', { DATA_DIR: dataDir })).rejects.toThrow(
-      new RegExp(`exited before logging listening: unwritable \\(exit 1\\):[^]*cannot open the database at ${dataDir}/flightchess.db[^]*DATA_DIR \\(${dataDir}\\) must be a directory`),
+      new RegExp(
+        `exited before logging listening: unwritable \\(exit 1\\):[^]*cannot open the database at ${dataDir}/flightchess.db[^]*DATA_DIR \\(${dataDir}\\) must be a directory`,
+      ),
     );
   });
 });

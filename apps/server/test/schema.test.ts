@@ -39,7 +39,17 @@ function largestState(): TableState {
   const levelName = LEVELS.map((l) => l.name).reduce((a, b) => (Buffer.byteLength(b) > Buffer.byteLength(a) ? b : a));
   for (const colour of COLOURS) {
     const seat = new SeatState();
-    Object.assign(seat, { colour, team: 1, kind: 'human', bot: 'heuristic', playerId: 'p'.repeat(32), name: '飞'.repeat(20), ready: true, connected: true, autoPlay: true });
+    Object.assign(seat, {
+      colour,
+      team: 1,
+      kind: 'human',
+      bot: 'heuristic',
+      playerId: 'p'.repeat(32),
+      name: '飞'.repeat(20),
+      ready: true,
+      connected: true,
+      autoPlay: true,
+    });
     Object.assign(seat, { score: -(2 ** 31), coins: -(2 ** 31), level: 255, levelName });
     state.seats.set(colour, seat);
   }

@@ -22,7 +22,11 @@ describe('the game as a stream of actions', () => {
     await waitFor(() => host.seated && host.noGameYet.length === 1, 'the seat, and the answer to the sync sent on joining');
     host.send('sync', {});
     await waitFor(() => host.noGameYet.length === 2, 'the answer to a second sync');
-    expect(host.noGameYet[1]).toMatchObject({ code: 'ERR_NOT_STARTED', request: 'sync', message: expect.stringContaining('when it starts') });
+    expect(host.noGameYet[1]).toMatchObject({
+      code: 'ERR_NOT_STARTED',
+      request: 'sync',
+      message: expect.stringContaining('when it starts'),
+    });
     expect(host.errors).toEqual([]);
     expect(host.state.status).toBe('waiting');
     expect(host.snapshots).toBe(0);
@@ -38,11 +42,15 @@ describe('the game as a stream of actions', () => {
     const guest = await newGuest(t, 'Lossy');
     // This client's network loses the action that makes version 4, once.
     let lost = 0;
-    const lossy = new Player(await t.colyseus.sdk.joinById(host.room.roomId, { playerId: guest.playerId, secret: guest.secret }), guest, (m) => {
-      if (m.version !== 3 || lost > 0) return false;
-      lost++;
-      return true;
-    });
+    const lossy = new Player(
+      await t.colyseus.sdk.joinById(host.room.roomId, { playerId: guest.playerId, secret: guest.secret }),
+      guest,
+      (m) => {
+        if (m.version !== 3 || lost > 0) return false;
+        lost++;
+        return true;
+      },
+    );
     await waitFor(() => lossy.seated, 'the seat');
     const players = [host, lossy];
     for (const p of players) p.send('ready', { ready: true });

@@ -35,7 +35,8 @@ function gaps(table: FakeTable, since = 0): number[] {
 }
 const shortestGap = (table: FakeTable, since = 0) => Math.min(...gaps(table, since));
 
-const movesOf = (actions: readonly { action: Action }[], seat: Colour) => actions.filter((t) => t.action.type === 'move' && t.action.seat === seat).length;
+const movesOf = (actions: readonly { action: Action }[], seat: Colour) =>
+  actions.filter((t) => t.action.type === 'move' && t.action.seat === seat).length;
 
 describe('a player away from the game (RULES.md §7)', () => {
   test('the table keeps its pace while the seat is held; the seat times out into auto-play "away"; after the hold it is forfeited, and only then is the rest played at once', async () => {
@@ -187,9 +188,13 @@ describe("a player's own actions, without a room or a transport", () => {
     const version = table.match.state.version;
     expect(await roll(table, other)).toMatchObject({ code: 'ERR_NOT_YOUR_TURN' });
     expect(await roll(table, seat, version + 1)).toMatchObject({ code: 'ERR_STALE_VERSION' });
-    expect(await table.play.playerAction(seat, version, 'exact', () => ({ type: 'move', seat, plane: 0 }))).toMatchObject({ code: 'ERR_ROLL_EXPECTED' });
+    expect(await table.play.playerAction(seat, version, 'exact', () => ({ type: 'move', seat, plane: 0 }))).toMatchObject({
+      code: 'ERR_ROLL_EXPECTED',
+    });
     // A resignation or a draw offer may be made on any version the player has seen, not one to come.
-    expect(await table.play.playerAction(seat, version + 1, 'seen', () => ({ type: 'offer-draw', seat }))).toMatchObject({ code: 'ERR_STALE_VERSION' });
+    expect(await table.play.playerAction(seat, version + 1, 'seen', () => ({ type: 'offer-draw', seat }))).toMatchObject({
+      code: 'ERR_STALE_VERSION',
+    });
     expect(table.match.state.version).toBe(version);
     expect(table.state.version).toBe(version);
     expect(table.told).toEqual([]);

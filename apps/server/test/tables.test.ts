@@ -36,31 +36,51 @@ describe('creating a table', () => {
     const before = { rooms: await rooms(), tables: (await tables()).length };
     for (const options of [{}, { playerId: guest.playerId, secret: 'guessed' }, { playerId: 'nobody', secret: 'x' }]) {
       for (const method of ['create', 'joinOrCreate'] as const) {
-        await expect(t.colyseus.sdk[method]('table', { size: 2, ...options })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, message: expect.stringMatching(/^ERR_BAD_CREDENTIALS/) });
+        await expect(t.colyseus.sdk[method]('table', { size: 2, ...options })).rejects.toMatchObject({
+          code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS,
+          message: expect.stringMatching(/^ERR_BAD_CREDENTIALS/),
+        });
       }
     }
     // Straight to the matchmaking route, as a script would: refused the same, nothing made.
-    const raw = await fetch(`${t.baseUrl}/matchmake/create/table`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(await raw.json()).toEqual({ code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, error: expect.stringMatching(/^ERR_BAD_CREDENTIALS/) });
+    const raw = await fetch(`${t.baseUrl}/matchmake/create/table`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await raw.json()).toEqual({
+      code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS,
+      error: expect.stringMatching(/^ERR_BAD_CREDENTIALS/),
+    });
     expect({ rooms: await rooms(), tables: (await tables()).length }).toEqual(before);
   });
 
   test('a guest nickname is validated: normalised (NFKC, trimmed), with something to see', async () => {
     const made = async (nickname: string) => {
-      const res = await fetch(`${t.baseUrl}/api/guests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname }) });
+      const res = await fetch(`${t.baseUrl}/api/guests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ nickname }),
+      });
       return { status: res.status, body: (await res.json()) as { nickname?: string; error?: { code: string } } };
     };
     for (const bad of ['x'.repeat(40), '   ', '\u3164', '\u3164\u3164', 'A\u3164', '\u2800', '\uFFA0', 'Ann\u200B']) {
-      expect([JSON.stringify(bad), await made(bad)]).toEqual([JSON.stringify(bad), { status: 400, body: { error: expect.objectContaining({ code: 'ERR_BAD_NICKNAME' }) } }]);
+      expect([JSON.stringify(bad), await made(bad)]).toEqual([
+        JSON.stringify(bad),
+        { status: 400, body: { error: expect.objectContaining({ code: 'ERR_BAD_NICKNAME' }) } },
+      ]);
     }
     expect((await made('  Ａｎｎ  ')).body.nickname).toBe('Ann');
     expect((await made('小红')).body.nickname).toBe('小红');
   });
 
-  test('a name that looks like a seated player\'s, written with other letters, is refused at that table; the very same name is not', async () => {
+  test("a name that looks like a seated player's, written with other letters, is refused at that table; the very same name is not", async () => {
     const ann = await create(t, await newGuest(t, 'Ann'), { size: 4 });
     for (const lookalike of ['Аnn', 'ΑNN', 'аnn']) {
-      await expect(t.colyseus.sdk.joinById(ann.room.roomId, credentials(await newGuest(t, lookalike)))).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_NAME_TAKEN, message: expect.stringMatching(/^ERR_NAME_TAKEN: /) });
+      await expect(t.colyseus.sdk.joinById(ann.room.roomId, credentials(await newGuest(t, lookalike)))).rejects.toMatchObject({
+        code: JOIN_ERROR_NUMBERS.ERR_NAME_TAKEN,
+        message: expect.stringMatching(/^ERR_NAME_TAKEN: /),
+      });
     }
     const namesake = await joinById(t, ann.room.roomId, await newGuest(t, 'Ann'));
     const bob = await joinById(t, ann.room.roomId, await newGuest(t, 'Bob'));
@@ -71,14 +91,21 @@ describe('creating a table', () => {
 
 describe('renaming a guest', () => {
   const rename = async (playerId: string, body: object) => {
-    const res = await fetch(`${t.baseUrl}/api/players/${playerId}/nickname`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${t.baseUrl}/api/players/${playerId}/nickname`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   const nickname = async (playerId: string) => (await getJson(t, `/api/players/${playerId}`)).body.nickname;
 
   test('with its secret keeps the same player, seated under the new name from then on', async () => {
     const ann = await newGuest(t, 'Ann');
-    expect(await rename(ann.playerId, { secret: ann.secret, nickname: '  Anna  ' })).toEqual({ status: 200, body: { playerId: ann.playerId, nickname: 'Anna' } });
+    expect(await rename(ann.playerId, { secret: ann.secret, nickname: '  Anna  ' })).toEqual({
+      status: 200,
+      body: { playerId: ann.playerId, nickname: 'Anna' },
+    });
     expect(await nickname(ann.playerId)).toBe('Anna');
     const table = await create(t, ann);
     expect(table.seat.name).toBe('Anna');
@@ -87,10 +114,16 @@ describe('renaming a guest', () => {
 
   test('is refused without the secret or with a bad name, and changes nothing', async () => {
     const bob = await newGuest(t, 'Bob');
-    expect(await rename(bob.playerId, { secret: 'guessed', nickname: 'Mallory' })).toMatchObject({ status: 401, body: { error: { code: 'ERR_BAD_CREDENTIALS' } } });
+    expect(await rename(bob.playerId, { secret: 'guessed', nickname: 'Mallory' })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'ERR_BAD_CREDENTIALS' } },
+    });
     expect(await rename(bob.playerId, { nickname: 'Mallory' })).toMatchObject({ status: 401 });
     expect(await rename('nobody', { secret: bob.secret, nickname: 'Mallory' })).toMatchObject({ status: 401 });
-    expect(await rename(bob.playerId, { secret: bob.secret, nickname: 'x'.repeat(21) })).toMatchObject({ status: 400, body: { error: { code: 'ERR_BAD_NICKNAME' } } });
+    expect(await rename(bob.playerId, { secret: bob.secret, nickname: 'x'.repeat(21) })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'ERR_BAD_NICKNAME' } },
+    });
     expect(await rename(bob.playerId, { secret: bob.secret, nickname: 'a\u0000b' })).toMatchObject({ status: 400 });
     expect(await nickname(bob.playerId)).toBe('Bob');
   });
@@ -126,11 +159,15 @@ describe('public tables and quick-match', () => {
     await Promise.all([one.room.leave(), two.room.leave(), now.leave()]);
   });
 
-  test('a player\'s own unfinished tables, private ones too, are listed for them only with their secret', async () => {
+  test("a player's own unfinished tables, private ones too, are listed for them only with their secret", async () => {
     const [ann, bob] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob')]);
     const table = await create(t, ann, { private: true, size: 2 });
-    const mine = (who: object) => fetch(`${t.baseUrl}/api/tables/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
-    await waitFor(async () => ((await (await mine(credentials(ann))).json()) as { roomId: string }[]).some((r) => r.roomId === table.room.roomId), 'the table to be listed');
+    const mine = (who: object) =>
+      fetch(`${t.baseUrl}/api/tables/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+    await waitFor(
+      async () => ((await (await mine(credentials(ann))).json()) as { roomId: string }[]).some((r) => r.roomId === table.room.roomId),
+      'the table to be listed',
+    );
     const listed = (await (await mine(credentials(ann))).json()) as { roomId: string; status: string; size: number }[];
     expect(listed).toEqual([expect.objectContaining({ roomId: table.room.roomId, status: 'waiting', size: 2 })]);
     expect(await (await mine(credentials(bob))).json()).toEqual([]);
@@ -171,11 +208,17 @@ describe('clear refusals when joining by id', () => {
     const guest = await joinById(t, host.room.roomId, await newGuest(t, 'Guest'));
     const late = await newGuest(t, 'Late');
     const join = () => t.colyseus.sdk.joinById(host.room.roomId, { playerId: late.playerId, secret: late.secret });
-    await expect(join()).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_NO_FREE_SEAT, message: expect.stringMatching(/^ERR_NO_FREE_SEAT: /) });
+    await expect(join()).rejects.toMatchObject({
+      code: JOIN_ERROR_NUMBERS.ERR_NO_FREE_SEAT,
+      message: expect.stringMatching(/^ERR_NO_FREE_SEAT: /),
+    });
 
     for (const p of [host, guest]) p.send('ready', { ready: true });
     await waitFor(() => host.state.status === 'playing', 'the game to start');
-    await expect(join()).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_ALREADY_STARTED, message: expect.stringMatching(/^ERR_ALREADY_STARTED: /) });
+    await expect(join()).rejects.toMatchObject({
+      code: JOIN_ERROR_NUMBERS.ERR_ALREADY_STARTED,
+      message: expect.stringMatching(/^ERR_ALREADY_STARTED: /),
+    });
 
     // The guest opens a second connection: it takes the seat over, and the first one is told so (4409).
     const closed = new Promise<number>((resolve) => guest.room.onLeave((code) => resolve(code)));

@@ -54,7 +54,11 @@ describe('turn timer and auto-play (托管)', () => {
     // The player's own turn shows a running deadline (a patch may show the turn a moment before it). It
     // may be a move: auto-play may have rolled for the player just before it was turned off.
     await waitFor(
-      () => idle.game.current === idle.colour && idle.game.phase !== 'over' && idle.state.deadline > 0 && idle.state.version === idle.game.version,
+      () =>
+        idle.game.current === idle.colour &&
+        idle.game.phase !== 'over' &&
+        idle.state.deadline > 0 &&
+        idle.state.version === idle.game.version,
       "the player's turn with a deadline",
       15_000,
     );

@@ -128,9 +128,18 @@ describe('watching a table', () => {
     await waitFor(() => host.state.watchers === WATCHER_NAMES_SHOWN + 2, 'every watcher counted');
     expect([...host.state.watcherNames]).toEqual(watchers.slice(0, WATCHER_NAMES_SHOWN).map((w) => w.guest.nickname));
     expect(host.state.watchable).toBe(true);
-    const listed = async () => ((await getJson(t, '/api/tables')).body as { roomId: string; watchers: number; watchable: boolean }[]).find((x) => x.roomId === roomId);
+    const listed = async () =>
+      ((await getJson(t, '/api/tables')).body as { roomId: string; watchers: number; watchable: boolean }[]).find(
+        (x) => x.roomId === roomId,
+      );
     await waitFor(async () => (await listed())?.watchers === WATCHER_NAMES_SHOWN + 2, 'the listing');
-    expect(await listed()).toMatchObject({ watchable: true, humans: 1, startedAt: 0, seats: [{ colour: host.colour, name: host.guest.nickname, bot: null }], arrived: [0] });
+    expect(await listed()).toMatchObject({
+      watchable: true,
+      humans: 1,
+      startedAt: 0,
+      seats: [{ colour: host.colour, name: host.guest.nickname, bot: null }],
+      arrived: [0],
+    });
 
     await watchers.shift()!.room.leave();
     await watchers.shift()!.room.leave();
@@ -228,7 +237,11 @@ describe('watching a table', () => {
     const host = await create(t, await newGuest(t, 'Host'), { size: 2 });
     const watcher = await watchAs(host.room.roomId, 'Peek');
     const received: string[] = [];
-    const ws = (watcher.room.connection as unknown as { transport: { ws: { addEventListener(t: 'message', l: (e: { data: ArrayBuffer }) => void): void } } }).transport.ws;
+    const ws = (
+      watcher.room.connection as unknown as {
+        transport: { ws: { addEventListener(t: 'message', l: (e: { data: ArrayBuffer }) => void): void } };
+      }
+    ).transport.ws;
     ws.addEventListener('message', (e) => received.push(Buffer.from(e.data).toString('latin1')));
     watcher.room.onMessage('*', (type, message) => received.push(`${String(type)} ${JSON.stringify(message)}`));
     watcher.room.onStateChange((state: { toJSON(): unknown }) => received.push(JSON.stringify(state.toJSON())));

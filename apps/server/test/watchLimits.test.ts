@@ -20,7 +20,11 @@ const t = testServerPerFile({
 const sdkFrom = (address: string) => new Client(t.baseUrl, { headers: { 'x-forwarded-for': address } });
 
 async function guest(nickname: string): Promise<Guest> {
-  const res = await fetch(`${t.baseUrl}/api/guests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname }) });
+  const res = await fetch(`${t.baseUrl}/api/guests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nickname }),
+  });
   return (await res.json()) as Guest;
 }
 
@@ -74,7 +78,10 @@ describe('limits on watchers', () => {
     const roomId = host.room.roomId;
     // Joins: three a minute from one address, watching or not.
     for (let i = 0; i < 3; i++) await (await watchFrom('10.3.0.2', roomId, `J${i}`)).room.leave();
-    await expect(watchFrom('10.3.0.2', roomId, 'J3')).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/^ERR_TOO_MANY: too many joins/) });
+    await expect(watchFrom('10.3.0.2', roomId, 'J3')).rejects.toMatchObject({
+      code: 429,
+      message: expect.stringMatching(/^ERR_TOO_MANY: too many joins/),
+    });
 
     // Sockets: two open at once from one address; a third watcher from it does not get in.
     const open = [await watchFrom('10.3.0.3', roomId, 'S0'), await watchFrom('10.3.0.3', roomId, 'S1')];

@@ -18,7 +18,10 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'flightchess-web-'));
   mkdirSync(join(dist, 'assets'));
   // What the web build writes (apps/web/precompress.mts): each file, and its .br and .gz copies.
-  for (const [path, text] of [['index.html', PAGE], ['assets/index-AbC123.js', SCRIPT]] as const) {
+  for (const [path, text] of [
+    ['index.html', PAGE],
+    ['assets/index-AbC123.js', SCRIPT],
+  ] as const) {
     writeFileSync(join(dist, path), text);
     writeFileSync(join(dist, `${path}.br`), brotliCompressSync(text));
     writeFileSync(join(dist, `${path}.gz`), gzipSync(text));
@@ -53,7 +56,10 @@ function fetchRaw(path: string, headers: Record<string, string>, method = 'GET')
         const body = Buffer.concat(chunks);
         const encoding = res.headers['content-encoding'];
         try {
-          const text = method === 'HEAD' ? '' : (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
+          const text =
+            method === 'HEAD'
+              ? ''
+              : (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
           resolve({ status: res.statusCode!, headers: res.headers, text });
         } catch (error) {
           reject(error);

@@ -14,9 +14,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
 import { DESKTOP, PHONE, type TestCase, click, newPage, screenshot, until, watchErrors } from './support';
 
-
 /** A phone that says what it is, so that its row in the device list reads "Chrome · Android". */
-const ANDROID = { ...PHONE, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36' };
+const ANDROID = {
+  ...PHONE,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+};
 
 const site = (server: RunningServer) => server.url.replace('127.0.0.1', 'localhost');
 
@@ -25,12 +27,18 @@ const site = (server: RunningServer) => server.url.replace('127.0.0.1', 'localho
  * (not a secure context). Without one, loopback by address (secure to Chromium, but still no domain).
  */
 function plainHttp(server: RunningServer): { url: string; secure: boolean } {
-  const lan = Object.values(networkInterfaces()).flat().find((i) => i?.family === 'IPv4' && !i.internal)?.address;
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i?.family === 'IPv4' && !i.internal)?.address;
   return lan ? { url: server.url.replace('127.0.0.1', lan), secure: false } : { url: server.url, secure: true };
 }
 
 async function api<T>(server: RunningServer, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(path, server.url), { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(path, server.url), {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -44,7 +52,11 @@ async function guestWithAGame(server: RunningServer, nickname: string): Promise<
   room.send('start', {});
   await until('the game to start', async () => (room.state as { status?: string }).status === 'playing' || null, 10_000);
   await room.leave(true);
-  await until('the game in the history', async () => (await api<{ games: number }>(server, 'GET', `/api/players/${guest.playerId}`)).games === 1 || null, 15_000);
+  await until(
+    'the game in the history',
+    async () => (await api<{ games: number }>(server, 'GET', `/api/players/${guest.playerId}`)).games === 1 || null,
+    15_000,
+  );
   return guest;
 }
 
@@ -54,7 +66,8 @@ async function playAs(page: Page, url: string, guest: GuestCredentials): Promise
   await page.evaluate((g) => localStorage.setItem('flightchess.player', JSON.stringify(g)), guest);
 }
 
-const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as GuestCredentials | null);
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as GuestCredentials | null);
 const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
 async function openProfile(page: Page, url: string, lang: 'zh-CN' | 'en'): Promise<void> {
@@ -72,7 +85,10 @@ async function linkCodeOn(page: Page, shot: string | null): Promise<string> {
   const code = (await page.getAttribute('[data-testid=link-code]', 'data-code'))!;
   assert.match(code, /^[ACDEFGHJKMNPRTWXY34679]{8}$/);
   assert.ok((await page.getAttribute('[data-testid=link-url]', 'href'))!.endsWith(`/?link=${code}`));
-  const qr = await page.$eval('[data-testid=link-qr]', (img) => ({ w: (img as HTMLImageElement).naturalWidth, loaded: (img as HTMLImageElement).complete }));
+  const qr = await page.$eval('[data-testid=link-qr]', (img) => ({
+    w: (img as HTMLImageElement).naturalWidth,
+    loaded: (img as HTMLImageElement).complete,
+  }));
   assert.ok(qr.loaded && qr.w > 0, 'the QR code is drawn');
   if (shot) await screenshot(page, shot);
   await click(page, '[data-testid=link-close]');
@@ -109,7 +125,7 @@ export const accountCases: TestCase[] = [
         // B (phone, English): the home screen takes the code; B is now Ann, with Ann's level and history.
         await phone.page.goto(`${url}?fast=1&lang=en#/sign-in`);
         await phone.page.waitForSelector('[data-testid=sign-in]');
-        assert.equal(await phone.page.$('[data-testid=passkey-sign-in]') !== null, true, 'passkeys are offered on localhost');
+        assert.equal((await phone.page.$('[data-testid=passkey-sign-in]')) !== null, true, 'passkeys are offered on localhost');
         await screenshot(phone.page, 'accounts-sign-in-phone-en');
         await phone.page.goto(`${url}?fast=1&lang=en#/`);
         await phone.page.fill('#home-link-code', `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
@@ -127,7 +143,11 @@ export const accountCases: TestCase[] = [
         // The code was used once: typed again it is refused.
         await third.page.goto(`${url}?fast=1&lang=en#/link/${code}`);
         await third.page.waitForSelector('[data-testid=sign-in-error]:not(:empty)');
-        await until('the refusal', async () => /wrong, used or expired/.test(await text(third.page, '[data-testid=sign-in-error]')) || null, 10_000);
+        await until(
+          'the refusal',
+          async () => /wrong, used or expired/.test(await text(third.page, '[data-testid=sign-in-error]')) || null,
+          10_000,
+        );
 
         // A claims a login; C (desktop, English), whose own guest has played, is told first, then signs in with it.
         await openProfile(desk.page, url, 'zh-CN');
@@ -145,7 +165,11 @@ export const accountCases: TestCase[] = [
         await third.page.fill('#sign-in-name', 'ann.li');
         await third.page.fill('#sign-in-password', 'wrong password');
         await click(third.page, '[data-testid=sign-in]');
-        await until('the refusal', async () => (await text(third.page, '[data-testid=sign-in-error]')).includes('Wrong login name or password') || null, 10_000);
+        await until(
+          'the refusal',
+          async () => (await text(third.page, '[data-testid=sign-in-error]')).includes('Wrong login name or password') || null,
+          10_000,
+        );
         await third.page.fill('#sign-in-password', 'correct horse battery');
         await screenshot(third.page, 'accounts-sign-in-desktop-en');
         await click(third.page, '[data-testid=sign-in]');
@@ -211,7 +235,14 @@ export const accountCases: TestCase[] = [
           const cdp = await page.context().newCDPSession(page);
           await cdp.send('WebAuthn.enable');
           const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-            options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+            options: {
+              protocol: 'ctap2',
+              transport: 'internal',
+              hasResidentKey: true,
+              hasUserVerification: true,
+              isUserVerified: true,
+              automaticPresenceSimulation: true,
+            },
           });
           return { cdp, authenticatorId };
         };

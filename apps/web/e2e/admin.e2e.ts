@@ -23,13 +23,20 @@ async function signIn(page: Page, url: string, wrongFirst = false): Promise<void
   if (wrongFirst) {
     await page.fill('[data-testid=admin-token]', 'not-the-token-at-all');
     await click(page, '[data-testid=admin-sign-in]');
-    await until('the wrong token refused', async () => /令牌不对/.test((await page.textContent('.admin-sign-in .error')) ?? '') || null, 10_000);
+    await until(
+      'the wrong token refused',
+      async () => /令牌不对/.test((await page.textContent('.admin-sign-in .error')) ?? '') || null,
+      10_000,
+    );
   }
   await page.fill('[data-testid=admin-token]', TOKEN);
   await click(page, '[data-testid=admin-sign-in]');
   await page.waitForSelector('[data-testid=admin-process]', { timeout: 10_000 });
   // The token is kept for this tab only, never in localStorage.
-  const stored = await page.evaluate(() => ({ local: JSON.stringify(localStorage), session: sessionStorage.getItem('flightchess.admin-token') }));
+  const stored = await page.evaluate(() => ({
+    local: JSON.stringify(localStorage),
+    session: sessionStorage.getItem('flightchess.admin-token'),
+  }));
   assert.equal(stored.session, TOKEN);
   assert.ok(!stored.local.includes(TOKEN));
 }
@@ -73,12 +80,16 @@ function sharingOneServer(cases: readonly { name: string; run: (browser: Browser
 
 export const adminCases: TestCase[] = sharingOneServer([
   {
-    name: 'admin console: the token is asked for and checked; the console shows the process and a player\'s table (code, rules, players, status) at phone and desktop sizes, and bans and lifts from the table\'s row',
+    name: "admin console: the token is asked for and checked; the console shows the process and a player's table (code, rules, players, status) at phone and desktop sizes, and bans and lifts from the table's row",
     run: async (browser, url) => {
       const player = await newPage(browser, DESKTOP);
       const desk = await newPage(browser, DESKTOP);
       const phone = await newPage(browser, PHONE);
-      const errors = [...watchErrors(player.page, 'player'), ...watchErrors(desk.page, 'console'), ...watchErrors(phone.page, 'console-phone')];
+      const errors = [
+        ...watchErrors(player.page, 'player'),
+        ...watchErrors(desk.page, 'console'),
+        ...watchErrors(phone.page, 'console-phone'),
+      ];
       try {
         const roomId = await playerAtGame(player.page, url);
         await signIn(desk.page, url, true);
@@ -107,12 +118,23 @@ export const adminCases: TestCase[] = sharingOneServer([
         await assertNoSideScroll(phone.page, 'the bans on a phone');
         await screenshot(phone.page, 'admin-bans-phone');
         await click(desk.page, '[data-testid=admin-lift-address]');
-        await until('the address ban lifted', async () => ((await desk.page.$('[data-testid=admin-banned]')) !== null && (await desk.page.$('[data-testid=admin-banned-address]')) === null) || null, 10_000);
+        await until(
+          'the address ban lifted',
+          async () =>
+            ((await desk.page.$('[data-testid=admin-banned]')) !== null &&
+              (await desk.page.$('[data-testid=admin-banned-address]')) === null) ||
+            null,
+          10_000,
+        );
         // The banned player's game goes on, but a phrase is refused, and the page says why in its words.
         await click(player.page, '[data-testid=phrases]');
         await player.page.waitForSelector('[data-testid=phrase-menu]:not([hidden])');
         await click(player.page, '[data-testid=phrase-hello]');
-        await until('the ban explained', async () => /管理员封禁了你/.test((await player.page.textContent('[data-testid=table-error]')) ?? '') || null, 10_000);
+        await until(
+          'the ban explained',
+          async () => /管理员封禁了你/.test((await player.page.textContent('[data-testid=table-error]')) ?? '') || null,
+          10_000,
+        );
         await click(desk.page, '[data-testid=admin-lift]');
         await until('the ban lifted', async () => (await desk.page.$('[data-testid=admin-banned]')) === null || null, 10_000);
         assert.match((await desk.page.textContent('[data-testid=admin-audit]'))!, /封禁[\s\S]*解除封禁|解除封禁[\s\S]*封禁/);
@@ -129,7 +151,7 @@ export const adminCases: TestCase[] = sharingOneServer([
     },
   },
   {
-    name: 'admin console: a notice set in the console shows on every page, in the page\'s own banner, and goes once cleared',
+    name: "admin console: a notice set in the console shows on every page, in the page's own banner, and goes once cleared",
     run: async (browser, url) => {
       const desk = await newPage(browser, DESKTOP);
       const visitor = await newPage(browser, PHONE);
@@ -138,7 +160,12 @@ export const adminCases: TestCase[] = sharingOneServer([
         await signIn(desk.page, url);
         await desk.page.fill('#admin-notice', '维护：10 分钟后重启');
         await click(desk.page, '[data-testid=admin-set-notice]');
-        await until('the notice set', async () => (await desk.page.textContent('[data-testid=admin-notice-current]').catch(() => null)) === '维护：10 分钟后重启' || null, 10_000);
+        await until(
+          'the notice set',
+          async () =>
+            (await desk.page.textContent('[data-testid=admin-notice-current]').catch(() => null)) === '维护：10 分钟后重启' || null,
+          10_000,
+        );
 
         for (const hash of ['#/', '#/leaderboard']) {
           await visitor.page.goto(`${url}?fast=1${hash}`);
@@ -169,7 +196,7 @@ export const adminCases: TestCase[] = sharingOneServer([
     },
   },
   {
-    name: 'admin console: the operator closes a game in progress; the player\'s page says the operator closed it (no error) and leads to the aborted record',
+    name: "admin console: the operator closes a game in progress; the player's page says the operator closed it (no error) and leads to the aborted record",
     run: async (browser, url) => {
       const player = await newPage(browser, PHONE);
       const desk = await newPage(browser, DESKTOP);
@@ -183,7 +210,11 @@ export const adminCases: TestCase[] = sharingOneServer([
 
         await player.page.waitForSelector('[data-testid=table-closed]', { timeout: 10_000 });
         assert.match((await player.page.textContent('[data-testid=table-closed]'))!, /管理员关闭了这张牌桌[\s\S]*不计分/);
-        assert.equal(await player.page.evaluate(() => document.querySelector('[data-testid=table-error]')?.textContent?.trim() ?? ''), '', 'no error shown');
+        assert.equal(
+          await player.page.evaluate(() => document.querySelector('[data-testid=table-error]')?.textContent?.trim() ?? ''),
+          '',
+          'no error shown',
+        );
         assert.equal(await player.page.isVisible('#status'), false, 'no "connection lost" banner');
         await screenshot(player.page, 'admin-closed-player-phone');
 

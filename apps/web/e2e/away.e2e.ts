@@ -9,12 +9,27 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { blackHole } from './blackHole';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, click, enabledActions, myTurn, newPage, openHome, ownSeat, screenshot, shownVersion, startAgainstBots, until, watchErrors } from './support';
+import {
+  PHONE,
+  type TestCase,
+  click,
+  enabledActions,
+  myTurn,
+  newPage,
+  openHome,
+  ownSeat,
+  screenshot,
+  shownVersion,
+  startAgainstBots,
+  until,
+  watchErrors,
+} from './support';
 
-const text = (page: Page, selector: string) => page.evaluate((s) => {
-  const el = document.querySelector<HTMLElement>(s);
-  return el && !el.hidden ? (el.textContent ?? '') : '';
-}, selector);
+const text = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const el = document.querySelector<HTMLElement>(s);
+    return el && !el.hidden ? (el.textContent ?? '') : '';
+  }, selector);
 
 /** Every text the status banner shows from now on (the page is loaded: an observer, not an init script). */
 async function recordBanner(page: Page): Promise<() => Promise<string[]>> {
@@ -28,12 +43,21 @@ async function recordBanner(page: Page): Promise<() => Promise<string[]>> {
 async function backAndTakeOver(page: Page, shot: string): Promise<void> {
   await until('the 托管 banner', async () => (await text(page, '[data-testid=auto-banner]')) || null, 20_000);
   assert.match(await text(page, '[data-testid=auto-banner]'), /^托管中：你(离开期间|的回合超时)，系统.*在替你走棋取消托管$/);
-  assert.match(await text(page, '[data-testid=returned]'), /^你离开了 (\d+ 秒|\d+ 分 \d+ 秒)，(托管替你走了 \d+ 步|期间还没有替你走棋)知道了$/);
+  assert.match(
+    await text(page, '[data-testid=returned]'),
+    /^你离开了 (\d+ 秒|\d+ 分 \d+ 秒)，(托管替你走了 \d+ 步|期间还没有替你走棋)知道了$/,
+  );
   await screenshot(page, `${shot}-phone`);
   await click(page, '#lang');
   await until('English', async () => /^Auto-play is on/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
-  assert.match(await text(page, '[data-testid=auto-banner]'), /^Auto-play is on: (you were away|your turn timed out), the computer play(s|ed) for youStop auto-play$/);
-  assert.match(await text(page, '[data-testid=returned]'), /^(While you were away \(\d+ (s|min \d+ s)\), auto-play made \d+ moves? for you|You were away for .*; no moves were made for you)OK$/);
+  assert.match(
+    await text(page, '[data-testid=auto-banner]'),
+    /^Auto-play is on: (you were away|your turn timed out), the computer play(s|ed) for youStop auto-play$/,
+  );
+  assert.match(
+    await text(page, '[data-testid=returned]'),
+    /^(While you were away \(\d+ (s|min \d+ s)\), auto-play made \d+ moves? for you|You were away for .*; no moves were made for you)OK$/,
+  );
   await screenshot(page, `${shot}-phone-en`);
   await click(page, '#lang');
   await until('Chinese again', async () => /^托管中/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
@@ -41,7 +65,12 @@ async function backAndTakeOver(page: Page, shot: string): Promise<void> {
   // One tap takes the seat back; the next turn is the player's own. (The button works once the link is up.)
   await until('取消托管 to work', async () => (await page.$('[data-testid=auto]:not([disabled])')) !== null || null, 10_000);
   await click(page, '[data-testid=auto]');
-  await until('托管 off', async () => ((await text(page, '[data-testid=auto-banner]')) === '' && (await page.textContent('[data-testid=auto]')) === '托管') || null, 5000);
+  await until(
+    '托管 off',
+    async () =>
+      ((await text(page, '[data-testid=auto-banner]')) === '' && (await page.textContent('[data-testid=auto]')) === '托管') || null,
+    5000,
+  );
   const mine = await myTurn(page);
   const before = await shownVersion(page);
   if (mine.canRoll) await click(page, '[data-testid=roll]');
@@ -97,7 +126,11 @@ export const awayCases: TestCase[] = [
         // Back once and for all: no second outage of its own making (a late try taking the seat from the new connection).
         const shown = await banners();
         const back = shown.findIndex((b) => /已重新连接/.test(b));
-        assert.deepEqual(shown.slice(back).filter((b) => /正在重连/.test(b)), [], `the link stayed up once back: ${JSON.stringify(shown)}`);
+        assert.deepEqual(
+          shown.slice(back).filter((b) => /正在重连/.test(b)),
+          [],
+          `the link stayed up once back: ${JSON.stringify(shown)}`,
+        );
         assert.deepEqual(errors, []);
       } finally {
         await context.close();
@@ -127,9 +160,17 @@ export const awayCases: TestCase[] = [
           await other.page.waitForSelector('[data-testid=watch-instead]', { timeout: 20_000 });
           await click(other.page, '[data-testid=watch-instead]');
           await other.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
-          const held = await until('the held seat', async () => /^离线 · [23]:\d\d$/.exec(await text(other.page, `.seats .seat[data-colour=${seat}] .conn`))?.[0] ?? null, 20_000);
+          const held = await until(
+            'the held seat',
+            async () => /^离线 · [23]:\d\d$/.exec(await text(other.page, `.seats .seat[data-colour=${seat}] .conn`))?.[0] ?? null,
+            20_000,
+          );
           console.log(`    the watcher sees "${held}"`);
-          await until('托管 on the held seat', async () => (await other.page.$(`.seats .seat[data-colour=${seat}] .badge.auto`)) !== null || null, 30_000);
+          await until(
+            '托管 on the held seat',
+            async () => (await other.page.$(`.seats .seat[data-colour=${seat}] .badge.auto`)) !== null || null,
+            30_000,
+          );
           await screenshot(other.page, 'away-watcher-sees-held-seat-phone');
         } finally {
           await other.context.close();
@@ -144,7 +185,11 @@ export const awayCases: TestCase[] = [
         await again.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
         assert.equal(await ownSeat(again), seat);
         assert.ok((await shownVersion(again)) > versionAtClose + 10, 'the game went on while the page was closed');
-        assert.equal(await again.evaluate(() => document.querySelector('.screen.game')?.classList.contains('over')), false, 'and is still going on');
+        assert.equal(
+          await again.evaluate(() => document.querySelector('.screen.game')?.classList.contains('over')),
+          false,
+          'and is still going on',
+        );
         assert.match(await text(again, '[data-testid=returned]'), /^你离开了 4\d 秒/);
         await backAndTakeOver(again, 'away-page-reopened');
         assert.deepEqual([...errors, ...errorsAgain], []);
@@ -157,7 +202,11 @@ export const awayCases: TestCase[] = [
   {
     name: 'a page that comes back after its seat was forfeited (a short hold here) and the table closed shows how the game ended',
     async run(browser) {
-      const server = await startGameServer('fast', { RECONNECT_SECONDS: '6', CODE_LOOKUPS_PER_MINUTE: '1000', CODE_MISSES_PER_HOUR: '1000' });
+      const server = await startGameServer('fast', {
+        RECONNECT_SECONDS: '6',
+        CODE_LOOKUPS_PER_MINUTE: '1000',
+        CODE_MISSES_PER_HOUR: '1000',
+      });
       const { context, page } = await newPage(browser, PHONE);
       const errors = watchErrors(page, 'forfeited');
       try {
@@ -166,7 +215,12 @@ export const awayCases: TestCase[] = [
         const address = page.url();
         await page.close();
         // Six seconds held, then the forfeit ends a game of two; once it is recorded the table closes (its code with it).
-        await until('the table to close', async () => ((await fetch(`${server.url}api/tables/code/${code}`)).status === 404 || null), 60_000, 250);
+        await until(
+          'the table to close',
+          async () => (await fetch(`${server.url}api/tables/code/${code}`)).status === 404 || null,
+          60_000,
+          250,
+        );
 
         const again = await context.newPage();
         const errorsAgain = watchErrors(again, 'forfeited, back');

@@ -89,9 +89,16 @@ export function watchServer(url: string, matchId: string, player: GuestCredentia
  * (the panel's version, or the board's) within `withinMs`, and the panel showed the server's current
  * seat at each version. Returns the largest lag.
  */
-export function assertFollowed(panel: readonly PanelEntry[], states: readonly ServerEntry[], withinMs: number, what: 'version' | 'board', until = Infinity): number {
+export function assertFollowed(
+  panel: readonly PanelEntry[],
+  states: readonly ServerEntry[],
+  withinMs: number,
+  what: 'version' | 'board',
+  until = Infinity,
+): number {
   const currentAt = new Map(states.map((s) => [s.version, s.current]));
-  for (const p of panel) if (currentAt.has(p.version)) assert.equal(p.current, currentAt.get(p.version), `the panel's seat at version ${p.version}`);
+  for (const p of panel)
+    if (currentAt.has(p.version)) assert.equal(p.current, currentAt.get(p.version), `the panel's seat at version ${p.version}`);
   const firstShown = panel.find((p) => p[what] >= 0)?.[what] ?? Infinity;
   let slowest = 0;
   for (const s of states.filter((e) => e.version >= firstShown && e.t <= until)) {

@@ -27,7 +27,11 @@ export const homeCases: TestCase[] = [
       try {
         // Nobody waits yet: the list says so, and play now opens a table.
         await openHome(ann.page, server.url, '小安');
-        await until('the empty list', async () => ((await ann.page.textContent('[data-testid=open-tables]')) ?? '').includes('没有等待中的牌桌') || null, 10_000);
+        await until(
+          'the empty list',
+          async () => ((await ann.page.textContent('[data-testid=open-tables]')) ?? '').includes('没有等待中的牌桌') || null,
+          10_000,
+        );
         await screenshot(ann.page, 'home-phone-zh');
         await click(ann.page, '[data-testid=play-now]');
         await ann.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
@@ -35,30 +39,50 @@ export const homeCases: TestCase[] = [
 
         // The next player sees that table listed, and play now puts them at it rather than at a new one.
         await openHome(bob.page, server.url, 'Bob', 'en');
-        const listed = await until('Ann’s table in the list', async () => listedNames(bob.page, table).then((text) => (text?.includes('小安') ? text : null)), 15_000);
+        const listed = await until(
+          'Ann’s table in the list',
+          async () => listedNames(bob.page, table).then((text) => (text?.includes('小安') ? text : null)),
+          15_000,
+        );
         assert.match(listed, /1\/4 seated/);
         await screenshot(bob.page, 'home-desktop-en');
         await click(bob.page, '[data-testid=play-now]');
         await bob.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
         assert.equal(await tableOf(bob.page), table);
-        await until('Bob in Ann’s lobby', async () => ((await ann.page.textContent('[data-testid=lobby]')) ?? '').includes('Bob') || null, 10_000);
+        await until(
+          'Bob in Ann’s lobby',
+          async () => ((await ann.page.textContent('[data-testid=lobby]')) ?? '').includes('Bob') || null,
+          10_000,
+        );
 
         // A third picks the table from the list.
         await openHome(cat.page, server.url, '小猫');
-        await until('the table with two seated', async () => listedNames(cat.page, table).then((text) => (text?.includes('2/4') ? text : null)), 15_000);
+        await until(
+          'the table with two seated',
+          async () => listedNames(cat.page, table).then((text) => (text?.includes('2/4') ? text : null)),
+          15_000,
+        );
         await click(cat.page, `[data-testid="sit-at-${table}"]`);
         await cat.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
         assert.equal(await tableOf(cat.page), table);
 
         // The host starts (a bot takes the free seat); then two players close their pages mid-game.
-        await until('everyone in the lobby', async () => ((await ann.page.textContent('[data-testid=lobby]')) ?? '').includes('小猫') || null, 10_000);
+        await until(
+          'everyone in the lobby',
+          async () => ((await ann.page.textContent('[data-testid=lobby]')) ?? '').includes('小猫') || null,
+          10_000,
+        );
         await click(bob.page, '[data-testid=ready]');
         await click(cat.page, '[data-testid=ready]');
         await until('the others ready', async () => (await ann.page.$$('.lobby-seat.ready')).length === 2 || null, 10_000);
         await click(ann.page, '[data-testid=start]');
         for (const p of [ann.page, bob.page]) await p.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
         const seatOf = (page: Page) =>
-          until('the own seat', () => page.evaluate(() => document.querySelector<HTMLElement>('.seats .seat .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null));
+          until('the own seat', () =>
+            page.evaluate(
+              () => document.querySelector<HTMLElement>('.seats .seat .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null,
+            ),
+          );
         const seats = { ann: await seatOf(ann.page), bob: await seatOf(bob.page) };
 
         for (const [who, p, lang, device, text] of [
@@ -89,7 +113,10 @@ export const homeCases: TestCase[] = [
       const server = await startGameServer();
       const { context, page } = await newPage(browser, PHONE);
       const errors = watchErrors(page, 'rename');
-      const playerId = () => page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as { playerId: string } | null)?.playerId ?? null);
+      const playerId = () =>
+        page.evaluate(
+          () => (JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as { playerId: string } | null)?.playerId ?? null,
+        );
       const seatedAs = async () => {
         await page.waitForSelector('[data-testid=lobby] .lobby-seat .who', { timeout: 20_000 });
         return (await page.textContent('.lobby-seat[data-colour=red] .who'))?.trim();
@@ -108,7 +135,11 @@ export const homeCases: TestCase[] = [
         assert.equal(await seatedAs(), '安安');
         assert.equal(await playerId(), first);
         await page.goto(`${server.url}?fast=1#/profile/${first}`);
-        await until('the profile under the new name', async () => (await page.textContent('[data-testid=profile-name]').catch(() => null))?.includes('安安') || null, 10_000);
+        await until(
+          'the profile under the new name',
+          async () => (await page.textContent('[data-testid=profile-name]').catch(() => null))?.includes('安安') || null,
+          10_000,
+        );
         assert.deepEqual(errors, []);
       } finally {
         await context.close();

@@ -5,7 +5,20 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, type TestCase, click, jumpReplay, myTurn, playMoves, screenshot, shownVersion, startOffline, until, withOfflinePage } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  click,
+  jumpReplay,
+  myTurn,
+  playMoves,
+  screenshot,
+  shownVersion,
+  startOffline,
+  until,
+  withOfflinePage,
+} from './support';
 
 type Device = typeof PHONE | typeof DESKTOP;
 const sizes: readonly [string, Device][] = [
@@ -18,7 +31,9 @@ const HAN = /[\u4e00-\u9fff]/;
 
 /** How often each sound cue played (the game screen's `data-cues`). */
 async function cues(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => JSON.parse(document.querySelector<HTMLElement>('.screen.game')?.dataset.cues ?? '{}') as Record<string, number>);
+  return page.evaluate(
+    () => JSON.parse(document.querySelector<HTMLElement>('.screen.game')?.dataset.cues ?? '{}') as Record<string, number>,
+  );
 }
 
 /** Whether two elements' boxes overlap on screen. */
@@ -57,7 +72,10 @@ async function openSaved(page: Page, url: string, saved: object): Promise<void> 
 const FINISH = 56;
 
 /** A saved offline game of the online preset from these plane positions: Ann (red) against three bots. */
-const savedGame = (planes: object, more: { teams?: boolean; autoPlay?: string[]; players?: object; names?: object; actions?: object[] } = {}) => ({
+const savedGame = (
+  planes: object,
+  more: { teams?: boolean; autoPlay?: string[]; players?: object; names?: object; actions?: object[] } = {},
+) => ({
   version: 1,
   setup: { preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], teams: more.teams ?? false, firstSeat: 'red', planes },
   players: { red: 'human', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic', ...more.players },
@@ -135,7 +153,10 @@ const teamCases: TestCase[] = sizes.map(([size, device]) => ({
       await page.waitForSelector('.seat-panel .team');
       const teams = () =>
         page.$$eval('.seat-panel .team', (els) =>
-          els.map((e) => [e.querySelector('.team-name')?.textContent, [...e.querySelectorAll<HTMLElement>('.seat')].map((s) => s.dataset.colour)]),
+          els.map((e) => [
+            e.querySelector('.team-name')?.textContent,
+            [...e.querySelectorAll<HTMLElement>('.seat')].map((s) => s.dataset.colour),
+          ]),
         );
       assert.deepEqual(await teams(), [
         ['红黄队', ['red', 'yellow']],
@@ -171,7 +192,15 @@ const arrivedCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: arrived planes are counted in their colour's centre triangle`,
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
-      await openSaved(page, url, savedGame({ red: [FINISH, FINISH, FINISH, 30], green: [FINISH, 3, 'hangar', 'hangar'], yellow: [FINISH, FINISH, 'hangar', 'hangar'] }));
+      await openSaved(
+        page,
+        url,
+        savedGame({
+          red: [FINISH, FINISH, FINISH, 30],
+          green: [FINISH, 3, 'hangar', 'hangar'],
+          yellow: [FINISH, FINISH, 'hangar', 'hangar'],
+        }),
+      );
       await myTurn(page);
       const arrived = await page.$$eval('.seat .arrived', (els) => els.map((e) => e.textContent));
       assert.deepEqual(arrived, ['到达 3/4', '到达 1/4', '到达 2/4', '到达 0/4']);
@@ -195,7 +224,10 @@ const resultsCases: TestCase[] = sizes.map(([size, device]) => ({
       await page.waitForSelector('[data-testid=results]');
 
       const homeButtons = () =>
-        page.$$eval('.screen.game button, .screen.game a', (els) => els.filter((e) => /返回首页|Home$/.test(e.textContent ?? '') && (e as HTMLElement).offsetParent !== null).length);
+        page.$$eval(
+          '.screen.game button, .screen.game a',
+          (els) => els.filter((e) => /返回首页|Home$/.test(e.textContent ?? '') && (e as HTMLElement).offsetParent !== null).length,
+        );
       await until('the panel to drop its own home button', async () => (await homeButtons()) === 1 || null, 5000);
       const fits = () =>
         page.evaluate(() => {
@@ -205,7 +237,9 @@ const resultsCases: TestCase[] = sizes.map(([size, device]) => ({
             page: document.documentElement.scrollWidth <= window.innerWidth,
             table: table.getBoundingClientRect().right <= window.innerWidth,
             // A header on one line: no taller than its own line height allows.
-            oneLine: heads.every((th) => th.getClientRects().length === 1 && th.clientHeight < 2 * parseFloat(getComputedStyle(th).lineHeight)),
+            oneLine: heads.every(
+              (th) => th.getClientRects().length === 1 && th.clientHeight < 2 * parseFloat(getComputedStyle(th).lineHeight),
+            ),
           };
         });
       assert.deepEqual(await fits(), { page: true, table: true, oneLine: true });
@@ -230,7 +264,11 @@ const teamWinCases: TestCase[] = sizes.map(([size, device]) => ({
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
       // Red and yellow each one plane from home; the person's seat on auto-play, so the game ends by itself.
-      await openSaved(page, url, savedGame({ red: [FINISH, FINISH, FINISH, 52], yellow: [FINISH, FINISH, FINISH, 52] }, { teams: true, autoPlay: ['red'] }));
+      await openSaved(
+        page,
+        url,
+        savedGame({ red: [FINISH, FINISH, FINISH, 52], yellow: [FINISH, FINISH, FINISH, 52] }, { teams: true, autoPlay: ['red'] }),
+      );
       await page.waitForSelector('[data-testid=results]', { timeout: 120_000 });
       const headline = () => page.textContent('.results .headline');
       assert.match((await headline()) ?? '', /^胜者：红黄队 Ann \+ 黄方电脑/);
@@ -256,12 +294,15 @@ const outCase: TestCase = {
       await openSaved(page, url, saved);
       await page.waitForSelector('[data-testid=results]');
       const chips = (where: string) =>
-        page.$$eval(`${where} .seat`, (els) => els.map((e) => [(e as HTMLElement).dataset.colour, [...e.querySelectorAll('.badge')].map((b) => b.textContent)]));
+        page.$$eval(`${where} .seat`, (els) =>
+          els.map((e) => [(e as HTMLElement).dataset.colour, [...e.querySelectorAll('.badge')].map((b) => b.textContent)]),
+        );
       const shown = async (where: string) => Object.fromEntries(await chips(where));
       assert.deepEqual((await shown('.seat-panel')).green, ['已退出 · 掉线超时（按认输）']);
       assert.deepEqual((await shown('.seat-panel')).blue, ['已退出 · 逃跑']);
       assert.equal(await page.$$eval('.seat-panel .badge.auto', (els) => els.length), 0, 'nobody out is shown on auto-play');
-      const resultBadges = () => page.$$eval('.results-table tbody tr', (rows) => rows.map((r) => r.querySelector('.badge.out')?.textContent ?? ''));
+      const resultBadges = () =>
+        page.$$eval('.results-table tbody tr', (rows) => rows.map((r) => r.querySelector('.badge.out')?.textContent ?? ''));
       assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['已退出 · 掉线超时（按认输）', '已退出 · 逃跑']);
       await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
       await screenshot(page, 'ingame-out-seats');

@@ -7,7 +7,26 @@ import assert from 'node:assert/strict';
 import type { Colour } from '@flightchess/rules';
 import type { Page } from 'playwright-core';
 import { boardScale, createLayout } from '../src/board/layout';
-import { DESKTOP, PHONE, type TestCase, announcements, click, jumpReplay, myTurn, newPage, playMoves, recordAnnouncements, runCases, screenshot, serveStatic, shownVersion, ui, until, watchErrors, withOfflinePage } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  announcements,
+  click,
+  jumpReplay,
+  myTurn,
+  newPage,
+  playMoves,
+  recordAnnouncements,
+  runCases,
+  screenshot,
+  serveStatic,
+  shownVersion,
+  ui,
+  until,
+  watchErrors,
+  withOfflinePage,
+} from './support';
 
 /** Tap the die where the board draws it on `colour`'s turn (red at the bottom), as a finger would. */
 async function tapDie(page: Page, colour: Colour): Promise<void> {
@@ -39,7 +58,11 @@ const cases: TestCase[] = [
         let state = await myTurn(page);
         if (state.canRoll) {
           await page.keyboard.press('Enter');
-          await until('an announced roll', async () => (await announcements(page)).some((text) => /红方掷出 \d/.test(text)) || null, 10_000);
+          await until(
+            'an announced roll',
+            async () => (await announcements(page)).some((text) => /红方掷出 \d/.test(text)) || null,
+            10_000,
+          );
         }
         state = await myTurn(page);
         if (state.movable.length > 1) {
@@ -51,12 +74,16 @@ const cases: TestCase[] = [
         await playMoves(page, 4, 'midgame-preview-phone');
 
         // The unfinished game is saved: home offers to continue it at the same roll.
-        const rollsBefore = await page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.offline.current') ?? 'null')?.actions.length as number);
+        const rollsBefore = await page.evaluate(
+          () => JSON.parse(localStorage.getItem('flightchess.offline.current') ?? 'null')?.actions.length as number,
+        );
         assert.ok(rollsBefore > 0, 'the game was saved while playing');
         await page.goto(`${server.url}?fast=1#/`);
         await page.reload();
         await page.waitForSelector('[data-testid=offline-continue]');
-        const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.offline.current') ?? 'null')?.actions.length as number);
+        const saved = await page.evaluate(
+          () => JSON.parse(localStorage.getItem('flightchess.offline.current') ?? 'null')?.actions.length as number,
+        );
         assert.ok(saved >= rollsBefore, 'the saved game survived the reload');
         await click(page, '[data-testid=offline-continue]');
         await page.waitForSelector('[data-testid=board] canvas');
@@ -72,12 +99,20 @@ const cases: TestCase[] = [
         assert.match(headline ?? '', /胜者/, 'the winner is named');
         await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
         await screenshot(page, 'results-phone');
-        assert.equal(await page.evaluate(() => localStorage.getItem('flightchess.offline.current')), null, 'a finished game leaves nothing to continue');
+        assert.equal(
+          await page.evaluate(() => localStorage.getItem('flightchess.offline.current')),
+          null,
+          'a finished game leaves nothing to continue',
+        );
 
         await click(page, '[data-testid=replay]');
         await page.waitForSelector('[data-testid=replay-next]');
         for (let i = 0; i < 6; i++) await click(page, '[data-testid=replay-next]');
-        await until('the replay to advance', async () => /第 6 \//.test((await page.textContent('[data-testid=replay-step]')) ?? '') || null, 10_000);
+        await until(
+          'the replay to advance',
+          async () => /第 6 \//.test((await page.textContent('[data-testid=replay-step]')) ?? '') || null,
+          10_000,
+        );
         await jumpReplay(page, 'end');
         await page.waitForTimeout(300);
         await screenshot(page, 'replay-phone');
@@ -105,12 +140,19 @@ const cases: TestCase[] = [
         const seats = await page.$$eval('.seats .seat', (els) => els.map((e) => (e as HTMLElement).dataset.colour));
         assert.deepEqual(seats, ['red', 'green', 'yellow', 'blue']);
         // 认输 is not allowed yet: the button says when it will be, in either language.
-        const resignLabel = async () => ({ text: (await page.textContent('[data-testid=resign]'))?.trim() ?? '', disabled: await page.isDisabled('[data-testid=resign]') });
+        const resignLabel = async () => ({
+          text: (await page.textContent('[data-testid=resign]'))?.trim() ?? '',
+          disabled: await page.isDisabled('[data-testid=resign]'),
+        });
         const early = await resignLabel();
         assert.equal(early.disabled, true);
         assert.match(early.text, /^15 掷后可认输（还差 \d+ 掷）$/);
         await click(page, '#lang');
-        await until('the English resign hint', async () => /^Resign after 15 rolls \(\d+ to go\)$/.test((await resignLabel()).text) || null, 5000);
+        await until(
+          'the English resign hint',
+          async () => /^Resign after 15 rolls \(\d+ to go\)$/.test((await resignLabel()).text) || null,
+          5000,
+        );
         await click(page, '#lang');
         // The die on the board rolls when tapped (the board's pointer events), as the roll button does.
         await until('red to roll', async () => (await myTurn(page)).canRoll || null, 10_000);
@@ -147,7 +189,11 @@ const cases: TestCase[] = [
         await click(page, '[data-testid=offline-start]');
         await page.waitForSelector('[data-testid=board] canvas');
         // Red always starts in Ply Yard; with two people the turn banner says whose hands the device goes to.
-        await until('the hand-over banner', async () => /请把设备交给红方/.test((await page.textContent('.prompt.banner')) ?? '') || null, 10_000);
+        await until(
+          'the hand-over banner',
+          async () => /请把设备交给红方/.test((await page.textContent('.prompt.banner')) ?? '') || null,
+          10_000,
+        );
         await playMoves(page, 3, null);
         await page.waitForTimeout(300);
         await screenshot(page, 'plyyard-hotseat-phone');
@@ -164,44 +210,47 @@ const cases: TestCase[] = [
       }
     },
   },
-  ...(['phone-zh', 'desktop-en'] as const).map(
-    (variant): TestCase => ({
-      name: `a single legal move plays by itself and says so, at the default pace (自动走, ${variant})`,
-      run: (browser) =>
-        withOfflinePage(browser, variant === 'desktop-en' ? DESKTOP : PHONE, variant, async ({ page, url, errors }) => {
-          const en = variant === 'desktop-en';
-          // No fast flag: the pause before the move is what a player sees.
-          await page.goto(`${url}${en ? '?lang=en' : ''}#/`);
-          await page.waitForSelector('[data-testid=offline-start]');
-          // One plane starts on the board, so most first rolls leave that plane's move as the only one.
-          await page.selectOption('#offline-preset', 'wango-quick');
-          await click(page, '[data-testid=offline-start]');
-          await page.waitForSelector('[data-testid=board] canvas');
-          const forced = en ? /Only one move for .+: it moves by itself/ : /只有一步可走：自动走/;
-          const seen = await until(
-            'a single legal move of the person',
-            async () => {
-              const state = await ui(page);
-              if (forced.test(state.prompt)) return state;
-              if (state.canRoll) await click(page, '[data-testid=roll]');
-              else if (state.movable.length > 0) {
-                await click(page, `.plane-button[data-plane="${state.movable[0]}"]`);
-                await click(page, '[data-testid=confirm]');
-              }
-              return null;
-            },
-            120_000,
-            40,
-          );
-          assert.deepEqual(seen.movable, [], 'nothing to pick: the move is not offered for confirmation');
-          assert.equal(await page.$('[data-testid=confirm]:not([disabled])'), null);
-          await screenshot(page, `auto-move-${variant}`);
-          const version = await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version));
-          await until('the move played by itself', async () => (await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version))) > version || null, 10_000);
-          assert.deepEqual(errors, []);
-        }),
-    }),
-  ),
+  ...(['phone-zh', 'desktop-en'] as const).map((variant): TestCase => ({
+    name: `a single legal move plays by itself and says so, at the default pace (自动走, ${variant})`,
+    run: (browser) =>
+      withOfflinePage(browser, variant === 'desktop-en' ? DESKTOP : PHONE, variant, async ({ page, url, errors }) => {
+        const en = variant === 'desktop-en';
+        // No fast flag: the pause before the move is what a player sees.
+        await page.goto(`${url}${en ? '?lang=en' : ''}#/`);
+        await page.waitForSelector('[data-testid=offline-start]');
+        // One plane starts on the board, so most first rolls leave that plane's move as the only one.
+        await page.selectOption('#offline-preset', 'wango-quick');
+        await click(page, '[data-testid=offline-start]');
+        await page.waitForSelector('[data-testid=board] canvas');
+        const forced = en ? /Only one move for .+: it moves by itself/ : /只有一步可走：自动走/;
+        const seen = await until(
+          'a single legal move of the person',
+          async () => {
+            const state = await ui(page);
+            if (forced.test(state.prompt)) return state;
+            if (state.canRoll) await click(page, '[data-testid=roll]');
+            else if (state.movable.length > 0) {
+              await click(page, `.plane-button[data-plane="${state.movable[0]}"]`);
+              await click(page, '[data-testid=confirm]');
+            }
+            return null;
+          },
+          120_000,
+          40,
+        );
+        assert.deepEqual(seen.movable, [], 'nothing to pick: the move is not offered for confirmation');
+        assert.equal(await page.$('[data-testid=confirm]:not([disabled])'), null);
+        await screenshot(page, `auto-move-${variant}`);
+        const version = await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version));
+        await until(
+          'the move played by itself',
+          async () =>
+            (await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version))) > version || null,
+          10_000,
+        );
+        assert.deepEqual(errors, []);
+      }),
+  })),
 ];
 
 if (require.main === module) {
@@ -226,7 +275,11 @@ cases.push({
       assert.match(manifest.name, /飞行棋/);
       assert.ok(manifest.icons.length > 0);
       // The worker has copied the client and controls the page.
-      await until('the service worker to control the page', () => page.evaluate(() => navigator.serviceWorker.controller !== null) || null, 20_000);
+      await until(
+        'the service worker to control the page',
+        () => page.evaluate(() => navigator.serviceWorker.controller !== null) || null,
+        20_000,
+      );
 
       await context.setOffline(true);
       await server.close();
@@ -237,7 +290,10 @@ cases.push({
       await playMoves(page, 3, null);
       await screenshot(page, 'installed-offline-reload-phone');
       // Loading with no network logs the failed page request: the only console error allowed.
-      assert.deepEqual(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), []);
+      assert.deepEqual(
+        errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),
+        [],
+      );
     } finally {
       await context.close();
       await server.close().catch(() => undefined);

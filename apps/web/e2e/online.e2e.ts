@@ -8,7 +8,28 @@ import assert from 'node:assert/strict';
 import { type IncomingMessage, get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, assertAccessibleInBothLanguages, click, dropSockets, enabledActions, openHome, myTurn, newPage, ownSeat, planeOnBoard, playMoves, runCases, screenshot, shownVersion, trackSockets, ui, until, watchErrors } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  assertAccessibleInBothLanguages,
+  click,
+  dropSockets,
+  enabledActions,
+  openHome,
+  myTurn,
+  newPage,
+  ownSeat,
+  planeOnBoard,
+  playMoves,
+  runCases,
+  screenshot,
+  shownVersion,
+  trackSockets,
+  ui,
+  until,
+  watchErrors,
+} from './support';
 
 /** Host: a private two-seat table; returns its join code once the lobby shows it. */
 async function createPrivateTable(page: Page): Promise<string> {
@@ -22,8 +43,6 @@ async function createPrivateTable(page: Page): Promise<string> {
   assert.deepEqual(await page.$$eval('.lobby-seat', (els) => els.map((e) => (e as HTMLElement).dataset.colour)), ['red', 'yellow']);
   return (await page.textContent('[data-testid=join-code]'))!.trim();
 }
-
-
 
 /** A private two-seat table against a bot, started; returns the player's own colour. */
 export async function gameAgainstBot(page: Page, url: string, nickname: string): Promise<string> {
@@ -39,9 +58,17 @@ export async function gameAgainstBot(page: Page, url: string, nickname: string):
   await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
   assert.equal((await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim(), '黄方电脑（强）');
   await click(page, '#lang');
-  await until('the English bot name', async () => (await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim() === 'Yellow bot (strong)' || null, 5_000);
+  await until(
+    'the English bot name',
+    async () => (await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim() === 'Yellow bot (strong)' || null,
+    5_000,
+  );
   await click(page, '#lang');
-  await until('the Chinese bot name again', async () => (await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim() === '黄方电脑（强）' || null, 5_000);
+  await until(
+    'the Chinese bot name again',
+    async () => (await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim() === '黄方电脑（强）' || null,
+    5_000,
+  );
   return ownSeat(page);
 }
 
@@ -93,7 +120,10 @@ const cases: TestCase[] = [
         await b.page.fill('#join-code', code.toLowerCase());
         await click(b.page, '[data-testid=join]');
         await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
-        await until('the guest in the host’s lobby', async () => ((await a.page.textContent('[data-testid=lobby]')) ?? '').includes('小黄') || null);
+        await until(
+          'the guest in the host’s lobby',
+          async () => ((await a.page.textContent('[data-testid=lobby]')) ?? '').includes('小黄') || null,
+        );
         await click(b.page, '[data-testid=ready]');
         await until('the guest to be ready', async () => ((await a.page.textContent('.lobby-seat.ready:not(:first-child)')) ?? '') || null);
         await screenshot(a.page, 'lobby-phone');
@@ -110,7 +140,7 @@ const cases: TestCase[] = [
         let preview = false;
         let over = false;
         const deadline = Date.now() + 180_000;
-        for (let moves = 0; (moves < 6 || !preview) && !over && Date.now() < deadline; ) {
+        for (let moves = 0; (moves < 6 || !preview) && !over && Date.now() < deadline;) {
           for (const { page } of [a, b]) {
             const state = await ui(page);
             if (state.over) {
@@ -148,13 +178,25 @@ const cases: TestCase[] = [
             await until('the auto-play button', async () => (await page.$('[data-testid=auto]')) !== null || null);
             if (!(await page.$('[data-testid=auto].on'))) await click(page, '[data-testid=auto]');
           }
-          await until('auto-play marked on both seats', async () => (await a.page.$$('.seats .badge.auto')).length === 2 || (await ui(a.page)).over || null, 20_000);
+          await until(
+            'auto-play marked on both seats',
+            async () => (await a.page.$$('.seats .badge.auto')).length === 2 || (await ui(a.page)).over || null,
+            20_000,
+          );
         }
         for (const { page } of [a, b]) await page.waitForSelector('[data-testid=results]', { timeout: 300_000 });
         // Scores, coins and levels arrive once the server has stored the match.
-        await until('the recorded scores', async () => /初级学员|中级学员|高级学员/.test((await a.page.textContent('.results-table')) ?? '') || null, 20_000);
+        await until(
+          'the recorded scores',
+          async () => /初级学员|中级学员|高级学员/.test((await a.page.textContent('.results-table')) ?? '') || null,
+          20_000,
+        );
         await click(a.page, '[data-testid=verify]');
-        await until('the dice verification', async () => /验证通过/.test((await a.page.textContent('[data-testid=verify-result]')) ?? '') || null, 20_000);
+        await until(
+          'the dice verification',
+          async () => /验证通过/.test((await a.page.textContent('[data-testid=verify-result]')) ?? '') || null,
+          20_000,
+        );
         await a.page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
         await screenshot(a.page, 'online-results-phone');
         await screenshot(b.page, 'online-results-desktop');
@@ -229,7 +271,10 @@ const cases: TestCase[] = [
         await until('the reconnected banner', async () => (await banners()).some((b) => /已重新连接/.test(b)) || null, 60_000);
         const shown = await banners();
         const reconnecting = shown.findIndex((b) => /正在重连/.test(b));
-        assert.ok(reconnecting >= 0 && reconnecting < shown.findIndex((b) => /已重新连接/.test(b)), `"reconnecting…" then "reconnected": ${JSON.stringify(shown)}`);
+        assert.ok(
+          reconnecting >= 0 && reconnecting < shown.findIndex((b) => /已重新连接/.test(b)),
+          `"reconnecting…" then "reconnected": ${JSON.stringify(shown)}`,
+        );
         assert.equal(await ownSeat(page), seat, 'same seat after the restart');
         assert.ok((await shownVersion(page)) >= before, 'the same game, from where it was');
         await screenshot(page, 'online-restored-desktop');
@@ -242,7 +287,7 @@ const cases: TestCase[] = [
     },
   },
   {
-    name: 'a 2v2 table names each seat\'s team in the lobby as the game does (红黄队 / Red+Yellow team)',
+    name: "a 2v2 table names each seat's team in the lobby as the game does (红黄队 / Red+Yellow team)",
     async run(browser) {
       const server = await startGameServer();
       const { context, page } = await newPage(browser, PHONE);
@@ -254,7 +299,11 @@ const cases: TestCase[] = [
         await click(page, '[data-testid=create]');
         await page.waitForSelector('[data-testid=lobby] .lobby-seat .badge.team', { timeout: 20_000 });
         const byColour = async () =>
-          Object.fromEntries(await page.$$eval('.lobby-seat', (els) => els.map((e) => [(e as HTMLElement).dataset.colour, e.querySelector('.badge.team')?.textContent])));
+          Object.fromEntries(
+            await page.$$eval('.lobby-seat', (els) =>
+              els.map((e) => [(e as HTMLElement).dataset.colour, e.querySelector('.badge.team')?.textContent]),
+            ),
+          );
         assert.deepEqual(await byColour(), { red: '红黄队', yellow: '红黄队', green: '绿蓝队', blue: '绿蓝队' });
         await screenshot(page, 'lobby-teams-phone');
         // Beside the badge, an empty seat still reads 空位 on one line, not a character a line.
@@ -270,7 +319,12 @@ const cases: TestCase[] = [
         assert.deepEqual(brokenNames, []);
         await click(page, '#lang');
         await until('the English team names', async () => (await byColour()).red === 'Red+Yellow team' || null, 5_000);
-        assert.deepEqual(await byColour(), { red: 'Red+Yellow team', yellow: 'Red+Yellow team', green: 'Green+Blue team', blue: 'Green+Blue team' });
+        assert.deepEqual(await byColour(), {
+          red: 'Red+Yellow team',
+          yellow: 'Red+Yellow team',
+          green: 'Green+Blue team',
+          blue: 'Green+Blue team',
+        });
         assert.deepEqual(errors, []);
       } finally {
         await context.close();
@@ -290,7 +344,13 @@ const cases: TestCase[] = [
         // As for anyone who had the page open a moment: the service worker is installed before the server goes.
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
         await server.stop();
-        assert.equal(await fetch(`${server.url}healthz`).then(() => 'up', () => 'down'), 'down');
+        assert.equal(
+          await fetch(`${server.url}healthz`).then(
+            () => 'up',
+            () => 'down',
+          ),
+          'down',
+        );
         // The quick preset (3 planes, one already out) keeps the run short.
         await page.selectOption('#offline-preset', 'wango-quick');
         await click(page, '[data-testid=offline-start]');

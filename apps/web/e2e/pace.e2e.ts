@@ -9,14 +9,30 @@ import type { MatchRecord } from '@flightchess/protocol';
 import type { Page } from 'playwright-core';
 import { assertFollowed, panelEntries, recordPanel, watchServer } from './follow';
 import { startGameServer } from './gameServer';
-import { DESKTOP, type TestCase, click, matchAs, newPage, openHome, ownProfile, screenshot, startAgainstBots, storedPlayer, ui, until, watchErrors } from './support';
+import {
+  DESKTOP,
+  type TestCase,
+  click,
+  matchAs,
+  newPage,
+  openHome,
+  ownProfile,
+  screenshot,
+  startAgainstBots,
+  storedPlayer,
+  ui,
+  until,
+  watchErrors,
+} from './support';
 
 /** How late the panel may show a state change: the issue's bound. */
 const WITHIN_MS = 1000;
 
 /** A seat's name as the results show it in Chinese: a bot by its colour and strength. */
 const shownName = (s: MatchRecord['seats'][number]) =>
-  s.kind === 'bot' ? `${{ red: '红', green: '绿', yellow: '黄', blue: '蓝' }[s.colour]}方电脑${s.bot === 'strong' ? '（强）' : s.bot === 'random' ? '（弱）' : ''}` : s.name;
+  s.kind === 'bot'
+    ? `${{ red: '红', green: '绿', yellow: '黄', blue: '蓝' }[s.colour]}方电脑${s.bot === 'strong' ? '（强）' : s.bot === 'random' ? '（弱）' : ''}`
+    : s.name;
 
 const autoButton = (page: Page) =>
   page.evaluate(() => {
@@ -55,7 +71,12 @@ export const paceCases: TestCase[] = [
         watcher = watchServer(server.url, matchId, player);
 
         // 托管 on during another seat's turn, then off again: the button follows each time.
-        await until('another seat’s turn', async () => ((await currentSeat(page)) !== me && (await currentSeat(page)) !== '') || null, 60_000, 50);
+        await until(
+          'another seat’s turn',
+          async () => ((await currentSeat(page)) !== me && (await currentSeat(page)) !== '') || null,
+          60_000,
+          50,
+        );
         // When this player had the first turn, the wait let it time out into 托管: off first.
         if ((await autoButton(page))?.on) await switchAutoPlay(page, false);
         await switchAutoPlay(page, true);
@@ -65,10 +86,15 @@ export const paceCases: TestCase[] = [
         await screenshot(page, 'pace-auto-play-desktop');
         await switchAutoPlay(page, false);
         // Off means off: the game waits for this player to act (a roll, or a choice of planes if 托管 had just rolled).
-        const mine = await until('this player’s own turn', async () => {
-          const state = await ui(page);
-          return state.canRoll || state.movable.length > 0 ? state : null;
-        }, 120_000, 50);
+        const mine = await until(
+          'this player’s own turn',
+          async () => {
+            const state = await ui(page);
+            return state.canRoll || state.movable.length > 0 ? state : null;
+          },
+          120_000,
+          50,
+        );
         const before = await version();
         if (mine.canRoll) {
           await click(page, '[data-testid=roll]');
@@ -80,10 +106,20 @@ export const paceCases: TestCase[] = [
 
         // On again, and resign while the seat is auto-played (allowed after 15 rolls).
         await switchAutoPlay(page, true);
-        await until('resigning to be allowed', () => page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null), 240_000, 100);
+        await until(
+          'resigning to be allowed',
+          () => page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null),
+          240_000,
+          100,
+        );
         page.once('dialog', (d) => void d.accept());
         await click(page, '[data-testid=resign]');
-        await until('the own seat out', () => page.evaluate((c) => document.querySelector(`.seats .seat.is-out[data-colour="${c}"]`) !== null || null, me), 5_000, 50);
+        await until(
+          'the own seat out',
+          () => page.evaluate((c) => document.querySelector(`.seats .seat.is-out[data-colour="${c}"]`) !== null || null, me),
+          5_000,
+          50,
+        );
         assert.equal((await page.textContent('[data-testid=table-error]'))?.trim() ?? '', '', 'no refusal was shown');
 
         // The two bots play it out; the results are the stored record.
@@ -102,7 +138,9 @@ export const paceCases: TestCase[] = [
             }),
           ),
         );
-        const leftBadges = await page.$$eval('.results-table tbody tr', (trs) => trs.map((tr) => tr.querySelector('.badge.out')?.textContent ?? ''));
+        const leftBadges = await page.$$eval('.results-table tbody tr', (trs) =>
+          trs.map((tr) => tr.querySelector('.badge.out')?.textContent ?? ''),
+        );
         const expected = [...match.seats]
           .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
           .map((s) => [String(s.rank), shownName(s), String(s.arrived), s.score! > 0 ? `+${s.score}` : String(s.score), String(s.coins)]);
@@ -110,7 +148,8 @@ export const paceCases: TestCase[] = [
           rows.map((r) => r.slice(0, 5)),
           expected,
         );
-        for (const [i, s] of [...match.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).entries()) assert.match(rows[i]![5]!, new RegExp(`Lv ${s.levelAfter}`));
+        for (const [i, s] of [...match.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).entries())
+          assert.match(rows[i]![5]!, new RegExp(`Lv ${s.levelAfter}`));
         assert.equal(match.seats.find((s) => s.colour === me)?.out, 'resign');
         assert.deepEqual(
           leftBadges,

@@ -10,7 +10,23 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
 import { gameAgainstBot } from './online.e2e';
-import { DESKTOP, PHONE, type TestCase, assertAccessible, assertAccessibleInBothLanguages, assertNoSideScroll, click, jumpReplay, matchAs, newPage, runCases, screenshot, storedPlayer, until, watchErrors } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  assertAccessible,
+  assertAccessibleInBothLanguages,
+  assertNoSideScroll,
+  click,
+  jumpReplay,
+  matchAs,
+  newPage,
+  runCases,
+  screenshot,
+  storedPlayer,
+  until,
+  watchErrors,
+} from './support';
 
 const NICKNAME = '小明';
 const DEVICES = [
@@ -35,7 +51,9 @@ async function finishGame(page: Page, url: string): Promise<Finished> {
   const href = (await page.getAttribute('[data-testid=record]', 'href')) ?? '';
   const matchId = /^#\/match\/(.+)$/.exec(href)?.[1];
   assert.ok(matchId, `the results link to the match page, not raw JSON: ${href}`);
-  const playerId = await page.evaluate(() => (JSON.parse(localStorage.getItem('flightchess.player') ?? '{}') as { playerId: string }).playerId);
+  const playerId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('flightchess.player') ?? '{}') as { playerId: string }).playerId,
+  );
   return { matchId: decodeURIComponent(matchId), playerId };
 }
 
@@ -46,7 +64,10 @@ async function toEnglish(page: Page, selector: string, english: RegExp): Promise
 }
 
 /** One game, then `check` on a fresh page for every size and language; page errors fail the case. */
-async function withFinishedGame(browser: Browser, check: (server: RunningServer, game: Finished, page: Page, shot: (name: string) => Promise<void>, lang: 'zh' | 'en') => Promise<void>): Promise<void> {
+async function withFinishedGame(
+  browser: Browser,
+  check: (server: RunningServer, game: Finished, page: Page, shot: (name: string) => Promise<void>, lang: 'zh' | 'en') => Promise<void>,
+): Promise<void> {
   const server = await startGameServer();
   const player = await newPage(browser, DESKTOP);
   const errors = watchErrors(player.page, 'game');
@@ -104,7 +125,9 @@ const cases: TestCase[] = [
 
         await click(page, '.page-nav a[href="#/leaderboard"]');
         await page.waitForSelector('[data-testid=leaderboard]');
-        const rows = await page.$$eval('[data-testid=leaderboard] tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+        const rows = await page.$$eval('[data-testid=leaderboard] tbody tr', (trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+        );
         assert.equal(rows.length, 1, 'the player (bots are not ranked)');
         assert.equal(rows[0]![0], '1');
         assert.equal(rows[0]![1], NICKNAME);
@@ -113,12 +136,21 @@ const cases: TestCase[] = [
         assert.match((await page.textContent('h1')) ?? '', lang === 'en' ? /^Leaderboard$/ : /^排行榜$/);
         await shot('leaderboard');
         await click(page, '[data-testid=leaderboard] tbody a');
-        await until('the profile from the leaderboard', async () => new URL(page.url()).hash === `#/profile/${game.playerId}` || null, 5_000);
+        await until(
+          'the profile from the leaderboard',
+          async () => new URL(page.url()).hash === `#/profile/${game.playerId}` || null,
+          5_000,
+        );
         await page.waitForSelector('[data-testid=profile-name]');
 
         // Errors say what went wrong instead of leaving the page blank.
         await page.goto(`${server.url}?fast=1#/profile/nobody`);
-        await until('the missing player message', async () => /找不到这位玩家|No such player/.test((await page.textContent('[data-testid=page-error]').catch(() => '')) ?? '') || null, 10_000);
+        await until(
+          'the missing player message',
+          async () =>
+            /找不到这位玩家|No such player/.test((await page.textContent('[data-testid=page-error]').catch(() => '')) ?? '') || null,
+          10_000,
+        );
       }),
   },
   {
@@ -140,7 +172,10 @@ const cases: TestCase[] = [
         await page.waitForSelector('[data-testid=match-verdict]', { timeout: 20_000 });
         const verdict = await page.$$eval('[data-testid=match-verdict] li', (lis) => lis.map((li) => [li.className, li.textContent]));
         assert.equal(verdict.length, 2);
-        assert.ok(verdict.every(([cls]) => cls === 'verify-result ok'), JSON.stringify(verdict));
+        assert.ok(
+          verdict.every(([cls]) => cls === 'verify-result ok'),
+          JSON.stringify(verdict),
+        );
         assert.match(verdict[0]![1] ?? '', lang === 'en' ? /Dice verified: all \d+ rolls/ : /骰子验证通过：\d+ 次掷骰/);
         assert.match(verdict[1]![1] ?? '', lang === 'en' ? /Replay matches/ : /回放一致/);
         await shot('match');
@@ -160,7 +195,10 @@ const cases: TestCase[] = [
         await page.evaluate((m: { setup: unknown; actions: unknown; seats: readonly { colour: string; kind: string }[] }) => {
           const players = Object.fromEntries(m.seats.map((s) => [s.colour, s.kind === 'bot' ? 'strong' : 'human']));
           const names = Object.fromEntries(m.seats.filter((s) => s.kind === 'human').map((s) => [s.colour, '小明']));
-          localStorage.setItem('flightchess.offline.last', JSON.stringify({ version: 1, setup: m.setup, players, names, actions: m.actions, autoPlay: [] }));
+          localStorage.setItem(
+            'flightchess.offline.last',
+            JSON.stringify({ version: 1, setup: m.setup, players, names, actions: m.actions, autoPlay: [] }),
+          );
         }, match);
         await page.goto(`${server.url}?fast=1#/replay/offline`);
         await page.waitForSelector('.replay canvas');

@@ -9,7 +9,9 @@ import { startGameServer } from './gameServer';
 import { DESKTOP, PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchErrors } from './support';
 
 const bubbles = (page: Page) =>
-  page.$$eval('[data-testid=phrase-bubble]', (els) => els.map((e) => ({ colour: (e as HTMLElement).dataset.colour ?? '', text: e.textContent ?? '' })));
+  page.$$eval('[data-testid=phrase-bubble]', (els) =>
+    els.map((e) => ({ colour: (e as HTMLElement).dataset.colour ?? '', text: e.textContent ?? '' })),
+  );
 
 async function say(page: Page, phrase: string): Promise<void> {
   if (await page.$('[data-testid=phrase-menu][hidden]')) await click(page, '[data-testid=phrases]');
@@ -18,7 +20,12 @@ async function say(page: Page, phrase: string): Promise<void> {
 }
 
 /** The seat a page's player sits in, in the lobby. */
-const lobbySeat = (page: Page) => until('the own seat', () => page.evaluate(() => document.querySelector<HTMLElement>('.lobby-seat .badge.you')?.closest<HTMLElement>('.lobby-seat')?.dataset.colour ?? null));
+const lobbySeat = (page: Page) =>
+  until('the own seat', () =>
+    page.evaluate(
+      () => document.querySelector<HTMLElement>('.lobby-seat .badge.you')?.closest<HTMLElement>('.lobby-seat')?.dataset.colour ?? null,
+    ),
+  );
 
 export const phraseCases: TestCase[] = [
   {
@@ -40,17 +47,33 @@ export const phraseCases: TestCase[] = [
 
         // In the lobby: Ann greets; both see it by Ann's seat, each in their own language.
         await say(ann.page, 'hello');
-        await until('Ann’s greeting at Bob', async () => (await bubbles(bob.page)).find((b) => b.colour === annSeat && b.text === 'Hello!') ?? null, 10_000);
-        await until('Ann’s greeting at Ann', async () => (await bubbles(ann.page)).find((b) => b.colour === annSeat && b.text === '大家好！') ?? null, 10_000);
+        await until(
+          'Ann’s greeting at Bob',
+          async () => (await bubbles(bob.page)).find((b) => b.colour === annSeat && b.text === 'Hello!') ?? null,
+          10_000,
+        );
+        await until(
+          'Ann’s greeting at Ann',
+          async () => (await bubbles(ann.page)).find((b) => b.colour === annSeat && b.text === '大家好！') ?? null,
+          10_000,
+        );
         await screenshot(bob.page, 'phrase-lobby-desktop-en');
 
         // Too many at once: the limit says so, and the extra phrase reaches nobody.
         await say(ann.page, 'luck');
         await say(ann.page, 'oops');
-        await until('the limit notice', async () => ((await ann.page.textContent('[data-testid=phrase-menu]')) ?? '').includes('说得太快了') || null, 10_000);
+        await until(
+          'the limit notice',
+          async () => ((await ann.page.textContent('[data-testid=phrase-menu]')) ?? '').includes('说得太快了') || null,
+          10_000,
+        );
         await screenshot(ann.page, 'phrase-menu-phone-zh');
         await ann.page.waitForTimeout(500);
-        assert.equal((await bubbles(bob.page)).some((b) => b.text === 'Oops!'), false, 'a refused phrase is not shown');
+        assert.equal(
+          (await bubbles(bob.page)).some((b) => b.text === 'Oops!'),
+          false,
+          'a refused phrase is not shown',
+        );
 
         // Bob mutes Ann: her next phrase does not reach his screen; the choice survives a reload.
         await click(bob.page, '[data-testid=phrases]');
@@ -62,7 +85,11 @@ export const phraseCases: TestCase[] = [
         await say(ann.page, 'gg');
         await until('Ann’s own bubble', async () => (await bubbles(ann.page)).find((b) => b.text === '打得好！') ?? null, 10_000);
         await bob.page.waitForTimeout(500);
-        assert.equal((await bubbles(bob.page)).some((b) => b.text === 'Good game!'), false, 'a muted player is not shown');
+        assert.equal(
+          (await bubbles(bob.page)).some((b) => b.text === 'Good game!'),
+          false,
+          'a muted player is not shown',
+        );
 
         // In the game: Bob's phrase shows by his seat in Ann's seat list.
         await click(bob.page, '[data-testid=ready]');
@@ -70,7 +97,11 @@ export const phraseCases: TestCase[] = [
         await click(ann.page, '[data-testid=start]');
         for (const p of [ann.page, bob.page]) await p.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
         await say(bob.page, 'nice');
-        const shown = await until('Bob’s phrase in Ann’s game', async () => (await bubbles(ann.page)).find((b) => b.colour === bobSeat && b.text === '漂亮！') ?? null, 10_000);
+        const shown = await until(
+          'Bob’s phrase in Ann’s game',
+          async () => (await bubbles(ann.page)).find((b) => b.colour === bobSeat && b.text === '漂亮！') ?? null,
+          10_000,
+        );
         assert.ok(shown);
         const near = await ann.page.evaluate((colour) => {
           const seat = document.querySelector(`.seats .seat[data-colour="${colour}"]`)!.getBoundingClientRect();

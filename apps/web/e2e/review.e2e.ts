@@ -8,10 +8,39 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { GuestCredentials, MatchRecord } from '@flightchess/protocol';
-import { type Action, type Colour, type GameSetup, createRng, isError, legalMoves, replayGame, reviewGame, seatIndex, teamOf } from '@flightchess/rules';
+import {
+  type Action,
+  type Colour,
+  type GameSetup,
+  createRng,
+  isError,
+  legalMoves,
+  replayGame,
+  reviewGame,
+  seatIndex,
+  teamOf,
+} from '@flightchess/rules';
 import { startGameServer } from './gameServer';
 import { gameAgainstBot } from './online.e2e';
-import { DESKTOP, PHONE, type TestCase, actingNow, assertNoSideScroll, click, matchAs, newPage, ownProfile, runCases, screenshot, serveStatic, shownVersion, storedPlayer, ui, until, watchErrors } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  actingNow,
+  assertNoSideScroll,
+  click,
+  matchAs,
+  newPage,
+  ownProfile,
+  runCases,
+  screenshot,
+  serveStatic,
+  shownVersion,
+  storedPlayer,
+  ui,
+  until,
+  watchErrors,
+} from './support';
 import { expertChoices, expertPick } from '../../../packages/rules/src/bots/expert';
 import { playGame } from '../../../packages/rules/src/sim/playGame';
 
@@ -29,9 +58,11 @@ async function currentRecord(url: string, player: GuestCredentials): Promise<Mat
  * record counts it, let auto-play finish. So the review has an error to show, however the dice fall.
  */
 async function playAnError(page: Page, url: string, player: GuestCredentials, seat: Colour): Promise<void> {
-  for (let decisions = 0; decisions < 80; ) {
+  for (let decisions = 0; decisions < 80;) {
     // On a loaded machine a turn can run out while the test thinks: the seat is then on auto-play (托管), which is switched off again.
-    const state = await until('the local player to act, or auto-play on', async () => ((await autoPlayOn(page)) ? 'auto' : actingNow(page)));
+    const state = await until('the local player to act, or auto-play on', async () =>
+      (await autoPlayOn(page)) ? 'auto' : actingNow(page),
+    );
     if (state === 'auto') {
       await click(page, '[data-testid=auto]');
       await until('auto-play off', async () => !(await autoPlayOn(page)) || null, 10_000);
@@ -86,10 +117,14 @@ function autoPlayOn(page: Page): Promise<boolean> {
 /** The review on the page: wait for the chart, then read each seat's accuracy and label counts. */
 async function reviewShown(page: Page): Promise<{ accuracies: string[]; labels: number[][] }> {
   await page.waitForSelector('[data-testid=review] [data-testid=chance-chart] svg', { timeout: 60_000 });
-  const lines = await page.$$eval('[data-testid=chance-chart] polyline', (ls) => ls.map((l) => (l.getAttribute('points') ?? '').split(' ').length));
+  const lines = await page.$$eval('[data-testid=chance-chart] polyline', (ls) =>
+    ls.map((l) => (l.getAttribute('points') ?? '').split(' ').length),
+  );
   assert.ok(lines.length >= 2 && lines.every((n) => n > 20), `a line per side over the whole game: ${lines.join(', ')}`);
   const accuracies = await page.$$eval('[data-testid=review-seats] [data-testid=accuracy]', (els) => els.map((e) => e.textContent ?? ''));
-  const labels = await page.$$eval('[data-testid=review-seats] .labels', (uls) => uls.map((ul) => [...ul.querySelectorAll('.count')].map((c) => Number(c.textContent))));
+  const labels = await page.$$eval('[data-testid=review-seats] .labels', (uls) =>
+    uls.map((ul) => [...ul.querySelectorAll('.count')].map((c) => Number(c.textContent))),
+  );
   assert.ok(accuracies.length >= 2);
   for (const a of accuracies) assert.match(a, /^(\d{1,3}\.\d|–)$/);
   return { accuracies, labels };
@@ -105,7 +140,12 @@ async function replayMistake(page: Page, lang: 'zh' | 'en', shot: string): Promi
   const label = await page.getAttribute('[data-testid=review-move]', 'data-label');
   assert.ok(label === 'inaccuracy' || label === 'mistake' || label === 'blunder', `the move at the step is an error: ${label}`);
   const moveLine = (await page.textContent('[data-testid=review-move]')) ?? '';
-  assert.match(moveLine, lang === 'en' ? /to move plane \d · (inaccuracy|mistake|blunder) \(\d+\.\d points lost\)/ : /将走第 \d 架 · (欠佳|失误|大错) \(少 \d+\.\d 个百分点\)/);
+  assert.match(
+    moveLine,
+    lang === 'en'
+      ? /to move plane \d · (inaccuracy|mistake|blunder) \(\d+\.\d points lost\)/
+      : /将走第 \d 架 · (欠佳|失误|大错) \(少 \d+\.\d 个百分点\)/,
+  );
   const best = (await page.textContent('[data-testid=review-best]')) ?? '';
   assert.match(best, lang === 'en' ? /^Best: plane \d, .+ \(chance \d+%, played \d+%\)$/ : /^最佳：第 \d 架，.+（胜率 \d+%，实际 \d+%）$/);
   const at = await step();
@@ -134,7 +174,9 @@ const cases: TestCase[] = [
         await playAnError(player.page, server.url, me, seat);
         await player.page.waitForSelector('[data-testid=results]', { timeout: 300_000 });
         await until('the recorded results', async () => (await player.page.$('[data-testid=record]')) !== null || null, 20_000);
-        const matchId = decodeURIComponent(/#\/match\/(.+)$/.exec((await player.page.getAttribute('[data-testid=record]', 'href')) ?? '')![1]!);
+        const matchId = decodeURIComponent(
+          /#\/match\/(.+)$/.exec((await player.page.getAttribute('[data-testid=record]', 'href')) ?? '')![1]!,
+        );
         const record = await matchAs(server.url, matchId, me);
         const expected = reviewGame(record.setup, record.actions);
         assert.ok(expected.ok);
@@ -160,7 +202,10 @@ const cases: TestCase[] = [
             });
             const heading = (await page.textContent('[data-testid=review] h2')) ?? '';
             assert.equal(heading, lang === 'en' ? 'Game review' : '复盘');
-            assert.match((await page.textContent(`[data-testid=review-seat-${seat}] [data-testid=luck]`)) ?? '', lang === 'en' ? /^Dice luck [+−]?\d+\.\d/ : /^骰运 [+−]?\d+\.\d/);
+            assert.match(
+              (await page.textContent(`[data-testid=review-seat-${seat}] [data-testid=luck]`)) ?? '',
+              lang === 'en' ? /^Dice luck [+−]?\d+\.\d/ : /^骰运 [+−]?\d+\.\d/,
+            );
             await page.evaluate(() => document.querySelector('[data-testid=review]')?.scrollIntoView());
             await page.waitForTimeout(200);
             await screenshot(page, `review-match-${lang}-${name}`);
@@ -213,7 +258,14 @@ const cases: TestCase[] = [
 ];
 
 /** A hot-seat game saved as the last offline game: red (a person here) played random moves against the strong bot (it makes errors). */
-function offlineGameWithMistakes(): { version: 1; setup: GameSetup; players: Record<string, string>; names: Record<string, string>; actions: Action[]; autoPlay: [] } {
+function offlineGameWithMistakes(): {
+  version: 1;
+  setup: GameSetup;
+  players: Record<string, string>;
+  names: Record<string, string>;
+  actions: Action[];
+  autoPlay: [];
+} {
   const setup: GameSetup = { preset: 'online', seats: ['red', 'yellow'], firstSeat: 'red' };
   const played = playGame(setup, { red: 'random', yellow: 'strong' }, createRng('review-e2e'));
   const reviewed = reviewGame(setup, played.actions);

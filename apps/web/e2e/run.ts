@@ -20,6 +20,19 @@ import { watchCases } from './watch.e2e';
 const only = process.env.E2E;
 const cases = [
   ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline' ? [] : [...onlineCases, ...homeCases, ...phraseCases, ...pagesCases, ...paceCases, ...accountCases, ...adminCases, ...watchCases, ...reviewCases, ...awayCases]),
+  ...(only === 'offline'
+    ? []
+    : [
+        ...onlineCases,
+        ...homeCases,
+        ...phraseCases,
+        ...pagesCases,
+        ...paceCases,
+        ...accountCases,
+        ...adminCases,
+        ...watchCases,
+        ...reviewCases,
+        ...awayCases,
+      ]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -114,7 +114,8 @@ export function watchErrors(page: Page, label: string): string[] {
     console.error(`page error (${label}):`, e.stack ?? e.message);
   });
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket|Failed to load resource|ERR_CONNECTION_REFUSED/.test(m.text())) errors.push(`${label} console: ${m.text()}`);
+    if (m.type() === 'error' && !/WebSocket|Failed to load resource|ERR_CONNECTION_REFUSED/.test(m.text()))
+      errors.push(`${label} console: ${m.text()}`);
   });
   return errors;
 }
@@ -142,7 +143,9 @@ export async function openHome(page: Page, url: string, nickname: string, lang: 
 /** The colour of the seat marked as the player's own on the game screen. */
 export function ownSeat(page: Page): Promise<string> {
   return until('the own seat on the game screen', () =>
-    page.evaluate(() => document.querySelector<HTMLElement>('.seats .seat .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null),
+    page.evaluate(
+      () => document.querySelector<HTMLElement>('.seats .seat .badge.you')?.closest<HTMLElement>('.seat')?.dataset.colour ?? null,
+    ),
   );
 }
 
@@ -150,7 +153,11 @@ export function ownSeat(page: Page): Promise<string> {
  * From the home screen: a table of `seats` (of `preset`, else the default), created and started at once, its
  * empty seats given to strong bots; returns the own seat, the room and the join code.
  */
-export async function startAgainstBots(page: Page, seats: number, preset?: string): Promise<{ seat: string; roomId: string; code: string }> {
+export async function startAgainstBots(
+  page: Page,
+  seats: number,
+  preset?: string,
+): Promise<{ seat: string; roomId: string; code: string }> {
   if (preset) await page.selectOption('#create-preset', preset);
   await page.selectOption('#create-seats', String(seats));
   await click(page, '[data-testid=create]');
@@ -163,14 +170,18 @@ export async function startAgainstBots(page: Page, seats: number, preset?: strin
 }
 
 /** The guest a page plays as (what it stored). */
-export const storedPlayer = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as GuestCredentials);
+export const storedPlayer = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as GuestCredentials);
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
-  return (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
+  return (
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  ).json() as Promise<T>;
 }
 
 /** A player's own profile: their games in progress and at private tables too (anyone else sees finished public ones only). */
-export const ownProfile = (url: string, player: GuestCredentials) => postJson<PlayerProfile>(`${url}api/players/${player.playerId}/profile`, { secret: player.secret });
+export const ownProfile = (url: string, player: GuestCredentials) =>
+  postJson<PlayerProfile>(`${url}api/players/${player.playerId}/profile`, { secret: player.secret });
 
 /** A match record as one of its players reads it (a private table's game is theirs only). */
 export const matchAs = (url: string, matchId: string, player: GuestCredentials) =>
@@ -195,7 +206,10 @@ export async function withOfflinePage(
 }
 
 /** From the home screen: pick the offline game's preset and seats (`#offline-<colour>`: none, human, heuristic, strong), team mode, and start it. */
-export async function startOffline(page: Page, choices: { preset?: string; seats?: Record<string, string>; teams?: boolean } = {}): Promise<void> {
+export async function startOffline(
+  page: Page,
+  choices: { preset?: string; seats?: Record<string, string>; teams?: boolean } = {},
+): Promise<void> {
   await page.waitForSelector('[data-testid=offline-start]');
   if (choices.preset) await page.selectOption('#offline-preset', choices.preset);
   for (const [colour, player] of Object.entries(choices.seats ?? {})) await page.selectOption(`#offline-${colour}`, player);
@@ -290,7 +304,9 @@ export function shownVersion(page: Page): Promise<number> {
 
 /** A movable plane that is already on the board (its route walks the ring), or null. */
 export async function planeOnBoard(page: Page, movable: readonly number[]): Promise<number | null> {
-  const positions = await page.$$eval('.plane-button', (els) => els.map((e) => [Number((e as HTMLElement).dataset.plane), (e as HTMLElement).dataset.position] as const));
+  const positions = await page.$$eval('.plane-button', (els) =>
+    els.map((e) => [Number((e as HTMLElement).dataset.plane), (e as HTMLElement).dataset.position] as const),
+  );
   const found = positions.find(([plane, position]) => movable.includes(plane) && position !== 'hangar' && Number(position) > 0);
   return found ? found[0] : null;
 }
@@ -298,7 +314,7 @@ export async function planeOnBoard(page: Page, movable: readonly number[]): Prom
 /** Play `moves` of the human seat with the mouse; returns once a preview with a choice was captured. */
 export async function playMoves(page: Page, moves: number, shot: string | null): Promise<void> {
   let shotTaken = shot === null;
-  for (let done = 0; done < moves || !shotTaken; ) {
+  for (let done = 0; done < moves || !shotTaken;) {
     const state = await myTurn(page);
     if (state.over) return;
     if (state.canRoll) {
@@ -323,7 +339,6 @@ export async function playMoves(page: Page, moves: number, shot: string | null):
     await page.waitForTimeout(50);
   }
 }
-
 
 // ---- pages ----
 
@@ -350,7 +365,9 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`),
+    );
 }
 
 /** No serious or critical accessibility problem on the page as it is now (axe-core). */
@@ -364,7 +381,11 @@ export async function assertAccessibleInBothLanguages(page: Page, what: string):
     const lang = await page.evaluate(() => document.documentElement.lang);
     await assertAccessible(page, `${what} (${lang})`);
     await click(page, '#lang');
-    await until(`the language switch from ${lang}`, async () => (await page.evaluate(() => document.documentElement.lang)) !== lang || null, 5000);
+    await until(
+      `the language switch from ${lang}`,
+      async () => (await page.evaluate(() => document.documentElement.lang)) !== lang || null,
+      5000,
+    );
   }
 }
 

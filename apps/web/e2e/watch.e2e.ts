@@ -10,7 +10,22 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { assertFollowed, panelEntries, recordPanel, watchServer } from './follow';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, assertNoSideScroll, click, enabledActions, myTurn, newPage, ownProfile, screenshot, shownVersion, storedPlayer, until, watchErrors } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  assertNoSideScroll,
+  click,
+  enabledActions,
+  myTurn,
+  newPage,
+  ownProfile,
+  screenshot,
+  shownVersion,
+  storedPlayer,
+  until,
+  watchErrors,
+} from './support';
 
 /** How late a watcher's board and turn may be: the issue's bound. */
 const WITHIN_MS = 3000;
@@ -24,7 +39,8 @@ const watchersText = (page: Page) =>
     return badge && !badge.hidden ? (badge.querySelector('[data-testid=watchers-count]')?.textContent ?? '') : '';
   });
 
-const showsWatchers = (page: Page, text: string) => until(`“${text}”`, async () => (await watchersText(page)) === text || null, 30_000, 100);
+const showsWatchers = (page: Page, text: string) =>
+  until(`“${text}”`, async () => (await watchersText(page)) === text || null, 30_000, 100);
 
 /** A home screen at the default pace, with a nickname typed in. */
 async function home(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en'): Promise<void> {
@@ -72,7 +88,11 @@ export const watchCases: TestCase[] = [
         await click(ann.page, '[data-testid=start]');
         await ann.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
         await click(ann.page, '[data-testid=auto]');
-        await until('托管 on', () => ann.page.evaluate(() => document.querySelector('[data-testid=auto]')?.classList.contains('on') || null), 5_000);
+        await until(
+          '托管 on',
+          () => ann.page.evaluate(() => document.querySelector('[data-testid=auto]')?.classList.contains('on') || null),
+          5_000,
+        );
         const annIs = await storedPlayer(ann.page);
         const matchId = (await ownProfile(server.url, annIs)).recentMatches[0]!.id;
         follower = watchServer(server.url, matchId, annIs);
@@ -80,7 +100,10 @@ export const watchCases: TestCase[] = [
         // Bob's home screen lists the game in progress; then he opens its link: the game has started, he may watch.
         await home(bob.page, server.url, 'Bob', 'en');
         await bob.page.waitForSelector(`[data-testid=live-games] [data-testid=watch-${roomId}]`, { timeout: 20_000 });
-        assert.match((await bob.page.textContent('[data-testid=live-games]')) ?? '', /Games in progress.*Watch a live game.*Online classic · 1 playing.*小安 \(\d home\)/s);
+        assert.match(
+          (await bob.page.textContent('[data-testid=live-games]')) ?? '',
+          /Games in progress.*Watch a live game.*Online classic · 1 playing.*小安 \(\d home\)/s,
+        );
         await screenshot(bob.page, 'watch-home-live-desktop-en');
         await bob.page.goto(`${server.url}?lang=en&join=${code}`);
         await bob.page.waitForSelector('[data-testid=watch-instead]', { timeout: 20_000 });
@@ -107,7 +130,13 @@ export const watchCases: TestCase[] = [
         assert.equal(roomOf(cy.page), roomId);
         await showsWatchers(ann.page, '2 人观战');
         await click(ann.page, '[data-testid=watchers-count]');
-        await until('the names', async () => (await ann.page.$$eval('[data-testid=watchers-list] li', (lis) => lis.map((li) => li.textContent))).join() === 'Bob,小西' || null, 5_000);
+        await until(
+          'the names',
+          async () =>
+            (await ann.page.$$eval('[data-testid=watchers-list] li', (lis) => lis.map((li) => li.textContent))).join() === 'Bob,小西' ||
+            null,
+          5_000,
+        );
         await screenshot(ann.page, 'watch-names-phone');
         await click(ann.page, '[data-testid=watchers-count]');
         await assertNoSideScroll(cy.page, 'the watcher’s game');
@@ -130,7 +159,10 @@ export const watchCases: TestCase[] = [
         const lagPanel = assertFollowed(panel, states, WITHIN_MS, 'version', seen);
         const lagBoard = assertFollowed(panel, states, WITHIN_MS, 'board', seen);
         const watched = states.filter((s) => s.version >= panel[0]!.version);
-        assert.ok(watched.length > 20 && watched.at(-1)!.t - watched[0]!.t >= WATCH_MS - 5_000, `a minute of play (${watched.length} states)`);
+        assert.ok(
+          watched.length > 20 && watched.at(-1)!.t - watched[0]!.t >= WATCH_MS - 5_000,
+          `a minute of play (${watched.length} states)`,
+        );
         console.log(`    watcher behind the server: panel ${lagPanel} ms, board ${lagBoard} ms at most, over ${watched.length} states`);
 
         // The server restarts (kill -9): the watcher comes back by itself, still watching.
@@ -143,7 +175,11 @@ export const watchCases: TestCase[] = [
 
         // Ann resigns (unless 托管 has finished the game meanwhile: a game's length is the dice's); the results show no rematch to a watcher.
         const resignable = () =>
-          document.querySelector('[data-testid=results]') ? 'over' : document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false ? 'resign' : null;
+          document.querySelector('[data-testid=results]')
+            ? 'over'
+            : document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false
+              ? 'resign'
+              : null;
         const next = await until('resigning allowed, or the game over', () => ann.page.evaluate(resignable), 60_000);
         if (next === 'resign') {
           ann.page.once('dialog', (d) => void d.accept());
@@ -156,7 +192,9 @@ export const watchCases: TestCase[] = [
         // The rematch: Ann frees the bot's seat, Bob takes it ("Take a seat") and plays the next game.
         await click(ann.page, '[data-testid=rematch]');
         await ann.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
-        const botRemove = await until('the bot seat', () => ann.page.evaluate(() => document.querySelector<HTMLElement>('[data-testid^=remove-bot-]')?.dataset.testid ?? null));
+        const botRemove = await until('the bot seat', () =>
+          ann.page.evaluate(() => document.querySelector<HTMLElement>('[data-testid^=remove-bot-]')?.dataset.testid ?? null),
+        );
         const colour = botRemove.replace('remove-bot-', '');
         await click(ann.page, `[data-testid=${botRemove}]`);
         await bob.page.waitForSelector(`[data-testid=watch-sit-${colour}]`, { timeout: 20_000 });
@@ -180,11 +218,19 @@ export const watchCases: TestCase[] = [
         }
         await until('Bob’s own action', async () => (await shownVersion(bob.page)) > at || null, 10_000);
         // Bob's connection held from the restart on: no reconnection but that one.
-        assert.deepEqual((await statuses(bob.page)).filter((s) => s.t > backAt && /Reconnecting/.test(s.text)), []);
+        assert.deepEqual(
+          (await statuses(bob.page)).filter((s) => s.t > backAt && /Reconnecting/.test(s.text)),
+          [],
+        );
         assert.deepEqual(errors, []);
       } catch (error) {
         // What each page showed when it failed (CI keeps the screenshots).
-        for (const [name, p] of [['ann', ann.page], ['bob', bob.page], ['cy', cy.page]] as const) await screenshot(p, `watch-failed-${name}`).catch(() => undefined);
+        for (const [name, p] of [
+          ['ann', ann.page],
+          ['bob', bob.page],
+          ['cy', cy.page],
+        ] as const)
+          await screenshot(p, `watch-failed-${name}`).catch(() => undefined);
         throw error;
       } finally {
         await follower?.stop().catch(() => undefined);

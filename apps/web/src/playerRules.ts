@@ -7,7 +7,11 @@ export const PRESETS_END = '<!-- presets: end -->';
 
 /** Every preset's rules in both languages, as the in-app rules page shows them (Markdown). */
 export function presetSections(): string {
-  const lines = (lang: Language, preset: PresetName) => [`**${t(`preset.${preset}`, {}, lang)}**`, '', ...ruleLines(preset, lang).map((line) => `- ${line}`)];
+  const lines = (lang: Language, preset: PresetName) => [
+    `**${t(`preset.${preset}`, {}, lang)}**`,
+    '',
+    ...ruleLines(preset, lang).map((line) => `- ${line}`),
+  ];
   return PRESET_NAMES.map((preset) => [`### ${preset}`, '', ...lines('zh-CN', preset), '', ...lines('en', preset)].join('\n')).join('\n\n');
 }
 

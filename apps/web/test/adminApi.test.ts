@@ -20,7 +20,7 @@ function fakeServer(answers: { status: number; body: unknown }[]) {
 const refusal = (code: string) => ({ error: { code, message: code } });
 const net = () => new NetSession(new MemoryStore(), 'http://game.test/');
 
-describe('AdminApi: the console\'s calls', () => {
+describe("AdminApi: the console's calls", () => {
   afterEach(() => jest.restoreAllMocks());
 
   test('learns whether the server runs a console by asking without a token (404: off, 401: on)', async () => {
@@ -34,7 +34,7 @@ describe('AdminApi: the console\'s calls', () => {
     expect(calls.map((c) => c.authorization)).toEqual([null, null]);
   });
 
-  test('keeps the token in the tab\'s session store once the server took it, sends it as a bearer, and forgets it when refused', async () => {
+  test("keeps the token in the tab's session store once the server took it, sends it as a bearer, and forgets it when refused", async () => {
     const session = new MemoryStore();
     const calls = fakeServer([
       { status: 401, body: refusal('ERR_UNAUTHORIZED') },

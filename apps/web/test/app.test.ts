@@ -98,7 +98,12 @@ describe('words for the board', () => {
   });
 
   it('says one step in the singular in English', () => {
-    const state = gameOf({ preset: 'online', seats: ['red', 'yellow'], firstSeat: 'red', planes: { red: [20, 'hangar', 'hangar', 'hangar'] } });
+    const state = gameOf({
+      preset: 'online',
+      seats: ['red', 'yellow'],
+      firstSeat: 'red',
+      planes: { red: [20, 'hangar', 'hangar', 'hangar'] },
+    });
     const moved = act(act(state, { type: 'roll', seat: 'red', value: 1 }).state, { type: 'move', seat: 'red', plane: 0 });
     const e = moved.events.find((x) => x.type === 'moved');
     if (e?.type !== 'moved') throw new Error('no move');

@@ -15,7 +15,11 @@ describe('the web build', () => {
   afterAll(() => rmSync(resolve(out, '..'), { recursive: true, force: true }));
 
   it('builds into an absolute outDir, with the precompressed copies and the service worker there', () => {
-    const build = spawnSync(VITE, ['build', 'apps/web', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: REPO, encoding: 'utf8', timeout: 170_000 });
+    const build = spawnSync(VITE, ['build', 'apps/web', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: REPO,
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
     expect({ status: build.status, error: build.status === 0 ? '' : build.stderr }).toEqual({ status: 0, error: '' });
     expect(existsSync(join(out, 'index.html'))).toBe(true);
     expect(existsSync(join(out, 'sw.js'))).toBe(true);
@@ -27,7 +31,7 @@ describe('the web build', () => {
     expect(existsSync(join(REPO, 'apps/web', out))).toBe(false);
   }, 180_000);
 
-  it('leaves the operator\'s console out of what every player downloads: a chunk of its own, fetched when /admin opens', () => {
+  it("leaves the operator's console out of what every player downloads: a chunk of its own, fetched when /admin opens", () => {
     const page = readFileSync(join(out, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]* src="\.?\/(assets\/[^"]+\.js)"/.exec(page)?.[1];
     expect(entry).toBeDefined();

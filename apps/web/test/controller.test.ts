@@ -183,7 +183,13 @@ describe('GameController (adapter)', () => {
     down.source.push({ view: viewOf(down.source.current()!.view.state, ['red'], { mode: 'online', linkDown: true }), events: [] });
     await down.controller.settled();
     const controls = down.changes.at(-1)!;
-    expect([controls.linked, controls.canRoll, controls.acting, controls.canResign, controls.canOfferDraw]).toEqual([false, false, null, false, false]);
+    expect([controls.linked, controls.canRoll, controls.acting, controls.canResign, controls.canOfferDraw]).toEqual([
+      false,
+      false,
+      null,
+      false,
+      false,
+    ]);
     // The prompt says why nothing can be done now, not whose turn it is.
     expect(controls.prompt).toBe('正在重连，连上后即可继续');
     down.controller.roll();
@@ -195,7 +201,8 @@ describe('GameController (adapter)', () => {
   it('says why the own seat is on auto-play: the server’s reason online, the player’s own choice offline', async () => {
     const game = gameOf({ preset: 'plyyard', seats: ['red', 'yellow'], firstSeat: 'red' });
     const online = setup(game);
-    const seats = (by?: 'away') => viewOf(game, ['red']).seats.map((s) => (s.colour === 'red' ? { ...s, autoPlay: true, ...(by && { autoPlayBy: by }) } : s));
+    const seats = (by?: 'away') =>
+      viewOf(game, ['red']).seats.map((s) => (s.colour === 'red' ? { ...s, autoPlay: true, ...(by && { autoPlayBy: by }) } : s));
     online.source.push({ view: { ...viewOf(game, ['red'], { mode: 'online' }), seats: seats('away') }, events: [] });
     await online.controller.settled();
     expect([online.changes.at(-1)!.autoPlay, online.changes.at(-1)!.autoPlayBy]).toEqual([true, 'away']);

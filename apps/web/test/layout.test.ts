@@ -136,4 +136,3 @@ describe.each(layouts)('board layout with %s at the bottom', (bottom, layout) =>
     }
   });
 });
-

@@ -78,10 +78,14 @@ describe('replay names', () => {
   afterEach(() => setLanguage('zh-CN'));
 
   it('names people by nickname and bots by colour and strength in the current language', () => {
-    const replay = ReplaySource.of({ preset: 'online', seats: ['red', 'yellow'] }, [], [
-      { colour: 'red', name: 'Ann', bot: null },
-      { colour: 'yellow', name: 'x', bot: 'strong' },
-    ])!;
+    const replay = ReplaySource.of(
+      { preset: 'online', seats: ['red', 'yellow'] },
+      [],
+      [
+        { colour: 'red', name: 'Ann', bot: null },
+        { colour: 'yellow', name: 'x', bot: 'strong' },
+      ],
+    )!;
     const view = () => replay.current().view;
     expect([seatName(view(), 'red'), seatName(view(), 'yellow')]).toEqual(['Ann', '黄方电脑（强）']);
     setLanguage('en');
@@ -98,7 +102,10 @@ describe('the match page', () => {
       { ok: true, text: '骰子验证通过：12 次掷骰全部由公开的种子重新算出，与承诺一致' },
       { ok: true, text: '回放一致：按记录重走全部 30 步，结果与记录相同' },
     ]);
-    const differs: VerifyAnswer = { dice: { ok: false, error: { code: 'ERR_BAD_SEED', message: 'no' } }, replay: { ok: true, result: null, gameOver: false, matchesRecord: false } };
+    const differs: VerifyAnswer = {
+      dice: { ok: false, error: { code: 'ERR_BAD_SEED', message: 'no' } },
+      replay: { ok: true, result: null, gameOver: false, matchesRecord: false },
+    };
     expect(verdictLines(differs, 30).map((l) => l.ok)).toEqual([false, false]);
     setLanguage('en');
     const broken: VerifyAnswer = { dice, replay: { ok: false, error: { code: 'ERR_NOT_YOUR_TURN', message: 'not your turn' } } };

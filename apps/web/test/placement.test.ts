@@ -8,7 +8,11 @@ const layout = createLayout('red');
 
 describe('placePlanes', () => {
   it('draws a stack once, with its count on the top plane', () => {
-    const state = gameOf({ preset: 'online', seats: ['red', 'yellow'], planes: { red: [5, 5, 5, 'hangar'], yellow: ['hangar', 'hangar', 'hangar', 'hangar'] } });
+    const state = gameOf({
+      preset: 'online',
+      seats: ['red', 'yellow'],
+      planes: { red: [5, 5, 5, 'hangar'], yellow: ['hangar', 'hangar', 'hangar', 'hangar'] },
+    });
     const reds = placePlanes(layout, state).filter((p) => p.colour === 'red');
     const stacked = reds.filter((p) => p.point.x === pointOf(layout, 'red', 5).x && p.point.y === pointOf(layout, 'red', 5).y);
     expect(stacked).toHaveLength(3);
@@ -20,7 +24,11 @@ describe('placePlanes', () => {
 
   it('nudges planes of different colours sharing a square apart, and counts arrived planes per colour instead of placing them', () => {
     // Ply Yard: a safe entry square holds both colours (RULES.md §4).
-    const state = gameOf({ preset: 'plyyard', seats: ['red', 'yellow'], planes: { red: [27, FINISH, FINISH, 'hangar'], yellow: [1, 'hangar', 'hangar', FINISH] } });
+    const state = gameOf({
+      preset: 'plyyard',
+      seats: ['red', 'yellow'],
+      planes: { red: [27, FINISH, FINISH, 'hangar'], yellow: [1, 'hangar', 'hangar', FINISH] },
+    });
     const placed = placePlanes(layout, state);
     const red = placed.find((p) => p.key === 'red:0')!;
     const yellow = placed.find((p) => p.key === 'yellow:0')!;
@@ -51,7 +59,12 @@ describe('placePlanes', () => {
 
 describe('routePath', () => {
   it('turns a bounce at the finish into forward then backward steps', () => {
-    const state = gameOf({ preset: 'online', seats: ['red', 'yellow'], firstSeat: 'red', planes: { red: [54, 'hangar', 'hangar', 'hangar'] } });
+    const state = gameOf({
+      preset: 'online',
+      seats: ['red', 'yellow'],
+      firstSeat: 'red',
+      planes: { red: [54, 'hangar', 'hangar', 'hangar'] },
+    });
     const rolled = act(state, { type: 'roll', seat: 'red', value: 4 }).state;
     const moved = act(rolled, { type: 'move', seat: 'red', plane: 0 });
     const route = moved.events.find((e) => e.type === 'moved')!;
@@ -78,7 +91,12 @@ describe('routePath', () => {
     const flightAt = path.waypoints.findIndex((w) => w.kind === 'flight');
     expect(flightAt).toBeGreaterThan(0);
     expect(path.captures).toEqual([
-      expect.objectContaining({ crossing: true, after: flightAt - 1, point: layout.lane.yellow[2], victims: [{ colour: 'yellow', plane: 0 }] }),
+      expect.objectContaining({
+        crossing: true,
+        after: flightAt - 1,
+        point: layout.lane.yellow[2],
+        victims: [{ colour: 'yellow', plane: 0 }],
+      }),
     ]);
 
     const crash = gameOf({

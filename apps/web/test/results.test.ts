@@ -50,13 +50,43 @@ describe('results', () => {
       startedAt: 1,
       endedAt: 2,
       seats: [
-        { colour: 'yellow', kind: 'bot', bot: 'strong', playerId: null, name: 'B', score: -30, coins: -30, arrived: 1, rank: 2, lifetimeAfter: 0, levelAfter: 1, out: null, winner: false },
-        { colour: 'red', kind: 'human', bot: null, playerId: 'p1', name: 'A', score: 520, coins: 510, arrived: 4, rank: 1, lifetimeAfter: 600, levelAfter: 2, out: null, winner: true },
+        {
+          colour: 'yellow',
+          kind: 'bot',
+          bot: 'strong',
+          playerId: null,
+          name: 'B',
+          score: -30,
+          coins: -30,
+          arrived: 1,
+          rank: 2,
+          lifetimeAfter: 0,
+          levelAfter: 1,
+          out: null,
+          winner: false,
+        },
+        {
+          colour: 'red',
+          kind: 'human',
+          bot: null,
+          playerId: 'p1',
+          name: 'A',
+          score: 520,
+          coins: 510,
+          arrived: 4,
+          rank: 1,
+          lifetimeAfter: 600,
+          levelAfter: 2,
+          out: null,
+          winner: true,
+        },
       ],
     };
     const data = onlineResults(match, { ...final, collisions: { red: { sent: 2, lost: 1 } } });
     expect(data).toMatchObject({ reason: 'finish', winner: 'red', matchId: 'm1', base: 10, offline: false });
-    expect(data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, r.levelChange, r.sent, r.lost, r.winner])).toEqual([
+    expect(
+      data.rows.map((r) => [r.colour, r.name, r.rank, r.arrived, r.score, r.coins, r.level, r.levelChange, r.sent, r.lost, r.winner]),
+    ).toEqual([
       ['red', 'A', 1, 4, 520, 510, 2, 1, 2, 1, true],
       ['yellow', 'B', 2, 1, -30, -30, 1, 0, 0, 0, false],
     ]);
@@ -80,7 +110,10 @@ describe('ReplaySource', () => {
     const start = almostOver();
     const roll = { type: 'roll' as const, seat: 'red' as const, value: 1 };
     const move = { type: 'move' as const, seat: 'red' as const, plane: 0 };
-    const replay = ReplaySource.of({ preset: 'online', seats: ['red', 'yellow'], firstSeat: 'red', planes: { red: [55, 56, 56, 56], yellow: [56, 56, 'hangar', 20] } }, [roll, move])!;
+    const replay = ReplaySource.of(
+      { preset: 'online', seats: ['red', 'yellow'], firstSeat: 'red', planes: { red: [55, 56, 56, 56], yellow: [56, 56, 'hangar', 20] } },
+      [roll, move],
+    )!;
     expect(replay.steps).toBe(2);
     expect(replay.current().view.state).toEqual(start);
     const seen: { version: number; events: string[] }[] = [];
@@ -101,19 +134,49 @@ describe('ReplaySource', () => {
 
 describe('the results headline', () => {
   const row = (colour: 'red' | 'green' | 'yellow' | 'blue', name: string, winner: boolean) =>
-    ({ colour, name, bot: null, rank: winner ? 1 : 2, arrived: 0, score: 0, coins: 0, level: 1, levelChange: 0, sent: 0, lost: 0, winner, out: null }) as const;
+    ({
+      colour,
+      name,
+      bot: null,
+      rank: winner ? 1 : 2,
+      arrived: 0,
+      score: 0,
+      coins: 0,
+      level: 1,
+      levelChange: 0,
+      sent: 0,
+      lost: 0,
+      winner,
+      out: null,
+    }) as const;
   afterEach(() => setLanguage('zh-CN'));
 
   it('names a winning team by its colours and both its players, in either language', () => {
-    const data: ResultData = { reason: 'finish', winner: 'blue', matchId: null, offline: false, base: 10, rows: [row('blue', 'Dee', true), row('red', 'Ann', false), row('green', 'Bob', true), row('yellow', 'Cid', false)] };
+    const data: ResultData = {
+      reason: 'finish',
+      winner: 'blue',
+      matchId: null,
+      offline: false,
+      base: 10,
+      rows: [row('blue', 'Dee', true), row('red', 'Ann', false), row('green', 'Bob', true), row('yellow', 'Cid', false)],
+    };
     expect(resultHeadline(data)).toBe('胜者：绿蓝队 Bob + Dee');
     setLanguage('en');
     expect(resultHeadline(data)).toBe('Winners: Green+Blue team, Bob + Dee');
   });
 
   it('names a single winner, or says draw', () => {
-    const one: ResultData = { reason: 'finish', winner: 'red', matchId: null, offline: false, base: 10, rows: [row('red', 'Ann', true), row('yellow', 'Cid', false)] };
+    const one: ResultData = {
+      reason: 'finish',
+      winner: 'red',
+      matchId: null,
+      offline: false,
+      base: 10,
+      rows: [row('red', 'Ann', true), row('yellow', 'Cid', false)],
+    };
     expect(resultHeadline(one)).toBe('胜者：Ann');
-    expect(resultHeadline({ ...one, reason: 'draw', winner: null, rows: [row('red', 'Ann', false), row('yellow', 'Cid', false)] })).toBe('和棋');
+    expect(resultHeadline({ ...one, reason: 'draw', winner: null, rows: [row('red', 'Ann', false), row('yellow', 'Cid', false)] })).toBe(
+      '和棋',
+    );
   });
 });

@@ -6,8 +6,12 @@ import { chanceSeries, mistakes, moveAt, nextMistake, previousMistake, signed } 
 
 /** A seeded game (red plays random moves, so it makes errors) and its review. */
 function reviewed(teams = false): { review: GameReview; actions: number } {
-  const setup = teams ? { preset: 'online' as const, seats: ['red', 'green', 'yellow', 'blue'] as const, teams: true } : { preset: 'online' as const, seats: ['red', 'yellow'] as const };
-  const bots = teams ? { red: 'random', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic' } as const : { red: 'random', yellow: 'strong' } as const;
+  const setup = teams
+    ? { preset: 'online' as const, seats: ['red', 'green', 'yellow', 'blue'] as const, teams: true }
+    : { preset: 'online' as const, seats: ['red', 'yellow'] as const };
+  const bots = teams
+    ? ({ red: 'random', green: 'heuristic', yellow: 'heuristic', blue: 'heuristic' } as const)
+    : ({ red: 'random', yellow: 'strong' } as const);
   // The team game is cut short: its first 120 actions draw two lines as well as the whole game would.
   const actions = playGame({ ...setup, seats: [...setup.seats] }, bots, createRng('web-review')).actions.slice(0, teams ? 120 : undefined);
   const result = reviewGame({ ...setup, seats: [...setup.seats] }, actions);
@@ -21,7 +25,14 @@ describe('the review as the pages show it', () => {
 
   test('the chart has a line per side over every action; a team shares one line, named as the team', () => {
     const { review, actions } = reviewed();
-    const lines = chanceSeries(review, [{ colour: 'red', name: 'Ann', bot: null }, { colour: 'yellow', name: '', bot: 'strong' }], false);
+    const lines = chanceSeries(
+      review,
+      [
+        { colour: 'red', name: 'Ann', bot: null },
+        { colour: 'yellow', name: '', bot: 'strong' },
+      ],
+      false,
+    );
     expect(lines.map((l) => [l.colour, l.name])).toEqual([
       ['red', 'Ann'],
       ['yellow', 'Yellow bot (strong)'],
@@ -36,7 +47,20 @@ describe('the review as the pages show it', () => {
 
   test('next and previous mistake step through the errors (inaccuracies, mistakes, blunders) in order; the move at a step is the one about to be played, else the one just played', () => {
     const move = (index: number, label: MoveReview['label']): MoveReview =>
-      ({ index, seat: 'red', roll: 3, plane: 0, by: 'player', forced: label === null, choices: [], best: 0, chance: null, bestChance: null, loss: 0, label }) as MoveReview;
+      ({
+        index,
+        seat: 'red',
+        roll: 3,
+        plane: 0,
+        by: 'player',
+        forced: label === null,
+        choices: [],
+        best: 0,
+        chance: null,
+        bestChance: null,
+        loss: 0,
+        label,
+      }) as MoveReview;
     const moves = [move(3, 'best'), move(7, 'inaccuracy'), move(9, null), move(12, 'good'), move(15, 'blunder'), move(21, 'mistake')];
     const review = { seats: [], chances: [], rolls: [], moves } as unknown as GameReview;
     expect(mistakes(review).map((m) => m.index)).toEqual([7, 15, 21]);

@@ -25,7 +25,11 @@ describe('RoomSource', () => {
     const scheduler = new ManualScheduler();
     const first = new FakeRoom('r1', rawTable('playing'));
     const again = new FakeRoom('r1', rawTable('playing'));
-    const conn = new TableConnection(asRoom(first), { reconnect: async () => asRoom(again), rejoin: () => Promise.reject(new Error('no')) }, scheduler);
+    const conn = new TableConnection(
+      asRoom(first),
+      { reconnect: async () => asRoom(again), rejoin: () => Promise.reject(new Error('no')) },
+      scheduler,
+    );
     first.message('snapshot', { matchId: 'm1', state: start() });
     const source = new RoomSource(conn, 'p1');
     const down: (boolean | undefined)[] = [];
@@ -41,7 +45,9 @@ describe('RoomSource', () => {
     const { room, conn } = playing();
     const source = new RoomSource(conn, 'p1');
     const updates: { version: number; events: number; redConnected: boolean }[] = [];
-    source.subscribe((u) => updates.push({ version: u.view.state.version, events: u.events.length, redConnected: u.view.seats[0]!.connected }));
+    source.subscribe((u) =>
+      updates.push({ version: u.view.state.version, events: u.events.length, redConnected: u.view.seats[0]!.connected }),
+    );
     room.sync(rawTable('playing'));
     const rolled = act(start(), { type: 'roll', seat: 'red', value: 3 });
     room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 3 } });

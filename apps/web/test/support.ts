@@ -1,12 +1,4 @@
-import {
-  type Action,
-  type Colour,
-  type GameEvent,
-  type GameSetup,
-  type GameState,
-  applyAction,
-  createGame,
-} from '@flightchess/rules';
+import { type Action, type Colour, type GameEvent, type GameSetup, type GameState, applyAction, createGame } from '@flightchess/rules';
 import type { ArrivedMark, PlacedPlane } from '../src/board/placement';
 import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/game/boardRenderer';
 import type { GameSource, GameUpdate, GameView, Intent } from '../src/game/types';
@@ -30,7 +22,15 @@ export function viewOf(state: GameState, local: readonly Colour[], extra: Partia
   return {
     mode: 'offline',
     state,
-    seats: state.seats.map((colour) => ({ colour, name: '', kind: 'human', bot: null, connected: true, autoPlay: false, local: local.includes(colour) })),
+    seats: state.seats.map((colour) => ({
+      colour,
+      name: '',
+      kind: 'human',
+      bot: null,
+      connected: true,
+      autoPlay: false,
+      local: local.includes(colour),
+    })),
     turnDeadline: null,
     answerDeadline: null,
     viewer: null,

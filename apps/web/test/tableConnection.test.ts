@@ -34,7 +34,11 @@ describe('TableConnection: the game as a stream', () => {
     const { room, conn } = playing();
     room.message('action', { version: 3, action: { type: 'roll', seat: 'red', value: 2 } });
     room.message('action', { version: 0, action: { type: 'move', seat: 'red', plane: 0 } });
-    expect(room.sent).toEqual([['sync', {}], ['sync', {}], ['sync', {}]]);
+    expect(room.sent).toEqual([
+      ['sync', {}],
+      ['sync', {}],
+      ['sync', {}],
+    ]);
     expect(conn.game()!.version).toBe(0);
   });
 
@@ -102,7 +106,14 @@ describe('TableConnection: staying connected', () => {
       await flush();
     }
     // Half a second, then one more, then two (each try answered at once, so none was given up).
-    expect(calls).toEqual(['500 reconnect r1:token', '500 rejoin r1', '1500 reconnect r1:token', '1500 rejoin r1', '3500 reconnect r1:token', '3500 rejoin r1']);
+    expect(calls).toEqual([
+      '500 reconnect r1:token',
+      '500 rejoin r1',
+      '1500 reconnect r1:token',
+      '1500 rejoin r1',
+      '3500 reconnect r1:token',
+      '3500 rejoin r1',
+    ]);
     expect(statuses).toEqual([
       { kind: 'reconnecting', attempt: 1 },
       { kind: 'reconnecting', attempt: 2 },
@@ -122,7 +133,12 @@ describe('TableConnection: staying connected', () => {
     const scheduler = new ManualScheduler();
     const room = new FakeRoom('r1', rawTable('playing'));
     const back = new FakeRoom('r1', rawTable('playing'));
-    const conn = new TableConnection(asRoom(room), { reconnect: async () => asRoom(back), rejoin: () => Promise.reject(new Error('no')) }, scheduler, scheduler.now);
+    const conn = new TableConnection(
+      asRoom(room),
+      { reconnect: async () => asRoom(back), rejoin: () => Promise.reject(new Error('no')) },
+      scheduler,
+      scheduler.now,
+    );
     const statuses: LinkStatus[] = [];
     conn.onStatus((s) => statuses.push(s));
     const pings = (r: FakeRoom) => r.sent.filter(([type]) => type === 'ping').length;

@@ -22,8 +22,27 @@ describe('the synced table as a game view', () => {
 
   it('says why a seat is on auto-play and until when an away seat is held; with its own link down, the page shows its own seat offline', () => {
     const seats = {
-      red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: true, autoPlayBy: 'timeout' },
-      yellow: { colour: 'yellow', kind: 'human', playerId: 'p2', name: 'Yellow', ready: true, connected: false, autoPlay: true, autoPlayBy: 'away', awayUntil: 1_700_000_180_000 },
+      red: {
+        colour: 'red',
+        kind: 'human',
+        playerId: 'p1',
+        name: '小红',
+        ready: true,
+        connected: true,
+        autoPlay: true,
+        autoPlayBy: 'timeout',
+      },
+      yellow: {
+        colour: 'yellow',
+        kind: 'human',
+        playerId: 'p2',
+        name: 'Yellow',
+        ready: true,
+        connected: false,
+        autoPlay: true,
+        autoPlayBy: 'away',
+        awayUntil: 1_700_000_180_000,
+      },
     };
     const table = tableFacts(rawTable('playing', { seats }));
     const [red, yellow] = gameView(table, start(), 'p1').seats;
@@ -42,7 +61,11 @@ describe('the synced table as a game view', () => {
       yellow: { colour: 'yellow', kind: 'bot', bot: 'strong', playerId: '', name: 'Bot ★', ready: true, connected: true, autoPlay: false },
       blue: { colour: 'blue', kind: 'human', playerId: 'p4', name: '', ready: true, connected: true, autoPlay: false },
     };
-    const view = gameView(tableFacts(rawTable('playing', { size: 4, seats })), gameOf({ preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], firstSeat: 'red' }), 'p1');
+    const view = gameView(
+      tableFacts(rawTable('playing', { size: 4, seats })),
+      gameOf({ preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], firstSeat: 'red' }),
+      'p1',
+    );
     const names = () => view.seats.map((s) => seatName(view, s.colour));
     expect(names()).toEqual(['小红', '绿方电脑', '黄方电脑（强）', '蓝方']);
     setLanguage('en');

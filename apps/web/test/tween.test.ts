@@ -21,7 +21,14 @@ test('a chain of tweens keeps its length in time at few frames a second: each st
   const chain = (async () => {
     let carry = 0;
     for (let leg = 0; leg < 6; leg++) {
-      carry = await tween(ticker, 100, () => undefined, (t) => t, () => 1, carry);
+      carry = await tween(
+        ticker,
+        100,
+        () => undefined,
+        (t) => t,
+        () => 1,
+        carry,
+      );
       legs.push(leg);
     }
     return carry;
@@ -40,7 +47,12 @@ test('a chain of tweens keeps its length in time at few frames a second: each st
 test('without an overrun a tween takes as many frames as its time needs, and says how far the last one ran past', async () => {
   const { ticker, frame } = slowTicker(40);
   const seen: number[] = [];
-  const done = tween(ticker, 100, (t) => seen.push(t), (t) => t);
+  const done = tween(
+    ticker,
+    100,
+    (t) => seen.push(t),
+    (t) => t,
+  );
   for (let i = 0; i < 3; i++) frame();
   expect(seen).toEqual([0.4, 0.8, 1]);
   expect(await done).toBeCloseTo(20);

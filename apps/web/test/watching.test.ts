@@ -56,7 +56,9 @@ describe('NetSession: watching', () => {
 
   test("a private table's code, known from its link or its facts, goes with every join and watch there (its room id alone lets no newcomer in)", async () => {
     const { given, session } = browserSession();
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ code: 'ACDEFG', roomId: 'r4', link: '/?join=ACDEFG' }), { status: 200 }));
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ code: 'ACDEFG', roomId: 'r4', link: '/?join=ACDEFG' }), { status: 200 }));
     expect(await session.roomForCode('acdefg')).toBe('r4');
     await session.joinRoom('r4', 'Ann');
     await session.watchRoom('r4', 'Ann');

@@ -35,7 +35,11 @@ test('live games: watchable games in progress only, the most people playing firs
 });
 
 test('the table facts read the watchers: the count, the names (strings only), whether watching is allowed', () => {
-  expect(tableFacts({ watchers: 3, watcherNames: ['Ann', 7, 'Bob'], watchable: false })).toMatchObject({ watchers: 3, watcherNames: ['Ann', 'Bob'], watchable: false });
+  expect(tableFacts({ watchers: 3, watcherNames: ['Ann', 7, 'Bob'], watchable: false })).toMatchObject({
+    watchers: 3,
+    watcherNames: ['Ann', 'Bob'],
+    watchable: false,
+  });
   // A server without watching (older state): nobody watches, and watching is not ruled out.
   expect(tableFacts({})).toMatchObject({ watchers: 0, watcherNames: [], watchable: true });
 });

@@ -62,7 +62,9 @@ const replayOne = (): number => {
 timed(WARM_UP_SECONDS, replayOne);
 const replayed = timed(seconds, replayOne);
 const actionsPerGame = pool.reduce((n, g) => n + g.actions.length, 0) / pool.length;
-console.log(`applyAction: ${Math.round(replayed.units / replayed.seconds)} actions/s (replaying random 4-player online games, ${actionsPerGame.toFixed(0)} actions per game)`);
+console.log(
+  `applyAction: ${Math.round(replayed.units / replayed.seconds)} actions/s (replaying random 4-player online games, ${actionsPerGame.toFixed(0)} actions per game)`,
+);
 
 // Full games: everything a simulated game does.
 let game = 0;

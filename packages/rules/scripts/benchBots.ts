@@ -34,7 +34,8 @@ function decisions(players: 2 | 4, count: number): GameState[] {
     if (!created.ok) throw new Error(created.error.message);
     let state = created.value;
     for (const action of played.actions) {
-      if (state.phase === 'move' && new Set(legalMoves(state).map((m) => String(m.route.from))).size > 1 && out.length < count) out.push(state);
+      if (state.phase === 'move' && new Set(legalMoves(state).map((m) => String(m.route.from))).size > 1 && out.length < count)
+        out.push(state);
       const applied = applyAction(state, action);
       if (!applied.ok) throw new Error(applied.error.message);
       state = applied.value.state;
@@ -72,6 +73,9 @@ for (let i = 0; i < 3; i++) {
   const reviewed = reviewGame(game.setup, game.actions);
   runs.push(performance.now() - start);
   if (!reviewed.ok) throw new Error(reviewed.error.message);
-  if (i === 0) console.log(`review of a 600-action 4-player game: ${reviewed.value.moves.filter((m) => !m.forced).length} decisions, ${reviewed.value.rolls.length} rolls`);
+  if (i === 0)
+    console.log(
+      `review of a 600-action 4-player game: ${reviewed.value.moves.filter((m) => !m.forced).length} decisions, ${reviewed.value.rolls.length} rolls`,
+    );
 }
 console.log(`review time (node, one core): ${runs.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`);

@@ -40,7 +40,17 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const o: Options = { preset: 'online', games: 5000, rate: 0.33, hidden: 16, iterations: 8, epochs: 2, seed: 2026, out: 'packages/rules/src/review/valueNet.json', check: 0 };
+  const o: Options = {
+    preset: 'online',
+    games: 5000,
+    rate: 0.33,
+    hidden: 16,
+    iterations: 8,
+    epochs: 2,
+    seed: 2026,
+    out: 'packages/rules/src/review/valueNet.json',
+    check: 0,
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i]!, argv[i + 1] ?? ''];
     const n = Number(value);
@@ -49,18 +59,36 @@ function parse(argv: readonly string[]): Options {
         if (!isPresetName(value)) fail(`--preset: one of ${PRESET_NAMES.join(', ')}`);
         o.preset = value as PresetName;
         break;
-      case '--games': o.games = n; break;
-      case '--rate': o.rate = n; break;
-      case '--hidden': o.hidden = n; break;
-      case '--iterations': o.iterations = n; break;
-      case '--epochs': o.epochs = n; break;
-      case '--seed': o.seed = n; break;
-      case '--out': o.out = value; break;
-      case '--check': o.check = n; break;
-      default: fail(`unknown option ${name}`);
+      case '--games':
+        o.games = n;
+        break;
+      case '--rate':
+        o.rate = n;
+        break;
+      case '--hidden':
+        o.hidden = n;
+        break;
+      case '--iterations':
+        o.iterations = n;
+        break;
+      case '--epochs':
+        o.epochs = n;
+        break;
+      case '--seed':
+        o.seed = n;
+        break;
+      case '--out':
+        o.out = value;
+        break;
+      case '--check':
+        o.check = n;
+        break;
+      default:
+        fail(`unknown option ${name}`);
     }
   }
-  if (!(o.games >= 10 && o.rate > 0 && o.rate <= 1 && o.hidden >= 1 && o.hidden <= 64 && o.iterations >= 1 && o.epochs >= 1)) fail('--games ≥ 10, 0 < --rate ≤ 1, 1 ≤ --hidden ≤ 64, --iterations and --epochs ≥ 1');
+  if (!(o.games >= 10 && o.rate > 0 && o.rate <= 1 && o.hidden >= 1 && o.hidden <= 64 && o.iterations >= 1 && o.epochs >= 1))
+    fail('--games ≥ 10, 0 < --rate ≤ 1, 1 ≤ --hidden ≤ 64, --iterations and --epochs ≥ 1');
   return o;
 }
 
@@ -72,7 +100,14 @@ function fail(message: string): never {
 /** The net as committed: hidden weights as signed bytes (the page loads it with the offline bots). */
 function committedForm(net: ValueNet): ValueNetData {
   const round = (a: Float64Array) => Array.from(a, (x) => Number(x.toPrecision(5)));
-  return { hidden: net.hidden, lin: round(net.lin), b1: round(net.b1), w2: round(net.w2), W1: encodeBytes(net.W1), Wd: encodeBytes(net.Wd) };
+  return {
+    hidden: net.hidden,
+    lin: round(net.lin),
+    b1: round(net.b1),
+    w2: round(net.w2),
+    W1: encodeBytes(net.W1),
+    Wd: encodeBytes(net.Wd),
+  };
 }
 
 /**
@@ -140,7 +175,9 @@ function main(): void {
   const records = recordGames(o, o.games, o.seed);
   const fit = records.filter((r) => r.game % 10 !== 0);
   const held = records.filter((r) => r.game % 10 === 0);
-  console.log(`${key}: ${o.games} games, ${records.length} positions (${held.length} held out), recorded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `${key}: ${o.games} games, ${records.length} positions (${held.length} held out), recorded in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   const linear = (winModel as { groups: Record<string, number[]> }).groups[key] ?? [];
   const net = trainValueNet(fit, {
     hidden: o.hidden,
@@ -151,7 +188,9 @@ function main(): void {
     lin: Array.from({ length: DENSE_COUNT }, (_, j) => linear[j] ?? 0),
     onIteration: (n, it) => {
       const r = heldOutReport(n, held);
-      console.log(`  round ${it}: held-out log loss ${r.logLoss.toFixed(5)}, Brier ${r.calibration.brier.toFixed(5)}, |value − one roll later| ${(100 * r.bellman).toFixed(2)} points`);
+      console.log(
+        `  round ${it}: held-out log loss ${r.logLoss.toFixed(5)}, Brier ${r.calibration.brier.toFixed(5)}, |value − one roll later| ${(100 * r.bellman).toFixed(2)} points`,
+      );
     },
   });
   const scale = calibrate(net, fit);
@@ -162,8 +201,23 @@ function main(): void {
   for (const line of calibrationTable(report.calibration)) console.log(line);
   const before: Partial<ValueNetFile> & Record<string, unknown> = existsSync(o.out) ? JSON.parse(readFileSync(o.out, 'utf8')) : {};
   const file = {
-    about: 'Value net of two-seat games: written by packages/rules/scripts/fitValueNet.ts (see the rules README, "Winning chances"); its dense input is DENSE_NAMES of src/review/netInput.ts.',
-    fit: { ...((before.fit as object) ?? {}), [key]: { games: o.games, positions: records.length, heldOut: held.length, rate: o.rate, iterations: o.iterations, epochs: o.epochs, seed: o.seed, logLoss: Number(report.logLoss.toFixed(5)), brier: Number(report.calibration.brier.toFixed(5)), worstDecile: Number((100 * report.calibration.worst).toFixed(2)) } },
+    about:
+      'Value net of two-seat games: written by packages/rules/scripts/fitValueNet.ts (see the rules README, "Winning chances"); its dense input is DENSE_NAMES of src/review/netInput.ts.',
+    fit: {
+      ...((before.fit as object) ?? {}),
+      [key]: {
+        games: o.games,
+        positions: records.length,
+        heldOut: held.length,
+        rate: o.rate,
+        iterations: o.iterations,
+        epochs: o.epochs,
+        seed: o.seed,
+        logLoss: Number(report.logLoss.toFixed(5)),
+        brier: Number(report.calibration.brier.toFixed(5)),
+        worstDecile: Number((100 * report.calibration.worst).toFixed(2)),
+      },
+    },
     groups: { ...(before.groups ?? {}), [key]: data },
   };
   writeFileSync(o.out, `${JSON.stringify(file, null, 1)}\n`);

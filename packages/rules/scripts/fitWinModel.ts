@@ -36,19 +36,45 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const o: Options = { games: 1000, rate: 0.08, ridge: 1, seed: 2026, only: null, cache: null, shard: null, combine: null, out: 'packages/rules/src/review/winModel.json' };
+  const o: Options = {
+    games: 1000,
+    rate: 0.08,
+    ridge: 1,
+    seed: 2026,
+    only: null,
+    cache: null,
+    shard: null,
+    combine: null,
+    out: 'packages/rules/src/review/winModel.json',
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i]!, argv[i + 1] ?? ''];
     const n = Number(value);
     switch (name) {
-      case '--games': o.games = n; break;
-      case '--rate': o.rate = n; break;
-      case '--ridge': o.ridge = n; break;
-      case '--seed': o.seed = n; break;
-      case '--out': o.out = value; break;
-      case '--combine': o.combine = n; break;
-      case '--only': o.only = value.split(','); break;
-      case '--cache': o.cache = value; break;
+      case '--games':
+        o.games = n;
+        break;
+      case '--rate':
+        o.rate = n;
+        break;
+      case '--ridge':
+        o.ridge = n;
+        break;
+      case '--seed':
+        o.seed = n;
+        break;
+      case '--out':
+        o.out = value;
+        break;
+      case '--combine':
+        o.combine = n;
+        break;
+      case '--only':
+        o.only = value.split(',');
+        break;
+      case '--cache':
+        o.cache = value;
+        break;
       case '--shard': {
         const [index, of] = value.split('/').map(Number);
         o.shard = { index: index!, of: of! };
@@ -89,8 +115,16 @@ function fitGroup(group: Group, o: Options): GroupFit {
   const forecasts: [number, 0 | 1][] = [];
   for (const e of heldOut) softmaxOf(weights, e.x).forEach((p, a) => forecasts.push([p, a === e.winner ? 1 : 0]));
   const c = calibrationOf(forecasts.map(([p, won]) => ({ p, won })));
-  console.error(`${nameOf(group)}: ${train.length} + ${heldOut.length} positions, held-out Brier ${c.brier.toFixed(4)}, worst decile ${(100 * c.worst).toFixed(1)} points (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  return { weights: Array.from(weights, (w) => Number(w.toPrecision(5))), games: o.games, train: train.length, heldOut: heldOut.length, forecasts };
+  console.error(
+    `${nameOf(group)}: ${train.length} + ${heldOut.length} positions, held-out Brier ${c.brier.toFixed(4)}, worst decile ${(100 * c.worst).toFixed(1)} points (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  return {
+    weights: Array.from(weights, (w) => Number(w.toPrecision(5))),
+    games: o.games,
+    train: train.length,
+    heldOut: heldOut.length,
+    forecasts,
+  };
 }
 
 function report(fits: Record<string, GroupFit>, o: Options): void {
@@ -106,14 +140,17 @@ function report(fits: Record<string, GroupFit>, o: Options): void {
   };
   writeFileSync(o.out, `${JSON.stringify(model, null, 1)}\n`);
   const c = calibrationOf(forecasts);
-  console.log(`fitted on ${train} positions of ${games} games (${Object.keys(fits).length} groups), checked on ${heldOut} held-out positions`);
+  console.log(
+    `fitted on ${train} positions of ${games} games (${Object.keys(fits).length} groups), checked on ${heldOut} held-out positions`,
+  );
   console.log(calibrationTable(c).join('\n'));
 }
 
 const o = parse(process.argv.slice(2));
 if (o.combine !== null) {
   const fits: Record<string, GroupFit> = {};
-  for (let i = 0; i < o.combine; i++) Object.assign(fits, JSON.parse(readFileSync(`${o.out}.part-${i}.json`, 'utf8')) as Record<string, GroupFit>);
+  for (let i = 0; i < o.combine; i++)
+    Object.assign(fits, JSON.parse(readFileSync(`${o.out}.part-${i}.json`, 'utf8')) as Record<string, GroupFit>);
   report(fits, o);
 } else {
   const groups = allGroups()

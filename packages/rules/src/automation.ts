@@ -65,7 +65,9 @@ function answerStep(state: GameState, control: BySeat<SeatControl>): AnswerStep 
   if (state.pendingResign) {
     const seat = mateOf(state, state.pendingResign);
     if (!seat) return null;
-    return control[seat]?.bot ? { seat, action: 'answer-resign', by: 'bot', accept: true } : { seat, action: 'answer-resign', by: 'person', accept: false };
+    return control[seat]?.bot
+      ? { seat, action: 'answer-resign', by: 'bot', accept: true }
+      : { seat, action: 'answer-resign', by: 'person', accept: false };
   }
   if (state.drawOffer) {
     const offeredBy = state.drawOffer;
@@ -86,5 +88,7 @@ export function stepAction(state: GameState, step: TurnStep | AnswerStep, die: (
   if (step.action === 'roll') return { type: 'roll', seat: step.seat, value: die() };
   const move = chooseMove(state, 'bot' in step ? step.bot : AUTO_PLAY_BOT, rng);
   if (!move) return null;
-  return step.by === 'auto-play' ? { type: 'move', seat: step.seat, plane: move.plane, by: 'auto-play' } : { type: 'move', seat: step.seat, plane: move.plane };
+  return step.by === 'auto-play'
+    ? { type: 'move', seat: step.seat, plane: move.plane, by: 'auto-play' }
+    : { type: 'move', seat: step.seat, plane: move.plane };
 }

@@ -62,12 +62,18 @@ export function verifyRolls(seedHex: string, commitment: string, rolls: readonly
   }
   const actual = commitmentOf(seedHex);
   if (typeof commitment !== 'string' || actual !== commitment.toLowerCase()) {
-    return { ok: false, error: { code: 'ERR_COMMITMENT_MISMATCH', message: `SHA-256 of the seed is ${actual}, not the published ${String(commitment)}` } };
+    return {
+      ok: false,
+      error: { code: 'ERR_COMMITMENT_MISMATCH', message: `SHA-256 of the seed is ${actual}, not the published ${String(commitment)}` },
+    };
   }
   for (let i = 0; i < rolls.length; i++) {
     const expected = rollAt(seedHex, i);
     if (rolls[i] !== expected) {
-      return { ok: false, error: { code: 'ERR_ROLL_MISMATCH', message: `roll ${i} was ${String(rolls[i])}, the seed gives ${expected}`, index: i } };
+      return {
+        ok: false,
+        error: { code: 'ERR_ROLL_MISMATCH', message: `roll ${i} was ${String(rolls[i])}, the seed gives ${expected}`, index: i },
+      };
     }
   }
   return { ok: true, value: { rolls: rolls.length } };

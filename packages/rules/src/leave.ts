@@ -9,7 +9,10 @@ import { clearBoard, endGame, passTurn } from './turn';
 /** 认输: after `resignAfterRolls` rolls; in team mode the team-mate must consent first (§7). */
 export function applyResign(state: GameState, seat: Colour): Applied {
   if (state.rolls < state.config.resignAfterRolls) {
-    return fail('ERR_RESIGN_TOO_EARLY', `resigning is allowed after ${state.config.resignAfterRolls} rolls; the game has had ${state.rolls}`);
+    return fail(
+      'ERR_RESIGN_TOO_EARLY',
+      `resigning is allowed after ${state.config.resignAfterRolls} rolls; the game has had ${state.rolls}`,
+    );
   }
   const mate = mateOf(state, seat);
   if (mate && !state.out[mate]) {

@@ -1,14 +1,6 @@
 import type { Colour } from './colours';
 
-export const PRESET_NAMES = [
-  'online',
-  'traditional',
-  'improved',
-  'appfree',
-  'wango-classic',
-  'wango-quick',
-  'plyyard',
-] as const;
+export const PRESET_NAMES = ['online', 'traditional', 'improved', 'appfree', 'wango-classic', 'wango-quick', 'plyyard'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 export type ThreeSixes = 'none' | 'void' | 'last-moved-home' | 'all-home';

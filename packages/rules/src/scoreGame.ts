@@ -93,12 +93,7 @@ export function scoreGame(state: GameState, options: ScoreOptions): Result<GameS
 const neg = (x: number): number => (x === 0 ? 0 : -x);
 
 /** The plane part of each seat's score, by how the game ended (§7.1). */
-function planePoints(
-  state: GameState,
-  base: number,
-  arrived: (c: Colour) => number,
-  notArrived: (c: Colour) => number,
-): BySeat<number> {
+function planePoints(state: GameState, base: number, arrived: (c: Colour) => number, notArrived: (c: Colour) => number): BySeat<number> {
   const { result, seats } = state;
   const points: BySeat<number> = {};
   if (!result || result.winner === null) return points;

@@ -44,23 +44,28 @@ const ROWS: Row[] = [
   },
   {
     name: '§7 team resignation: a bot team-mate answers at once and consents',
-    steps: () => nextSteps(play(game('online', {}, { seats: ALL4, teams: true }), ...idle(ALL4, 15), act('resign', 'yellow')).state, {
-      red: strong,
-      green: person,
-      yellow: person,
-      blue: person,
-    }),
+    steps: () =>
+      nextSteps(play(game('online', {}, { seats: ALL4, teams: true }), ...idle(ALL4, 15), act('resign', 'yellow')).state, {
+        red: strong,
+        green: person,
+        yellow: person,
+        blue: person,
+      }),
     // Fifteen rolls round the table from red: blue is to roll.
-    expected: { turn: { seat: 'blue', action: 'roll', by: 'person' }, answer: { seat: 'red', action: 'answer-resign', by: 'bot', accept: true } },
+    expected: {
+      turn: { seat: 'blue', action: 'roll', by: 'person' },
+      answer: { seat: 'red', action: 'answer-resign', by: 'bot', accept: true },
+    },
   },
   {
     name: '§7 team resignation: a person team-mate answers by choice; silence declines',
-    steps: () => nextSteps(play(game('online', {}, { seats: ALL4, teams: true }), ...idle(ALL4, 15), act('resign', 'red')).state, {
-      red: person,
-      green: strong,
-      yellow: person,
-      blue: strong,
-    }),
+    steps: () =>
+      nextSteps(play(game('online', {}, { seats: ALL4, teams: true }), ...idle(ALL4, 15), act('resign', 'red')).state, {
+        red: person,
+        green: strong,
+        yellow: person,
+        blue: strong,
+      }),
     expected: {
       turn: { seat: 'blue', action: 'roll', by: 'bot', bot: 'strong' },
       answer: { seat: 'yellow', action: 'answer-resign', by: 'person', accept: false },
@@ -69,16 +74,23 @@ const ROWS: Row[] = [
   {
     name: '§5 plyyard draw offer: a bot opponent declines it',
     steps: () => nextSteps(play(game('plyyard'), act('offer-draw', 'red')).state, { red: person, yellow: strong }),
-    expected: { turn: { seat: 'red', action: 'roll', by: 'person' }, answer: { seat: 'yellow', action: 'answer-draw', by: 'bot', accept: false } },
+    expected: {
+      turn: { seat: 'red', action: 'roll', by: 'person' },
+      answer: { seat: 'yellow', action: 'answer-draw', by: 'bot', accept: false },
+    },
   },
   {
     name: '§5 plyyard draw offer: a person opponent answers by choice',
     steps: () => nextSteps(play(game('plyyard'), act('offer-draw', 'yellow')).state, twoPeople),
-    expected: { turn: { seat: 'red', action: 'roll', by: 'person' }, answer: { seat: 'red', action: 'answer-draw', by: 'person', accept: false } },
+    expected: {
+      turn: { seat: 'red', action: 'roll', by: 'person' },
+      answer: { seat: 'red', action: 'answer-draw', by: 'person', accept: false },
+    },
   },
   {
     name: 'nothing is due once the game is over',
-    steps: () => nextSteps(play(game('online'), ...idle(['red', 'yellow'], 15), act('resign', 'red')).state, { red: strong, yellow: strong }),
+    steps: () =>
+      nextSteps(play(game('online'), ...idle(['red', 'yellow'], 15), act('resign', 'red')).state, { red: strong, yellow: strong }),
     expected: { turn: null, answer: null },
   },
 ];
@@ -104,7 +116,7 @@ describe('stepAction: the action an automatic step takes', () => {
     expect(stepAction(state, step, die, createRng(1))).toEqual({ type: 'move', seat: 'red', plane: 1 });
   });
 
-  test('a move auto-play makes for a person says so (the review counts it apart); a bot\'s does not', () => {
+  test("a move auto-play makes for a person says so (the review counts it apart); a bot's does not", () => {
     const state = play(game('online', { red: [10, 20] }), roll('red', 3)).state;
     const auto = nextSteps(state, { red: autoPlay, yellow: person }).turn!;
     expect(auto.by).toBe('auto-play');

@@ -15,7 +15,13 @@ const crossingRows = PRESET_NAMES.filter((p) => PRESETS[p].flight).map((preset):
     planes: { red: fleetFor(preset, final), yellow: crossing ? fleetFor(preset) : fleetFor(preset, 53) },
     events: crossing ? ['rolled', 'moved', 'captured', 'turn'] : ['rolled', 'moved', 'turn'],
     has: crossing
-      ? [{ type: 'captured', seat: 'red', capture: { segment: 'crossing', square: { colour: 'yellow', progress: 53 }, victims: [{ colour: 'yellow', plane: 0 }] } }]
+      ? [
+          {
+            type: 'captured',
+            seat: 'red',
+            capture: { segment: 'crossing', square: { colour: 'yellow', progress: 53 }, victims: [{ colour: 'yellow', plane: 0 }] },
+          },
+        ]
       : [],
     next: 'yellow roll',
   };
@@ -26,14 +32,30 @@ const crossingStackRows = PRESET_NAMES.filter((p) => PRESETS[p].flight).map((pre
   const { crossing, stacks, special } = PRESETS[preset];
   const flown = special === 'single' ? 30 : 34;
   const blocked = crossing && stacks === 'block';
-  const rule = !crossing ? 'no crossing rule, the stack stays' : blocked ? 'block: the flight is not taken, the plane stays on 18' : 'pass: the whole stack goes home, the flight continues';
+  const rule = !crossing
+    ? 'no crossing rule, the stack stays'
+    : blocked
+      ? 'block: the flight is not taken, the plane stays on 18'
+      : 'pass: the whole stack goes home, the flight continues';
   return {
     name: `§3.3 crossing stack (${preset}): ${rule}`,
     setup: game(preset, { red: [15], yellow: [53, 53] }),
     actions: rm('red', 3, 0),
     planes: { red: fleetFor(preset, blocked ? 18 : flown), yellow: crossing && !blocked ? fleetFor(preset) : fleetFor(preset, 53, 53) },
     events: crossing && !blocked ? ['rolled', 'moved', 'captured', 'turn'] : ['rolled', 'moved', 'turn'],
-    has: blocked ? [{ type: 'moved', route: { segments: [{ kind: 'dice', to: 18 }, { kind: 'blocked', special: 'flight', at: 18, by: { colour: 'yellow', progress: 53 } }] } }] : [],
+    has: blocked
+      ? [
+          {
+            type: 'moved',
+            route: {
+              segments: [
+                { kind: 'dice', to: 18 },
+                { kind: 'blocked', special: 'flight', at: 18, by: { colour: 'yellow', progress: 53 } },
+              ],
+            },
+          },
+        ]
+      : [],
     next: 'yellow roll',
   };
 });
@@ -47,7 +69,17 @@ const captureRows = PRESET_NAMES.map((preset): Row => {
     actions: rm('red', 3, 0),
     planes: { red: fleetFor(preset, 23), yellow: fleetFor(preset) },
     events: ['rolled', 'moved', 'captured', ...afterMove(extraRollOnCapture)],
-    has: [{ type: 'captured', capture: { segment: 'dice', square: { colour: 'red', progress: 23 }, victims: [{ colour: 'yellow', plane: 0 }], moverSentHome: false } }],
+    has: [
+      {
+        type: 'captured',
+        capture: {
+          segment: 'dice',
+          square: { colour: 'red', progress: 23 },
+          victims: [{ colour: 'yellow', plane: 0 }],
+          moverSentHome: false,
+        },
+      },
+    ],
     next: extraRollOnCapture ? 'red roll' : 'yellow roll',
   };
 });
@@ -66,7 +98,6 @@ const starRows = PRESET_NAMES.map((preset): Row => {
     next: extraRollOnCapture && !safeSquares ? 'red roll' : 'yellow roll',
   };
 });
-
 
 const ROWS: readonly Row[] = [
   ...crossingRows,
@@ -168,7 +199,18 @@ const ROWS: readonly Row[] = [
     actions: rm('red', 3, 0),
     planes: { red: fleet(23), green: fleet(), blue: fleet() },
     events: ['rolled', 'moved', 'captured', 'turn'],
-    has: [{ type: 'captured', capture: { victims: [{ colour: 'green', plane: 0 }, { colour: 'blue', plane: 0 }], moverSentHome: false } }],
+    has: [
+      {
+        type: 'captured',
+        capture: {
+          victims: [
+            { colour: 'green', plane: 0 },
+            { colour: 'blue', plane: 0 },
+          ],
+          moverSentHome: false,
+        },
+      },
+    ],
     next: 'green roll',
   },
   ...starRows,

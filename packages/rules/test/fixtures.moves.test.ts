@@ -82,8 +82,24 @@ const specialRows = PRESET_NAMES.flatMap((preset): Row[] => {
   const single = special === 'single';
   const cases: readonly [from: number, final: number, what: string][] = [
     [3, jump ? 10 : 6, jump ? 'dice on own colour 6 jumps 4 to 10' : 'no jump: dice on own colour 6 stays'],
-    [15, !flight ? 18 : single ? 30 : 34, !flight ? 'no flight: dice on 18 stays' : single ? 'single: dice on 18 flies to 30 and stops' : 'chain: dice on 18 flies to 30, jumps to 34, stops'],
-    [11, !jump ? 14 : single ? 18 : 30, !jump ? 'no jump: dice on 14 stays' : single ? 'single: dice on 14 jumps to 18 and stops' : 'chain: dice on 14 jumps to 18, flies to 30, stops'],
+    [
+      15,
+      !flight ? 18 : single ? 30 : 34,
+      !flight
+        ? 'no flight: dice on 18 stays'
+        : single
+          ? 'single: dice on 18 flies to 30 and stops'
+          : 'chain: dice on 18 flies to 30, jumps to 34, stops',
+    ],
+    [
+      11,
+      !jump ? 14 : single ? 18 : 30,
+      !jump
+        ? 'no jump: dice on 14 stays'
+        : single
+          ? 'single: dice on 14 jumps to 18 and stops'
+          : 'chain: dice on 14 jumps to 18, flies to 30, stops',
+    ],
   ];
   return cases.map(([from, final, what]) => ({
     name: `§3.1/§3.2 (${preset}): ${what}`,
@@ -165,7 +181,18 @@ const ROWS: readonly Row[] = [
     actions: rm('red', 3, 0),
     planes: { red: fleet(50) },
     events: ['rolled', 'moved', 'turn'],
-    has: [{ type: 'moved', route: { segments: [{ kind: 'dice', to: 46 }, { kind: 'jump', from: 46, to: 50 }], final: 50 } }],
+    has: [
+      {
+        type: 'moved',
+        route: {
+          segments: [
+            { kind: 'dice', to: 46 },
+            { kind: 'jump', from: 46, to: 50 },
+          ],
+          final: 50,
+        },
+      },
+    ],
     next: 'yellow roll',
   },
   {
@@ -182,7 +209,17 @@ const ROWS: readonly Row[] = [
     actions: rm('red', 3, 0),
     planes: { red: fleet(34) },
     events: ['rolled', 'moved', 'turn'],
-    has: [{ type: 'moved', route: { segments: [{ kind: 'dice', to: 30 }, { kind: 'jump', from: 30, to: 34 }] } }],
+    has: [
+      {
+        type: 'moved',
+        route: {
+          segments: [
+            { kind: 'dice', to: 30 },
+            { kind: 'jump', from: 30, to: 34 },
+          ],
+        },
+      },
+    ],
     next: 'yellow roll',
   },
   {
@@ -194,7 +231,14 @@ const ROWS: readonly Row[] = [
     has: [
       {
         type: 'moved',
-        route: { segments: [{ kind: 'dice', to: 18 }, { kind: 'flight', from: 18, to: 30, crossing: null }, { kind: 'jump', from: 30, to: 34 }], final: 34 },
+        route: {
+          segments: [
+            { kind: 'dice', to: 18 },
+            { kind: 'flight', from: 18, to: 30, crossing: null },
+            { kind: 'jump', from: 30, to: 34 },
+          ],
+          final: 34,
+        },
       },
     ],
     next: 'yellow roll',

@@ -19,7 +19,10 @@ const ROWS: readonly Row[] = [
     actions: [...warm(RY), act('resign', 'yellow')],
     planes: { yellow: fleet(56) },
     events: [...warmEvents(RY), 'out', 'game-over'],
-    has: [{ type: 'out', seat: 'yellow', reason: 'resign' }, { type: 'game-over', result: { winner: 'red', winners: ['red'], reason: 'resign' } }],
+    has: [
+      { type: 'out', seat: 'yellow', reason: 'resign' },
+      { type: 'game-over', result: { winner: 'red', winners: ['red'], reason: 'resign' } },
+    ],
     next: 'over: red',
   },
   {
@@ -36,7 +39,10 @@ const ROWS: readonly Row[] = [
     actions: [...warm(RGY), act('resign', 'green'), ...idle(['red'], 1)],
     planes: { green: fleet(56) },
     events: [...warmEvents(RGY), 'out', ...idleEvents(1)],
-    has: [{ type: 'out', seat: 'green', reason: 'resign' }, { type: 'turn', seat: 'yellow' }],
+    has: [
+      { type: 'out', seat: 'green', reason: 'resign' },
+      { type: 'turn', seat: 'yellow' },
+    ],
     next: 'yellow roll',
   },
   {
@@ -63,7 +69,13 @@ const ROWS: readonly Row[] = [
     actions: [...warm(ALL4), act('resign', 'red'), answer('answer-resign', 'yellow', true), ...idle(['green', 'yellow', 'blue'], 3)],
     planes: { red: fleet(56) },
     events: [...warmEvents(ALL4), 'resign-requested', 'out', 'turn', ...idleEvents(3)],
-    has: [{ type: 'out', seat: 'red', reason: 'resign' }, { type: 'turn', seat: 'green' }, { type: 'turn', seat: 'yellow' }, { type: 'turn', seat: 'blue' }, { type: 'turn', seat: 'green' }],
+    has: [
+      { type: 'out', seat: 'red', reason: 'resign' },
+      { type: 'turn', seat: 'green' },
+      { type: 'turn', seat: 'yellow' },
+      { type: 'turn', seat: 'blue' },
+      { type: 'turn', seat: 'green' },
+    ],
     next: 'green roll',
   },
   {
@@ -99,7 +111,11 @@ const ROWS: readonly Row[] = [
     actions: [act('escape', 'green'), ...idle(['red', 'yellow'], 2)],
     planes: { green: fleet() },
     events: ['out', ...idleEvents(2)],
-    has: [{ type: 'out', seat: 'green', reason: 'escape' }, { type: 'turn', seat: 'yellow' }, { type: 'turn', seat: 'blue' }],
+    has: [
+      { type: 'out', seat: 'green', reason: 'escape' },
+      { type: 'turn', seat: 'yellow' },
+      { type: 'turn', seat: 'blue' },
+    ],
     next: 'blue roll',
   },
   {
@@ -177,11 +193,41 @@ describe('§7 online play: resign, consent, escape, forfeit, draw', () => {
 });
 
 const ERRORS: readonly ErrorRow[] = [
-  { name: '§7 resign after 14 rolls is too early', setup: game('online'), before: idle(RY, 14), action: act('resign', 'red'), code: 'ERR_RESIGN_TOO_EARLY' },
-  { name: '§7 team resign is too early before 15 rolls as well', setup: teams(), before: [], action: act('resign', 'green'), code: 'ERR_RESIGN_TOO_EARLY' },
-  { name: '§7 team: a second resignation while one waits for consent', setup: teams(), before: [...warm(ALL4), act('resign', 'red')], action: act('resign', 'green'), code: 'ERR_NOT_ALLOWED' },
-  { name: '§7 team: only the team-mate may answer a resignation', setup: teams(), before: [...warm(ALL4), act('resign', 'red')], action: answer('answer-resign', 'green', true), code: 'ERR_NOTHING_PENDING' },
-  { name: '§7 team: answering when no resignation waits', setup: teams(), before: [], action: answer('answer-resign', 'yellow', true), code: 'ERR_NOTHING_PENDING' },
+  {
+    name: '§7 resign after 14 rolls is too early',
+    setup: game('online'),
+    before: idle(RY, 14),
+    action: act('resign', 'red'),
+    code: 'ERR_RESIGN_TOO_EARLY',
+  },
+  {
+    name: '§7 team resign is too early before 15 rolls as well',
+    setup: teams(),
+    before: [],
+    action: act('resign', 'green'),
+    code: 'ERR_RESIGN_TOO_EARLY',
+  },
+  {
+    name: '§7 team: a second resignation while one waits for consent',
+    setup: teams(),
+    before: [...warm(ALL4), act('resign', 'red')],
+    action: act('resign', 'green'),
+    code: 'ERR_NOT_ALLOWED',
+  },
+  {
+    name: '§7 team: only the team-mate may answer a resignation',
+    setup: teams(),
+    before: [...warm(ALL4), act('resign', 'red')],
+    action: answer('answer-resign', 'green', true),
+    code: 'ERR_NOTHING_PENDING',
+  },
+  {
+    name: '§7 team: answering when no resignation waits',
+    setup: teams(),
+    before: [],
+    action: answer('answer-resign', 'yellow', true),
+    code: 'ERR_NOTHING_PENDING',
+  },
   {
     name: '§7 team: a request dies with the seat that asked (it escaped)',
     setup: teams(),
@@ -189,12 +235,48 @@ const ERRORS: readonly ErrorRow[] = [
     action: answer('answer-resign', 'yellow', true),
     code: 'ERR_NOTHING_PENDING',
   },
-  { name: '§7 a seat that is out cannot act again', setup: game('online', {}, { seats: RGY }), before: [act('escape', 'green')], action: act('escape', 'green'), code: 'ERR_NOT_IN_GAME' },
-  { name: '§7 a colour not seated cannot resign', setup: game('plyyard'), before: [], action: act('resign', 'green'), code: 'ERR_NOT_IN_GAME' },
-  { name: '§0 draw by agreement: online has none', setup: game('online'), before: [], action: act('offer-draw', 'red'), code: 'ERR_NOT_ALLOWED' },
-  { name: '§5 plyyard: a second draw offer while one waits', setup: game('plyyard'), before: [act('offer-draw', 'red')], action: act('offer-draw', 'yellow'), code: 'ERR_NOT_ALLOWED' },
-  { name: '§5 plyyard: the offering player cannot accept its own offer', setup: game('plyyard'), before: [act('offer-draw', 'red')], action: answer('answer-draw', 'red', true), code: 'ERR_NOTHING_PENDING' },
-  { name: '§5 plyyard: answering when no draw is offered', setup: game('plyyard'), before: [], action: answer('answer-draw', 'yellow', true), code: 'ERR_NOTHING_PENDING' },
+  {
+    name: '§7 a seat that is out cannot act again',
+    setup: game('online', {}, { seats: RGY }),
+    before: [act('escape', 'green')],
+    action: act('escape', 'green'),
+    code: 'ERR_NOT_IN_GAME',
+  },
+  {
+    name: '§7 a colour not seated cannot resign',
+    setup: game('plyyard'),
+    before: [],
+    action: act('resign', 'green'),
+    code: 'ERR_NOT_IN_GAME',
+  },
+  {
+    name: '§0 draw by agreement: online has none',
+    setup: game('online'),
+    before: [],
+    action: act('offer-draw', 'red'),
+    code: 'ERR_NOT_ALLOWED',
+  },
+  {
+    name: '§5 plyyard: a second draw offer while one waits',
+    setup: game('plyyard'),
+    before: [act('offer-draw', 'red')],
+    action: act('offer-draw', 'yellow'),
+    code: 'ERR_NOT_ALLOWED',
+  },
+  {
+    name: '§5 plyyard: the offering player cannot accept its own offer',
+    setup: game('plyyard'),
+    before: [act('offer-draw', 'red')],
+    action: answer('answer-draw', 'red', true),
+    code: 'ERR_NOTHING_PENDING',
+  },
+  {
+    name: '§5 plyyard: answering when no draw is offered',
+    setup: game('plyyard'),
+    before: [],
+    action: answer('answer-draw', 'yellow', true),
+    code: 'ERR_NOTHING_PENDING',
+  },
 ];
 
 describe('§7 online play: refused actions', () => {

@@ -3,7 +3,16 @@ import { ALL4, H, blueAt, game, greenAt as G, like, move, play, rm, roll, yellow
 
 /** RULES.md §6 route preview data, and §9.9 / §9.11 legalMoves. */
 
-const dice = (from: number, to: number, path: number[], more: object = {}) => ({ kind: 'dice', from, to, path, bounce: 0, walkBack: 0, sixStop: false, ...more });
+const dice = (from: number, to: number, path: number[], more: object = {}) => ({
+  kind: 'dice',
+  from,
+  to,
+  path,
+  bounce: 0,
+  walkBack: 0,
+  sixStop: false,
+  ...more,
+});
 
 interface RouteRow {
   readonly name: string;
@@ -21,7 +30,17 @@ const ROUTES: readonly RouteRow[] = [
     setup: game('online'),
     before: [roll('red', 5)],
     plane: 0,
-    route: { colour: 'red', plane: 0, roll: 5, from: H, segments: [{ kind: 'takeoff', from: H, to: 0 }], captures: [], final: 0, arrived: false, sixStop: false },
+    route: {
+      colour: 'red',
+      plane: 0,
+      roll: 5,
+      from: H,
+      segments: [{ kind: 'takeoff', from: H, to: 0 }],
+      captures: [],
+      final: 0,
+      arrived: false,
+      sixStop: false,
+    },
   },
   {
     name: '§6 take-off (plyyard): the takeoff segment ends on the entry square',
@@ -49,7 +68,10 @@ const ROUTES: readonly RouteRow[] = [
     setup: game('online', { red: [15] }),
     before: [roll('red', 3)],
     plane: 0,
-    route: { segments: [dice(15, 18, [16, 17, 18]), { kind: 'flight', from: 18, to: 30, crossing: null }, { kind: 'jump', from: 30, to: 34 }], final: 34 },
+    route: {
+      segments: [dice(15, 18, [16, 17, 18]), { kind: 'flight', from: 18, to: 30, crossing: null }, { kind: 'jump', from: 30, to: 34 }],
+      final: 34,
+    },
   },
   {
     name: '§6 flight over the crossing: the crossing square and its capture with victims',
@@ -57,8 +79,19 @@ const ROUTES: readonly RouteRow[] = [
     before: [roll('red', 3)],
     plane: 0,
     route: {
-      segments: [dice(15, 18, [16, 17, 18]), { kind: 'flight', from: 18, to: 30, crossing: { colour: 'yellow', progress: 53 } }, { kind: 'jump', from: 30, to: 34 }],
-      captures: [{ segment: 'crossing', square: { colour: 'yellow', progress: 53 }, victims: [{ colour: 'yellow', plane: 0 }], moverSentHome: false }],
+      segments: [
+        dice(15, 18, [16, 17, 18]),
+        { kind: 'flight', from: 18, to: 30, crossing: { colour: 'yellow', progress: 53 } },
+        { kind: 'jump', from: 30, to: 34 },
+      ],
+      captures: [
+        {
+          segment: 'crossing',
+          square: { colour: 'yellow', progress: 53 },
+          victims: [{ colour: 'yellow', plane: 0 }],
+          moverSentHome: false,
+        },
+      ],
       final: 34,
     },
   },
@@ -67,7 +100,11 @@ const ROUTES: readonly RouteRow[] = [
     setup: game('online', { red: [15], yellow: [53, 53] }),
     before: [roll('red', 3)],
     plane: 0,
-    route: { segments: [dice(15, 18, [16, 17, 18]), { kind: 'blocked', special: 'flight', at: 18, by: { colour: 'yellow', progress: 53 } }], captures: [], final: 18 },
+    route: {
+      segments: [dice(15, 18, [16, 17, 18]), { kind: 'blocked', special: 'flight', at: 18, by: { colour: 'yellow', progress: 53 } }],
+      captures: [],
+      final: 18,
+    },
   },
   {
     name: '§6 blocked jump: a blocked segment names the stack in the way',
@@ -109,7 +146,12 @@ const ROUTES: readonly RouteRow[] = [
     setup: game('online', { red: [20], green: [H, G(23)] }, { seats: ALL4 }),
     before: [roll('red', 3)],
     plane: 0,
-    route: { captures: [{ segment: 'dice', square: { colour: 'red', progress: 23 }, victims: [{ colour: 'green', plane: 1 }], moverSentHome: false }], final: 23 },
+    route: {
+      captures: [
+        { segment: 'dice', square: { colour: 'red', progress: 23 }, victims: [{ colour: 'green', plane: 1 }], moverSentHome: false },
+      ],
+      final: 23,
+    },
   },
   {
     name: "§6 / §9.11 the mover sent home: moverSentHome and final 'hangar'",
@@ -118,7 +160,16 @@ const ROUTES: readonly RouteRow[] = [
     plane: 0,
     route: {
       segments: [dice(20, 23, [21, 22, 23])],
-      captures: [{ segment: 'dice', victims: [{ colour: 'yellow', plane: 0 }, { colour: 'yellow', plane: 1 }], moverSentHome: true }],
+      captures: [
+        {
+          segment: 'dice',
+          victims: [
+            { colour: 'yellow', plane: 0 },
+            { colour: 'yellow', plane: 1 },
+          ],
+          moverSentHome: true,
+        },
+      ],
       final: H,
       arrived: false,
     },
@@ -164,13 +215,48 @@ const six = game('online', { red: [20], yellow: [Y(22), Y(22)] });
 const MOVES: readonly MovesRow[] = [
   { name: '§9.11 legalMoves is empty in the roll phase', setup: game('online', { red: [10] }), before: [], planes: [] },
   { name: '§9.11 legalMoves is empty once the turn has passed', setup: game('online', { red: [10] }), before: rm('red', 3, 0), planes: [] },
-  { name: '§9.11 legalMoves is empty after the game is over', setup: game('online', { red: [56, 56, 56, 54] }), before: rm('red', 2, 3), planes: [] },
-  { name: '§9.11 one entry per plane: four identical take-offs from the hangar are four entries', setup: game('online'), before: [roll('red', 6)], planes: [0, 1, 2, 3] },
-  { name: '§9.11 wango-quick: the launched plane and two identical take-offs', setup: { preset: 'wango-quick', seats: ['red', 'yellow'] }, before: [roll('red', 6)], planes: [0, 1, 2] },
-  { name: '§9.11 planes that cannot move are left out (arrived, hangar on a 3)', setup: game('online', { red: [56, 10] }), before: [roll('red', 3)], planes: [1] },
-  { name: '§9.11 a take-off roll lists the planes out and every hangar plane', setup: game('traditional', { red: [10, 56] }), before: [roll('red', 6)], planes: [0, 2, 3] },
-  { name: '§9.9 after a six-stop only the stopped plane is listed', setup: game('online', { red: [20, 10], yellow: [Y(22), Y(22)] }), before: [...rm('red', 6, 0), roll('red', 3)], planes: [0] },
-  { name: '§9.9 after a six-stop an extra 6 lists only the stopped plane (no take-off)', setup: six, before: [...rm('red', 6, 0), roll('red', 6)], planes: [0] },
+  {
+    name: '§9.11 legalMoves is empty after the game is over',
+    setup: game('online', { red: [56, 56, 56, 54] }),
+    before: rm('red', 2, 3),
+    planes: [],
+  },
+  {
+    name: '§9.11 one entry per plane: four identical take-offs from the hangar are four entries',
+    setup: game('online'),
+    before: [roll('red', 6)],
+    planes: [0, 1, 2, 3],
+  },
+  {
+    name: '§9.11 wango-quick: the launched plane and two identical take-offs',
+    setup: { preset: 'wango-quick', seats: ['red', 'yellow'] },
+    before: [roll('red', 6)],
+    planes: [0, 1, 2],
+  },
+  {
+    name: '§9.11 planes that cannot move are left out (arrived, hangar on a 3)',
+    setup: game('online', { red: [56, 10] }),
+    before: [roll('red', 3)],
+    planes: [1],
+  },
+  {
+    name: '§9.11 a take-off roll lists the planes out and every hangar plane',
+    setup: game('traditional', { red: [10, 56] }),
+    before: [roll('red', 6)],
+    planes: [0, 2, 3],
+  },
+  {
+    name: '§9.9 after a six-stop only the stopped plane is listed',
+    setup: game('online', { red: [20, 10], yellow: [Y(22), Y(22)] }),
+    before: [...rm('red', 6, 0), roll('red', 3)],
+    planes: [0],
+  },
+  {
+    name: '§9.9 after a six-stop an extra 6 lists only the stopped plane (no take-off)',
+    setup: six,
+    before: [...rm('red', 6, 0), roll('red', 6)],
+    planes: [0],
+  },
 ];
 
 describe('§9.11 legalMoves', () => {

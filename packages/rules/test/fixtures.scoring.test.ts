@@ -39,7 +39,7 @@ const ROWS: readonly ScoreRow[] = [
     ranking: ['red', 'green', 'yellow', 'blue'],
   },
   {
-    name: "§7.1 free-for-all, two players: the loser pays its planes not arrived, the winner takes them",
+    name: '§7.1 free-for-all, two players: the loser pays its planes not arrived, the winner takes them',
     setup: game('traditional', { red: redAlmostHome, yellow: [56] }),
     actions: redWins,
     next: 'over: red',
@@ -48,7 +48,11 @@ const ROWS: readonly ScoreRow[] = [
   },
   {
     name: '§7.1 collision points: +5 per opponent plane sent home, counted for a loser too; no −5 outside team mode',
-    setup: game('online', { red: [56, 56, 56, 44], green: [1, greenOnRed50, 56], yellow: [sq('yellow', 4, 'green'), 56, 56] }, { seats: RGY, firstSeat: 'green' }),
+    setup: game(
+      'online',
+      { red: [56, 56, 56, 44], green: [1, greenOnRed50, 56], yellow: [sq('yellow', 4, 'green'), 56, 56] },
+      { seats: RGY, firstSeat: 'green' },
+    ),
     actions: [...rm('green', 3, 0), roll('yellow', 1), ...redCapturesThenWins],
     next: 'over: red',
     options: { base: 100 },
@@ -115,7 +119,7 @@ const ROWS: readonly ScoreRow[] = [
     seats: { red: { score: 300 + 200 }, green: { score: -300 }, yellow: { score: -200 } },
   },
   {
-    name: "§7.1 forfeit, two players: scored as a resignation (no escape penalty)",
+    name: '§7.1 forfeit, two players: scored as a resignation (no escape penalty)',
     setup: game('online', { red: [56, 56], yellow: [56] }),
     actions: [act('forfeit', 'yellow')],
     next: 'over: red',

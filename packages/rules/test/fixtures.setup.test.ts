@@ -34,7 +34,11 @@ const TABLE: readonly { name: string; of: (c: RulesConfig) => unknown; want: Col
     of: (c) => c.threeSixes,
     want: same('void', { online: 'none', traditional: 'none', improved: 'all-home', appfree: 'last-moved-home' }),
   },
-  { name: '§0 jump / flight: yes / yes; plyyard no / no', of: (c) => [c.jump, c.flight], want: same([true, true], { plyyard: [false, false] }) },
+  {
+    name: '§0 jump / flight: yes / yes; plyyard no / no',
+    of: (c) => [c.jump, c.flight],
+    want: same([true, true], { plyyard: [false, false] }),
+  },
   {
     name: '§0 special: chain; appfree single; plyyard —',
     of: (c) => (c.jump || c.flight ? c.special : '—'),
@@ -244,7 +248,10 @@ describe('bad setups → ERR_BAD_SETUP', () => {
     { name: 'planes: position past the finish', setup: { preset: 'online', seats: ['red', 'yellow'], planes: { red: fleet(57) } } },
     { name: 'planes: negative position', setup: { preset: 'online', seats: ['red', 'yellow'], planes: { red: fleet(-1) } } },
     { name: 'planes: fractional position', setup: { preset: 'online', seats: ['red', 'yellow'], planes: { red: fleet(2.5) } } },
-    { name: "planes: unknown word for a position", setup: { preset: 'online', seats: ['red', 'yellow'], planes: { red: ['launch', H, H, H] } } },
+    {
+      name: 'planes: unknown word for a position',
+      setup: { preset: 'online', seats: ['red', 'yellow'], planes: { red: ['launch', H, H, H] } },
+    },
     { name: 'planes not an object', setup: { preset: 'online', seats: ['red', 'yellow'], planes: 4 } },
   ];
   test.each(BAD)('$name', ({ setup }) => {

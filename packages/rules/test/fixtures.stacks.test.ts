@@ -21,7 +21,17 @@ const landingRows = PRESET_NAMES.map((preset): Row => {
     events: ['rolled', 'moved', 'captured', extraRollOnCapture ? 'extra-roll' : 'turn'],
     has: [
       { type: 'moved', route: { final: blocked ? H : 23 } },
-      { type: 'captured', capture: { segment: 'dice', victims: [{ colour: 'yellow', plane: 0 }, { colour: 'yellow', plane: 1 }], moverSentHome: blocked } },
+      {
+        type: 'captured',
+        capture: {
+          segment: 'dice',
+          victims: [
+            { colour: 'yellow', plane: 0 },
+            { colour: 'yellow', plane: 1 },
+          ],
+          moverSentHome: blocked,
+        },
+      },
     ],
     next: extraRollOnCapture ? 'red roll' : 'yellow roll',
   };
@@ -41,7 +51,14 @@ const pastRows = PRESET_NAMES.flatMap((preset): Row[] => {
     actions: rm('red', 5, 0),
     planes: { red: fleetFor(preset, blocked ? 19 : 25), yellow: fleetFor(preset, Y(22), Y(22)) },
     events: ['rolled', 'moved', 'turn'],
-    has: blocked ? [{ type: 'moved', route: { segments: [{ kind: 'dice', from: 20, to: 19, path: [21, 22, 21, 20, 19], walkBack: 3, sixStop: false }] } }] : [],
+    has: blocked
+      ? [
+          {
+            type: 'moved',
+            route: { segments: [{ kind: 'dice', from: 20, to: 19, path: [21, 22, 21, 20, 19], walkBack: 3, sixStop: false }] },
+          },
+        ]
+      : [],
     next: 'yellow roll',
   };
   const six: Row = {
@@ -52,7 +69,9 @@ const pastRows = PRESET_NAMES.flatMap((preset): Row[] => {
     actions: rm('red', 6, 0),
     planes: { red: fleetFor(preset, blocked ? 22 : jump ? 30 : 26), yellow: fleetFor(preset, Y(22), Y(22)) },
     events: ['rolled', 'moved', 'extra-roll'],
-    has: blocked ? [{ type: 'moved', route: { segments: [{ kind: 'dice', to: 22, path: [21, 22], sixStop: true }], sixStop: true, captures: [] } }] : [],
+    has: blocked
+      ? [{ type: 'moved', route: { segments: [{ kind: 'dice', to: 22, path: [21, 22], sixStop: true }], sixStop: true, captures: [] } }]
+      : [],
     next: 'red roll',
   };
   return [five, six];
@@ -73,7 +92,20 @@ const jumpRows = PRESET_NAMES.flatMap((preset): Row[] => {
     actions: rm('red', 3, 0),
     planes: { red: fleetFor(preset, jump && !blocked ? 10 : 6), yellow: fleetFor(preset, Y(8), Y(8)) },
     events: ['rolled', 'moved', 'turn'],
-    has: blocked ? [{ type: 'moved', route: { segments: [{ kind: 'dice', to: 6 }, { kind: 'blocked', special: 'jump', at: 6, by: { colour: 'red', progress: 8 } }], final: 6 } }] : [],
+    has: blocked
+      ? [
+          {
+            type: 'moved',
+            route: {
+              segments: [
+                { kind: 'dice', to: 6 },
+                { kind: 'blocked', special: 'jump', at: 6, by: { colour: 'red', progress: 8 } },
+              ],
+              final: 6,
+            },
+          },
+        ]
+      : [],
     next: 'yellow roll',
   };
   const landed: Row = {
@@ -107,7 +139,9 @@ const flightLandingRows = PRESET_NAMES.map((preset): Row => {
     actions: rm('red', 3, 0),
     planes: { red: fleetFor(preset, final), yellow: flight ? fleetFor(preset) : fleetFor(preset, Y(30), Y(30)) },
     events: flight ? ['rolled', 'moved', 'captured', 'turn'] : ['rolled', 'moved', 'turn'],
-    has: flight ? [{ type: 'captured', capture: { segment: 'flight', square: { colour: 'red', progress: 30 }, moverSentHome: blocked } }] : [],
+    has: flight
+      ? [{ type: 'captured', capture: { segment: 'flight', square: { colour: 'red', progress: 30 }, moverSentHome: blocked } }]
+      : [],
     next: 'yellow roll',
   };
 });
@@ -149,7 +183,12 @@ const ROWS: readonly Row[] = [
     actions: rm('red', 5, 0),
     planes: { red: fleet(19), yellow: fleet(Y(22), Y(22)), green: fleet() },
     events: ['rolled', 'moved', 'captured', 'turn'],
-    has: [{ type: 'captured', capture: { segment: 'dice', square: { progress: 19 }, victims: [{ colour: 'green', plane: 0 }], moverSentHome: false } }],
+    has: [
+      {
+        type: 'captured',
+        capture: { segment: 'dice', square: { progress: 19 }, victims: [{ colour: 'green', plane: 0 }], moverSentHome: false },
+      },
+    ],
     next: 'green roll',
   },
   {
@@ -158,7 +197,18 @@ const ROWS: readonly Row[] = [
     actions: rm('red', 5, 0),
     planes: { red: fleet(), yellow: fleet(Y(22), Y(22)), green: fleet() },
     events: ['rolled', 'moved', 'captured', 'turn'],
-    has: [{ type: 'captured', capture: { victims: [{ colour: 'green', plane: 0 }, { colour: 'green', plane: 1 }], moverSentHome: true } }],
+    has: [
+      {
+        type: 'captured',
+        capture: {
+          victims: [
+            { colour: 'green', plane: 0 },
+            { colour: 'green', plane: 1 },
+          ],
+          moverSentHome: true,
+        },
+      },
+    ],
     next: 'green roll',
   },
   {
@@ -216,7 +266,12 @@ const ROWS: readonly Row[] = [
     actions: rm('red', 3, 0),
     planes: { red: fleet(30), yellow: fleet(Y(32), Y(32)) },
     events: ['rolled', 'moved', 'turn'],
-    has: [{ type: 'moved', route: { segments: [{ kind: 'dice' }, { kind: 'flight' }, { kind: 'blocked', special: 'jump', at: 30 }], final: 30 } }],
+    has: [
+      {
+        type: 'moved',
+        route: { segments: [{ kind: 'dice' }, { kind: 'flight' }, { kind: 'blocked', special: 'jump', at: 30 }], final: 30 },
+      },
+    ],
     next: 'yellow roll',
   },
   {
@@ -236,7 +291,14 @@ const ROWS: readonly Row[] = [
     has: [
       {
         type: 'captured',
-        capture: { victims: [{ colour: 'green', plane: 0 }, { colour: 'yellow', plane: 0 }, { colour: 'yellow', plane: 1 }], moverSentHome: true },
+        capture: {
+          victims: [
+            { colour: 'green', plane: 0 },
+            { colour: 'yellow', plane: 0 },
+            { colour: 'yellow', plane: 1 },
+          ],
+          moverSentHome: true,
+        },
       },
     ],
     next: 'green roll',
@@ -247,7 +309,18 @@ const ROWS: readonly Row[] = [
     actions: rm('red', 3, 0),
     planes: { red: fleet(23), green: fleet(), yellow: fleet() },
     events: ['rolled', 'moved', 'captured', 'turn'],
-    has: [{ type: 'captured', capture: { victims: [{ colour: 'green', plane: 0 }, { colour: 'yellow', plane: 0 }], moverSentHome: false } }],
+    has: [
+      {
+        type: 'captured',
+        capture: {
+          victims: [
+            { colour: 'green', plane: 0 },
+            { colour: 'yellow', plane: 0 },
+          ],
+          moverSentHome: false,
+        },
+      },
+    ],
     next: 'green roll',
   },
   {

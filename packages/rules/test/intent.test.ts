@@ -9,7 +9,11 @@ describe('intentAction', () => {
     ['a resignation', { type: 'resign' }, { type: 'resign', seat: 'red' }],
     ['a draw offer', { type: 'offer-draw' }, { type: 'offer-draw', seat: 'red' }],
     ['an answer to a draw offer', { type: 'answer-draw', accept: true }, { type: 'answer-draw', seat: 'red', accept: true }],
-    ["an answer to a team-mate's resignation", { type: 'answer-resign', accept: false }, { type: 'answer-resign', seat: 'red', accept: false }],
+    [
+      "an answer to a team-mate's resignation",
+      { type: 'answer-resign', accept: false },
+      { type: 'answer-resign', seat: 'red', accept: false },
+    ],
   ])('%s', (_name, intent, action) => {
     expect(intentAction(intent, 'red', die)).toEqual(action);
   });

@@ -31,19 +31,28 @@ const sendYellowHome = (state: GameState, plane: number): GameState => ({
 });
 
 test('an untouched move passes the checks', () => {
-  const { prev, action, state, events, route } = redMoves(start('online', { red: [0, 'hangar', 'hangar', 'hangar'], yellow: ['hangar', 'hangar', 'hangar', 52] }), 1);
+  const { prev, action, state, events, route } = redMoves(
+    start('online', { red: [0, 'hangar', 'hangar', 'hangar'], yellow: ['hangar', 'hangar', 'hangar', 52] }),
+    1,
+  );
   expect(() => checkTransition(prev, action, state, events, route)).not.toThrow();
   expect(() => checkState(state, legalMoves(state))).not.toThrow();
 });
 
 test('a capture in a home lane is caught', () => {
-  const { prev, action, state, events, route } = redMoves(start('online', { red: [0, 'hangar', 'hangar', 'hangar'], yellow: ['hangar', 'hangar', 'hangar', 52] }), 1);
+  const { prev, action, state, events, route } = redMoves(
+    start('online', { red: [0, 'hangar', 'hangar', 'hangar'], yellow: ['hangar', 'hangar', 'hangar', 52] }),
+    1,
+  );
   expect(() => checkTransition(prev, action, sendYellowHome(state, 3), events, route)).toThrow(/captured in its lane/);
 });
 
 test('a capture on a plyyard safe square is caught', () => {
   // Yellow waits on its own entry square (ring 26, safe); red moves elsewhere.
-  const { prev, action, state, events, route } = redMoves(start('plyyard', { red: [1, 'hangar', 'hangar', 'hangar'], yellow: [1, 'hangar', 'hangar', 'hangar'] }), 2);
+  const { prev, action, state, events, route } = redMoves(
+    start('plyyard', { red: [1, 'hangar', 'hangar', 'hangar'], yellow: [1, 'hangar', 'hangar', 'hangar'] }),
+    2,
+  );
   expect(() => checkTransition(prev, action, sendYellowHome(state, 0), events, route)).toThrow(/captured on a safe square/);
 });
 
@@ -56,7 +65,14 @@ test('a lost plane or a plane off its path is caught', () => {
 });
 
 test('the same spec plays the same game; a bad spec is named', () => {
-  const spec: GameSpec = { preset: 'online', seats: ['red', 'yellow'], teams: false, firstSeat: 'yellow', bots: ['random', 'random'], seed: 1 };
+  const spec: GameSpec = {
+    preset: 'online',
+    seats: ['red', 'yellow'],
+    teams: false,
+    firstSeat: 'yellow',
+    bots: ['random', 'random'],
+    seed: 1,
+  };
   expect(runCheckedGame(spec).actions).toEqual(runCheckedGame(spec).actions);
   const bogus = { ...spec, firstSeat: 'green' } as GameSpec;
   expect(() => runCheckedGame(bogus)).toThrow(/bad spec .*"firstSeat":"green"/);

@@ -1,4 +1,15 @@
-import { type Action, type GameSetup, type MoveReview, type RollReview, PRESET_NAMES, createRng, judgeMoves, labelOf, reviewGame, winChances } from '../src';
+import {
+  type Action,
+  type GameSetup,
+  type MoveReview,
+  type RollReview,
+  PRESET_NAMES,
+  createRng,
+  judgeMoves,
+  labelOf,
+  reviewGame,
+  winChances,
+} from '../src';
 import { playGame } from '../src/sim/playGame';
 import { seatsFor } from '../src/sim/tournament';
 import { H, create, game, move, play, roll, sq } from './helpers';
@@ -158,7 +169,16 @@ describe('the luck-adjusted result says whether the dice or the moves decided th
   test('red throws away the capture that would have saved it: lost by the moves', () => {
     const setup = game('online', { red: [56, 56, 16, 44], yellow: [56, 56, 56, sq('yellow', 20)] });
     // Red moves plane 3 instead of capturing; yellow's last plane walks 46 → 50 → home.
-    const actions = [roll('red', 4), move('red', 3), roll('yellow', 4), move('yellow', 3), roll('red', 3), move('red', 2), roll('yellow', 6), move('yellow', 3)];
+    const actions = [
+      roll('red', 4),
+      move('red', 3),
+      roll('yellow', 4),
+      move('yellow', 3),
+      roll('red', 3),
+      move('red', 2),
+      roll('yellow', 6),
+      move('yellow', 3),
+    ];
     const r = review(setup, actions);
     const red = r.seats.find((s) => s.colour === 'red')!;
     expect(red.result).toBe(0);
@@ -211,7 +231,10 @@ describe('reviewGame over seeded games', () => {
       expect(counted).toBe(seat.moves.decisions);
       expect(seat.moves.decisions + seat.autoPlay.decisions).toBe(own.length);
       if (seat.moves.accuracy !== null) expect(seat.moves.accuracy).toBeGreaterThanOrEqual(0);
-      expect(seat.luck).toBeCloseTo(r.rolls.filter((x) => x.seat === seat.colour).reduce((a, x) => a + x.luck, 0), 9);
+      expect(seat.luck).toBeCloseTo(
+        r.rolls.filter((x) => x.seat === seat.colour).reduce((a, x) => a + x.luck, 0),
+        9,
+      );
     }
   });
 

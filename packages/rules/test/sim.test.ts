@@ -115,7 +115,16 @@ describe('parseSimArgs', () => {
 });
 
 describe('tournament', () => {
-  const options = (o: Partial<SimOptions>): SimOptions => ({ preset: 'online', players: 4, games: 24, bots: ['heuristic'], seed: 1, teams: false, shard: null, ...o });
+  const options = (o: Partial<SimOptions>): SimOptions => ({
+    preset: 'online',
+    players: 4,
+    games: 24,
+    bots: ['heuristic'],
+    seed: 1,
+    teams: false,
+    shard: null,
+    ...o,
+  });
 
   test('two players sit opposite, three and four clockwise from red', () => {
     expect(seatsFor(2)).toEqual(['red', 'yellow']);
@@ -149,8 +158,18 @@ describe('tournament', () => {
   });
 
   test('bots go round the seats clockwise; plyyard keeps red first', () => {
-    expect(seatingFor(options({ bots: ['strong', 'heuristic'] }), 0).bots).toEqual({ red: 'strong', green: 'heuristic', yellow: 'strong', blue: 'heuristic' });
-    expect(seatingFor(options({ bots: ['strong', 'heuristic'] }), 1).bots).toEqual({ red: 'heuristic', green: 'strong', yellow: 'heuristic', blue: 'strong' });
+    expect(seatingFor(options({ bots: ['strong', 'heuristic'] }), 0).bots).toEqual({
+      red: 'strong',
+      green: 'heuristic',
+      yellow: 'strong',
+      blue: 'heuristic',
+    });
+    expect(seatingFor(options({ bots: ['strong', 'heuristic'] }), 1).bots).toEqual({
+      red: 'heuristic',
+      green: 'strong',
+      yellow: 'heuristic',
+      blue: 'strong',
+    });
     for (let game = 0; game < 6; game++) expect(seatingFor(options({ preset: 'plyyard', players: 2 }), game).setup.firstSeat).toBe('red');
   });
 
@@ -199,7 +218,11 @@ describe('report', () => {
     tally.firstSeat.games = 4;
     tally.bots.strong = { wins: 3, games: 4 };
     tally.bots.heuristic = { wins: 1, games: 4 };
-    const lines = formatReport({ preset: 'online', players: 2, games: 4, bots: ['strong', 'heuristic'], seed: 1, teams: false, shard: null }, tally, 2);
+    const lines = formatReport(
+      { preset: 'online', players: 2, games: 4, bots: ['strong', 'heuristic'], seed: 1, teams: false, shard: null },
+      tally,
+      2,
+    );
     expect(lines).toContain('games: 4 in 2.0 s, 2.0 games/s');
     expect(lines).toContain('rolls per game: mean 250.0, p95 400');
     expect(lines).toContain('captures per game: mean 3.00');

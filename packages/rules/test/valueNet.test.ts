@@ -29,7 +29,7 @@ describe('the value net (src/review/valueNet.ts)', () => {
     expect(Math.max(...Array.from(back, Math.abs))).toBeCloseTo(Math.max(...values.map(Math.abs)), 5);
   });
 
-  test('the input: differences from the seat\'s point of view, then its plane codes, then the other\'s', () => {
+  test("the input: differences from the seat's point of view, then its plane codes, then the other's", () => {
     const state = duel();
     const red = new Float64Array(INPUT_LENGTH);
     const yellow = new Float64Array(INPUT_LENGTH);
@@ -47,7 +47,7 @@ describe('the value net (src/review/valueNet.ts)', () => {
     expect(Math.max(...red.subarray(DENSE_COUNT))).toBeLessThan(CODE_COUNT);
   });
 
-  test('the two seats\' logits are opposite, so their chances sum to 1', () => {
+  test("the two seats' logits are opposite, so their chances sum to 1", () => {
     const net = seededNet(8, 'sym');
     const state = duel();
     const red = new Float64Array(INPUT_LENGTH);
@@ -61,7 +61,7 @@ describe('the value net (src/review/valueNet.ts)', () => {
     expect(chances[3]).toBe(0);
   });
 
-  test('the gradient the fit follows is the logit\'s own (finite differences)', () => {
+  test("the gradient the fit follows is the logit's own (finite differences)", () => {
     const net = seededNet(6, 'grad');
     const input = new Float32Array(INPUT_LENGTH);
     const scratch = new Float64Array(INPUT_LENGTH);
@@ -84,7 +84,7 @@ describe('the value net (src/review/valueNet.ts)', () => {
     }
   });
 
-  test('the committed net reads the online preset\'s two-seat games; other tables keep the win model', () => {
+  test("the committed net reads the online preset's two-seat games; other tables keep the win model", () => {
     const state = duel();
     const net = valueNetFor(state);
     expect(net).not.toBeNull();
@@ -96,7 +96,7 @@ describe('the value net (src/review/valueNet.ts)', () => {
     expect(staticChances(four)).toEqual(chancesWith(Float64Array.from(winModel.groups['online/4']), four));
   });
 
-  test('value iteration: each position\'s value moves towards what it is one roll later, the same way for the same seed', () => {
+  test("value iteration: each position's value moves towards what it is one roll later, the same way for the same seed", () => {
     const records = samplePositions({ preset: 'online', kind: '2' }, 12, 7, 0.33).map((p) => recordOf(p));
     expect(records.length).toBeGreaterThan(200);
     for (const r of records) expect(r.faces).toHaveLength(6);

@@ -32,7 +32,10 @@ describe('the win model fit (scripts/winModel)', () => {
 
   test('calibration deciles: forecasts that come true as often as they say are off by nothing; the Brier score is their squared error', () => {
     // Ten groups of 100 forecasts of (k + ½)/10, of which exactly 10k + 5 come true.
-    const forecasts = Array.from({ length: 1000 }, (_, i) => ({ p: ((i % 10) + 0.5) / 10, won: (Math.floor(i / 10) < 10 * (i % 10) + 5 ? 1 : 0) as 0 | 1 }));
+    const forecasts = Array.from({ length: 1000 }, (_, i) => ({
+      p: ((i % 10) + 0.5) / 10,
+      won: (Math.floor(i / 10) < 10 * (i % 10) + 5 ? 1 : 0) as 0 | 1,
+    }));
     const c = calibrationOf(forecasts);
     expect(c.deciles).toHaveLength(10);
     for (const d of c.deciles) {

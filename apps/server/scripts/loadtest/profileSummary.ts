@@ -21,7 +21,11 @@ export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n)
 function areaOf(url: string, functionName: string): string {
   if (url === '') return `(${functionName || 'native'})`;
   const inPackage = url.split('node_modules/')[1];
-  if (inPackage !== undefined) return inPackage.split('/').slice(0, inPackage.startsWith('@') ? 2 : 1).join('/');
+  if (inPackage !== undefined)
+    return inPackage
+      .split('/')
+      .slice(0, inPackage.startsWith('@') ? 2 : 1)
+      .join('/');
   if (url.startsWith('node:')) return url;
   return 'flightchess (server bundle)';
 }

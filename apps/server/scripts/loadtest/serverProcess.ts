@@ -48,7 +48,11 @@ export class ServerProcess {
     const node = [process.execPath, ...options.nodeArgs, '--enable-source-maps', SERVER_BUNDLE];
     // taskset execs node in place, so the child's pid is the server's own.
     const [command, ...args] = options.cpu === null ? node : ['taskset', '-c', options.cpu, ...node];
-    const child = spawn(command!, args, { cwd: REPO, env: { ...process.env, PORT: String(options.port), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command!, args, {
+      cwd: REPO,
+      env: { ...process.env, PORT: String(options.port), ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const server = new ServerProcess(child, `http://127.0.0.1:${options.port}`);
     const deadline = Date.now() + 60_000;
     for (;;) {

@@ -33,7 +33,11 @@ async function codeOf(room: Room): Promise<string> {
 }
 
 async function newGuest(baseUrl: string, nickname: string): Promise<Guest> {
-  const res = await fetch(`${baseUrl}/api/guests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname }) });
+  const res = await fetch(`${baseUrl}/api/guests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nickname }),
+  });
   if (res.status !== 201) throw new Error(`guest creation: HTTP ${res.status}`);
   return (await res.json()) as Guest;
 }
@@ -57,7 +61,9 @@ class LoadPlayer {
     private readonly pace: Pace,
     private readonly countsActions: boolean,
   ) {
-    const ws = (room.connection as unknown as { transport: { ws: { addEventListener(t: 'message', l: (e: { data: ArrayBuffer }) => void): void } } }).transport.ws;
+    const ws = (
+      room.connection as unknown as { transport: { ws: { addEventListener(t: 'message', l: (e: { data: ArrayBuffer }) => void): void } } }
+    ).transport.ws;
     ws.addEventListener('message', (e) => (stats().bytes += e.data.byteLength));
     room.onMessage('snapshot', (m: SnapshotMessage) => {
       this.stream.snapshot(m);
@@ -131,7 +137,8 @@ class LoadPlayer {
 
   private control(): BySeat<SeatControl> {
     const control: BySeat<SeatControl> = {};
-    for (const [colour, seat] of this.room.state.seats.entries()) control[colour as Colour] = { bot: seat.kind === 'bot' ? 'strong' : null, autoPlay: seat.autoPlay };
+    for (const [colour, seat] of this.room.state.seats.entries())
+      control[colour as Colour] = { bot: seat.kind === 'bot' ? 'strong' : null, autoPlay: seat.autoPlay };
     return control;
   }
 
@@ -186,10 +193,19 @@ export class LoadTable {
     const host = await step('create', client.create('table', { size: 4, private: true, ...creds(guests[0]!) }));
     const players = [new LoadPlayer(host, guests[0]!, stats, pace, true)];
     const code = await step('code', codeOf(host));
-    for (const guest of guests.slice(1)) players.push(new LoadPlayer(await step('join', client.joinById(host.roomId, { ...creds(guest), code })), guest, stats, pace, false));
+    for (const guest of guests.slice(1))
+      players.push(new LoadPlayer(await step('join', client.joinById(host.roomId, { ...creds(guest), code })), guest, stats, pace, false));
     for (let i = 0; i < watchers; i++) {
       const guest = await step('watcher', newGuest(baseUrl, `Watch ${index}.${i}`));
-      players.push(new LoadPlayer(await step('watch', client.joinById(host.roomId, { ...creds(guest), watch: true, code })), guest, stats, pace, false));
+      players.push(
+        new LoadPlayer(
+          await step('watch', client.joinById(host.roomId, { ...creds(guest), watch: true, code })),
+          guest,
+          stats,
+          pace,
+          false,
+        ),
+      );
     }
     return new LoadTable(players);
   }

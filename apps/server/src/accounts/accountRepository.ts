@@ -1,6 +1,14 @@
 import type { Sql } from '../storage/sql';
 import type { AccountStorage, DeviceRecord } from './AccountStorage';
-import { ACCOUNT_SQL as SQL, deviceRecord, deviceValues, isUniqueViolation, loginRecord, passkeyRecord, passkeyValues } from './accountRows';
+import {
+  ACCOUNT_SQL as SQL,
+  deviceRecord,
+  deviceValues,
+  isUniqueViolation,
+  loginRecord,
+  passkeyRecord,
+  passkeyValues,
+} from './accountRows';
 
 /**
  * The accounts' storage over either database. No statement needs another's transaction: a link code is

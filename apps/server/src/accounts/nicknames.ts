@@ -37,7 +37,10 @@ const LOOKS_LATIN: Readonly<Record<string, string>> = Object.fromEntries(
 
 /** What a name looks like, whatever script its letters come from: look-alike letters as Latin, one case. */
 function skeleton(name: string): string {
-  return [...name.normalize('NFKC')].map((c) => LOOKS_LATIN[c] ?? c).join('').toLowerCase();
+  return [...name.normalize('NFKC')]
+    .map((c) => LOOKS_LATIN[c] ?? c)
+    .join('')
+    .toLowerCase();
 }
 
 /**

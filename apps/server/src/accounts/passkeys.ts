@@ -65,7 +65,10 @@ export class Passkeys {
       excludeCredentials: existing.map((p) => ({ id: p.id, transports: [...p.transports] })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
-    return { ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: player.id, expiresAt: Date.now() + TICKET_MS }), options: options as unknown as Record<string, unknown> };
+    return {
+      ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: player.id, expiresAt: Date.now() + TICKET_MS }),
+      options: options as unknown as Record<string, unknown>,
+    };
   }
 
   /** The browser's answer to registrationOptions: the new passkey, or null when it does not verify. */
@@ -98,7 +101,10 @@ export class Passkeys {
 
   async signInOptions(rp: RelyingParty): Promise<PasskeyChallenge> {
     const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' });
-    return { ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: null, expiresAt: Date.now() + TICKET_MS }), options: options as unknown as Record<string, unknown> };
+    return {
+      ticket: await this.issue({ challenge: options.challenge, rpId: rp.id, playerId: null, expiresAt: Date.now() + TICKET_MS }),
+      options: options as unknown as Record<string, unknown>,
+    };
   }
 
   /** The browser's answer to signInOptions: the passkey's player, or null when it does not verify. */
@@ -113,7 +119,12 @@ export class Passkeys {
       expectedChallenge: ticket.challenge,
       expectedOrigin: [...rp.origins],
       expectedRPID: rp.id,
-      credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: [...passkey.transports] as never },
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: [...passkey.transports] as never,
+      },
       requireUserVerification: false,
     }).catch(() => null);
     if (!verified?.verified) return null;

@@ -72,7 +72,16 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
   const newDevice = (req: Request) => {
     const secret = newSecret();
     const now = Date.now();
-    return { secret, device: { id: randomId(9), secretHash: hashSecret(secret), name: deviceNameOf(req.headers['user-agent']), createdAt: now, lastSeenAt: now } };
+    return {
+      secret,
+      device: {
+        id: randomId(9),
+        secretHash: hashSecret(secret),
+        name: deviceNameOf(req.headers['user-agent']),
+        createdAt: now,
+        lastSeenAt: now,
+      },
+    };
   };
 
   /** 403 ERR_BANNED when the player (or the address asking) is banned; true when it answered so. */
@@ -152,7 +161,13 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
           return fail(res, 403, 'ERR_WRONG_PASSWORD', 'send the current password as currentPassword');
         }
       }
-      const login = { playerId: player.id, name: name.data, nameKey: nameKey(name.data), passwordHash: await hashPassword(password.data, passwordCost), updatedAt: Date.now() };
+      const login = {
+        playerId: player.id,
+        name: name.data,
+        nameKey: nameKey(name.data),
+        passwordHash: await hashPassword(password.data, passwordCost),
+        updatedAt: Date.now(),
+      };
       if ((await accounts.setLogin(login)) === 'taken') return fail(res, 409, 'ERR_NAME_TAKEN', 'another player has this login name');
       const answer: LoginSet = { login: login.name };
       return res.json(answer);
@@ -257,7 +272,8 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
   api.post(
     '/players/:id/passkeys/:passkeyId/remove',
     asPlayer(async (player, req, res) => {
-      if (!(await accounts.removePasskey(player.id, String(req.params.passkeyId)))) return fail(res, 404, 'ERR_NO_PASSKEY', 'the player has no such passkey');
+      if (!(await accounts.removePasskey(player.id, String(req.params.passkeyId))))
+        return fail(res, 404, 'ERR_NO_PASSKEY', 'the player has no such passkey');
       return res.json({ removed: String(req.params.passkeyId) });
     }),
   );
@@ -276,7 +292,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
       const rp = relyingParty(req, res);
       if (!rp) return;
       const playerId = await passkeys.signIn(req.body?.ticket, req.body?.response, rp);
-      if (!playerId) return fail(res, 401, 'ERR_PASSKEY_FAILED', 'the passkey could not be checked, or it is no player\'s');
+      if (!playerId) return fail(res, 401, 'ERR_PASSKEY_FAILED', "the passkey could not be checked, or it is no player's");
       return addDevice(req, res, playerId);
     }),
   );

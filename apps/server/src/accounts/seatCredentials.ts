@@ -30,7 +30,11 @@ const NEW_TABLE = /^\/matchmake\/(create|joinOrCreate)\//;
 export async function seatCredentials(check: SeatCheck, options: unknown, context: { req?: IncomingMessage } = {}): Promise<SeatAuth> {
   const creds = credentialsSchema.safeParse(options);
   const player = creds.success ? await verifyGuest(check.storage, creds.data.playerId, creds.data.secret) : null;
-  if (!player) throw new ServerError(JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS, codedText('ERR_BAD_CREDENTIALS', 'join with the playerId and secret from POST /api/guests'));
+  if (!player)
+    throw new ServerError(
+      JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS,
+      codedText('ERR_BAD_CREDENTIALS', 'join with the playerId and secret from POST /api/guests'),
+    );
   const address = context.req ? check.addressOf(context.req) : '';
   if (address !== '') await check.storage.sawPlayer(player.id, address);
   if (NEW_TABLE.test(context.req?.url ?? '')) {

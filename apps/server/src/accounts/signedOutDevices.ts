@@ -22,7 +22,8 @@ const deviceOf = (client: Client): string | null => {
 export class SignedOutDevices {
   /** The open table connections of each device, with what revokes each at its table. */
   private readonly open = new Map<string, Map<Client, () => void>>();
-  private readonly heard = (deviceIds: unknown) => this.closeLocal(Array.isArray(deviceIds) ? deviceIds.filter((d): d is string => typeof d === 'string') : []);
+  private readonly heard = (deviceIds: unknown) =>
+    this.closeLocal(Array.isArray(deviceIds) ? deviceIds.filter((d): d is string => typeof d === 'string') : []);
 
   constructor(
     private readonly presence: Presence,

@@ -60,13 +60,20 @@ export function adminRepository(sql: Sql): AdminStorage {
         [ban.playerId, ban.reason, ban.at, ban.address, ban.addressUntil],
       )),
     liftBan: async (playerId) => (await sql.run('DELETE FROM bans WHERE player_id = ?', [playerId])) > 0,
-    liftAddressBan: async (playerId) => (await sql.run(`UPDATE bans SET address = '', address_until = 0 WHERE player_id = ? AND address <> ''`, [playerId])) > 0,
+    liftAddressBan: async (playerId) =>
+      (await sql.run(`UPDATE bans SET address = '', address_until = 0 WHERE player_id = ? AND address <> ''`, [playerId])) > 0,
     // The player's own ban, or a ban of the address they come from that has not run out ('' is no address).
     isBanned: async (playerId, address, now) =>
-      (await sql.get(`SELECT 1 FROM bans WHERE player_id = ? OR (address = ? AND address <> '' AND address_until > ?) LIMIT 1`, [playerId, address, now])) !== undefined,
+      (await sql.get(`SELECT 1 FROM bans WHERE player_id = ? OR (address = ? AND address <> '' AND address_until > ?) LIMIT 1`, [
+        playerId,
+        address,
+        now,
+      ])) !== undefined,
     // Every seat asked for sees the player: written only when the address changed.
-    sawPlayer: async (playerId, address) => void (await sql.run('UPDATE players SET last_address = ? WHERE id = ? AND last_address <> ?', [address, playerId, address])),
-    lastAddress: async (playerId) => ((await sql.get('SELECT last_address FROM players WHERE id = ?', [playerId]))?.last_address as string | undefined) ?? '',
+    sawPlayer: async (playerId, address) =>
+      void (await sql.run('UPDATE players SET last_address = ? WHERE id = ? AND last_address <> ?', [address, playerId, address])),
+    lastAddress: async (playerId) =>
+      ((await sql.get('SELECT last_address FROM players WHERE id = ?', [playerId]))?.last_address as string | undefined) ?? '',
     bans: async () =>
       (
         await sql.all(`SELECT b.player_id, b.reason, b.created_at, b.address, b.address_until, p.nickname FROM bans b LEFT JOIN players p ON p.id = b.player_id
@@ -86,7 +93,14 @@ export function adminRepository(sql: Sql): AdminStorage {
       return r ? { text: r.text as string, at: r.updated_at as number } : null;
     },
     recordAdminAction: async (e) =>
-      void (await sql.run('INSERT INTO admin_actions (at, address, action, target, detail) VALUES (?, ?, ?, ?, ?)', [e.at, e.address, e.action, e.target, e.detail])),
-    adminActions: async (limit) => (await sql.all('SELECT at, address, action, target, detail FROM admin_actions ORDER BY id DESC LIMIT ?', [limit])).map(adminActionOf),
+      void (await sql.run('INSERT INTO admin_actions (at, address, action, target, detail) VALUES (?, ?, ?, ?, ?)', [
+        e.at,
+        e.address,
+        e.action,
+        e.target,
+        e.detail,
+      ])),
+    adminActions: async (limit) =>
+      (await sql.all('SELECT at, address, action, target, detail FROM admin_actions ORDER BY id DESC LIMIT ?', [limit])).map(adminActionOf),
   };
 }

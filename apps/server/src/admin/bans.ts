@@ -3,7 +3,10 @@ import type { Response } from 'express';
 import { fail } from '../http/respond';
 import type { Storage } from '../repositories';
 
-const BANNED = reject('ERR_BANNED', 'the operator of this server has banned you: you cannot open or join tables, send phrases, rename or link devices');
+const BANNED = reject(
+  'ERR_BANNED',
+  'the operator of this server has banned you: you cannot open or join tables, send phrases, rename or link devices',
+);
 
 /**
  * Banned players, and the addresses banned with them for a while: refused when they

@@ -59,7 +59,14 @@ export class Deployment {
   /** Every process's report; those that did not answer in time are named. */
   async reports(): Promise<{ reports: ProcessReport[]; unreachable: string[] }> {
     const ids = await this.processIds();
-    const answers = await Promise.all(ids.map((id) => this.ask(id, 'report').then((r) => r as ProcessReport, () => null)));
+    const answers = await Promise.all(
+      ids.map((id) =>
+        this.ask(id, 'report').then(
+          (r) => r as ProcessReport,
+          () => null,
+        ),
+      ),
+    );
     return {
       reports: answers.filter((r): r is ProcessReport => r !== null),
       unreachable: ids.filter((_, i) => answers[i] === null),

@@ -9,14 +9,17 @@ import { metrics } from '../metrics';
 /** Wrong tokens one address may send: a burst of this many, then one every 60 / this seconds. */
 export const WRONG_TOKENS_PER_MINUTE = 5;
 
-
 /**
  * The door of every /api/admin route: absent (404, as any unknown path) unless ADMIN_TOKEN is
  * set; then `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time (401 without it). A wrong
  * token counts against its address, and an address that used up its budget is refused even the right
  * one until it refills (429), as a guesser must be. The token is never logged.
  */
-export function adminGate(token: string | undefined, limiter: Pick<ClientLimiter, 'addressOf'>, log: Logger): (req: Request, res: Response, next: NextFunction) => void {
+export function adminGate(
+  token: string | undefined,
+  limiter: Pick<ClientLimiter, 'addressOf'>,
+  log: Logger,
+): (req: Request, res: Response, next: NextFunction) => void {
   const wrong = new Buckets(WRONG_TOKENS_PER_MINUTE, 60_000);
   return (req, res, next) => {
     if (!token) return void fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint');

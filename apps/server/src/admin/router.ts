@@ -1,10 +1,4 @@
-import {
-  type AdminActionName,
-  type AdminOverview,
-  type AdminTable,
-  type NoticeAnswer,
-  describeIssues,
-} from '@flightchess/protocol';
+import { type AdminActionName, type AdminOverview, type AdminTable, type NoticeAnswer, describeIssues } from '@flightchess/protocol';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -32,10 +26,17 @@ const banSchema = z.strictObject({
   playerId: z.string().min(1).max(64),
   reason: z.string().trim().max(200).default(''),
   address: z.boolean().default(true),
-  addressHours: z.number().int().min(1).max(24 * 30).default(24),
+  addressHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
 });
 const HOUR = 3_600_000;
-const noticeSchema = z.strictObject({ text: z.string().trim().min(1, 'a notice needs some text').max(200, 'a notice has at most 200 characters') });
+const noticeSchema = z.strictObject({
+  text: z.string().trim().min(1, 'a notice needs some text').max(200, 'a notice has at most 200 characters'),
+});
 
 /** The body as `schema` reads it, or null once a 400 has answered why not. */
 function bodyOf<T>(schema: z.ZodType<T>, req: Request, res: Response): T | null {
@@ -44,7 +45,6 @@ function bodyOf<T>(schema: z.ZodType<T>, req: Request, res: Response): T | null 
   fail(res, 400, 'ERR_BAD_REQUEST', describeIssues(parsed.error));
   return null;
 }
-
 
 /** `/admin`: the web client's console page (its hash route), when there is a console; else as any unknown path. */
 export const adminPage =
@@ -62,7 +62,10 @@ export function adminRouter(deps: AdminDeps): Router {
   const router = express.Router();
   router.use(express.json({ limit: '2kb' }));
 
-  router.get('/notice', route(async (_req, res) => res.json({ notice: await notices.current() } satisfies NoticeAnswer)));
+  router.get(
+    '/notice',
+    route(async (_req, res) => res.json({ notice: await notices.current() } satisfies NoticeAnswer)),
+  );
 
   const admin = express.Router();
   router.use('/admin', adminGate(deps.token, deps.limiter, deps.logger), admin);
@@ -72,7 +75,6 @@ export function adminRouter(deps: AdminDeps): Router {
     deps.logger.info({ event: 'admin-action', action, target, detail, address }, `operator: ${action}`);
     await storage.recordAdminAction({ at: Date.now(), address, action, target, detail });
   };
-
 
   admin.get(
     '/overview',
@@ -112,12 +114,20 @@ export function adminRouter(deps: AdminDeps): Router {
         return fail(res, 503, 'ERR_UNREACHABLE', 'the process holding this table does not answer: try again in a moment');
       }
       if (!closed) return fail(res, 503, 'ERR_STORAGE', 'the table could not be closed just now: nothing changed, try again');
-      await audit(req, 'close-table', roomId, closed.aborted ? `${CLOSED_BY_OPERATOR}: match ${closed.matchId} aborted` : CLOSED_BY_OPERATOR);
+      await audit(
+        req,
+        'close-table',
+        roomId,
+        closed.aborted ? `${CLOSED_BY_OPERATOR}: match ${closed.matchId} aborted` : CLOSED_BY_OPERATOR,
+      );
       res.json(closed);
     }),
   );
 
-  admin.get('/bans', route(async (_req, res) => res.json(await storage.bans())));
+  admin.get(
+    '/bans',
+    route(async (_req, res) => res.json(await storage.bans())),
+  );
 
   admin.post(
     '/bans',
@@ -128,8 +138,19 @@ export function adminRouter(deps: AdminDeps): Router {
       if (!player) return fail(res, 404, 'ERR_NO_PLAYER', 'no such player');
       const at = Date.now();
       const address = ban.address ? await storage.lastAddress(player.id) : '';
-      await storage.banPlayer({ playerId: player.id, reason: ban.reason, at, address, addressUntil: address === '' ? 0 : at + ban.addressHours * HOUR });
-      await audit(req, 'ban', player.id, address === '' ? ban.reason : `${ban.reason} (address ${address} for ${ban.addressHours} h)`.trim());
+      await storage.banPlayer({
+        playerId: player.id,
+        reason: ban.reason,
+        at,
+        address,
+        addressUntil: address === '' ? 0 : at + ban.addressHours * HOUR,
+      });
+      await audit(
+        req,
+        'ban',
+        player.id,
+        address === '' ? ban.reason : `${ban.reason} (address ${address} for ${ban.addressHours} h)`.trim(),
+      );
       res.status(201).json((await storage.bans()).find((b) => b.playerId === player.id));
     }),
   );
@@ -148,7 +169,7 @@ export function adminRouter(deps: AdminDeps): Router {
     '/bans/:playerId/address',
     route(async (req, res) => {
       const playerId = String(req.params.playerId);
-      if (!(await storage.liftAddressBan(playerId))) return fail(res, 404, 'ERR_NOT_BANNED', 'that player\'s ban covers no address');
+      if (!(await storage.liftAddressBan(playerId))) return fail(res, 404, 'ERR_NOT_BANNED', "that player's ban covers no address");
       await audit(req, 'lift-address-ban', playerId);
       res.json({ playerId, address: null });
     }),

@@ -51,7 +51,12 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
 
   const profileOf = async (player: PlayerRecord, shown: MatchesShown) => {
     const level = levelFor(player.lifetimeScore);
-    return { ...player, level: level.level, levelName: level.name, recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES, shown) };
+    return {
+      ...player,
+      level: level.level,
+      levelName: level.name,
+      recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES, shown),
+    };
   };
 
   /** What anyone sees of a player: of their games, the finished ones at public tables. */
@@ -95,11 +100,16 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
       const limit = limitSchema.safeParse(req.query.limit);
       if (!limit.success) return fail(res, 400, 'ERR_BAD_QUERY', `limit: ${describeIssues(limit.error)}`);
       const players = await storage.leaderboard(limit.data);
-      res.json(players.map((p, i) => ({ rank: i + 1, ...p, level: levelFor(p.lifetimeScore).level, levelName: levelFor(p.lifetimeScore).name })));
+      res.json(
+        players.map((p, i) => ({ rank: i + 1, ...p, level: levelFor(p.lifetimeScore).level, levelName: levelFor(p.lifetimeScore).name })),
+      );
     }),
   );
 
-  api.get('/tables', route(async (_req, res) => res.json(await publicTables())));
+  api.get(
+    '/tables',
+    route(async (_req, res) => res.json(await publicTables())),
+  );
 
   /** The caller's own unfinished tables, private ones included: so the secret is asked for, in the body. */
   api.post(

@@ -12,7 +12,10 @@ export interface MatchReader {
 }
 
 /** POST /api/matches/:id's body (MatchViewer of the protocol): credentials, a code, both or neither. */
-const viewerSchema = credentialsSchema.partial().extend({ code: z.string().max(16).optional() }).strict();
+const viewerSchema = credentialsSchema
+  .partial()
+  .extend({ code: z.string().max(16).optional() })
+  .strict();
 
 /** The reader a request's body names; a refusal (400, 401) when it is malformed or its credentials fail. */
 export async function readerOf(storage: Storage, body: unknown): Promise<MatchReader | HttpRefusal> {
@@ -21,7 +24,8 @@ export async function readerOf(storage: Storage, body: unknown): Promise<MatchRe
   const { playerId, secret, code = null } = viewer.data;
   if (playerId === undefined && secret === undefined) return { playerId: null, code };
   const player = playerId && secret ? await verifyGuest(storage, playerId, secret) : null;
-  if (!player) return { status: 401, code: 'ERR_BAD_CREDENTIALS', message: 'send the playerId and secret from POST /api/guests, or neither' };
+  if (!player)
+    return { status: 401, code: 'ERR_BAD_CREDENTIALS', message: 'send the playerId and secret from POST /api/guests, or neither' };
   return { playerId: player.id, code };
 }
 

@@ -34,7 +34,8 @@ export class Admission {
     const full = this.newConnection('players');
     if (full) return full;
     const limit = this.config.limits.openTablesPerGuest;
-    if ((await tablesOf(playerId)).length >= limit) return reject('ERR_TOO_MANY', `you sit at ${limit} tables already: finish or leave one first`);
+    if ((await tablesOf(playerId)).length >= limit)
+      return reject('ERR_TOO_MANY', `you sit at ${limit} tables already: finish or leave one first`);
     return null;
   }
 }

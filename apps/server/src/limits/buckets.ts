@@ -40,6 +40,7 @@ export class Buckets {
 
   /** Keys whose bucket is full again are as good as new: drop them, so that memory follows the active keys only. */
   private sweep(now: number): void {
-    for (const [key, bucket] of this.buckets) if (bucket.tokens + ((now - bucket.at) * this.capacity) / this.perMs >= this.capacity) this.buckets.delete(key);
+    for (const [key, bucket] of this.buckets)
+      if (bucket.tokens + ((now - bucket.at) * this.capacity) / this.perMs >= this.capacity) this.buckets.delete(key);
   }
 }

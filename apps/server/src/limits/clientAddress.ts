@@ -39,7 +39,8 @@ export class ProxyTrust {
 }
 
 /** IPv4 seen through an IPv6 socket (::ffff:1.2.3.4) is the IPv4 address. */
-export const plainAddress = (address: string): string => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
+export const plainAddress = (address: string): string =>
+  address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 
 /**
  * The address of the client behind a request: the socket's peer, unless that peer is a trusted proxy —
@@ -49,7 +50,10 @@ export function clientAddressOf(req: Pick<IncomingMessage, 'headers' | 'socket'>
   let address = plainAddress(req.socket.remoteAddress ?? '');
   if (trust.empty || !trust.trusts(address)) return address;
   const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((h) => plainAddress(h.trim())).filter((h) => isIP(h) !== 0);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((h) => plainAddress(h.trim()))
+    .filter((h) => isIP(h) !== 0);
   while (hops.length > 0 && trust.trusts(address)) address = hops.pop()!;
   return address;
 }

@@ -93,7 +93,10 @@ function hideInternalErrors(res: ServerResponse, log: Logger): void {
     const ours = typeof error === 'string' && /^ERR_[A-Z_]+: /.test(error);
     if (typeof error !== 'string' || ours || MEANT_FOR_CLIENTS.has(answer!.code as number)) return write(chunk, ...rest);
     log.warn({ event: 'matchmaking-failed', code: answer!.code, reason: error }, 'a matchmaking request failed');
-    return write(JSON.stringify({ code: 4213, error: codedText('ERR_BAD_REQUEST', 'this matchmaking request could not be handled') }), ...rest);
+    return write(
+      JSON.stringify({ code: 4213, error: codedText('ERR_BAD_REQUEST', 'this matchmaking request could not be handled') }),
+      ...rest,
+    );
   }) as typeof res.write;
 }
 
@@ -103,8 +106,10 @@ function malformed(req: IncomingMessage, url: string): HttpRefusal | null {
   if (!MATCHMAKE.test(url)) return { status: 404, code: 'ERR_NOT_FOUND', message: 'no such route' };
   if (req.method !== 'POST') return null;
   const length = Number(req.headers['content-length']);
-  if (req.headers['transfer-encoding'] !== undefined || !Number.isInteger(length)) return { status: 411, code: 'ERR_BAD_REQUEST', message: 'a matchmaking request states its length' };
-  if (length > MATCHMAKE_BODY_BYTES) return { status: 413, code: 'ERR_BAD_REQUEST', message: `a matchmaking request is at most ${MATCHMAKE_BODY_BYTES} bytes` };
+  if (req.headers['transfer-encoding'] !== undefined || !Number.isInteger(length))
+    return { status: 411, code: 'ERR_BAD_REQUEST', message: 'a matchmaking request states its length' };
+  if (length > MATCHMAKE_BODY_BYTES)
+    return { status: 413, code: 'ERR_BAD_REQUEST', message: `a matchmaking request is at most ${MATCHMAKE_BODY_BYTES} bytes` };
   return null;
 }
 
@@ -124,7 +129,12 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logge
     const isLookup = isGuess(method, path);
     const refusal = (isLookup && limiter.check(address, 'code-misses')) || limiter.take(address, ['http', ...limitsOf(method, path)]);
     if (refusal) {
-      refuse(res, url, { status: 429, code: 'ERR_TOO_MANY', message: refusalMessage(refusal) }, { 'Retry-After': String(refusal.retryAfter) });
+      refuse(
+        res,
+        url,
+        { status: 429, code: 'ERR_TOO_MANY', message: refusalMessage(refusal) },
+        { 'Retry-After': String(refusal.retryAfter) },
+      );
       return;
     }
     const wrong = malformed(req, url);

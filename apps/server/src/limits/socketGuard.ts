@@ -10,7 +10,10 @@ import type { ClientLimiter } from './clientLimits';
  */
 export function socketGuard(limiter: ClientLimiter) {
   return {
-    verifyClient(info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void): void {
+    verifyClient(
+      info: { req: IncomingMessage },
+      done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void,
+    ): void {
       const refusal = limiter.full(limiter.addressOf(info.req), 'sockets');
       if (refusal) done(false, 429, 'Too Many Requests', { 'Retry-After': String(refusal.retryAfter) });
       else done(true);

@@ -72,7 +72,8 @@ export class Match {
     this.presence = presence;
     this.awayMoves = {};
     for (const [colour, seat] of Object.entries(presence) as [Colour, SeatPresence][]) {
-      if (seat.away) this.awayMoves[colour] = actions.slice(seat.away.fromAction).filter((a) => a.type === 'move' && a.seat === colour).length;
+      if (seat.away)
+        this.awayMoves[colour] = actions.slice(seat.away.fromAction).filter((a) => a.type === 'move' && a.seat === colour).length;
     }
   }
 
@@ -113,7 +114,8 @@ export class Match {
    * version, or whose log this engine refuses, cannot go on: the reason says why (the caller aborts it).
    */
   static restore(stored: StoredMatch, deps: MatchDeps): { ok: true; match: Match } | { ok: false; reason: string } {
-    if (stored.engine !== ENGINE_VERSION) return { ok: false, reason: `stored by engine version ${stored.engine}; this server plays version ${ENGINE_VERSION}` };
+    if (stored.engine !== ENGINE_VERSION)
+      return { ok: false, reason: `stored by engine version ${stored.engine}; this server plays version ${ENGINE_VERSION}` };
     const replayed = replayGame(stored.setup, stored.actions);
     if (!replayed.ok) return { ok: false, reason: `its action log does not replay: ${replayed.error.message}` };
     const { actions, presence, ...table } = stored;

@@ -29,10 +29,34 @@ export function matchRepository(sql: Sql): MatchStorage {
             `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
                engine, code, private, host_id, owner, lease_until, watchable)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?)`,
-            [m.id, m.tableId, m.setup.preset, JSON.stringify(m.setup), m.base, m.turnSeconds, m.commitment, m.seed, m.startedAt, m.engine, m.code, m.private, m.hostId, m.owner, m.leaseUntil, m.watchable],
+            [
+              m.id,
+              m.tableId,
+              m.setup.preset,
+              JSON.stringify(m.setup),
+              m.base,
+              m.turnSeconds,
+              m.commitment,
+              m.seed,
+              m.startedAt,
+              m.engine,
+              m.code,
+              m.private,
+              m.hostId,
+              m.owner,
+              m.leaseUntil,
+              m.watchable,
+            ],
           );
           for (const s of m.seats) {
-            await tx.run('INSERT INTO match_seats (match_id, colour, kind, bot, player_id, name) VALUES (?, ?, ?, ?, ?, ?)', [m.id, s.colour, s.kind, s.bot, s.playerId, s.name]);
+            await tx.run('INSERT INTO match_seats (match_id, colour, kind, bot, player_id, name) VALUES (?, ?, ?, ?, ?, ?)', [
+              m.id,
+              s.colour,
+              s.kind,
+              s.bot,
+              s.playerId,
+              s.name,
+            ]);
           }
         },
         { durable: true },
@@ -40,11 +64,16 @@ export function matchRepository(sql: Sql): MatchStorage {
 
     appendAction: async (matchId, owner, index, action, at) => {
       const appended = await sql.run(APPEND_ACTION, [matchId, index, JSON.stringify(action), at, matchId, owner]);
-      if (appended === 0) throw new StorageConflict(`action ${index} of match ${matchId}: not written (taken, or the match is no longer this process's)`);
+      if (appended === 0)
+        throw new StorageConflict(`action ${index} of match ${matchId}: not written (taken, or the match is no longer this process's)`);
     },
 
     setPresence: async (matchId, owner, presence) => {
-      const set = await sql.run(`UPDATE matches SET presence = ? WHERE id = ? AND owner = ? AND status = 'playing'`, [JSON.stringify(presence), matchId, owner]);
+      const set = await sql.run(`UPDATE matches SET presence = ? WHERE id = ? AND owner = ? AND status = 'playing'`, [
+        JSON.stringify(presence),
+        matchId,
+        owner,
+      ]);
       if (set === 0) throw new StorageConflict(`presence of match ${matchId}: the match is no longer this process's`);
     },
 
@@ -68,12 +97,10 @@ export function matchRepository(sql: Sql): MatchStorage {
             );
             const playerId = seat?.player_id as string | null | undefined;
             if (playerId) {
-              await tx.run(`UPDATE players SET lifetime_score = lifetime_score + ?, coins = coins + ?, games = games + 1, wins = wins + ? WHERE id = ?`, [
-                s.score,
-                s.coins,
-                s.winner ? 1 : 0,
-                playerId,
-              ]);
+              await tx.run(
+                `UPDATE players SET lifetime_score = lifetime_score + ?, coins = coins + ?, games = games + 1, wins = wins + ? WHERE id = ?`,
+                [s.score, s.coins, s.winner ? 1 : 0, playerId],
+              );
             }
           }
           await compactEnded(tx, ended);
@@ -91,23 +118,24 @@ export function matchRepository(sql: Sql): MatchStorage {
       }),
 
     unfinishedMatches: async (now, all) =>
-      (await sql.all(`SELECT id FROM matches WHERE status = 'playing' AND (lease_until < ? OR ?) ORDER BY started_at`, [now, all])).map((r) => r.id as string),
+      (await sql.all(`SELECT id FROM matches WHERE status = 'playing' AND (lease_until < ? OR ?) ORDER BY started_at`, [now, all])).map(
+        (r) => r.id as string,
+      ),
 
     claimMatch: (matchId, c) =>
       sql.transaction(async (tx) => {
-        const m = await tx.get(`UPDATE matches SET owner = ?, lease_until = ? WHERE id = ? AND status = 'playing' AND (lease_until < ? OR ?) RETURNING *`, [
-          c.owner,
-          c.until,
-          matchId,
-          c.now,
-          c.force,
-        ]);
+        const m = await tx.get(
+          `UPDATE matches SET owner = ?, lease_until = ? WHERE id = ? AND status = 'playing' AND (lease_until < ? OR ?) RETURNING *`,
+          [c.owner, c.until, matchId, c.now, c.force],
+        );
         // Read after the claim: from now on only the new owner appends, so the log read is complete.
         return m ? storedMatch(m, await tx.all(SEATS, [matchId]), await tx.all(ACTIONS, [matchId])) : null;
       }),
 
-    renewLeases: async (owner, until) => void (await sql.run(`UPDATE matches SET lease_until = ? WHERE owner = ? AND status = 'playing'`, [until, owner])),
-    releaseLease: async (matchId, owner) => void (await sql.run(`UPDATE matches SET lease_until = 0 WHERE id = ? AND owner = ? AND status = 'playing'`, [matchId, owner])),
+    renewLeases: async (owner, until) =>
+      void (await sql.run(`UPDATE matches SET lease_until = ? WHERE owner = ? AND status = 'playing'`, [until, owner])),
+    releaseLease: async (matchId, owner) =>
+      void (await sql.run(`UPDATE matches SET lease_until = 0 WHERE id = ? AND owner = ? AND status = 'playing'`, [matchId, owner])),
 
     getMatch: (id) =>
       sql.transaction(async (tx) => {

@@ -1,5 +1,13 @@
 import { type Action, type BotName, type Colour, type GameSetup, type GameResult, isColour } from '@flightchess/rules';
-import { AUTO_PLAY_REASONS, type AutoPlayReason, type MatchRecord, type MatchSeat, type MatchStatus, type MatchSummary, botLabel } from '@flightchess/protocol';
+import {
+  AUTO_PLAY_REASONS,
+  type AutoPlayReason,
+  type MatchRecord,
+  type MatchSeat,
+  type MatchStatus,
+  type MatchSummary,
+  botLabel,
+} from '@flightchess/protocol';
 import { expandLog } from '../records/actionLog';
 import { type Row, flag } from '../storage/sql';
 import type { Absence, MatchPrivacy, MatchTable, Presence, SeatPresence, StoredMatch } from './MatchStorage';
@@ -29,7 +37,8 @@ const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => J
  * else its write-ahead rows, one JSON text per action (a match in play, or one whose log could not be
  * compacted).
  */
-const actionsOf = (m: Row, rows: readonly Row[]): Action[] => (m.log ? expandLog(m.seed as string, m.log as Uint8Array) : parseActions(rows));
+const actionsOf = (m: Row, rows: readonly Row[]): Action[] =>
+  m.log ? expandLog(m.seed as string, m.log as Uint8Array) : parseActions(rows);
 
 export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
   const status = m.status as MatchStatus;
@@ -94,7 +103,10 @@ function presenceOf(json: string): Presence {
     if (!isColour(colour) || !seat) continue;
     const autoPlay = (AUTO_PLAY_REASONS as readonly unknown[]).includes(seat.autoPlay) ? (seat.autoPlay as AutoPlayReason) : undefined;
     const a = seat.away;
-    const away = a && isTime(a.since) && isTime(a.until) && isTime(a.fromAction) ? { since: a.since, until: a.until, fromAction: a.fromAction } : undefined;
+    const away =
+      a && isTime(a.since) && isTime(a.until) && isTime(a.fromAction)
+        ? { since: a.since, until: a.until, fromAction: a.fromAction }
+        : undefined;
     if (autoPlay || away) presence[colour] = { ...(autoPlay && { autoPlay }), ...(away && { away }) };
   }
   return presence;

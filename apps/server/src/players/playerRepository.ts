@@ -64,8 +64,12 @@ export function playerRepository(sql: Sql): PlayerStorage {
       const r = await sql.get('SELECT * FROM players WHERE id = ?', [id]);
       return r ? playerRecord(r) : null;
     },
-    renamePlayer: (id, nickname) => sql.transaction(async (tx) => void (await tx.run('UPDATE players SET nickname = ? WHERE id = ?', [nickname, id])), { durable: true }),
-    leaderboard: async (limit) => (await sql.all('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?', [limit])).map(playerSummary),
+    renamePlayer: (id, nickname) =>
+      sql.transaction(async (tx) => void (await tx.run('UPDATE players SET nickname = ? WHERE id = ?', [nickname, id])), { durable: true }),
+    leaderboard: async (limit) =>
+      (await sql.all('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?', [limit])).map(
+        playerSummary,
+      ),
     // Guests with no game at all — nor a login, a passkey or a second device.
     deleteIdleGuests: (createdBefore) =>
       sql.run(

@@ -18,7 +18,10 @@ export interface Ended {
 /** Compact one ended match, inside the caller's transaction; true when its rows went. */
 export async function compactEnded(sql: Sql, { id, seed }: Ended): Promise<boolean> {
   const rows = await sql.all('SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx', [id]);
-  const log = compactLog(seed, rows.map((r) => r.action as string));
+  const log = compactLog(
+    seed,
+    rows.map((r) => r.action as string),
+  );
   if (!log) return false;
   await sql.run('UPDATE matches SET log = ? WHERE id = ?', [Buffer.from(log), id]);
   await sql.run('DELETE FROM match_actions WHERE match_id = ?', [id]);
@@ -27,8 +30,11 @@ export async function compactEnded(sql: Sql, { id, seed }: Ended): Promise<boole
 
 /** Migration 5: every ended match stored before compaction existed. */
 export async function compactStored(sql: Sql): Promise<void> {
-  for (let after = ''; ; ) {
-    const batch = (await sql.all(`SELECT id, seed FROM matches WHERE status <> 'playing' AND log IS NULL AND id > ? ORDER BY id LIMIT ?`, [after, BATCH])) as unknown as Ended[];
+  for (let after = ''; ;) {
+    const batch = (await sql.all(`SELECT id, seed FROM matches WHERE status <> 'playing' AND log IS NULL AND id > ? ORDER BY id LIMIT ?`, [
+      after,
+      BATCH,
+    ])) as unknown as Ended[];
     if (batch.length === 0) return;
     await sql.transaction(async (tx) => {
       for (const match of batch) await compactEnded(tx, match);

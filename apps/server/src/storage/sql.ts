@@ -102,10 +102,12 @@ export function sqliteSql(db: Database.Database): Sql {
     }
   };
 
-  const outside = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    while (underWay.has(file)) await turnOf(file);
-    return call(...args);
-  };
+  const outside =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      while (underWay.has(file)) await turnOf(file);
+      return call(...args);
+    };
   const sql: Sql = {
     dialect: 'sqlite',
     all: outside(inside.all),

@@ -1,13 +1,6 @@
 import { type Client, Room, ServerError } from '@colyseus/core';
 import type { IncomingMessage } from 'node:http';
-import {
-  CLOSE_CODES,
-  type ClosedTable,
-  JOIN_ERROR_NUMBERS,
-  type JoinErrorCode,
-  type ServerMessages,
-  reject,
-} from '@flightchess/protocol';
+import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, type ServerMessages, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import { type SeatAuth, seatCredentials } from '../accounts/seatCredentials';
 import type { ServerConfig } from '../config';
@@ -16,7 +9,14 @@ import type { Match } from '../match/Match';
 import { metrics } from '../metrics';
 import type { PlayerRecord } from '../repositories';
 import { closeTable } from './closeTable';
-import { clearHeldSeats, forgetStoppedDisposeTimer, ownPatches, readFramesFirst, serializerOf, stopBeforeRefusal } from './colyseusWorkarounds';
+import {
+  clearHeldSeats,
+  forgetStoppedDisposeTimer,
+  ownPatches,
+  readFramesFirst,
+  serializerOf,
+  stopBeforeRefusal,
+} from './colyseusWorkarounds';
 import { RESTARTING } from './gathering';
 import { HeldWrites } from './heldWrites';
 import { listingOf } from './listing';
@@ -85,13 +85,24 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.updateListing();
     this.deps.drain.add(this);
     const s = parsed.value;
-    this.log.info({ event: 'table-created', preset: s.preset, size: s.size, teams: s.teams, private: s.private, code: this.state.code }, 'table created');
+    this.log.info(
+      { event: 'table-created', preset: s.preset, size: s.size, teams: s.teams, private: s.private, code: this.state.code },
+      'table created',
+    );
   }
 
   private setUp(s: TableSettings): void {
     this.settings = s;
     const state = new TableState();
-    Object.assign(state, { preset: s.preset, options: syncedJson(s.options), size: s.size, teams: s.teams, base: s.base, turnSeconds: s.turnSeconds, private: s.private });
+    Object.assign(state, {
+      preset: s.preset,
+      options: syncedJson(s.options),
+      size: s.size,
+      teams: s.teams,
+      base: s.base,
+      turnSeconds: s.turnSeconds,
+      private: s.private,
+    });
     this.setState(state);
     ownPatches(serializerOf(this));
     // Quick-match filters on these; store them normalised so that defaults match explicit values.
@@ -102,14 +113,18 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   /** What the table's parts may ask of this room (tableParts.ts). */
   private door(): RoomDoor {
-    const room = this;
+    // Getters, not copies: the room id is set after onCreate begins, and closing changes later.
+    const roomId = () => this.roomId;
+    const closing = () => this.closing;
     return {
-      deps: this.deps, log: this.log, timers: this.timers,
+      deps: this.deps,
+      log: this.log,
+      timers: this.timers,
       get tableId() {
-        return room.roomId;
+        return roomId();
       },
       get closing() {
-        return room.closing;
+        return closing();
       },
       clients: () => this.clients,
       hold: (client) => this.allowReconnection(client, this.config.reconnectSeconds),
@@ -148,7 +163,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (t.code) await this.deps.codes.claim(t.code, t.tableId);
     this.updateListing();
     this.deps.drain.add(this);
-    this.log.info({ event: 'table-restored', matchId: match.id, actions: match.actionCount, version: match.state.version }, 'table restored from storage');
+    this.log.info(
+      { event: 'table-restored', matchId: match.id, actions: match.actionCount, version: match.state.version },
+      'table restored from storage',
+    );
     await this.play.restore(match);
   }
 
@@ -158,7 +176,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   override async onJoin(client: Client, options: JoinOptions, player: PlayerRecord): Promise<void> {
-    const outcome = (await this.run(() => this.parts.seats.join(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
+    const outcome =
+      (await this.run(() => this.parts.seats.join(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
     if (outcome === 'seated' || outcome === 'watching') return this.parts.devices.watch(client);
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${outcome.code}: ${outcome.message}`);
@@ -213,7 +232,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   async closeByOperator(): Promise<ClosedTable | null> {
     const tell = (m: ServerMessages['closing']) => this.broadcast('closing', m);
     const close = () => void this.disconnect(CLOSE_CODES.closedByOperator);
-    return (await this.run(() => closeTable({ roomId: this.roomId, status: this.state.status, play: this.play, log: this.log, tell, close }))) ?? null;
+    return (
+      (await this.run(() => closeTable({ roomId: this.roomId, status: this.state.status, play: this.play, log: this.log, tell, close }))) ??
+      null
+    );
   }
 
   /**
@@ -236,7 +258,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof ServerError) {
       metrics.joinRefusals.inc({ code: /^ERR_[A-Z_]+/.exec(cause.message)?.[0] ?? 'other' });
-      (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn({ event: 'join-refused', method, reason: cause.message }, 'request refused');
+      (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn(
+        { event: 'join-refused', method, reason: cause.message },
+        'request refused',
+      );
     } else this.report(cause ?? error, method);
   }
 

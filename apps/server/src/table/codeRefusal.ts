@@ -8,7 +8,10 @@ import type { TableState } from './schema';
  * has a seat there is never asked (the room checks that first), nor the first to sit at a table nobody
  * sits at (no host): its creator, who has no code yet. The code is compared as the lookup does (any case).
  */
-export function codeRefusal(table: Pick<TableState, 'private' | 'code' | 'hostId'>, options: { watch?: unknown; code?: unknown } | undefined): Rejection | null {
+export function codeRefusal(
+  table: Pick<TableState, 'private' | 'code' | 'hostId'>,
+  options: { watch?: unknown; code?: unknown } | undefined,
+): Rejection | null {
   if (!table.private || (table.hostId === '' && options?.watch !== true)) return null;
   const code = options?.code;
   if (typeof code === 'string' && sameSecret(code.toUpperCase(), table.code)) return null;

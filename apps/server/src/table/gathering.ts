@@ -51,7 +51,10 @@ export class Gathering {
   /** The host starts: every other player must be ready; empty seats get strong bots. */
   startNow(host: Colour): Rejection | Promise<Rejection | null> {
     const { seating, log } = this.t;
-    const waitingFor = seating.humans().filter((s) => !s.ready && s.colour !== host).map((s) => s.name);
+    const waitingFor = seating
+      .humans()
+      .filter((s) => !s.ready && s.colour !== host)
+      .map((s) => s.name);
     if (waitingFor.length > 0) return reject('ERR_NOT_READY', `waiting for ${waitingFor.join(', ')} to be ready`);
     seating.seat(host)!.ready = true;
     while (!seating.isFull()) {

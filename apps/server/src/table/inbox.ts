@@ -44,7 +44,10 @@ export class Inbox {
       if (frame.kind === 'protocol') {
         colyseus();
       } else if (frame.kind === 'bad') {
-        this.t.log.warn({ event: 'bad-frame', seat: this.t.seating.colourOf(client.sessionId), reason: frame.reason }, 'undecodable frame: connection closed');
+        this.t.log.warn(
+          { event: 'bad-frame', seat: this.t.seating.colourOf(client.sessionId), reason: frame.reason },
+          'undecodable frame: connection closed',
+        );
         client.leave(CLOSE_CODES.badFrame, `ERR_BAD_FRAME: ${frame.reason}`);
       } else {
         this.receive(client, frame.type, frame.payload);
@@ -95,6 +98,15 @@ export class Inbox {
     const request = type.slice(0, 40);
     client.send('error', { ...rejection, request } satisfies ServerMessages['error']);
     metrics.rejected.inc({ code: rejection.code });
-    this.t.log.warn({ event: 'action-rejected', seat: this.t.seating.colourOf(client.sessionId), request, code: rejection.code, reason: rejection.message }, 'action rejected');
+    this.t.log.warn(
+      {
+        event: 'action-rejected',
+        seat: this.t.seating.colourOf(client.sessionId),
+        request,
+        code: rejection.code,
+        reason: rejection.message,
+      },
+      'action rejected',
+    );
   }
 }

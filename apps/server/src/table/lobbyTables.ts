@@ -53,7 +53,11 @@ export async function localTables(): Promise<LocalTable[]> {
   for (const cache of listed) {
     const room = matchMaker.getLocalRoomById(cache.roomId);
     if (!room?.state) continue;
-    tables.push({ roomId: cache.roomId, createdAt: new Date(cache.createdAt ?? Date.now()).getTime(), facts: tableFacts(room.state.toJSON()) });
+    tables.push({
+      roomId: cache.roomId,
+      createdAt: new Date(cache.createdAt ?? Date.now()).getTime(),
+      facts: tableFacts(room.state.toJSON()),
+    });
   }
   return tables;
 }

@@ -47,7 +47,9 @@ export function messageHandlers(t: HandledTable): Handlers {
   };
   /** A player's intent at their seat, on the version they saw (intentAction: the same translation as offline and on the client). */
   const act = (client: Client, m: Intent & { readonly version: number }) =>
-    seated(client, (seat) => play.playerAction(seat, m.version, FRESHNESS[m.type], (match) => intentAction(m, seat, () => match.nextRoll())));
+    seated(client, (seat) =>
+      play.playerAction(seat, m.version, FRESHNESS[m.type], (match) => intentAction(m, seat, () => match.nextRoll())),
+    );
   return {
     'pick-colour': (client, m) => gathering.pickColour(client.sessionId, m.colour),
     ready: (client, m) => seated(client, (seat) => gathering.setReady(seat, m.ready)),
@@ -68,7 +70,9 @@ export function messageHandlers(t: HandledTable): Handlers {
     'answer-draw': (client, m) => act(client, { type: 'answer-draw', ...m }),
     rematch: (client) => seated(client, () => gathering.rematch()),
     phrase: (client, m) => seated(client, (seat) => t.phrases.say(client, seat, m.phrase)),
-    sit: (client, m) => t.watchers.sitting(client.sessionId) ?? seats.sitDown(client, client.auth as PlayerRecord, m.colour).then((r) => (r === 'seated' ? null : r)),
+    sit: (client, m) =>
+      t.watchers.sitting(client.sessionId) ??
+      seats.sitDown(client, client.auth as PlayerRecord, m.colour).then((r) => (r === 'seated' ? null : r)),
     ping: (client) => {
       t.send(client, 'pong', {});
       return null;

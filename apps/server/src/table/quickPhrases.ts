@@ -15,7 +15,8 @@ export class QuickPhrases {
 
   /** A quick phrase goes to everyone at the table, the speaker's client too (it shows it the same way). */
   async say(client: Client, seat: Colour, phrase: QuickPhrase): Promise<Rejection | null> {
-    if (!this.limiter.take(client.sessionId).allowed) return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
+    if (!this.limiter.take(client.sessionId).allowed)
+      return reject('ERR_RATE_LIMITED', `one quick phrase every ${PHRASE_SECONDS} s: wait a moment`);
     const playerId = this.t.seating.seat(seat)!.playerId;
     const banned = await this.banned(client, playerId);
     if (banned) return banned;

@@ -36,7 +36,7 @@ export class Seating {
 
   /** The colour a player sits on, whether or not a connection holds it now. */
   colourOfPlayer(playerId: string): Colour | null {
-    return this.humans().find((s) => s.playerId === playerId)?.colour as Colour | undefined ?? null;
+    return (this.humans().find((s) => s.playerId === playerId)?.colour as Colour | undefined) ?? null;
   }
 
   /**

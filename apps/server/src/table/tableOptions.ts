@@ -74,6 +74,16 @@ export function storedSettings(table: MatchTable): TableOptionsResult {
   if (!rules.ok) return badConfig(rules.error.message);
   return {
     ok: true,
-    value: { preset, options, rules: rules.value, size: seats.length, teams, base: table.base, turnSeconds: table.turnSeconds, private: table.private, watchable: table.watchable },
+    value: {
+      preset,
+      options,
+      rules: rules.value,
+      size: seats.length,
+      teams,
+      base: table.base,
+      turnSeconds: table.turnSeconds,
+      private: table.private,
+      watchable: table.watchable,
+    },
   };
 }

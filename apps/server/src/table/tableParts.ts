@@ -64,7 +64,11 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
   const seating = new Seating(state, s.rules.colours);
   const devices = new TableDevices(deps.devices);
   const watchers = new Watchers({
-    state, watchable: s.watchable, limit: config.watchersPerTable, admission: deps.admission, log,
+    state,
+    watchable: s.watchable,
+    limit: config.watchersPerTable,
+    admission: deps.admission,
+    log,
     hold: (client) => door.hold(client),
     back: (client) => devices.back(client),
     client: (id) => door.clients().getById(id),
@@ -75,7 +79,13 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
     get tableId() {
       return door.tableId;
     },
-    state, seating, settings: s, config, matches: deps.matches, timers: door.timers, log,
+    state,
+    seating,
+    settings: s,
+    config,
+    matches: deps.matches,
+    timers: door.timers,
+    log,
     watched: () => door.clients().length > 0,
     task: (work) => door.task(work),
     tell: (type, message) => door.tell(type, message, 'held'),
@@ -84,7 +94,13 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
     lost: () => door.lost(),
   });
   const host: TableHost = {
-    deps, state, seating, play, watchers, devices, log,
+    deps,
+    state,
+    seating,
+    play,
+    watchers,
+    devices,
+    log,
     get closing() {
       return door.closing;
     },
@@ -98,9 +114,23 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
   const gathering = new Gathering(host);
   const seats = new TableSeats(host, gathering);
   const phrases = new QuickPhrases(host, (client, playerId) => seats.banned(client, playerId));
-  const handlers = messageHandlers({ state, play, seats, gathering, phrases, watchers, send: (client, type, message) => client.send(type, message) });
+  const handlers = messageHandlers({
+    state,
+    play,
+    seats,
+    gathering,
+    phrases,
+    watchers,
+    send: (client, type, message) => client.send(type, message),
+  });
   const inbox = new Inbox({
-    maxMessagesPerSecond: config.maxMessagesPerSecond, log, seating, devices, watchers, play, handlers,
+    maxMessagesPerSecond: config.maxMessagesPerSecond,
+    log,
+    seating,
+    devices,
+    watchers,
+    play,
+    handlers,
     run: (work) => door.run(work),
     report: (error, where) => door.report(error, where),
   });

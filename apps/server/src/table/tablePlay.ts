@@ -107,7 +107,13 @@ export class TablePlay {
     host.changed();
     host.tell('snapshot', { matchId: match.id, state: match.state });
     host.log.info(
-      { event: 'game-started', matchId: match.id, seats: host.seating.colours(), first: match.state.current, commitment: match.table.commitment },
+      {
+        event: 'game-started',
+        matchId: match.id,
+        seats: host.seating.colours(),
+        first: match.state.current,
+        commitment: match.table.commitment,
+      },
       'game started',
     );
     this.plan();
@@ -130,7 +136,12 @@ export class TablePlay {
   }
 
   /** `exact`: the action depends on the board, so it must be made on the current version; `seen`: any version the player has seen. */
-  playerAction(seat: Colour, version: number, freshness: 'exact' | 'seen', action: (match: Match) => Action): Promise<Rejection | null> | Rejection {
+  playerAction(
+    seat: Colour,
+    version: number,
+    freshness: 'exact' | 'seen',
+    action: (match: Match) => Action,
+  ): Promise<Rejection | null> | Rejection {
     const match = this.current;
     if (!match || this.host.state.status === 'waiting') return reject('ERR_NOT_STARTED', 'the game has not started');
     const game = match.state;
@@ -146,7 +157,13 @@ export class TablePlay {
     const refused = await this.commit(action);
     if (!refused) return;
     this.host.log.error(
-      { event: 'server-action-refused', seat: 'seat' in action ? action.seat : undefined, action: action.type, code: refused.code, reason: refused.message },
+      {
+        event: 'server-action-refused',
+        seat: 'seat' in action ? action.seat : undefined,
+        action: action.type,
+        code: refused.code,
+        reason: refused.message,
+      },
       'server action refused',
     );
     if (refused.code === 'ERR_STORAGE') this.retryLater();
@@ -316,7 +333,10 @@ export class TablePlay {
     this.recording = true;
     this.host.changed();
     const result = match.state.result!;
-    this.host.log.info({ event: 'game-over', matchId: match.id, reason: result.reason, winners: result.winners, actions: match.actionCount }, 'game over');
+    this.host.log.info(
+      { event: 'game-over', matchId: match.id, reason: result.reason, winners: result.winners, actions: match.actionCount },
+      'game over',
+    );
   }
 
   /** Score the finished game and store it with the players' totals (retried until it is stored). */
@@ -327,7 +347,10 @@ export class TablePlay {
       showScores(this.host.state, seats);
       this.recording = false;
       this.host.changed();
-      this.host.log.info({ event: 'match-recorded', matchId: match.id, scores: Object.fromEntries(seats.map((s) => [s.colour, s.score])) }, 'match recorded');
+      this.host.log.info(
+        { event: 'match-recorded', matchId: match.id, scores: Object.fromEntries(seats.map((s) => [s.colour, s.score])) },
+        'match recorded',
+      );
     } catch (error) {
       this.storageFailed(error);
       if (!this.isLost) this.retryLater();
@@ -340,7 +363,10 @@ export class TablePlay {
       if (!this.isLost) {
         this.isLost = true;
         this.stop();
-        this.host.log.warn({ event: 'table-lost', matchId: this.current?.id, reason: error.message }, 'the match belongs to another process now');
+        this.host.log.warn(
+          { event: 'table-lost', matchId: this.current?.id, reason: error.message },
+          'the match belongs to another process now',
+        );
         this.host.lost();
       }
       return reject('ERR_SHUTTING_DOWN', 'this table moved to another server: you will be back in a moment');

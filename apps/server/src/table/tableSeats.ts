@@ -57,7 +57,11 @@ export class TableSeats {
     if (t.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
     const refused = (await this.banned(client, player.id)) ?? (await t.deps.admission.newSeat(player.id));
     if (refused) return refused;
-    const seated = t.seating.addHuman(client.sessionId, { playerId: player.id, nickname: player.nickname }, isColour(colour) ? colour : undefined);
+    const seated = t.seating.addHuman(
+      client.sessionId,
+      { playerId: player.id, nickname: player.nickname },
+      isColour(colour) ? colour : undefined,
+    );
     if (typeof seated !== 'string') return seated;
     t.watchers.seated(client.sessionId);
     if (!t.state.hostId) t.state.hostId = player.id;
@@ -123,14 +127,15 @@ export class TableSeats {
       await t.play.serverAction({ type: 'escape', seat: colour });
       return;
     }
-    t.log.info({ event: 'player-dropped', seat: colour, holdSeconds: t.deps.config.reconnectSeconds, signedOut }, 'player dropped; seat held');
+    t.log.info(
+      { event: 'player-dropped', seat: colour, holdSeconds: t.deps.config.reconnectSeconds, signedOut },
+      'player dropped; seat held',
+    );
     // A device signed out is not held for: the seat waits for the player's other devices (their credentials).
     if (signedOut) return t.play.away(colour);
     const reconnection = t.hold(client);
     this.reconnections.set(colour, reconnection);
-    reconnection
-      .then(() => void t.run(() => this.reconnected(client, colour)))
-      .catch(() => undefined); // timed out (the seat was forfeited) or called off by a rejoin
+    reconnection.then(() => void t.run(() => this.reconnected(client, colour))).catch(() => undefined); // timed out (the seat was forfeited) or called off by a rejoin
     await t.play.away(colour);
   }
 

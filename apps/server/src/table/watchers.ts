@@ -1,5 +1,13 @@
 import type { Client, Deferred } from '@colyseus/core';
-import { CLOSE_CODES, type ClientMessageType, codedText, type Rejection, WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, reject } from '@flightchess/protocol';
+import {
+  CLOSE_CODES,
+  type ClientMessageType,
+  codedText,
+  type Rejection,
+  WATCHER_MESSAGES,
+  WATCHER_NAMES_SHOWN,
+  reject,
+} from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { Admission } from '../limits/admission';
 import type { TableState } from './schema';
@@ -118,7 +126,9 @@ export class Watchers {
       this.bySession.delete(sessionId);
       // (Colyseus answers a plain rejected promise, without reject, when it cannot hold the connection.)
       w.reconnection?.reject?.(new Error('replaced'));
-      this.host.client(sessionId)?.leave(CLOSE_CODES.replaced, codedText('ERR_REPLACED', 'this player watches from another connection now'));
+      this.host
+        .client(sessionId)
+        ?.leave(CLOSE_CODES.replaced, codedText('ERR_REPLACED', 'this player watches from another connection now'));
     }
   }
 

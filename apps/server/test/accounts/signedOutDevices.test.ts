@@ -12,18 +12,28 @@ function connection(deviceId: string | null) {
   const ref = new EventEmitter();
   /** What happened to it, in order: revoked at its table, closed with a code. */
   const events: string[] = [];
-  const client = { auth: deviceId === null ? {} : { deviceId }, ref, leave: (code: number) => events.push(`closed ${code}`) } as unknown as Client;
+  const client = {
+    auth: deviceId === null ? {} : { deviceId },
+    ref,
+    leave: (code: number) => events.push(`closed ${code}`),
+  } as unknown as Client;
   const revoke = () => void events.push('revoked');
-  return { client, revoke, events, get closed() {
-    return events.filter((e) => e.startsWith('closed')).map((e) => Number(e.split(' ')[1]));
-  }, drop: () => ref.emit('close') };
+  return {
+    client,
+    revoke,
+    events,
+    get closed() {
+      return events.filter((e) => e.startsWith('closed')).map((e) => Number(e.split(' ')[1]));
+    },
+    drop: () => ref.emit('close'),
+  };
 }
 
 const stillThere = (signedOut: Set<string>) => ({ deviceExists: async (id: string) => !signedOut.has(id) });
 const log = createLogger('silent');
 
 describe('signed-out devices in one process', () => {
-  test('a signed-out device\'s connections close with their code; others stay; a connection that ended is forgotten', async () => {
+  test("a signed-out device's connections close with their code; others stay; a connection that ended is forgotten", async () => {
     const gone = new Set<string>();
     const devices = new SignedOutDevices(new LocalPresence(), stillThere(gone), log);
     await devices.start();
@@ -40,18 +50,22 @@ describe('signed-out devices in one process', () => {
     devices.stop();
   });
 
-  test('whether a connection\'s device is still signed in (asked before a join or a reconnection by token is let in): a failed check counts as no', async () => {
+  test("whether a connection's device is still signed in (asked before a join or a reconnection by token is let in): a failed check counts as no", async () => {
     const devices = new SignedOutDevices(new LocalPresence(), stillThere(new Set(['late'])), log);
     expect(await devices.signedIn(connection('late').client)).toBe(false);
     expect(await devices.signedIn(connection('desk').client)).toBe(true);
     expect(await devices.signedIn(connection(null).client)).toBe(true);
-    const broken = new SignedOutDevices(new LocalPresence(), { deviceExists: () => Promise.reject(new Error('database unavailable')) }, log);
+    const broken = new SignedOutDevices(
+      new LocalPresence(),
+      { deviceExists: () => Promise.reject(new Error('database unavailable')) },
+      log,
+    );
     expect(await broken.signedIn(connection('desk').client)).toBe(false);
   });
 });
 
 describeWithServices('signed-out devices over Redis (two processes)', ['TEST_REDIS_URL'], () => {
-  test('a sign-out on one process closes the device\'s table connection held by another', async () => {
+  test("a sign-out on one process closes the device's table connection held by another", async () => {
     const presences: Presence[] = [new RedisPresence(serviceUrl('TEST_REDIS_URL')), new RedisPresence(serviceUrl('TEST_REDIS_URL'))];
     const gone = new Set<string>();
     const [a, b] = presences.map((p) => new SignedOutDevices(p, stillThere(gone), log));

@@ -28,7 +28,7 @@ describe('the compact action log (records/actionLog.ts)', () => {
     expect(expandLog(SEED, log)).toEqual(actions);
   });
 
-  test('any log of the engine\'s shapes reads back to the very same JSON, whatever the dice and the seed', () => {
+  test("any log of the engine's shapes reads back to the very same JSON, whatever the dice and the seed", () => {
     fc.assert(
       fc.property(fc.array(action, { maxLength: 300 }), fc.constantFrom(SEED, 'cd'.repeat(32), 'not a seed'), (actions, seed) => {
         const log = compactLog(seed, texts(actions));
@@ -55,7 +55,7 @@ describe('the compact action log (records/actionLog.ts)', () => {
     expect(compactLog(SEED, ['{not json'])).toBeNull();
   });
 
-  test('its dice are the rules\' rollAt for every seed and roll (the log\'s format depends on it)', () => {
+  test("its dice are the rules' rollAt for every seed and roll (the log's format depends on it)", () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.integer({ min: 0, max: 2000 }), (bytes, index) => {
         const seed = Buffer.from(bytes).toString('hex');
@@ -68,7 +68,13 @@ describe('the compact action log (records/actionLog.ts)', () => {
 
   test('an empty log, and a log cut short or of an unknown format, fail loudly rather than read wrong', () => {
     expect(expandLog(SEED, compactLog(SEED, [])!)).toEqual([]);
-    const log = compactLog(SEED, texts([{ type: 'escape', seat: 'red' }, { type: 'forfeit', seat: 'blue' }]))!;
+    const log = compactLog(
+      SEED,
+      texts([
+        { type: 'escape', seat: 'red' },
+        { type: 'forfeit', seat: 'blue' },
+      ]),
+    )!;
     expect(() => expandLog(SEED, log.subarray(0, log.length - 1))).toThrow(/cut short/);
     expect(() => expandLog(SEED, Uint8Array.from([9, 0]))).toThrow(/format/);
   });

@@ -3,7 +3,14 @@ import type { DeviceRecord, PasskeyRecord } from '../../src/accounts/AccountStor
 import type { Storage } from '../../src/repositories';
 import type { StorageHarness } from './contract';
 
-const device = (id: string, playerId: string, at = 100): DeviceRecord => ({ id, playerId, secretHash: id.padEnd(64, '0'), name: `Browser ${id}`, createdAt: at, lastSeenAt: at });
+const device = (id: string, playerId: string, at = 100): DeviceRecord => ({
+  id,
+  playerId,
+  secretHash: id.padEnd(64, '0'),
+  name: `Browser ${id}`,
+  createdAt: at,
+  lastSeenAt: at,
+});
 
 const passkey = (id: string, playerId: string): PasskeyRecord => ({
   id,
@@ -25,11 +32,13 @@ export function accountsContract(harness: () => StorageHarness, open: () => Prom
     const secretHash = 'ab'.repeat(32);
     await h.exec(`INSERT INTO players (id, nickname, secret_hash, created_at) VALUES ('old', 'Old', '${secretHash}', 5)`);
     const storage = await open();
-    expect(await storage.accounts.devices('old')).toEqual([{ id: 'old', playerId: 'old', secretHash, name: '', createdAt: 5, lastSeenAt: 5 }]);
+    expect(await storage.accounts.devices('old')).toEqual([
+      { id: 'old', playerId: 'old', secretHash, name: '', createdAt: 5, lastSeenAt: 5 },
+    ]);
     expect(await storage.getPlayer('old')).toMatchObject({ id: 'old', nickname: 'Old', createdAt: 5 });
   });
 
-  test("devices: each its own secret; listed oldest first, seen, signed out one by one or all but one, at once", async () => {
+  test('devices: each its own secret; listed oldest first, seen, signed out one by one or all but one, at once', async () => {
     const storage = await open();
     const ann = await createGuest(storage, 'Ann', 'Firefox · Linux');
     const [first] = await storage.accounts.devices(ann.playerId);
@@ -70,7 +79,7 @@ export function accountsContract(harness: () => StorageHarness, open: () => Prom
     expect(await storage.accounts.setLogin({ ...login, playerId: bob.playerId })).toBe('ok'); // free again
   });
 
-  test('link codes: used once, not after they expire; a new code replaces the player\'s earlier one', async () => {
+  test("link codes: used once, not after they expire; a new code replaces the player's earlier one", async () => {
     const storage = await open();
     const ann = await createGuest(storage, 'Ann');
     expect(await storage.accounts.addLinkCode({ codeHash: 'c1', playerId: ann.playerId, expiresAt: 1_000 }, 0)).toBe(true);
@@ -98,7 +107,10 @@ export function accountsContract(harness: () => StorageHarness, open: () => Prom
     const storage = await open();
     const [ann, bob] = [await createGuest(storage, 'Ann'), await createGuest(storage, 'Bob')];
     await storage.accounts.addPasskey(passkey('k1', ann.playerId));
-    await expect(storage.accounts.addPasskey(passkey('k1', bob.playerId))).rejects.toHaveProperty('message', expect.stringMatching(/unique|duplicate/i));
+    await expect(storage.accounts.addPasskey(passkey('k1', bob.playerId))).rejects.toHaveProperty(
+      'message',
+      expect.stringMatching(/unique|duplicate/i),
+    );
     expect(await storage.accounts.passkey('k1')).toEqual(passkey('k1', ann.playerId));
     await storage.accounts.usePasskey('k1', 7, 99);
     expect(await storage.accounts.passkeys(ann.playerId)).toEqual([{ ...passkey('k1', ann.playerId), counter: 7, lastUsedAt: 99 }]);

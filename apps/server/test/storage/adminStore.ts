@@ -3,10 +3,9 @@ import { type StorageHarness, freshDatabase } from './contract';
 
 /** What the operator's console keeps, for every Storage: bans, the notice, the audit. */
 export function adminStoreContract(openHarness: () => Promise<StorageHarness>): void {
-  let h: StorageHarness;
-  const open = freshDatabase(openHarness, (harness) => (h = harness));
+  const open = freshDatabase(openHarness, () => undefined);
 
-  test('bans: kept across a restart, newest first with the guest\'s name; banning again replaces the reason; lifting says whether there was one', async () => {
+  test("bans: kept across a restart, newest first with the guest's name; banning again replaces the reason; lifting says whether there was one", async () => {
     const storage = await open();
     const ann = await createGuest(storage, 'Ann');
     const bob = await createGuest(storage, 'Bob');
@@ -47,7 +46,9 @@ export function adminStoreContract(openHarness: () => Promise<StorageHarness>): 
     expect(await storage.isBanned(cat.playerId, '2001:db8::7', 1_000)).toBe(false); // run out
     expect(await storage.isBanned(cat.playerId, '10.1.1.1', 999)).toBe(false);
     expect(await storage.isBanned(cat.playerId, '', 999)).toBe(false);
-    expect(await storage.bans()).toEqual([{ playerId: ann.playerId, nickname: 'Ann', reason: 'abuse', at: 100, address: '2001:db8::7', addressUntil: 1_000 }]);
+    expect(await storage.bans()).toEqual([
+      { playerId: ann.playerId, nickname: 'Ann', reason: 'abuse', at: 100, address: '2001:db8::7', addressUntil: 1_000 },
+    ]);
     expect(await storage.liftAddressBan(ann.playerId)).toBe(true);
     expect(await storage.liftAddressBan(ann.playerId)).toBe(false);
     expect(await storage.isBanned(cat.playerId, '2001:db8::7', 999)).toBe(false);

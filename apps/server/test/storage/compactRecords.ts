@@ -20,7 +20,12 @@ async function perRowRecord(h: StorageHarness, id: string, actionRows: readonly 
 const actionRows = (h: StorageHarness, id: string) => h.query('SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx', [id]);
 
 /** Write a game as a server from before compaction did (migrations 1–2 only): its rows, and for an ended game its result. */
-async function writeAsOlderServer(h: StorageHarness, game: SeededGame, players: readonly string[], status: 'playing' | 'finished' | 'aborted'): Promise<string> {
+async function writeAsOlderServer(
+  h: StorageHarness,
+  game: SeededGame,
+  players: readonly string[],
+  status: 'playing' | 'finished' | 'aborted',
+): Promise<string> {
   const id = matchIdOf(game);
   const ended = status === 'playing' ? null : 9_000;
   await h.query(
@@ -48,8 +53,23 @@ async function writeAsOlderServer(h: StorageHarness, game: SeededGame, players: 
     await h.query(
       `INSERT INTO match_seats (match_id, colour, kind, bot, player_id, name, score, coins, arrived, rank, escape_penalty, lifetime_after, level_after, out_reason, winner)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (? = 1))`,
-      [id, seat.colour, seat.kind, seat.bot, seat.playerId, seat.name, s?.score ?? null, s?.coins ?? null, s?.arrived ?? null, s?.rank ?? null, s?.escapePenalty ?? null,
-        s?.lifetimeAfter ?? null, s?.levelAfter ?? null, s?.out ?? null, s?.winner ? 1 : 0],
+      [
+        id,
+        seat.colour,
+        seat.kind,
+        seat.bot,
+        seat.playerId,
+        seat.name,
+        s?.score ?? null,
+        s?.coins ?? null,
+        s?.arrived ?? null,
+        s?.rank ?? null,
+        s?.escapePenalty ?? null,
+        s?.lifetimeAfter ?? null,
+        s?.levelAfter ?? null,
+        s?.out ?? null,
+        s?.winner ? 1 : 0,
+      ],
     );
   }
   if (game.actions.length > 0) {
@@ -82,7 +102,11 @@ export function compactRecordsContract(openHarness: () => Promise<StorageHarness
       const record = await storage.getMatch(id);
       // Byte for byte: the JSON a client gets is the JSON it got before.
       expect([label, JSON.stringify(record)]).toEqual([label, JSON.stringify(await perRowRecord(h, id, rows))]);
-      expect(record).toMatchObject({ status: game.spec.ending === 'aborted' ? 'aborted' : 'finished', seed: game.seed, actions: game.actions });
+      expect(record).toMatchObject({
+        status: game.spec.ending === 'aborted' ? 'aborted' : 'finished',
+        seed: game.seed,
+        actions: game.actions,
+      });
       expect([label, (await actionRows(h, id)).length]).toEqual([label, 0]);
       const [{ bytes }] = (await h.query('SELECT length(log) AS bytes FROM matches WHERE id = ?', [id])) as [{ bytes: number }];
       expect([label, bytes <= 4 + Math.ceil(game.actions.length / 2) + 8]).toEqual([label, true]);
@@ -92,14 +116,22 @@ export function compactRecordsContract(openHarness: () => Promise<StorageHarness
       expect(replayed.ok && replayed.value.state).toEqual(game.state);
     });
     await Promise.all(stored);
-    expect(GAMES.map((g) => g.state.result?.reason ?? 'aborted')).toEqual(expect.arrayContaining(['finish', 'resign', 'escape', 'forfeit', 'draw', 'aborted']));
+    expect(GAMES.map((g) => g.state.result?.reason ?? 'aborted')).toEqual(
+      expect.arrayContaining(['finish', 'resign', 'escape', 'forfeit', 'draw', 'aborted']),
+    );
   });
 
   test("moves auto-play (托管) made for a person (`by: 'auto-play'`) are held exactly: the record reads back byte for byte and its rows are gone", async () => {
     const storage = await open();
     const players = [(await createGuest(storage, 'Ann')).playerId, (await createGuest(storage, 'Bob')).playerId];
     const games = [
-      playSeeded({ preset: 'online', seats: ['red', 'green', 'yellow', 'blue'], ending: 'finish', key: 'online-auto-play', autoPlay: ['red', 'yellow'] }),
+      playSeeded({
+        preset: 'online',
+        seats: ['red', 'green', 'yellow', 'blue'],
+        ending: 'finish',
+        key: 'online-auto-play',
+        autoPlay: ['red', 'yellow'],
+      }),
       playSeeded({ preset: 'plyyard', seats: ['red', 'yellow'], ending: 'finish', key: 'plyyard-auto-play', autoPlay: ['red'] }),
     ];
     for (const game of games) {
@@ -131,18 +163,22 @@ export function compactRecordsContract(openHarness: () => Promise<StorageHarness
   test('migration: the ended matches an older server stored are compacted (same records); a match in play keeps its rows and is restored whole', async () => {
     await h.migrate(h.migrations.filter((m) => m.version <= 2));
     const players = ['p-ann', 'p-bob'];
-    for (const id of players) await h.query('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, ?, 1)', [id, id, 'x'.repeat(64)]);
+    for (const id of players)
+      await h.query('INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, ?, 1)', [id, id, 'x'.repeat(64)]);
     const [finished, aborted, playing] = [GAMES[0]!, GAMES[4]!, GAMES[6]!];
     const ids = {
       finished: await writeAsOlderServer(h, finished, players, 'finished'),
       aborted: await writeAsOlderServer(h, aborted, players, 'aborted'),
       playing: await writeAsOlderServer(h, { ...playing, actions: playing.actions.slice(0, 30) }, players, 'playing'),
     };
-    const before = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([k, id]) => [k, await perRowRecord(h, id, await actionRows(h, id))])));
+    const before = Object.fromEntries(
+      await Promise.all(Object.entries(ids).map(async ([k, id]) => [k, await perRowRecord(h, id, await actionRows(h, id))])),
+    );
 
     const storage = await open();
     expect((await h.recordedMigrations()).map((m) => m.version)).toEqual(h.migrations.map((m) => m.version));
-    for (const [k, id] of Object.entries(ids)) expect([k, JSON.stringify(await storage.getMatch(id))]).toEqual([k, JSON.stringify(before[k])]);
+    for (const [k, id] of Object.entries(ids))
+      expect([k, JSON.stringify(await storage.getMatch(id))]).toEqual([k, JSON.stringify(before[k])]);
     expect((await actionRows(h, ids.finished)).length).toBe(0);
     expect((await actionRows(h, ids.aborted)).length).toBe(0);
     expect((await actionRows(h, ids.playing)).length).toBe(30);

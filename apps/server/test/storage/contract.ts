@@ -212,8 +212,24 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       result: null,
       abortReason: null,
       seats: [
-        expect.objectContaining({ colour: 'red', kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', out: null, winner: false }),
-        expect.objectContaining({ colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot', out: null, winner: false }),
+        expect.objectContaining({
+          colour: 'red',
+          kind: 'human',
+          bot: null,
+          playerId: guest.playerId,
+          name: 'Ann',
+          out: null,
+          winner: false,
+        }),
+        expect.objectContaining({
+          colour: 'yellow',
+          kind: 'bot',
+          bot: 'heuristic',
+          playerId: null,
+          name: 'Yellow bot',
+          out: null,
+          winner: false,
+        }),
       ],
       actions: ACTIONS.slice(0, 2),
       startedAt: 1,
@@ -233,7 +249,7 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await storage.getPlayer(guest.playerId)).toMatchObject({ games: 0 });
   });
 
-  test('a stopped process\'s match is claimed once its lease runs out, with everything needed to rebuild the table', async () => {
+  test("a stopped process's match is claimed once its lease runs out, with everything needed to rebuild the table", async () => {
     const storage = await open();
     const guest = await createGuest(storage, 'Ann');
     await storage.startMatch(start('m1', guest.playerId, 1, 1_000));
@@ -257,7 +273,10 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       setup: start('m1', guest.playerId).setup,
       base: 10,
       turnSeconds: 12.5,
-      seats: [start('m1', guest.playerId).seats[0], { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot' }],
+      seats: [
+        start('m1', guest.playerId).seats[0],
+        { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot' },
+      ],
       commitment: 'c'.repeat(64),
       seed: 's'.repeat(64),
       engine: 1,
@@ -360,8 +379,30 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     await storage.startMatch(start('bobs', bob.playerId, 300));
 
     expect(await storage.recentMatches(ann.playerId, 5, 'all')).toEqual([
-      { id: 'new', preset: 'online', status: 'playing', colour: 'red', score: null, rank: null, winner: false, players: 2, startedAt: 200, endedAt: null },
-      { id: 'old', preset: 'online', status: 'finished', colour: 'red', score: 40, rank: 1, winner: true, players: 2, startedAt: 100, endedAt: 9 },
+      {
+        id: 'new',
+        preset: 'online',
+        status: 'playing',
+        colour: 'red',
+        score: null,
+        rank: null,
+        winner: false,
+        players: 2,
+        startedAt: 200,
+        endedAt: null,
+      },
+      {
+        id: 'old',
+        preset: 'online',
+        status: 'finished',
+        colour: 'red',
+        score: 40,
+        rank: 1,
+        winner: true,
+        players: 2,
+        startedAt: 100,
+        endedAt: 9,
+      },
     ]);
     expect((await storage.recentMatches(ann.playerId, 1, 'all')).map((m) => m.id)).toEqual(['new']);
     expect(await storage.recentMatches('nobody', 5, 'all')).toEqual([]);
@@ -377,7 +418,11 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     await storage.finishMatch(finish('private-over'));
     await storage.startMatch(table('public-playing', 300, false));
     expect((await storage.recentMatches(ann.playerId, 5, 'public')).map((m) => m.id)).toEqual(['public-over']);
-    expect((await storage.recentMatches(ann.playerId, 5, 'all')).map((m) => m.id)).toEqual(['public-playing', 'private-over', 'public-over']);
+    expect((await storage.recentMatches(ann.playerId, 5, 'all')).map((m) => m.id)).toEqual([
+      'public-playing',
+      'private-over',
+      'public-over',
+    ]);
   });
 
   test("a match's privacy: its table's private and watchable settings and code; null for no match", async () => {
@@ -419,7 +464,12 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
       await storage.createPlayer({ id, nickname: id, secretHash: 'x'.repeat(64), createdAt });
       return id;
     };
-    const [idle, recent, playing, aborted] = [await make('idle', 10), await make('recent', 500), await make('playing', 10), await make('aborted', 10)];
+    const [idle, recent, playing, aborted] = [
+      await make('idle', 10),
+      await make('recent', 500),
+      await make('playing', 10),
+      await make('aborted', 10),
+    ];
     await storage.startMatch(start('m1', playing));
     await storage.startMatch(start('m2', aborted));
     await storage.abortMatch('m2', 'cannot be restored', 20);

@@ -37,7 +37,9 @@ function sqlContract(openSql: () => Promise<{ sql: Sql; dispose(): Promise<void>
   });
 
   test('a transaction is committed when its work resolves, rolled back when it throws', async () => {
-    await sql.transaction(async (tx) => void (await tx.run('INSERT INTO things (id, name, ok) VALUES (?, ?, ?)', [1, 'kept', true])), { durable: true });
+    await sql.transaction(async (tx) => void (await tx.run('INSERT INTO things (id, name, ok) VALUES (?, ?, ?)', [1, 'kept', true])), {
+      durable: true,
+    });
     const broken = sql.transaction(async (tx) => {
       await tx.run('INSERT INTO things (id, name, ok) VALUES (?, ?, ?)', [2, 'gone', true]);
       await tx.run('UPDATE things SET name = ? WHERE id = ?', ['changed', 1]);

@@ -26,7 +26,11 @@ function sqliteHarness(): StorageHarness {
     migrations: MIGRATIONS,
     migrate: (migrations) => withDb((sql) => migrate(sql, migrations)),
     exec: (statements) => withDb((sql) => sql.exec(statements)),
-    recordedMigrations: () => withDb(async (sql) => (await sql.all('SELECT version, name FROM schema_migrations ORDER BY version')) as { version: number; name: string }[]),
+    recordedMigrations: () =>
+      withDb(
+        async (sql) =>
+          (await sql.all('SELECT version, name FROM schema_migrations ORDER BY version')) as { version: number; name: string }[],
+      ),
     query: (text, params = []) => withDb((sql) => sql.all(text, params)),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -115,7 +115,12 @@ export async function restoredFakeTable(storage: Storage, matchId: string, confi
   const settings = storedSettings(restored.match.table);
   if (!settings.ok) throw new Error(settings.error.message);
   const state = new TableState();
-  Object.assign(state, { preset: settings.value.preset, size: settings.value.size, base: settings.value.base, turnSeconds: settings.value.turnSeconds });
+  Object.assign(state, {
+    preset: settings.value.preset,
+    size: settings.value.size,
+    base: settings.value.base,
+    turnSeconds: settings.value.turnSeconds,
+  });
   const seating = new Seating(state, settings.value.rules.colours);
   seating.restore(restored.match.table.seats);
   const parts = host(state, seating, config, storage, settings.value);

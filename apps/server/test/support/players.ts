@@ -35,7 +35,11 @@ export async function getJson<T = any>(t: Http, path: string): Promise<{ status:
 }
 
 export async function postJson<T = any>(t: Http, path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${t.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${t.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
@@ -108,7 +112,8 @@ export class Player {
   /** Who decides for each seat, as the synced seats say (for nextSteps). */
   control(): BySeat<SeatControl> {
     const control: BySeat<SeatControl> = {};
-    for (const [colour, seat] of this.state.seats.entries()) control[colour as Colour] = { bot: seat.kind === 'bot' ? seat.bot : null, autoPlay: seat.autoPlay };
+    for (const [colour, seat] of this.state.seats.entries())
+      control[colour as Colour] = { bot: seat.kind === 'bot' ? seat.bot : null, autoPlay: seat.autoPlay };
     return control;
   }
 
@@ -132,7 +137,9 @@ export class Player {
 
   private listen(room: Room<any>): void {
     // The answer to a sync before the game (as the web client, not an error: the snapshot comes with the game).
-    room.onMessage('error', (e: Refusal) => (e.request === 'sync' && e.code === 'ERR_NOT_STARTED' ? this.noGameYet.push(e) : this.errors.push(e)));
+    room.onMessage('error', (e: Refusal) =>
+      e.request === 'sync' && e.code === 'ERR_NOT_STARTED' ? this.noGameYet.push(e) : this.errors.push(e),
+    );
     room.onMessage('closing', (e: Refusal) => this.closings.push(e));
     room.onMessage('phrase', (m: ServerMessages['phrase']) => this.phrases.push(m));
     room.onMessage('returned', (m: ServerMessages['returned']) => this.returns.push(m));
@@ -168,16 +175,30 @@ type Sdk = TestServer['colyseus']['sdk'];
  * Take one's seat back with one's credentials after the room went away (its process stopped or died):
  * what the web client does by itself. Retries while the table is not (yet) restored anywhere.
  */
-export async function rejoin(player: Player, via: Client | Sdk, roomId: string, timeoutMs = 30_000, watch = false, code?: string): Promise<void> {
+export async function rejoin(
+  player: Player,
+  via: Client | Sdk,
+  roomId: string,
+  timeoutMs = 30_000,
+  watch = false,
+  code?: string,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
       const snapshots = player.snapshots;
-      player.adopt(await via.joinById(roomId, { playerId: player.guest.playerId, secret: player.guest.secret, ...(watch ? { watch } : {}), ...(code === undefined ? {} : { code }) }));
+      player.adopt(
+        await via.joinById(roomId, {
+          playerId: player.guest.playerId,
+          secret: player.guest.secret,
+          ...(watch ? { watch } : {}),
+          ...(code === undefined ? {} : { code }),
+        }),
+      );
       await waitFor(() => (watch || player.seated) && player.snapshots > snapshots, watch ? 'the game' : 'the seat and the game');
       return;
     } catch (error) {
-      if (Date.now() > until) throw new Error(`${player.guest.nickname} could not rejoin ${roomId}: ${String(error)}`);
+      if (Date.now() > until) throw new Error(`${player.guest.nickname} could not rejoin ${roomId}: ${String(error)}`, { cause: error });
       await sleep(200);
     }
   }
@@ -282,13 +303,18 @@ export async function twoPlayerGame(http: Http, via: Client, options: Record<str
 export const choosing = (players: Player[]) => (game: GameState) =>
   game.phase === 'move' && legalMoves(game).length > 1 && nextSteps(game, players[0]!.control()).turn?.by === 'person';
 
-
 /**
  * Watch a table (`watch: true`) through `via`, with a private table's `code`; resolves once the table's
  * facts (and its game, if one is on) are here.
  */
 export async function watch(via: Client | Sdk, roomId: string, guest: Guest, code?: string): Promise<Player> {
-  const watcher = new Player(await via.joinById(roomId, { ...credentials(guest), watch: true, ...(code === undefined ? {} : { code }) }), guest);
-  await waitFor(() => watcher.state?.status !== undefined && (watcher.state.status === 'waiting' || watcher.stream.matchId === watcher.state.matchId), 'the table to watch');
+  const watcher = new Player(
+    await via.joinById(roomId, { ...credentials(guest), watch: true, ...(code === undefined ? {} : { code }) }),
+    guest,
+  );
+  await waitFor(
+    () => watcher.state?.status !== undefined && (watcher.state.status === 'waiting' || watcher.stream.matchId === watcher.state.matchId),
+    'the table to watch',
+  );
   return watcher;
 }

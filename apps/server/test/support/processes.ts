@@ -29,9 +29,16 @@ const BASE_ENV = {
   MAX_MESSAGES_PER_SECOND: '1000',
   // Every test comes from one address: the per-address limits are tested on their own.
   ...Object.fromEntries(
-    ['HTTP_PER_MINUTE', 'GUESTS_PER_MINUTE', 'TABLES_PER_MINUTE', 'OPEN_TABLES_PER_GUEST', 'JOINS_PER_MINUTE', 'CODE_LOOKUPS_PER_MINUTE', 'CODE_MISSES_PER_HOUR', 'SOCKETS_PER_ADDRESS'].map(
-      (name) => [name, '1000000'],
-    ),
+    [
+      'HTTP_PER_MINUTE',
+      'GUESTS_PER_MINUTE',
+      'TABLES_PER_MINUTE',
+      'OPEN_TABLES_PER_GUEST',
+      'JOINS_PER_MINUTE',
+      'CODE_LOOKUPS_PER_MINUTE',
+      'CODE_MISSES_PER_HOUR',
+      'SOCKETS_PER_ADDRESS',
+    ].map((name) => [name, '1000000']),
   ),
 };
 
@@ -83,9 +90,11 @@ export async function startServerProcess(bundle: string, name: string, env: Reco
   const describe = () => `${name} (exit ${String(exitCode)}):\n${output.slice(-20).join('\n')}`;
 
   const logged = async (event: string, timeoutMs = 15_000) => {
-    await waitFor(() => logs.some((l) => l.event === event) || exitCode !== undefined, `${name} to log ${event}`, timeoutMs).catch((err: Error) => {
-      throw new Error(`${err.message}; ${describe()}`);
-    });
+    await waitFor(() => logs.some((l) => l.event === event) || exitCode !== undefined, `${name} to log ${event}`, timeoutMs).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}; ${describe()}`);
+      },
+    );
     const line = logs.find((l) => l.event === event);
     if (!line) throw new Error(`${name} exited before logging ${event}: ${describe()}`);
     return line;
@@ -139,7 +148,12 @@ export function processesPerTest(label: string): ProcessesOnOneDataDir {
       return dataDir;
     },
     async serve(name, env = {}, port) {
-      const server = await startServerProcess(bundle.file, name, { DATA_DIR: dataDir, TURN_SECONDS: '30', ...env, ...(port ? { PORT: String(port) } : {}) });
+      const server = await startServerProcess(bundle.file, name, {
+        DATA_DIR: dataDir,
+        TURN_SECONDS: '30',
+        ...env,
+        ...(port ? { PORT: String(port) } : {}),
+      });
       running.push(server);
       return server;
     },

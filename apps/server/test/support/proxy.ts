@@ -33,7 +33,10 @@ const accepts = (port: number) =>
 export async function startProxy(nginx: string, port: number, a: string, b: string): Promise<{ stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-proxy-'));
   chmodSync(dir, 0o755); // nginx's workers run as another user when it is started as root (CI)
-  writeFileSync(join(dir, 'flightchess.conf'), renderProxyConfig({ FLIGHTCHESS_LISTEN: `127.0.0.1:${port}`, FLIGHTCHESS_A: a, FLIGHTCHESS_B: b }));
+  writeFileSync(
+    join(dir, 'flightchess.conf'),
+    renderProxyConfig({ FLIGHTCHESS_LISTEN: `127.0.0.1:${port}`, FLIGHTCHESS_A: a, FLIGHTCHESS_B: b }),
+  );
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${join(dir, t)};`).join('\n  ');
   writeFileSync(
     join(dir, 'nginx.conf'),

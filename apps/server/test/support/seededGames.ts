@@ -75,7 +75,10 @@ function scriptOf(ending: Ending, resignAfter: number): Step[] {
     case 'team-resign': {
       // Red asks, yellow (red's team-mate) declines; red asks again later and yellow agrees.
       const ask: Step = { when: after(resignAfter + 2), act: () => ({ type: 'resign', seat: 'red' }) };
-      const answer = (accept: boolean): Step => ({ when: (s) => s.pendingResign === 'red', act: () => ({ type: 'answer-resign', seat: 'yellow', accept }) });
+      const answer = (accept: boolean): Step => ({
+        when: (s) => s.pendingResign === 'red',
+        act: () => ({ type: 'answer-resign', seat: 'yellow', accept }),
+      });
       return [ask, answer(false), { ...ask, when: after(resignAfter + 8) }, answer(true)];
     }
     case 'escape':
@@ -84,7 +87,10 @@ function scriptOf(ending: Ending, resignAfter: number): Step[] {
       return [{ when: after(9), act: (s) => ({ type: 'forfeit', seat: other(s) }) }];
     case 'draw': {
       const offer = (rolls: number): Step => ({ when: after(rolls), act: (s) => ({ type: 'offer-draw', seat: s.current }) });
-      const answer = (accept: boolean): Step => ({ when: (s) => s.drawOffer !== null, act: (s) => ({ type: 'answer-draw', seat: s.seats.find((c) => c !== s.drawOffer)!, accept }) });
+      const answer = (accept: boolean): Step => ({
+        when: (s) => s.drawOffer !== null,
+        act: (s) => ({ type: 'answer-draw', seat: s.seats.find((c) => c !== s.drawOffer)!, accept }),
+      });
       return [offer(6), answer(false), offer(14), answer(true)];
     }
   }
@@ -149,7 +155,12 @@ export function matchSeats(game: SeededGame, players: readonly string[]): MatchS
 }
 
 /** Store a played game as the server does: its table at the start, every action, then its result (or its abort). */
-export async function storeSeeded(storage: Storage, game: SeededGame, players: readonly string[], options: StoreOptions = {}): Promise<string> {
+export async function storeSeeded(
+  storage: Storage,
+  game: SeededGame,
+  players: readonly string[],
+  options: StoreOptions = {},
+): Promise<string> {
   const owner = options.owner ?? 'bench';
   const id = matchIdOf(game);
   const seats = matchSeats(game, players);
@@ -188,7 +199,8 @@ export async function storeSeeded(storage: Storage, game: SeededGame, players: r
 }
 
 /** The seats of a preset's game: four (two for a two-seat preset), clockwise. */
-export const seatsFor = (preset: PresetName, size = 4): Colour[] => PRESETS[preset].colours.slice(0, Math.min(size, PRESETS[preset].maxPlayers));
+export const seatsFor = (preset: PresetName, size = 4): Colour[] =>
+  PRESETS[preset].colours.slice(0, Math.min(size, PRESETS[preset].maxPlayers));
 
 /** Every preset to its end, and every other ending where a preset allows it: the games the equality test stores. */
 export function everyEnding(): SeededGameSpec[] {
@@ -200,7 +212,8 @@ export function everyEnding(): SeededGameSpec[] {
     specs.push({ preset, seats: seatsFor(preset, 2), ending: 'escape', key: `${preset}-escape` });
     specs.push({ preset, seats: seatsFor(preset, 2), ending: 'forfeit', key: `${preset}-forfeit` });
     specs.push({ preset, seats: seatsFor(preset), ending: 'aborted', key: `${preset}-aborted` });
-    if (rules.teamsAllowed) specs.push({ preset, seats: seatsFor(preset), teams: true, ending: 'team-resign', key: `${preset}-team-resign` });
+    if (rules.teamsAllowed)
+      specs.push({ preset, seats: seatsFor(preset), teams: true, ending: 'team-resign', key: `${preset}-team-resign` });
     if (rules.drawByAgreement) specs.push({ preset, seats: seatsFor(preset), ending: 'draw', key: `${preset}-draw` });
   }
   return specs;

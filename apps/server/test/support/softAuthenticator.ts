@@ -45,16 +45,32 @@ export class SoftAuthenticator {
   /** The answer to registration options (`navigator.credentials.create`), as @simplewebauthn/browser sends it. */
   register(options: { challenge: string; rp: { id: string } }): Record<string, unknown> {
     const jwk = this.keys.publicKey.export({ format: 'jwk' });
-    const cose = new Map<number, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]);
+    const cose = new Map<number, Cbor>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, Buffer.from(jwk.x!, 'base64url')],
+      [-3, Buffer.from(jwk.y!, 'base64url')],
+    ]);
     const idLength = Buffer.from([0, this.credentialId.length]);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, cbor(cose)]);
     const authData = this.authData(options.rp.id, 0x45, attested); // user present + verified, attested credential data
-    const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = cbor(
+      new Map<string, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     return {
       id: b64(this.credentialId),
       rawId: b64(this.credentialId),
       type: 'public-key',
-      response: { clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)), attestationObject: b64(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)),
+        attestationObject: b64(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
     };
   }

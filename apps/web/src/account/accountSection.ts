@@ -77,7 +77,13 @@ export function accountSection(ctx: AppContext): HTMLElement {
           data: { testid: 'link-open' },
           on: { click: () => void accounts.linkCode().then(showLinkDialog).catch(failed) },
         }),
-        list.length > 1 ? h('button', { text: t('account.signOutOthers'), data: { testid: 'sign-out-others' }, on: { click: act(() => accounts.signOutOthers()) } }) : null,
+        list.length > 1
+          ? h('button', {
+              text: t('account.signOutOthers'),
+              data: { testid: 'sign-out-others' },
+              on: { click: act(() => accounts.signOutOthers()) },
+            })
+          : null,
       ),
     );
 
@@ -97,12 +103,17 @@ export function accountSection(ctx: AppContext): HTMLElement {
         render();
       }, failed);
     };
-    const field = (label: string, control: HTMLInputElement) => h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
+    const field = (label: string, control: HTMLInputElement) =>
+      h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
     return h(
       'section',
       { class: 'card login' },
       h('h2', { text: t('account.login.title') }),
-      h('p', { class: 'note', data: { testid: 'login-state' }, text: a.login ? t('account.login.is', { name: a.login }) : t('account.login.none') }),
+      h('p', {
+        class: 'note',
+        data: { testid: 'login-state' },
+        text: a.login ? t('account.login.is', { name: a.login }) : t('account.login.none'),
+      }),
       h(
         'form',
         { class: 'login-form', on: { submit: save } },
@@ -110,7 +121,12 @@ export function accountSection(ctx: AppContext): HTMLElement {
         field(a.login ? t('account.login.newPassword') : t('account.login.password'), password),
         a.login ? field(t('account.login.current'), current) : null,
         h('p', { class: 'hint', text: t('account.login.rules') }),
-        h('button', { class: 'primary', type: 'submit', text: a.login ? t('account.login.change') : t('account.login.claim'), data: { testid: 'login-save' } }),
+        h('button', {
+          class: 'primary',
+          type: 'submit',
+          text: a.login ? t('account.login.change') : t('account.login.claim'),
+          data: { testid: 'login-save' },
+        }),
       ),
       h('p', { class: 'note', role: 'status', data: { testid: 'login-saved' }, text: loginSaved }),
     );
@@ -130,7 +146,12 @@ export function accountSection(ctx: AppContext): HTMLElement {
               h(
                 'li',
                 {},
-                h('div', { class: 'device-what' }, h('strong', { text: p.name || t('account.passkeys.name') }), h('span', { class: 'note', text: t('account.passkeys.added', { added: dateTime(p.createdAt) }) })),
+                h(
+                  'div',
+                  { class: 'device-what' },
+                  h('strong', { text: p.name || t('account.passkeys.name') }),
+                  h('span', { class: 'note', text: t('account.passkeys.added', { added: dateTime(p.createdAt) }) }),
+                ),
                 h('button', { text: t('account.passkeys.remove'), on: { click: act(() => accounts.removePasskey(p.id)) } }),
               ),
             ),

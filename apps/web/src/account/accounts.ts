@@ -1,4 +1,14 @@
-import type { AccountInfo, DeviceInfo, LinkCode, LoginSet, PasskeyChallenge, PasskeyInfo, PlayerProfile, SignedIn, SignedOut } from '@flightchess/protocol';
+import type {
+  AccountInfo,
+  DeviceInfo,
+  LinkCode,
+  LoginSet,
+  PasskeyChallenge,
+  PasskeyInfo,
+  PlayerProfile,
+  SignedIn,
+  SignedOut,
+} from '@flightchess/protocol';
 import { type Credentials, type NetSession, ServerFailure } from '../net/netSession';
 
 /** The WebAuthn client, loaded when a passkey is first used: most players never need it. */
@@ -21,7 +31,10 @@ export class Accounts {
   private async mine<T>(path: string, body: Record<string, unknown> = {}, method = 'POST'): Promise<T> {
     const me = this.me();
     try {
-      return await this.net.api<T>(`/api/players/${encodeURIComponent(me.playerId)}${path}`, { method, body: JSON.stringify({ secret: me.secret, ...body }) });
+      return await this.net.api<T>(`/api/players/${encodeURIComponent(me.playerId)}${path}`, {
+        method,
+        body: JSON.stringify({ secret: me.secret, ...body }),
+      });
     } catch (error) {
       if (error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS') this.net.signedOut();
       throw error;

@@ -9,7 +9,12 @@ import './account.css';
  * one-time code, typed here, or the sign-in page (name and password, passkey).
  */
 export function signInCard(ctx: AppContext): HTMLElement {
-  const code = h('input', { id: 'home-link-code', maxLength: LINK_CODE_LENGTH + 2, placeholder: 'ABCD EFGH', aria: { label: t('account.code.label') } });
+  const code = h('input', {
+    id: 'home-link-code',
+    maxLength: LINK_CODE_LENGTH + 2,
+    placeholder: 'ABCD EFGH',
+    aria: { label: t('account.code.label') },
+  });
   code.autocomplete = 'off';
   const use = (e: Event) => {
     e.preventDefault();
@@ -26,7 +31,11 @@ export function signInCard(ctx: AppContext): HTMLElement {
           { class: 'signed-out-note', role: 'status', data: { testid: 'home-signed-out' } },
           t('account.signedOut.was', { name: signedOutOf }),
           ' ',
-          h('button', { class: 'link', text: t('account.dismiss'), on: { click: (e) => (ctx.net.dismissSignedOut(), (e.currentTarget as HTMLElement).parentElement?.remove()) } }),
+          h('button', {
+            class: 'link',
+            text: t('account.dismiss'),
+            on: { click: (e) => (ctx.net.dismissSignedOut(), (e.currentTarget as HTMLElement).parentElement?.remove()) },
+          }),
         )
       : null,
     h('h2', { text: t('account.code.home') }),

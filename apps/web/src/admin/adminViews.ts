@@ -27,7 +27,12 @@ export function duration(seconds: number): string {
 
 /** A label and its value, as one cell of a card (a row on a wide screen, stacked on a phone). */
 const field = (label: MessageKey, value: string | HTMLElement, testid?: string) =>
-  h('div', { class: 'admin-field' }, h('span', { class: 'admin-label', text: t(label) }), typeof value === 'string' ? h('span', { class: 'admin-value', text: value, data: testid ? { testid } : {} }) : value);
+  h(
+    'div',
+    { class: 'admin-field' },
+    h('span', { class: 'admin-label', text: t(label) }),
+    typeof value === 'string' ? h('span', { class: 'admin-value', text: value, data: testid ? { testid } : {} }) : value,
+  );
 
 /** A form's submit, handled here rather than by the browser. */
 const submitted = (e: Event, then: () => unknown) => {
@@ -35,15 +40,29 @@ const submitted = (e: Event, then: () => unknown) => {
   then();
 };
 
-const card = (title: MessageKey, testid: string, ...children: (HTMLElement | null)[]) => h('section', { class: 'card admin-card', data: { testid } }, h('h2', { text: t(title) }), ...children);
+const card = (title: MessageKey, testid: string, ...children: (HTMLElement | null)[]) =>
+  h('section', { class: 'card admin-card', data: { testid } }, h('h2', { text: t(title) }), ...children);
 
 export function noticeCard(notice: Notice | null, actions: ConsoleActions): HTMLElement {
-  const input = h('input', { id: 'admin-notice', type: 'text', maxLength: 200, placeholder: t('admin.noticePlaceholder'), value: notice?.text ?? '' });
+  const input = h('input', {
+    id: 'admin-notice',
+    type: 'text',
+    maxLength: 200,
+    placeholder: t('admin.noticePlaceholder'),
+    value: notice?.text ?? '',
+  });
   return card(
     'admin.notice',
     'admin-notice-card',
     notice
-      ? h('p', { class: 'admin-current' }, t('admin.noticeShown'), ' ', h('strong', { text: notice.text, data: { testid: 'admin-notice-current' } }), ` · ${dateTime(notice.at)}`)
+      ? h(
+          'p',
+          { class: 'admin-current' },
+          t('admin.noticeShown'),
+          ' ',
+          h('strong', { text: notice.text, data: { testid: 'admin-notice-current' } }),
+          ` · ${dateTime(notice.at)}`,
+        )
       : h('p', { class: 'note', text: t('admin.noticeNone') }),
     h(
       'form',
@@ -51,7 +70,14 @@ export function noticeCard(notice: Notice | null, actions: ConsoleActions): HTML
       h('label', { class: 'sr-only', for: 'admin-notice', text: t('admin.notice') }),
       input,
       h('button', { class: 'primary', type: 'submit', text: t('admin.setNotice'), data: { testid: 'admin-set-notice' } }),
-      notice ? h('button', { type: 'button', text: t('admin.clearNotice'), data: { testid: 'admin-clear-notice' }, on: { click: actions.clearNotice } }) : null,
+      notice
+        ? h('button', {
+            type: 'button',
+            text: t('admin.clearNotice'),
+            data: { testid: 'admin-clear-notice' },
+            on: { click: actions.clearNotice },
+          })
+        : null,
     ),
   );
 }
@@ -64,7 +90,9 @@ export function processesCard(processes: readonly ProcessFigures[], unreachable:
       h(
         'div',
         { class: `admin-row${p.draining ? ' draining' : ''}`, data: { testid: 'admin-process', process: p.processId } },
-        h('div', { class: 'admin-fields' },
+        h(
+          'div',
+          { class: 'admin-fields' },
           field('admin.col.process', `${p.processId} · ${p.host}:${p.pid}`),
           field('admin.col.state', t(p.draining ? 'admin.draining' : 'admin.serving')),
           field('admin.col.storage', p.storage),
@@ -74,7 +102,12 @@ export function processesCard(processes: readonly ProcessFigures[], unreachable:
           field('admin.col.actions', String(p.actionsPerSecond)),
           field('admin.col.uptime', duration(p.uptimeSeconds)),
         ),
-        h('button', { text: t('admin.drain'), disabled: p.draining, data: { testid: 'admin-drain' }, on: { click: () => actions.drain(p) } }),
+        h('button', {
+          text: t('admin.drain'),
+          disabled: p.draining,
+          data: { testid: 'admin-drain' },
+          on: { click: () => actions.drain(p) },
+        }),
       ),
     ),
     unreachable.length > 0 ? h('p', { class: 'error', text: t('admin.unreachable', { ids: unreachable.join(', ') }) }) : null,
@@ -87,10 +120,21 @@ function seatItem(seat: AdminTable['seats'][number], actions: ConsoleActions): H
     'li',
     { class: `admin-seat colour-${seat.colour}` },
     h('span', { class: 'swatch', aria: { hidden: 'true' } }),
-    h('span', { class: 'admin-seat-name', text: seat.name, title: `${isColour(seat.colour) ? colourName(seat.colour) : seat.colour} · ${seat.playerId || t('admin.bot')}` }),
+    h('span', {
+      class: 'admin-seat-name',
+      text: seat.name,
+      title: `${isColour(seat.colour) ? colourName(seat.colour) : seat.colour} · ${seat.playerId || t('admin.bot')}`,
+    }),
     human ? null : h('span', { class: 'badge', text: t('admin.bot') }),
     human && !seat.connected ? h('span', { class: 'badge', text: t('admin.away') }) : null,
-    human ? h('button', { class: 'small', text: t('admin.ban'), data: { testid: 'admin-ban', player: seat.playerId }, on: { click: () => actions.ban(seat.playerId, seat.name) } }) : null,
+    human
+      ? h('button', {
+          class: 'small',
+          text: t('admin.ban'),
+          data: { testid: 'admin-ban', player: seat.playerId },
+          on: { click: () => actions.ban(seat.playerId, seat.name) },
+        })
+      : null,
   );
 }
 
@@ -103,16 +147,26 @@ export function tablesCard(tables: readonly AdminTable[], now: number, actions: 
       h(
         'div',
         { class: 'admin-row', data: { testid: 'admin-table', room: table.roomId, code: table.code } },
-        h('div', { class: 'admin-fields' },
+        h(
+          'div',
+          { class: 'admin-fields' },
           field('admin.col.code', table.code, 'admin-table-code'),
-          field('admin.col.preset', `${presetName(table.preset)} · ${table.size}${table.teams ? ' · 2v2' : ''}${table.private ? ` · ${t('admin.private')}` : ''}`),
+          field(
+            'admin.col.preset',
+            `${presetName(table.preset)} · ${table.size}${table.teams ? ' · 2v2' : ''}${table.private ? ` · ${t('admin.private')}` : ''}`,
+          ),
           field('admin.col.status', t(`admin.status.${table.status}`), 'admin-table-status'),
           field('admin.col.version', String(table.version)),
           field('admin.col.age', duration((now - table.createdAt) / 1000)),
           field('admin.col.process', table.processId),
         ),
         h('ul', { class: 'admin-seats', aria: { label: t('admin.col.seats') } }, ...table.seats.map((s) => seatItem(s, actions))),
-        h('button', { class: 'danger', text: t('admin.close'), data: { testid: 'admin-close' }, on: { click: () => actions.close(table) } }),
+        h('button', {
+          class: 'danger',
+          text: t('admin.close'),
+          data: { testid: 'admin-close' },
+          on: { click: () => actions.close(table) },
+        }),
       ),
     ),
   );
@@ -139,17 +193,37 @@ export function bansCard(bans: readonly Ban[], actions: ConsoleActions): HTMLEle
               h('span', { class: 'note', text: ` ${b.playerId} · ${dateTime(b.at)}${b.reason ? ` · ${b.reason}` : ''}` }),
               b.address === null || b.addressUntil === null
                 ? null
-                : h('span', { class: 'note', data: { testid: 'admin-banned-address' }, text: ` · ${t('admin.bannedAddress', { address: b.address, until: dateTime(b.addressUntil) })}` }),
-              h('button', { class: 'small', text: t('admin.lift'), data: { testid: 'admin-lift' }, on: { click: () => actions.liftBan(b.playerId) } }),
+                : h('span', {
+                    class: 'note',
+                    data: { testid: 'admin-banned-address' },
+                    text: ` · ${t('admin.bannedAddress', { address: b.address, until: dateTime(b.addressUntil) })}`,
+                  }),
+              h('button', {
+                class: 'small',
+                text: t('admin.lift'),
+                data: { testid: 'admin-lift' },
+                on: { click: () => actions.liftBan(b.playerId) },
+              }),
               b.address === null
                 ? null
-                : h('button', { class: 'small', text: t('admin.liftAddress'), data: { testid: 'admin-lift-address' }, on: { click: () => actions.liftAddressBan(b.playerId) } }),
+                : h('button', {
+                    class: 'small',
+                    text: t('admin.liftAddress'),
+                    data: { testid: 'admin-lift-address' },
+                    on: { click: () => actions.liftAddressBan(b.playerId) },
+                  }),
             ),
           ),
         ),
     h(
       'form',
-      { class: 'admin-form', on: { submit: (e) => submitted(e, () => id.value.trim() && actions.ban(id.value.trim(), id.value.trim(), reason.value.trim(), address.checked)) } },
+      {
+        class: 'admin-form',
+        on: {
+          submit: (e) =>
+            submitted(e, () => id.value.trim() && actions.ban(id.value.trim(), id.value.trim(), reason.value.trim(), address.checked)),
+        },
+      },
       h('label', { class: 'sr-only', for: 'admin-ban-id', text: t('admin.playerId') }),
       id,
       h('label', { class: 'sr-only', for: 'admin-ban-reason', text: t('admin.reason') }),
@@ -170,7 +244,14 @@ export function auditCard(audit: readonly AdminAction[]): HTMLElement {
           'ul',
           { class: 'admin-list admin-audit' },
           ...audit.map((a) =>
-            h('li', {}, h('span', { class: 'note', text: `${dateTime(a.at)} · ${a.address} ` }), t(`admin.action.${a.action}`), a.target ? ` ${a.target}` : '', a.detail ? ` — ${a.detail}` : ''),
+            h(
+              'li',
+              {},
+              h('span', { class: 'note', text: `${dateTime(a.at)} · ${a.address} ` }),
+              t(`admin.action.${a.action}`),
+              a.target ? ` ${a.target}` : '',
+              a.detail ? ` — ${a.detail}` : '',
+            ),
           ),
         ),
   );

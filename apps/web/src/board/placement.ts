@@ -53,9 +53,7 @@ const SHARE_OFFSET = 0.2;
 
 /** How many planes of each seat have arrived (seats with none left out), in seat order. */
 export function arrivedCounts(state: GameState): ArrivedMark[] {
-  return state.seats
-    .map((colour) => ({ colour, count: arrivedCount(state, colour) }))
-    .filter((a) => a.count > 0);
+  return state.seats.map((colour) => ({ colour, count: arrivedCount(state, colour) })).filter((a) => a.count > 0);
 }
 
 /**

@@ -1,4 +1,14 @@
-import { type BotName, COLOURS, type Colour, FINISH, LANE_START, type Position, type Route, isPresetName, teamOf } from '@flightchess/rules';
+import {
+  type BotName,
+  COLOURS,
+  type Colour,
+  FINISH,
+  LANE_START,
+  type Position,
+  type Route,
+  isPresetName,
+  teamOf,
+} from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import type { GameView } from './types';
 
@@ -67,13 +77,13 @@ export function describeRoute(route: Route): string {
         parts.push(t('game.preview.takeoff'));
         break;
       case 'dice':
-      {
-        const forward = forwardSteps(seg.from, seg.path);
-        parts.push(forward === 1 ? t('game.preview.step') : t('game.preview.steps', { n: forward }));
-        const back = seg.path.length - forward;
-        if (seg.bounce > 0) parts.push(t('game.preview.bounce', { n: back }));
-        if (seg.walkBack > 0) parts.push(t('game.preview.walkBack', { n: back }));
-      }
+        {
+          const forward = forwardSteps(seg.from, seg.path);
+          parts.push(forward === 1 ? t('game.preview.step') : t('game.preview.steps', { n: forward }));
+          const back = seg.path.length - forward;
+          if (seg.bounce > 0) parts.push(t('game.preview.bounce', { n: back }));
+          if (seg.walkBack > 0) parts.push(t('game.preview.walkBack', { n: back }));
+        }
         break;
       case 'jump':
         parts.push(t('game.preview.jump'));

@@ -1,4 +1,14 @@
-import { type BySeat, type Colour, type GameEvent, type GameState, type LegalMove, type Route, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
+import {
+  type BySeat,
+  type Colour,
+  type GameEvent,
+  type GameState,
+  type LegalMove,
+  type Route,
+  type SeatControl,
+  legalMoves,
+  nextSteps,
+} from '@flightchess/rules';
 import type { AutoPlayReason } from '@flightchess/protocol';
 import { type BoardLayout, createLayout, pointOf } from '../board/layout';
 import { type PlacedPlane, arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
@@ -254,7 +264,13 @@ export class GameController {
     if (!this.layout || this.layout.bottom !== viewer) {
       this.layout = createLayout(viewer);
       const { config } = view.state;
-      this.renderer.drawBoard(this.layout, { seats: view.state.seats, planes: config.planes, stars: config.safeSquares, jumps: config.jump, flights: config.flight });
+      this.renderer.drawBoard(this.layout, {
+        seats: view.state.seats,
+        planes: config.planes,
+        stars: config.safeSquares,
+        jumps: config.jump,
+        flights: config.flight,
+      });
     }
     const { state } = view;
     const over = state.phase === 'over';
@@ -284,7 +300,15 @@ export class GameController {
         return;
       case 'moved': {
         const victims: PlacedPlane[] = event.route.captures.flatMap((c) =>
-          c.victims.map((v) => ({ key: planeKey(v), colour: v.colour, plane: v.plane, point: pointOf(layout, v.colour, 'hangar', v.plane), count: 1, top: true, heading: 0 })),
+          c.victims.map((v) => ({
+            key: planeKey(v),
+            colour: v.colour,
+            plane: v.plane,
+            point: pointOf(layout, v.colour, 'hangar', v.plane),
+            count: 1,
+            top: true,
+            heading: 0,
+          })),
         );
         await this.renderer.animateRoute(routePath(layout, event.route), victims, moment);
         return;

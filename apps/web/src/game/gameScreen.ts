@@ -246,14 +246,40 @@ export class GameScreen implements Screen {
       h('button', { class: cls, text: label, disabled: !enabled, on: { click: onClick }, data: testid ? { testid } : {} });
     fill(
       this.buttonsEl,
-      over || watching ? null : button(t('game.roll'), act((c) => c.roll()), controls.canRoll, 'primary roll', 'roll'),
-      over || watching ? null : button(t('game.confirm'), act((c) => c.confirm()), controls.selected !== null, 'primary', 'confirm'),
+      over || watching
+        ? null
+        : button(
+            t('game.roll'),
+            act((c) => c.roll()),
+            controls.canRoll,
+            'primary roll',
+            'roll',
+          ),
+      over || watching
+        ? null
+        : button(
+            t('game.confirm'),
+            act((c) => c.confirm()),
+            controls.selected !== null,
+            'primary',
+            'confirm',
+          ),
       // On: the banner above holds the way back.
-      controls.own && !over && !controls.autoPlay ? button(t('game.autoOn'), act((c) => c.toggleAutoPlay()), controls.linked, '', 'auto') : null,
+      controls.own && !over && !controls.autoPlay
+        ? button(
+            t('game.autoOn'),
+            act((c) => c.toggleAutoPlay()),
+            controls.linked,
+            '',
+            'auto',
+          )
+        : null,
       controls.own && !over
         ? button(
             // Not yet allowed: say when it will be.
-            controls.rollsBeforeResign > 0 ? t('game.resignAfter', { n: state.config.resignAfterRolls, left: controls.rollsBeforeResign }) : t('game.resign'),
+            controls.rollsBeforeResign > 0
+              ? t('game.resignAfter', { n: state.config.resignAfterRolls, left: controls.rollsBeforeResign })
+              : t('game.resign'),
             act((c) => {
               if (window.confirm(t('game.resignConfirm'))) c.resign();
             }),
@@ -262,24 +288,52 @@ export class GameScreen implements Screen {
             'resign',
           )
         : null,
-      state.config.drawByAgreement && !over && !watching ? button(t('game.offerDraw'), act((c) => c.offerDraw()), controls.canOfferDraw, '', 'draw') : null,
+      state.config.drawByAgreement && !over && !watching
+        ? button(
+            t('game.offerDraw'),
+            act((c) => c.offerDraw()),
+            controls.canOfferDraw,
+            '',
+            'draw',
+          )
+        : null,
       // Over: the results bring their own button home; until they show, this one leads home.
-      over && this.below?.home ? null : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
+      over && this.below?.home
+        ? null
+        : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
     );
 
     fill(this.answerEl);
     if (controls.drawToAnswer) {
       this.answerEl.append(
         h('p', { text: t('game.drawOffered', { name: seatName(view, controls.drawToAnswer) }) }),
-        button(t('game.acceptDraw'), act((c) => c.answerDraw(true)), true, 'primary'),
-        button(t('game.declineDraw'), act((c) => c.answerDraw(false)), true),
+        button(
+          t('game.acceptDraw'),
+          act((c) => c.answerDraw(true)),
+          true,
+          'primary',
+        ),
+        button(
+          t('game.declineDraw'),
+          act((c) => c.answerDraw(false)),
+          true,
+        ),
       );
     }
     if (controls.resignToAnswer) {
       this.answerEl.append(
         h('p', { text: t('game.resignAsked', { name: seatName(view, controls.resignToAnswer) }) }),
-        button(t('game.accept'), act((c) => c.answerResign(true)), true, 'primary'),
-        button(t('game.decline'), act((c) => c.answerResign(false)), true),
+        button(
+          t('game.accept'),
+          act((c) => c.answerResign(true)),
+          true,
+          'primary',
+        ),
+        button(
+          t('game.decline'),
+          act((c) => c.answerResign(false)),
+          true,
+        ),
       );
     }
   }

@@ -1,5 +1,17 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { type BotName, type BySeat, COLOURS, type Colour, type DiceCheck, type GameState, type OutReason, levelFor, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
+import {
+  type BotName,
+  type BySeat,
+  COLOURS,
+  type Colour,
+  type DiceCheck,
+  type GameState,
+  type OutReason,
+  levelFor,
+  rollsIn,
+  scoreGame,
+  verifyRolls,
+} from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { nameOf } from './describe';
 import { botOf } from './tableView';

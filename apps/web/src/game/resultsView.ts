@@ -37,9 +37,17 @@ export function resultsTable(data: ResultData): HTMLElement {
       h(
         'tr',
         {},
-        ...(['results.rank', 'results.player', 'results.arrived', 'results.score', 'results.coins', 'results.level', 'results.collisions'] as const).map((k) =>
-          h('th', { text: t(k) }),
-        ),
+        ...(
+          [
+            'results.rank',
+            'results.player',
+            'results.arrived',
+            'results.score',
+            'results.coins',
+            'results.level',
+            'results.collisions',
+          ] as const
+        ).map((k) => h('th', { text: t(k) })),
       ),
     ),
     h(
@@ -81,9 +89,13 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
   const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
   const table = resultsTable(data);
   const buttons = h('div', { class: 'buttons' });
-  if (actions.rematch) buttons.append(h('button', { class: 'primary', text: t('results.rematch'), data: { testid: 'rematch' }, on: { click: actions.rematch } }));
+  if (actions.rematch)
+    buttons.append(
+      h('button', { class: 'primary', text: t('results.rematch'), data: { testid: 'rematch' }, on: { click: actions.rematch } }),
+    );
   if (actions.replay) buttons.append(h('button', { text: t('results.replay'), data: { testid: 'replay' }, on: { click: actions.replay } }));
-  if (actions.recordHref) buttons.append(h('a', { class: 'button', href: actions.recordHref, text: t('results.record'), data: { testid: 'record' } }));
+  if (actions.recordHref)
+    buttons.append(h('a', { class: 'button', href: actions.recordHref, text: t('results.record'), data: { testid: 'record' } }));
   const verify = actions.verify;
   if (verify) {
     buttons.append(

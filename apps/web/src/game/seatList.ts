@@ -17,7 +17,11 @@ export function seatChip(seat: SeatChip, ...more: Child[]): HTMLElement {
   const { colour, name, current } = seat;
   return h(
     'li',
-    { class: `seat colour-${colour}${current ? ' current' : ''}${seat.out ? ' is-out' : ''}`, aria: current ? { current: 'true' } : {}, data: { colour } },
+    {
+      class: `seat colour-${colour}${current ? ' current' : ''}${seat.out ? ' is-out' : ''}`,
+      aria: current ? { current: 'true' } : {},
+      data: { colour },
+    },
     h('span', { class: 'swatch', aria: { hidden: 'true' }, text: current ? '▶' : '' }),
     h('span', { class: 'name', title: name, text: name }),
     ...more,
@@ -30,7 +34,12 @@ export function outBadge(reason: OutRecord['reason']): HTMLElement {
 }
 
 /** The players as coloured chips (the game screen's seat style); `current` marks the seat to move, `out` the seats that left. */
-export function seatList(seats: readonly Named[], current: Colour | null = null, extra: (colour: Colour) => string = () => '', out: BySeat<OutRecord> = {}): HTMLElement {
+export function seatList(
+  seats: readonly Named[],
+  current: Colour | null = null,
+  extra: (colour: Colour) => string = () => '',
+  out: BySeat<OutRecord> = {},
+): HTMLElement {
   return h(
     'ul',
     { class: 'seats', data: { testid: 'seat-names' } },

@@ -11,7 +11,9 @@ export interface VerdictLine {
 export function verdictLines(answer: VerifyAnswer, actions: number): [VerdictLine, VerdictLine] {
   const { dice, replay } = answer;
   return [
-    dice.ok ? { ok: true, text: t('results.verifyOk', { n: dice.value.rolls }) } : { ok: false, text: t('results.verifyBad', { reason: errorMessage(dice.error.code) }) },
+    dice.ok
+      ? { ok: true, text: t('results.verifyOk', { n: dice.value.rolls }) }
+      : { ok: false, text: t('results.verifyBad', { reason: errorMessage(dice.error.code) }) },
     !replay.ok
       ? { ok: false, text: t('match.replayBad', { reason: errorMessage(replay.error.code) }) }
       : replay.matchesRecord

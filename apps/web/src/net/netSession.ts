@@ -227,7 +227,16 @@ export class NetSession {
 
   /** Watch a table (`watch: true`): remembered, so that a reload or a reconnection comes back watching. */
   async watchRoom(roomId: string, nickname: string): Promise<Room> {
-    const room = await this.enter((c) => this.client().joinById(roomId, { playerId: c.playerId, secret: c.secret, watch: true, ...this.codeFor(roomId) } satisfies TableJoinOptions), nickname);
+    const room = await this.enter(
+      (c) =>
+        this.client().joinById(roomId, {
+          playerId: c.playerId,
+          secret: c.secret,
+          watch: true,
+          ...this.codeFor(roomId),
+        } satisfies TableJoinOptions),
+      nickname,
+    );
     this.setWatching(room.roomId, true);
     return room;
   }
@@ -262,7 +271,10 @@ export class NetSession {
     const creds = this.credentials();
     if (!creds) return [];
     try {
-      return await this.api<TableListing[]>('/api/tables/mine', { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }) });
+      return await this.api<TableListing[]>('/api/tables/mine', {
+        method: 'POST',
+        body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }),
+      });
     } catch (error) {
       if (!(error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS')) throw error;
       this.signedOut();

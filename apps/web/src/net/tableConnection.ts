@@ -182,14 +182,24 @@ export class TableConnection {
   }
 
   private bind(room: Room): void {
-    const watch = new LinkWatch(this.scheduler, this.now, () => room.send('ping', {}), () => this.silent(room));
+    const watch = new LinkWatch(
+      this.scheduler,
+      this.now,
+      () => room.send('ping', {}),
+      () => this.silent(room),
+    );
     this.watch = watch;
     // Whatever the server sends shows the link alive: its answer to a ping is only needed when nothing else comes.
-    const heard = <T>(then: (message: T) => void) => (message: T) => {
-      watch.heard();
-      then(message);
-    };
-    room.onMessage('pong', heard(() => undefined));
+    const heard =
+      <T>(then: (message: T) => void) =>
+      (message: T) => {
+        watch.heard();
+        then(message);
+      };
+    room.onMessage(
+      'pong',
+      heard(() => undefined),
+    );
     room.onStateChange((state) => {
       watch.heard();
       this.facts = tableFacts(toPlain(state));
@@ -221,9 +231,18 @@ export class TableConnection {
         emit(this.errorListeners, message);
       }),
     );
-    room.onMessage('closing', heard((message: ServerMessages['closing']) => emit(this.closingListeners, message)));
-    room.onMessage('phrase', heard((message: ServerMessages['phrase']) => emit(this.phraseListeners, message)));
-    room.onMessage('returned', heard((message: ServerMessages['returned']) => emit(this.returnListeners, message)));
+    room.onMessage(
+      'closing',
+      heard((message: ServerMessages['closing']) => emit(this.closingListeners, message)),
+    );
+    room.onMessage(
+      'phrase',
+      heard((message: ServerMessages['phrase']) => emit(this.phraseListeners, message)),
+    );
+    room.onMessage(
+      'returned',
+      heard((message: ServerMessages['returned']) => emit(this.returnListeners, message)),
+    );
     room.onLeave((code) => {
       watch.stop();
       if (this.closed) return;

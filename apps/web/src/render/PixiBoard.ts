@@ -201,7 +201,13 @@ export class PixiBoard implements BoardRenderer {
     if (this.moving > 0) this.rate = HURRY_RATE;
   }
 
-  private async fly(token: PlaneToken, path: RoutePath, victims: readonly PlacedPlane[], pace: number, moment: (m: RouteMoment) => void): Promise<void> {
+  private async fly(
+    token: PlaneToken,
+    path: RoutePath,
+    victims: readonly PlacedPlane[],
+    pace: number,
+    moment: (m: RouteMoment) => void,
+  ): Promise<void> {
     token.visible = true;
     token.setCount(1);
     token.zIndex = 1000;
@@ -217,7 +223,10 @@ export class PixiBoard implements BoardRenderer {
       if (hits.length > 0) {
         moment({ type: 'hit' });
         const keys = new Set(hits.flatMap((c) => c.victims.map(planeKey)));
-        await this.sendHome(victims.filter((v) => keys.has(v.key)), pace);
+        await this.sendHome(
+          victims.filter((v) => keys.has(v.key)),
+          pace,
+        );
         carry = 0;
       }
     }

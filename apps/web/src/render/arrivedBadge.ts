@@ -14,7 +14,12 @@ export class ArrivedBadge extends Container {
   constructor(colour: Colour) {
     super();
     const c = SEAT_COLOURS[colour];
-    const disk = new Graphics().circle(0, 0, RADIUS).fill(c.strong).stroke({ width: 0.07, color: BOARD.white }).circle(0, 0, RADIUS + 0.05).stroke({ width: 0.03, color: c.dark });
+    const disk = new Graphics()
+      .circle(0, 0, RADIUS)
+      .fill(c.strong)
+      .stroke({ width: 0.07, color: BOARD.white })
+      .circle(0, 0, RADIUS + 0.05)
+      .stroke({ width: 0.03, color: c.dark });
     this.countText = new Text({
       text: '',
       style: { fontFamily: FONT_STACK, fontSize: TEXT_PX, fontWeight: '800', fill: colour === 'yellow' ? BOARD.ink : BOARD.white },

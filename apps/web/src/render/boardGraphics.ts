@@ -48,7 +48,9 @@ export function drawBoard(layout: BoardLayout, marks: BoardMarks): Container {
   const g = new Graphics();
   root.addChild(g);
 
-  g.roundRect(-e, -e, 2 * e, 2 * e, 0.5).fill(BOARD.background).stroke({ width: 0.08, color: BOARD.frame });
+  g.roundRect(-e, -e, 2 * e, 2 * e, 0.5)
+    .fill(BOARD.background)
+    .stroke({ width: 0.08, color: BOARD.frame });
 
   // Hangars (机场) in the corners.
   for (const c of COLOURS) {
@@ -104,7 +106,11 @@ export function drawBoard(layout: BoardLayout, marks: BoardMarks): Container {
     arrowHead(g, turnIn, { x: -d.x, y: -d.y }, 0.24).fill(BOARD.white);
     // Entry square (p = 1): a ring marks where this colour's planes join (a star instead where it is safe).
     const entry = layout.ring[ringIndex(c, ENTRY)]!;
-    if (!marks.stars) g.circle(entry.x, entry.y, 0.26).stroke({ width: 0.07, color: SEAT_COLOURS[c].strong }).circle(entry.x, entry.y, 0.2).stroke({ width: 0.05, color: BOARD.white });
+    if (!marks.stars)
+      g.circle(entry.x, entry.y, 0.26)
+        .stroke({ width: 0.07, color: SEAT_COLOURS[c].strong })
+        .circle(entry.x, entry.y, 0.2)
+        .stroke({ width: 0.05, color: BOARD.white });
   }
   if (marks.stars) {
     for (let i = 0; i < RING_SIZE; i++) {

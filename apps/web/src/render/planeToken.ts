@@ -15,7 +15,10 @@ export class PlaneToken extends Container {
   /** What the ring shows now. */
   private drawn = 'none';
 
-  constructor(readonly key: string, readonly colour: Colour) {
+  constructor(
+    readonly key: string,
+    readonly colour: Colour,
+  ) {
     super();
     const c = SEAT_COLOURS[colour];
     const disk = new Graphics()
@@ -56,7 +59,11 @@ export class PlaneToken extends Container {
     this.cursor = selectable ? 'pointer' : 'default';
     const ring = this.ring.clear();
     if (mode === 'selected') {
-      ring.circle(0, 0, 0.54).stroke({ width: 0.14, color: BOARD.highlight }).circle(0, 0, 0.62).stroke({ width: 0.04, color: BOARD.white });
+      ring
+        .circle(0, 0, 0.54)
+        .stroke({ width: 0.14, color: BOARD.highlight })
+        .circle(0, 0, 0.62)
+        .stroke({ width: 0.04, color: BOARD.white });
     } else if (mode === 'selectable') {
       ring.circle(0, 0, 0.5).stroke({ width: 0.08, color: BOARD.highlight, alpha: 0.95 });
     }

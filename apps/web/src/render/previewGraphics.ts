@@ -46,20 +46,29 @@ export function drawPreview(path: RoutePath): Container {
   }
   for (const b of path.blocked) {
     g.circle(b.x, b.y, 0.34).stroke({ width: 0.08, color: BOARD.ink });
-    g.moveTo(b.x - 0.24, b.y + 0.24).lineTo(b.x + 0.24, b.y - 0.24).stroke({ width: 0.08, color: BOARD.ink });
+    g.moveTo(b.x - 0.24, b.y + 0.24)
+      .lineTo(b.x + 0.24, b.y - 0.24)
+      .stroke({ width: 0.08, color: BOARD.ink });
   }
   for (const c of path.captures) {
     const { x, y } = c.point;
     g.circle(x, y, 0.42).stroke({ width: 0.09, color: BOARD.capture });
-    g.moveTo(x - 0.26, y - 0.26).lineTo(x + 0.26, y + 0.26).moveTo(x + 0.26, y - 0.26).lineTo(x - 0.26, y + 0.26).stroke({
-      width: 0.1,
-      color: BOARD.capture,
-    });
+    g.moveTo(x - 0.26, y - 0.26)
+      .lineTo(x + 0.26, y + 0.26)
+      .moveTo(x + 0.26, y - 0.26)
+      .lineTo(x - 0.26, y + 0.26)
+      .stroke({
+        width: 0.1,
+        color: BOARD.capture,
+      });
   }
   const last = path.waypoints[path.waypoints.length - 1]?.point ?? path.start;
   g.circle(last.x, last.y, 0.5).stroke({ width: 0.09, color: BOARD.highlight });
   // A translucent plane token where the move ends.
-  const ghost = new Graphics().circle(0, 0, 0.4).fill({ color: BOARD.white, alpha: 0.75 }).stroke({ width: 0.06, color: colour.dark, alpha: 0.8 });
+  const ghost = new Graphics()
+    .circle(0, 0, 0.4)
+    .fill({ color: BOARD.white, alpha: 0.75 })
+    .stroke({ width: 0.06, color: colour.dark, alpha: 0.8 });
   drawPlaneShape(ghost, 0.32).fill({ color: colour.strong, alpha: 0.6 });
   ghost.position.set(last.x, last.y);
   const before = path.waypoints[path.waypoints.length - 2]?.point ?? path.start;

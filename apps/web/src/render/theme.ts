@@ -19,4 +19,5 @@ export const BOARD = {
 } as const;
 
 /** A CJK-capable font stack: Noto Sans CJK SC on Linux, PingFang / YaHei elsewhere. */
-export const FONT_STACK = '"Noto Sans CJK SC", "Noto Sans SC", "PingFang SC", "Microsoft YaHei", "Source Han Sans SC", system-ui, sans-serif';
+export const FONT_STACK =
+  '"Noto Sans CJK SC", "Noto Sans SC", "PingFang SC", "Microsoft YaHei", "Source Han Sans SC", system-ui, sans-serif';

@@ -31,7 +31,11 @@ const BOTTOM = 8;
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Readonly<Record<string, string | number>>, cls?: string): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Readonly<Record<string, string | number>>,
+  cls?: string,
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (cls) node.setAttribute('class', cls);

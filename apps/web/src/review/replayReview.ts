@@ -29,7 +29,10 @@ export class ReplayReview {
     private readonly seats: readonly Named[],
     private readonly hooks: ReplayHooks,
   ) {
-    this.panel = new ReviewPanel(setup, actions, seats, { onPick: (index) => hooks.jump(index), onReady: () => this.render(this.position, this.state) });
+    this.panel = new ReviewPanel(setup, actions, seats, {
+      onPick: (index) => hooks.jump(index),
+      onReady: () => this.render(this.position, this.state),
+    });
   }
 
   /** Show the review of replay position `position`, whose state is `state`. */
@@ -55,8 +58,24 @@ export class ReplayReview {
     fill(
       this.bar,
       move ? this.moveLine(move, pending) : h('p', { class: 'move-line note', text: t('review.noMove') }),
-      best && move ? h('p', { class: 'best-line', data: { testid: 'review-best' }, text: t('review.bestLine', { plane: move.best + 1, summary: describeRoute(best), best: pct(move.bestChance), chosen: pct(move.chance) }) }) : null,
-      h('div', { class: 'buttons' }, button(t('review.prevMistake'), prev, 'review-prev-mistake'), button(t('review.nextMistake'), next, 'review-next-mistake')),
+      best && move
+        ? h('p', {
+            class: 'best-line',
+            data: { testid: 'review-best' },
+            text: t('review.bestLine', {
+              plane: move.best + 1,
+              summary: describeRoute(best),
+              best: pct(move.bestChance),
+              chosen: pct(move.chance),
+            }),
+          })
+        : null,
+      h(
+        'div',
+        { class: 'buttons' },
+        button(t('review.prevMistake'), prev, 'review-prev-mistake'),
+        button(t('review.nextMistake'), next, 'review-next-mistake'),
+      ),
       mistakes(review).length === 0 ? h('p', { class: 'note', text: t('review.noMistakes') }) : null,
     );
   }
@@ -72,8 +91,11 @@ export class ReplayReview {
 
   private moveLine(move: MoveReview, pending: boolean): HTMLElement {
     const seat = nameOf(this.seats.find((s) => s.colour === move.seat) ?? { colour: move.seat, name: '', bot: null });
-    const who = t(pending ? 'review.toPlay' : 'review.played', { seat, plane: move.plane + 1 }) + (move.by === 'auto-play' ? t('review.byAutoPlay') : '');
-    if (!move.label) return h('p', { class: 'move-line', data: { testid: 'review-move', label: 'forced' } }, who, ' · ', t('review.forcedMove'));
+    const who =
+      t(pending ? 'review.toPlay' : 'review.played', { seat, plane: move.plane + 1 }) +
+      (move.by === 'auto-play' ? t('review.byAutoPlay') : '');
+    if (!move.label)
+      return h('p', { class: 'move-line', data: { testid: 'review-move', label: 'forced' } }, who, ' · ', t('review.forcedMove'));
     return h(
       'p',
       { class: `move-line label-${move.label}`, data: { testid: 'review-move', label: move.label } },

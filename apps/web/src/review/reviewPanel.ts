@@ -8,7 +8,10 @@ import { chanceSeries, seatSummary, signed } from './reviewModel';
 import { runReview } from './reviewRunner';
 import './review.css';
 
-type Status = { readonly kind: 'running'; readonly progress: number } | { readonly kind: 'done'; readonly review: GameReview } | { readonly kind: 'failed'; readonly failure: RuleError | Error };
+type Status =
+  | { readonly kind: 'running'; readonly progress: number }
+  | { readonly kind: 'done'; readonly review: GameReview }
+  | { readonly kind: 'failed'; readonly failure: RuleError | Error };
 
 export interface PanelOptions {
   /** The replay: a tap on the chart jumps there. */
@@ -89,7 +92,12 @@ export class ReviewPanel {
       const percent = Math.floor(100 * s.progress);
       return [
         h('p', { class: 'note', role: 'status', text: t('review.running', { percent }) }),
-        h('progress', { class: 'review-progress', value: String(percent), data: { testid: 'review-progress' }, aria: { label: t('review.running', { percent }) } }),
+        h('progress', {
+          class: 'review-progress',
+          value: String(percent),
+          data: { testid: 'review-progress' },
+          aria: { label: t('review.running', { percent }) },
+        }),
       ];
     }
     const { review } = s;
@@ -101,7 +109,11 @@ export class ReviewPanel {
     const label = t('review.chartLabel', { sides: series.map((x) => `${x.name} ${Math.round(100 * (last[x.colour] ?? 0))}%`).join(', ') });
     return [
       h('p', { class: 'note', text: t('review.chartNote') }),
-      h('ul', { class: 'chance-legend' }, ...series.map((x) => h('li', { class: `colour-${x.colour}` }, h('span', { class: 'swatch', aria: { hidden: 'true' } }), x.name))),
+      h(
+        'ul',
+        { class: 'chance-legend' },
+        ...series.map((x) => h('li', { class: `colour-${x.colour}` }, h('span', { class: 'swatch', aria: { hidden: 'true' } }), x.name)),
+      ),
       chanceChart(series, { label, marks, cursor: this.cursor, ...(this.options.onPick ? { onPick: this.options.onPick } : {}) }),
       h('ul', { class: 'review-seats', data: { testid: 'review-seats' } }, ...review.seats.map((seat) => this.seatCard(seat))),
       h('p', { class: 'note', text: t('review.accuracyNote') }),
@@ -113,20 +125,43 @@ export class ReviewPanel {
     const summary = seatSummary(seat);
     const labels = MOVE_LABELS.map((label) => {
       const n = seat.moves.labels[label];
-      return h('li', { class: `label-${label}`, data: { label } }, h('span', { class: 'count', text: String(n) }), ' ', t(`review.${n === 1 ? 'one' : 'label'}.${label}` as MessageKey));
+      return h(
+        'li',
+        { class: `label-${label}`, data: { label } },
+        h('span', { class: 'count', text: String(n) }),
+        ' ',
+        t(`review.${n === 1 ? 'one' : 'label'}.${label}` as MessageKey),
+      );
     });
-    const verdict = seat.verdict && seat.result !== null ? t(`review.verdict.${seat.result > seat.start ? 'won' : 'lost'}.${seat.verdict}` as MessageKey) : null;
+    const verdict =
+      seat.verdict && seat.result !== null
+        ? t(`review.verdict.${seat.result > seat.start ? 'won' : 'lost'}.${seat.verdict}` as MessageKey)
+        : null;
     return h(
       'li',
       { class: `review-seat colour-${seat.colour}`, data: { testid: `review-seat-${seat.colour}` } },
       h('h3', {}, h('span', { class: 'swatch', aria: { hidden: 'true' } }), h('span', { class: 'name', text: nameOf(named) })),
-      h('p', { class: 'accuracy' }, h('span', { class: 'figure', data: { testid: 'accuracy' }, text: summary.accuracy }), ' ', t('review.accuracy', { n: seat.moves.decisions })),
+      h(
+        'p',
+        { class: 'accuracy' },
+        h('span', { class: 'figure', data: { testid: 'accuracy' }, text: summary.accuracy }),
+        ' ',
+        t('review.accuracy', { n: seat.moves.decisions }),
+      ),
       h('ul', { class: 'labels' }, ...labels),
       h('p', { class: 'luck', data: { testid: 'luck' }, text: t('review.luck', { luck: summary.luck, dice: signed(seat.dice) }) }),
-      summary.adjusted === null ? null : h('p', { class: 'adjusted', text: t('review.adjusted', { points: summary.adjusted, start: seat.start.toFixed(0) }) }),
+      summary.adjusted === null
+        ? null
+        : h('p', { class: 'adjusted', text: t('review.adjusted', { points: summary.adjusted, start: seat.start.toFixed(0) }) }),
       verdict ? h('p', { class: `verdict ${seat.verdict}`, data: { testid: 'verdict' }, text: verdict }) : null,
       seat.autoPlay.decisions > 0
-        ? h('p', { class: 'auto-play', text: t('review.autoPlay', { n: seat.autoPlay.decisions, accuracy: seat.autoPlay.accuracy === null ? '–' : seat.autoPlay.accuracy.toFixed(1) }) })
+        ? h('p', {
+            class: 'auto-play',
+            text: t('review.autoPlay', {
+              n: seat.autoPlay.decisions,
+              accuracy: seat.autoPlay.accuracy === null ? '–' : seat.autoPlay.accuracy.toFixed(1),
+            }),
+          })
         : null,
       seat.forced > 0 ? h('p', { class: 'forced', text: t('review.forced', { n: seat.forced }) }) : null,
     );

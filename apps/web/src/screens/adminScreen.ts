@@ -56,14 +56,20 @@ export function adminScreen(ctx: AppContext): Screen {
   };
 
   const actions: ConsoleActions = {
-    close: (table) => act(t('admin.closeConfirm', { code: table.code }), () => api.close(table.roomId), t('admin.done.close', { code: table.code })),
+    close: (table) =>
+      act(t('admin.closeConfirm', { code: table.code }), () => api.close(table.roomId), t('admin.done.close', { code: table.code })),
     ban: (playerId, name, reason = '', address = true) =>
-      act(t(address ? 'admin.banConfirmAddress' : 'admin.banConfirm', { name }), () => api.ban(playerId, reason, address), t('admin.done.ban', { name })),
+      act(
+        t(address ? 'admin.banConfirmAddress' : 'admin.banConfirm', { name }),
+        () => api.ban(playerId, reason, address),
+        t('admin.done.ban', { name }),
+      ),
     liftBan: (playerId) => act(null, () => api.liftBan(playerId), t('admin.done.liftBan')),
     liftAddressBan: (playerId) => act(null, () => api.liftAddressBan(playerId), t('admin.done.liftAddressBan')),
     setNotice: (text) => act(null, () => api.setNotice(text), t('admin.done.setNotice')),
     clearNotice: () => act(null, () => api.clearNotice(), t('admin.done.clearNotice')),
-    drain: (p) => act(t('admin.drainConfirm', { id: p.processId }), () => api.drain(p.processId), t('admin.done.drain', { id: p.processId })),
+    drain: (p) =>
+      act(t('admin.drainConfirm', { id: p.processId }), () => api.drain(p.processId), t('admin.done.drain', { id: p.processId })),
   };
 
   const signIn = (token: string) => {
@@ -127,7 +133,13 @@ export function adminScreen(ctx: AppContext): Screen {
         });
         return fill(
           el,
-          h('div', { class: 'admin-head' }, title, h('span', { class: 'note', text: t('admin.updated', { time: new Date(at).toLocaleTimeString() }) }), signOut),
+          h(
+            'div',
+            { class: 'admin-head' },
+            title,
+            h('span', { class: 'note', text: t('admin.updated', { time: new Date(at).toLocaleTimeString() }) }),
+            signOut,
+          ),
           flash,
           noticeCard(overview.notice, actions),
           processesCard(overview.processes, overview.unreachable, actions),

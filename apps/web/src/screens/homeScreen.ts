@@ -75,9 +75,21 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
 
   // ---- create a table ----
   const preset = select('create-preset', presetChoices(), 'online');
-  const seats = select('create-seats', [['2', '2'], ['3', '3'], ['4', '4']], '4');
+  const seats = select(
+    'create-seats',
+    [
+      ['2', '2'],
+      ['3', '3'],
+      ['4', '4'],
+    ],
+    '4',
+  );
   const teams = h('input', { type: 'checkbox', id: 'create-teams' });
-  const turn = select('create-turn', TURN_TIMES.map((s) => [String(s), String(s)] as [string, string]), '15');
+  const turn = select(
+    'create-turn',
+    TURN_TIMES.map((s) => [String(s), String(s)] as [string, string]),
+    '15',
+  );
   const priv = h('input', { type: 'checkbox', id: 'create-private', checked: true });
   const watchable = h('input', { type: 'checkbox', id: 'create-watchable', checked: true });
   const house = houseRulesEditor('create');
@@ -185,8 +197,10 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
   const last = ctx.offline.lastFinished();
   const me = ctx.net.credentials()?.playerId;
 
-  const field = (label: string, control: HTMLElement) => h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
-  const check = (label: string, control: HTMLInputElement) => h('label', { class: 'check', for: control.id }, control, h('span', { text: label }));
+  const field = (label: string, control: HTMLElement) =>
+    h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
+  const check = (label: string, control: HTMLInputElement) =>
+    h('label', { class: 'check', for: control.id }, control, h('span', { text: label }));
 
   return [
     h(
@@ -248,14 +262,27 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
             'div',
             { class: 'saved' },
             h('p', { text: t('home.offlineSaved', { preset: t(`preset.${saved.state.preset}`), rolls: saved.state.rolls }) }),
-            h('button', { class: 'primary', text: t('home.offlineContinue'), data: { testid: 'offline-continue' }, on: { click: () => ctx.navigate({ name: 'offline' }) } }),
+            h('button', {
+              class: 'primary',
+              text: t('home.offlineContinue'),
+              data: { testid: 'offline-continue' },
+              on: { click: () => ctx.navigate({ name: 'offline' }) },
+            }),
           )
         : null,
       field(t('home.preset'), offPreset),
       h(
         'div',
         { class: 'offline-seats' },
-        ...COLOURS.map((c, i) => h('label', { class: `field seat-choice colour-${c}`, for: seatSelects[i]!.id }, h('span', { class: 'swatch' }), h('span', { text: t('colour.side', { colour: colourName(c as Colour) }) }), seatSelects[i]!)),
+        ...COLOURS.map((c, i) =>
+          h(
+            'label',
+            { class: `field seat-choice colour-${c}`, for: seatSelects[i]!.id },
+            h('span', { class: 'swatch' }),
+            h('span', { text: t('colour.side', { colour: colourName(c as Colour) }) }),
+            seatSelects[i]!,
+          ),
+        ),
       ),
       check(t('home.teams'), offTeams),
       h('button', { class: 'primary', text: t('home.offlineStart'), data: { testid: 'offline-start' }, on: { click: startOffline } }),

@@ -22,7 +22,17 @@ export function leaderboardScreen(ctx: AppContext): Screen {
           : h(
               'table',
               { class: 'results-table leaderboard-table', data: { testid: 'leaderboard' } },
-              h('thead', {}, h('tr', {}, ...[t('results.rank'), t('results.player'), t('results.level'), t('profile.score'), t('leaderboard.record')].map((text) => h('th', { text })))),
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ...[t('results.rank'), t('results.player'), t('results.level'), t('profile.score'), t('leaderboard.record')].map((text) =>
+                    h('th', { text }),
+                  ),
+                ),
+              ),
               h(
                 'tbody',
                 {},

@@ -16,7 +16,11 @@ import { seatList } from '../game/seatList';
 import { abortReasonText } from '../table/tableClosedView';
 
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
-type Verification = { readonly kind: 'none' } | { readonly kind: 'pending' } | { readonly kind: 'done'; readonly answer: VerifyAnswer } | { readonly kind: 'failed'; readonly text: string };
+type Verification =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'done'; readonly answer: VerifyAnswer }
+  | { readonly kind: 'failed'; readonly text: string };
 
 /** A stored match made readable (POST /api/matches/:id, as this player): players and results, the dice commitment and seed, verification, replay. */
 export function matchScreen(ctx: AppContext, matchId: string): Screen {
@@ -31,14 +35,26 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
       const verify = () => {
         verification = { kind: 'pending' };
         redraw();
-        ctx.net.verify(match.id).then(
-          (answer) => (verification = { kind: 'done', answer }),
-          (error) => (verification = { kind: 'failed', text: failureText(failureOf(error)) }),
-        ).finally(redraw);
+        ctx.net
+          .verify(match.id)
+          .then(
+            (answer) => (verification = { kind: 'done', answer }),
+            (error) => (verification = { kind: 'failed', text: failureText(failureOf(error)) }),
+          )
+          .finally(redraw);
       };
       return [
         h('h1', { text: t('match.title') }),
-        h('p', { class: 'meta', data: { testid: 'match-meta' }, text: t('match.meta', { preset: presetName(match.setup.preset), base: match.base, when: dateTime(match.startedAt), status: t(`match.status.${match.status}`) }) }),
+        h('p', {
+          class: 'meta',
+          data: { testid: 'match-meta' },
+          text: t('match.meta', {
+            preset: presetName(match.setup.preset),
+            base: match.base,
+            when: dateTime(match.startedAt),
+            status: t(`match.status.${match.status}`),
+          }),
+        }),
         match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: abortReasonText(match.abortReason) }) }) : null,
         players(match, final),
         reviewOf(match),
@@ -50,12 +66,25 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
           h('h3', { text: t('match.commitment') }),
           h('code', { class: 'hash', text: match.commitment, data: { testid: 'commitment' } }),
           h('h3', { text: t('match.seed') }),
-          match.seed ? h('code', { class: 'hash', text: match.seed, data: { testid: 'seed' } }) : h('p', { class: 'note', text: t('match.seedHidden') }),
+          match.seed
+            ? h('code', { class: 'hash', text: match.seed, data: { testid: 'seed' } })
+            : h('p', { class: 'note', text: t('match.seedHidden') }),
           h(
             'div',
             { class: 'buttons' },
-            h('button', { class: 'primary', text: t('results.verify'), disabled: !match.seed || verification.kind === 'pending', data: { testid: 'match-verify' }, on: { click: verify } }),
-            h('a', { class: 'button', href: hashOf({ name: 'replay', matchId: match.id }), text: t('match.replay'), data: { testid: 'match-replay' } }),
+            h('button', {
+              class: 'primary',
+              text: t('results.verify'),
+              disabled: !match.seed || verification.kind === 'pending',
+              data: { testid: 'match-verify' },
+              on: { click: verify },
+            }),
+            h('a', {
+              class: 'button',
+              href: hashOf({ name: 'replay', matchId: match.id }),
+              text: t('match.replay'),
+              data: { testid: 'match-replay' },
+            }),
           ),
           verificationView(verification, match.actions.length),
         ),
@@ -103,6 +132,10 @@ function verificationView(v: Verification, actions: number): HTMLElement | null 
       return h('p', { class: 'error', role: 'alert', text: v.text });
     case 'done':
       // The live region wraps the list: a list with role=status is no list any more to a screen reader.
-      return h('div', { role: 'status' }, h('ul', { class: 'verdict', data: { testid: 'match-verdict' } }, ...verdictLines(v.answer, actions).map(line)));
+      return h(
+        'div',
+        { role: 'status' },
+        h('ul', { class: 'verdict', data: { testid: 'match-verdict' } }, ...verdictLines(v.answer, actions).map(line)),
+      );
   }
 }

@@ -19,7 +19,9 @@ export function profileScreen(ctx: AppContext, playerId: string): Screen {
     className: 'profile',
     loading: 'profile.loading',
     load: () =>
-      ctx.net.credentials()?.playerId === playerId ? new Accounts(ctx.net).profile() : ctx.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(playerId)}`),
+      ctx.net.credentials()?.playerId === playerId
+        ? new Accounts(ctx.net).profile()
+        : ctx.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(playerId)}`),
     render: (p) => {
       const own = ctx.net.credentials()?.playerId === p.id;
       return [
@@ -62,7 +64,11 @@ function levelCard(lifetimeScore: number): HTMLElement {
     { class: 'card level-card' },
     h('p', { class: 'level', data: { testid: 'profile-level' } }, h('strong', { text: levelName(level.level) }), ` · Lv ${level.level}`),
     bar,
-    h('p', { class: 'note', data: { testid: 'profile-next' }, text: next ? t('profile.toNext', { n: toNext, next: levelName(next.level) }) : t('profile.top') }),
+    h('p', {
+      class: 'note',
+      data: { testid: 'profile-next' },
+      text: next ? t('profile.toNext', { n: toNext, next: levelName(next.level) }) : t('profile.top'),
+    }),
   );
 }
 
@@ -77,7 +83,13 @@ function matchItem(m: MatchSummary): HTMLElement {
       h('span', { class: 'swatch', aria: { hidden: 'true' } }),
       h('span', { class: 'when', text: dateTime(m.startedAt) }),
       h('span', { class: 'what', text: presetName(m.preset) }),
-      h('span', { class: 'place', text: m.status === 'finished' && m.rank !== null ? t('profile.place', { rank: m.rank, players: m.players }) : t(`match.status.${m.status}`) }),
+      h('span', {
+        class: 'place',
+        text:
+          m.status === 'finished' && m.rank !== null
+            ? t('profile.place', { rank: m.rank, players: m.players })
+            : t(`match.status.${m.status}`),
+      }),
       score ? h('span', { class: m.score! >= 0 ? 'plus' : 'minus', text: score }) : null,
       m.winner ? h('span', { class: 'crown', text: '★' }) : null,
     ),

@@ -71,7 +71,8 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     slider.value = String(s.position);
     slider.setAttribute('aria-label', t('replay.jump'));
     slider.setAttribute('aria-valuetext', stepEl.textContent);
-    const b = (label: string, fn: () => void, testid: string, cls = '') => h('button', { class: cls, text: label, data: { testid }, on: { click: fn } });
+    const b = (label: string, fn: () => void, testid: string, cls = '') =>
+      h('button', { class: cls, text: label, data: { testid }, on: { click: fn } });
     fill(
       buttons,
       b(t('replay.prev'), () => p.step(-1), 'replay-prev'),
@@ -83,10 +84,20 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       speeds,
       h('span', { text: t('replay.speed') }),
       ...REPLAY_SPEEDS.map((speed) =>
-        h('button', { class: 'speed', text: `${speed}×`, aria: { pressed: String(p.speed === speed) }, data: { testid: `replay-speed-${speed}` }, on: { click: () => p.setSpeed(speed) } }),
+        h('button', {
+          class: 'speed',
+          text: `${speed}×`,
+          aria: { pressed: String(p.speed === speed) },
+          data: { testid: `replay-speed-${speed}` },
+          on: { click: () => p.setSpeed(speed) },
+        }),
       ),
     );
-    fill(links, record ? h('a', { class: 'button', href: hashOf(record), text: t('replay.back'), data: { testid: 'replay-record' } }) : null, home());
+    fill(
+      links,
+      record ? h('a', { class: 'button', href: hashOf(record), text: t('replay.back'), data: { testid: 'replay-record' } }) : null,
+      home(),
+    );
     review?.render(s.position, state);
   };
   slider.addEventListener('input', () => player?.jump(Number(slider.value)));
@@ -141,7 +152,11 @@ export function onlineReplayScreen(ctx: AppContext, matchId: string): Screen {
     const source = ReplaySource.of(match.setup, match.actions, seats);
     if (!source) return null;
     // A game still being played is not reviewed: the review would tell its players the best moves.
-    return { source, record: { name: 'match', matchId }, ...(match.status === 'finished' ? { review: { setup: match.setup, actions: match.actions, seats } } : {}) };
+    return {
+      source,
+      record: { name: 'match', matchId },
+      ...(match.status === 'finished' ? { review: { setup: match.setup, actions: match.actions, seats } } : {}),
+    };
   });
 }
 

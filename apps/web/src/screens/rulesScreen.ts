@@ -38,7 +38,12 @@ export function rulesScreen(ctx: AppContext, requested: string): Screen {
         'nav',
         { class: 'tabs' },
         ...PRESET_NAMES.map((p) =>
-          h('a', { href: `#/rules/${p}`, text: t(`preset.${p}`), class: p === preset ? 'active' : '', aria: p === preset ? { current: 'page' } : {} }),
+          h('a', {
+            href: `#/rules/${p}`,
+            text: t(`preset.${p}`),
+            class: p === preset ? 'active' : '',
+            aria: p === preset ? { current: 'page' } : {},
+          }),
         ),
       ),
       h('h2', { text: t(`preset.${preset}`) }),

@@ -40,14 +40,21 @@ export function signInScreen(ctx: AppContext, code?: string): Screen {
 
   const render = () => {
     if (!loaded) return fill(el, h('p', { class: 'loading', role: 'status', text: t('account.loading') }));
-    const linkInput = h('input', { id: 'link-code', value: code ?? '', maxLength: LINK_CODE_LENGTH + 2, placeholder: 'ABCD EFGH', aria: { label: t('account.code.label') } });
+    const linkInput = h('input', {
+      id: 'link-code',
+      value: code ?? '',
+      maxLength: LINK_CODE_LENGTH + 2,
+      placeholder: 'ABCD EFGH',
+      aria: { label: t('account.code.label') },
+    });
     linkInput.autocomplete = 'off';
     linkInput.autocapitalize = 'characters';
     const name = h('input', { id: 'sign-in-name', maxLength: 20 });
     name.autocomplete = 'username';
     const password = h('input', { id: 'sign-in-password', type: 'password' });
     password.autocomplete = 'current-password';
-    const field = (label: string, control: HTMLInputElement) => h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
+    const field = (label: string, control: HTMLInputElement) =>
+      h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
     fill(
       el,
       h('h1', { text: t('account.signIn.title') }),
@@ -81,7 +88,11 @@ export function signInScreen(ctx: AppContext, code?: string): Screen {
             'section',
             { class: 'card' },
             h('h2', { text: t('account.passkeys.title') }),
-            h('button', { text: t('account.passkeys.signIn'), data: { testid: 'passkey-sign-in' }, on: { click: () => attempt(() => accounts.signInWithPasskey()) } }),
+            h('button', {
+              text: t('account.passkeys.signIn'),
+              data: { testid: 'passkey-sign-in' },
+              on: { click: () => attempt(() => accounts.signInWithPasskey()) },
+            }),
           )
         : null,
       error,

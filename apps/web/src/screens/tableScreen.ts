@@ -225,7 +225,11 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         return;
       }
       // The address now names the room, so a reload comes back to this seat.
-      window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}#/table/${encodeURIComponent(room.roomId)}`);
+      window.history.replaceState(
+        null,
+        '',
+        `${window.location.pathname}${window.location.search}#/table/${encodeURIComponent(room.roomId)}`,
+      );
       const conn = new TableConnection(room, ctx.net, realScheduler);
       connection = conn;
       conn.onState(onTable);
@@ -310,4 +314,3 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     },
   };
 }
-

@@ -62,11 +62,7 @@ export function houseRulesEditor(prefix: string): { el: HTMLElement; value: () =
     'details',
     { class: 'house-rules' },
     h('summary', { text: t('home.houseRules') }),
-    h(
-      'div',
-      { class: 'grid' },
-      ...all.map((f, i) => h('label', { for: selects[i]!.id }, h('span', { text: f.label }), selects[i]!)),
-    ),
+    h('div', { class: 'grid' }, ...all.map((f, i) => h('label', { for: selects[i]!.id }, h('span', { text: f.label }), selects[i]!))),
   );
   return {
     el,

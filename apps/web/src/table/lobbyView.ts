@@ -75,11 +75,24 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
         team,
         h('span', { class: 'who', text: t('lobby.empty') }),
         me
-          ? h('button', { text: t('lobby.takeSeat'), data: { testid: `sit-${colour}` }, on: { click: () => actions.send('pick-colour', { colour }) } })
+          ? h('button', {
+              text: t('lobby.takeSeat'),
+              data: { testid: `sit-${colour}` },
+              on: { click: () => actions.send('pick-colour', { colour }) },
+            })
           : // A watcher (no seat): take this one for the next game.
-            h('button', { class: 'primary', text: t('watch.sit'), data: { testid: `watch-sit-${colour}` }, on: { click: () => actions.send('sit', { colour }) } }),
+            h('button', {
+              class: 'primary',
+              text: t('watch.sit'),
+              data: { testid: `watch-sit-${colour}` },
+              on: { click: () => actions.send('sit', { colour }) },
+            }),
         isHost && !full
-          ? h('button', { text: t('lobby.addBot'), data: { testid: `add-bot-${colour}` }, on: { click: () => actions.send('add-bot', { colour, bot: botLevel }) } })
+          ? h('button', {
+              text: t('lobby.addBot'),
+              data: { testid: `add-bot-${colour}` },
+              on: { click: () => actions.send('add-bot', { colour, bot: botLevel }) },
+            })
           : null,
       );
     }
@@ -98,7 +111,11 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
       ...badges,
       h('span', { class: `ready-mark${seat.ready ? ' yes' : ''}`, text: seat.ready ? `✓ ${t('lobby.ready')}` : t('lobby.notReady') }),
       isHost && seat.kind === 'bot'
-        ? h('button', { text: t('lobby.removeBot'), data: { testid: `remove-bot-${colour}` }, on: { click: () => actions.send('remove-bot', { colour }) } })
+        ? h('button', {
+            text: t('lobby.removeBot'),
+            data: { testid: `remove-bot-${colour}` },
+            on: { click: () => actions.send('remove-bot', { colour }) },
+          })
         : null,
     );
   });
@@ -107,7 +124,10 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
     'section',
     { class: 'lobby card', data: { testid: 'lobby' } },
     h('h1', { text: table.code ? t('lobby.title', { code: table.code }) : t('lobby.public') }),
-    h('p', { class: 'settings', text: t('lobby.settings', { preset: presetName(table.preset), seats: table.size, seconds: table.turnSeconds }) }),
+    h('p', {
+      class: 'settings',
+      text: t('lobby.settings', { preset: presetName(table.preset), seats: table.size, seconds: table.turnSeconds }),
+    }),
     table.watchable ? null : h('p', { class: 'hint', text: t('watch.off') }),
     table.code
       ? h(
@@ -132,7 +152,14 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
             on: { click: () => actions.send('ready', { ready: !mine.ready }) },
           })
         : null,
-      isHost ? h('button', { class: 'primary', text: t('lobby.start'), data: { testid: 'start' }, on: { click: () => actions.send('start', {}) } }) : null,
+      isHost
+        ? h('button', {
+            class: 'primary',
+            text: t('lobby.start'),
+            data: { testid: 'start' },
+            on: { click: () => actions.send('start', {}) },
+          })
+        : null,
       h('button', { text: t('lobby.leave'), data: { testid: 'leave-table' }, on: { click: actions.leave } }),
     ),
     isHost ? null : h('p', { class: 'hint', text: me ? t('lobby.waiting') : t('watch.lobbyHint') }),

@@ -15,7 +15,10 @@ export interface OpenTablesView {
 /** Public tables seating players, to pick one; kept fresh while the home screen is open. */
 export function openTablesView(ctx: AppContext): OpenTablesView {
   const el = h('section', { class: 'card open-tables', data: { testid: 'open-tables' } });
-  const poll = pollTables(() => ctx.net.openTables(), () => render());
+  const poll = pollTables(
+    () => ctx.net.openTables(),
+    () => render(),
+  );
   const render = () => {
     const { value: tables, failed } = poll.latest;
     const body =
@@ -30,8 +33,17 @@ export function openTablesView(ctx: AppContext): OpenTablesView {
                 h(
                   'li',
                   { class: 'table-item', data: { room: table.roomId } },
-                  h('span', { class: 'summary' }, h('strong', { text: listingSummary(table) }), h('span', { class: 'names', text: table.seats.map(nameOf).join(' · ') })),
-                  h('button', { text: t('tables.sit'), data: { testid: `sit-at-${table.roomId}` }, on: { click: () => ctx.navigate({ name: 'table', roomId: table.roomId }) } }),
+                  h(
+                    'span',
+                    { class: 'summary' },
+                    h('strong', { text: listingSummary(table) }),
+                    h('span', { class: 'names', text: table.seats.map(nameOf).join(' · ') }),
+                  ),
+                  h('button', {
+                    text: t('tables.sit'),
+                    data: { testid: `sit-at-${table.roomId}` },
+                    on: { click: () => ctx.navigate({ name: 'table', roomId: table.roomId }) },
+                  }),
                 ),
               ),
             );

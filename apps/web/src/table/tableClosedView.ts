@@ -20,7 +20,14 @@ export function tableClosedView(notice: ServerMessages['closing'], home: () => v
     h(
       'div',
       { class: 'buttons' },
-      notice.matchId ? h('a', { class: 'button', href: hashOf({ name: 'match', matchId: notice.matchId }), text: t('admin.closedRecord'), data: { testid: 'closed-record' } }) : null,
+      notice.matchId
+        ? h('a', {
+            class: 'button',
+            href: hashOf({ name: 'match', matchId: notice.matchId }),
+            text: t('admin.closedRecord'),
+            data: { testid: 'closed-record' },
+          })
+        : null,
       h('button', { class: 'primary', text: t('results.home'), on: { click: home } }),
     ),
   );

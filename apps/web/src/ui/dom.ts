@@ -64,7 +64,12 @@ export function fill(el: Element, ...children: Child[]): void {
 }
 
 /** A labelled <select> whose options are [value, label] pairs. */
-export function select(id: string, options: readonly (readonly [string, string])[], value: string, onChange?: (v: string) => void): HTMLSelectElement {
+export function select(
+  id: string,
+  options: readonly (readonly [string, string])[],
+  value: string,
+  onChange?: (v: string) => void,
+): HTMLSelectElement {
   const el = h('select', { id, name: id, on: onChange ? { change: () => onChange(el.value) } : {} });
   for (const [v, label] of options) el.append(h('option', { value: v, text: label }));
   el.value = value;

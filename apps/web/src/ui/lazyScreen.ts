@@ -21,7 +21,13 @@ export function lazyScreen(load: () => Promise<Screen>): Screen {
       } catch (error) {
         // A build replaced meanwhile, or no network: say so rather than show an empty page.
         el.removeAttribute('aria-busy');
-        el.replaceChildren(h('p', { class: 'error', role: 'alert', text: t('error.generic', { message: error instanceof Error ? error.message : String(error) }) }));
+        el.replaceChildren(
+          h('p', {
+            class: 'error',
+            role: 'alert',
+            text: t('error.generic', { message: error instanceof Error ? error.message : String(error) }),
+          }),
+        );
         return;
       }
       if (disposed) return screen.dispose();

@@ -26,7 +26,8 @@ export function dateTime(ms: number): string {
   return new Date(ms).toLocaleString(language(), { dateStyle: 'short', timeStyle: 'short' });
 }
 
-type State<T> = { readonly kind: 'loading' } | { readonly kind: 'ok'; readonly data: T } | { readonly kind: 'failed'; readonly failure: ServerFailure };
+type State<T> =
+  { readonly kind: 'loading' } | { readonly kind: 'ok'; readonly data: T } | { readonly kind: 'failed'; readonly failure: ServerFailure };
 
 export function recordPage<T>(ctx: AppContext, page: RecordPage<T>): Screen {
   const el = h('main', { class: `screen record-page ${page.className}` });
@@ -40,12 +41,17 @@ export function recordPage<T>(ctx: AppContext, page: RecordPage<T>): Screen {
       ...(me ? [[{ name: 'profile', playerId: me }, t('profile.mine')] as [Route, string]] : []),
     ];
     const self = hashOf(page.self);
-    return h('nav', { class: 'page-nav' }, ...links.filter(([route]) => hashOf(route) !== self).map(([route, text]) => h('a', { class: 'button', href: hashOf(route), text })));
+    return h(
+      'nav',
+      { class: 'page-nav' },
+      ...links.filter(([route]) => hashOf(route) !== self).map(([route, text]) => h('a', { class: 'button', href: hashOf(route), text })),
+    );
   };
   const render = () => {
     if (disposed) return;
     if (state.kind === 'loading') fill(el, h('p', { class: 'loading', role: 'status', text: t(page.loading) }));
-    else if (state.kind === 'failed') fill(el, h('p', { class: 'error', role: 'alert', data: { testid: 'page-error' }, text: failureText(state.failure) }), nav());
+    else if (state.kind === 'failed')
+      fill(el, h('p', { class: 'error', role: 'alert', data: { testid: 'page-error' }, text: failureText(state.failure) }), nav());
     else fill(el, ...page.render(state.data, render), nav());
   };
   render();

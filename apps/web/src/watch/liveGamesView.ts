@@ -24,7 +24,10 @@ function seatsLine(table: TableListing): string {
  */
 export function liveGamesView(ctx: AppContext): LiveGamesView {
   const el = h('section', { class: 'card live-games', hidden: true, data: { testid: 'live-games' } });
-  const poll = pollTables(() => ctx.net.tables(), () => render());
+  const poll = pollTables(
+    () => ctx.net.tables(),
+    () => render(),
+  );
   const watch = (table: TableListing) => ctx.navigate({ name: 'watch', roomId: table.roomId });
 
   const render = () => {
@@ -34,7 +37,14 @@ export function liveGamesView(ctx: AppContext): LiveGamesView {
     fill(
       el,
       h('h2', { text: t('watch.live') }),
-      best ? h('button', { class: 'primary watch-live', text: t('watch.liveOne'), data: { testid: 'watch-live' }, on: { click: () => watch(best) } }) : null,
+      best
+        ? h('button', {
+            class: 'primary watch-live',
+            text: t('watch.liveOne'),
+            data: { testid: 'watch-live' },
+            on: { click: () => watch(best) },
+          })
+        : null,
       h(
         'ul',
         { class: 'table-list' },

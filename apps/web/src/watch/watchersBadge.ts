@@ -17,7 +17,12 @@ export interface WatchersBadge {
  */
 export function watchersBadge(): WatchersBadge {
   const el = h('span', { class: 'watchers', hidden: true, data: { testid: 'watchers' } });
-  const toggle = h('button', { type: 'button', class: 'tool watchers-count', data: { testid: 'watchers-count' }, on: { click: () => setOpen(list.hidden) } });
+  const toggle = h('button', {
+    type: 'button',
+    class: 'tool watchers-count',
+    data: { testid: 'watchers-count' },
+    on: { click: () => setOpen(list.hidden) },
+  });
   const list = h('div', { class: 'watchers-list', hidden: true, role: 'dialog', data: { testid: 'watchers-list' } });
   el.append(toggle, list);
   let last: { table: TableFacts; watching: boolean } | null = null;

@@ -40,7 +40,13 @@ export function calibrationOf(forecasts: readonly Forecast[]): Calibration {
       p += f.p;
       won += f.won;
     }
-    deciles.push({ count: part.length, from: part[0]!.p, to: part[part.length - 1]!.p, predicted: p / part.length, observed: won / part.length });
+    deciles.push({
+      count: part.length,
+      from: part[0]!.p,
+      to: part[part.length - 1]!.p,
+      predicted: p / part.length,
+      observed: won / part.length,
+    });
   }
   const worst = Math.max(0, ...deciles.map((d) => Math.abs(d.observed - d.predicted)));
   return { forecasts: sorted.length, brier: sorted.length > 0 ? brier / sorted.length : Number.NaN, deciles, worst };
@@ -53,7 +59,10 @@ export function calibrationTable(c: Calibration): string[] {
   return [
     '| decile | positions × sides | predicted range | predicted | observed | off by (points) |',
     '|---|---|---|---|---|---|',
-    ...c.deciles.map((d, i) => `| ${i + 1} | ${d.count} | ${pct(d.from)}–${pct(d.to)}% | ${pct(d.predicted)}% | ${pct(d.observed)}% | ${(100 * (d.observed - d.predicted)).toFixed(1)} |`),
+    ...c.deciles.map(
+      (d, i) =>
+        `| ${i + 1} | ${d.count} | ${pct(d.from)}–${pct(d.to)}% | ${pct(d.predicted)}% | ${pct(d.observed)}% | ${(100 * (d.observed - d.predicted)).toFixed(1)} |`,
+    ),
     `Brier score ${c.brier.toFixed(4)} over ${c.forecasts} forecasts (one per side of each held-out position); worst decile off by ${(100 * c.worst).toFixed(1)} points.`,
   ];
 }

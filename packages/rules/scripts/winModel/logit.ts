@@ -32,7 +32,13 @@ export function softmaxOf(beta: Float64Array, x: readonly Float64Array[]): Float
  * Newton steps from `start` (zeros by default) until a step is tiny or `iterations` are done. `ridge`
  * penalises ½·ridge·|β|²; it also keeps the Hessian invertible when a feature never varies.
  */
-export function fitLogit(examples: readonly Example[], size: number, ridge: number, iterations: number, start?: Float64Array): Float64Array {
+export function fitLogit(
+  examples: readonly Example[],
+  size: number,
+  ridge: number,
+  iterations: number,
+  start?: Float64Array,
+): Float64Array {
   const beta = start ? Float64Array.from(start) : new Float64Array(size);
   const grad = new Float64Array(size);
   const hess = new Float64Array(size * size);

@@ -1,6 +1,18 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BotName, type BySeat, type Colour, type GameSetup, type GameState, PRESETS, PRESET_NAMES, type PresetName, applyAction, createGame, createRng } from '../../src';
+import {
+  type BotName,
+  type BySeat,
+  type Colour,
+  type GameSetup,
+  type GameState,
+  PRESETS,
+  PRESET_NAMES,
+  type PresetName,
+  applyAction,
+  createGame,
+  createRng,
+} from '../../src';
 import { sideOf } from '../../src/bots/evaluate';
 import { type TableKind, groupKey } from '../../src/review/winModel';
 import { playGame } from '../../src/sim/playGame';
@@ -80,9 +92,14 @@ export function samplePositions(group: Group, games: number, seed: number, rate:
 export function cachedPositions(dir: string | null, group: Group, games: number, seed: number, rate: number): Position[] {
   const prefix = `${nameOf(group).replace('/', '-')}-`;
   const fileOf = (n: number) => join(dir!, `${prefix}${n}-${seed}-${rate}.json`);
-  const kept = dir && existsSync(dir)
-    ? readdirSync(dir).map((name) => Number(name.startsWith(prefix) && name.endsWith(`-${seed}-${rate}.json`) ? name.slice(prefix.length).split('-')[0] : NaN)).filter((n) => n > 0)
-    : [];
+  const kept =
+    dir && existsSync(dir)
+      ? readdirSync(dir)
+          .map((name) =>
+            Number(name.startsWith(prefix) && name.endsWith(`-${seed}-${rate}.json`) ? name.slice(prefix.length).split('-')[0] : NaN),
+          )
+          .filter((n) => n > 0)
+      : [];
   const longer = kept.filter((n) => n >= games);
   if (longer.length > 0) return readPositions(fileOf(Math.min(...longer))).filter((p) => p.game < games);
   const from = Math.max(0, ...kept);

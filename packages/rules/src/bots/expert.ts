@@ -73,7 +73,11 @@ export function expertChoices(state: GameState, moves: readonly LegalMove[] = le
     .sort((a, b) => b.chances[side]! - a.chances[side]!)
     .slice(0, DEEPEN_AT_MOST);
   if (close.length < 2) return shallow;
-  const deeper = scored(state, EXPERT_DEPTH, close.map((c) => c.move));
+  const deeper = scored(
+    state,
+    EXPERT_DEPTH,
+    close.map((c) => c.move),
+  );
   // The others stay as far behind the shallow best as the shallow search put them, on the deeper
   // search's scale: moved by what going deeper moved the shallow best (deeper values run higher or
   // lower as a whole, so a shallow value is not comparable with a deep one as it stands).

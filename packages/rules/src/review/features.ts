@@ -55,7 +55,11 @@ const TABLE = new Float64Array(4 * FEATURE_COUNT);
 const RISKS: RiskTable = new Float64Array(16);
 
 /** Every side still playing, its features in the shared table (valid until the next call), and the game's stage. */
-export function featureTable(state: GameState): { readonly sides: readonly number[]; readonly table: Float64Array; readonly stage: number } {
+export function featureTable(state: GameState): {
+  readonly sides: readonly number[];
+  readonly table: Float64Array;
+  readonly stage: number;
+} {
   const seats = activeSeats(state);
   const sides: number[] = [];
   for (const c of seats) {

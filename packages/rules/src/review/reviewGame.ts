@@ -193,9 +193,16 @@ function reviewMove(state: GameState, action: Extract<Action, { type: 'move' }>,
   const base = { index, seat: action.seat, roll: state.roll!, plane: action.plane, by };
   const effect = [0, 0, 0, 0];
   const groups = choiceGroups(state, legal);
-  if (groups.length < 2) return { review: { ...base, forced: true, choices: [], best: action.plane, chance: null, bestChance: null, loss: 0, label: null }, effect };
+  if (groups.length < 2)
+    return {
+      review: { ...base, forced: true, choices: [], best: action.plane, chance: null, bestChance: null, loss: 0, label: null },
+      effect,
+    };
   const side = sideOf(state, state.current);
-  const searched = expertChoices(state, groups.map((g) => g[0]!));
+  const searched = expertChoices(
+    state,
+    groups.map((g) => g[0]!),
+  );
   const pick = expertPick(state, searched);
   // The expert's pick first (the first of equal chances), then the others by chance.
   const scored = searched
@@ -206,7 +213,16 @@ function reviewMove(state: GameState, action: Extract<Action, { type: 'move' }>,
   for (let s = 0; s < 4; s++) effect[s] = 100 * (chosen.chances[s]! - top.chances[s]!);
   const loss = Math.max(0, -effect[side]!);
   const choices = scored.map((c) => ({ planes: c.planes, chance: c.chances[side]! }));
-  const review = { ...base, forced: false, choices, best: top.planes[0]!, chance: chosen.chances[side]!, bestChance: top.chances[side]!, loss, label: labelOf(loss) };
+  const review = {
+    ...base,
+    forced: false,
+    choices,
+    best: top.planes[0]!,
+    chance: chosen.chances[side]!,
+    bestChance: top.chances[side]!,
+    loss,
+    label: labelOf(loss),
+  };
   return { review, effect };
 }
 

@@ -15,9 +15,7 @@ export interface SimOptions {
 }
 
 export type ParsedArgs =
-  | { readonly kind: 'run'; readonly options: SimOptions }
-  | { readonly kind: 'help' }
-  | { readonly kind: 'error'; readonly error: string };
+  { readonly kind: 'run'; readonly options: SimOptions } | { readonly kind: 'help' } | { readonly kind: 'error'; readonly error: string };
 
 export const SIM_USAGE = `usage: npm run sim -- [options]
   --preset <name>    ${Object.keys(PRESETS).join(', ')} (default online)

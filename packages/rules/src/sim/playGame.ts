@@ -26,13 +26,7 @@ export function botAction(state: GameState, bot: BotName, dice: Rng, botRng: Rng
  * Play one whole game with dice from `dice` and a bot per seat. Stops after `maxActions` so a bug
  * can never hang a caller (a finished game has `state.result`).
  */
-export function playGame(
-  setup: GameSetup,
-  bots: BySeat<BotName>,
-  dice: Rng,
-  botRng: Rng = dice,
-  maxActions = 20000,
-): PlayedGame {
+export function playGame(setup: GameSetup, bots: BySeat<BotName>, dice: Rng, botRng: Rng = dice, maxActions = 20000): PlayedGame {
   const created = createGame(setup);
   if (!created.ok) throw new Error(created.error.message);
   let state = created.value;

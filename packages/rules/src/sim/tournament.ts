@@ -72,14 +72,22 @@ export function recordGame(tally: Tally, seating: Seating, played: PlayedGame): 
   bump(tally.firstSeat, winners.includes(seating.setup.firstSeat ?? seats[0]!));
   const botsPlaying = new Set(seats.map((c) => seating.bots[c]!));
   for (const bot of botsPlaying) {
-    bump((tally.bots[bot] ??= { wins: 0, games: 0 }), seats.some((c) => seating.bots[c] === bot && winners.includes(c)));
+    bump(
+      (tally.bots[bot] ??= { wins: 0, games: 0 }),
+      seats.some((c) => seating.bots[c] === bot && winners.includes(c)),
+    );
   }
 }
 
 /** Play game `game` of the tournament: its own dice and bot streams, so any single game can be replayed alone. */
 export function playTournamentGame(options: SimOptions, game: number): { seating: Seating; played: PlayedGame } {
   const seating = seatingFor(options, game);
-  const played = playGame(seating.setup, seating.bots, createRng(`${options.seed}/${game}/dice`), createRng(`${options.seed}/${game}/bots`));
+  const played = playGame(
+    seating.setup,
+    seating.bots,
+    createRng(`${options.seed}/${game}/dice`),
+    createRng(`${options.seed}/${game}/bots`),
+  );
   return { seating, played };
 }
 

@@ -115,8 +115,16 @@ function probeRejections(state: GameState, legal: readonly LegalMove[], step: nu
   const seat = state.current;
   for (const other of COLOURS) {
     if (other === seat) continue;
-    expectRejected(applyAction(state, { type: 'roll', seat: other, value: 6 }), 'ERR_NOT_YOUR_TURN', () => `${other} rolling on ${seat}'s turn`);
-    expectRejected(applyAction(state, { type: 'move', seat: other, plane: 0 }), 'ERR_NOT_YOUR_TURN', () => `${other} moving on ${seat}'s turn`);
+    expectRejected(
+      applyAction(state, { type: 'roll', seat: other, value: 6 }),
+      'ERR_NOT_YOUR_TURN',
+      () => `${other} rolling on ${seat}'s turn`,
+    );
+    expectRejected(
+      applyAction(state, { type: 'move', seat: other, plane: 0 }),
+      'ERR_NOT_YOUR_TURN',
+      () => `${other} moving on ${seat}'s turn`,
+    );
   }
   const applied: (Applied | undefined)[] = [];
   if (state.phase === 'roll') {
@@ -150,7 +158,9 @@ function sideAction(state: GameState, chaos: Rng): SideAction | null {
   }
   if (chaos.next() >= SIDE_ACTION_RATE) return null;
   const seat: Colour = pick(COLOURS);
-  const type = pick(state.config.drawByAgreement ? (['resign', 'escape', 'forfeit', 'offer-draw'] as const) : (['resign', 'escape', 'forfeit'] as const));
+  const type = pick(
+    state.config.drawByAgreement ? (['resign', 'escape', 'forfeit', 'offer-draw'] as const) : (['resign', 'escape', 'forfeit'] as const),
+  );
   return { type, seat };
 }
 

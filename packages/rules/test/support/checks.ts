@@ -124,13 +124,20 @@ export function checkState(state: GameState, legal: readonly LegalMove[]): void 
     const planes = state.planes[c]!;
     check(planes.length === config.planes, () => `${c} has ${planes.length} planes, expected ${config.planes}`);
     check(planes.every(isPosition), () => `${c} has a plane off its path: ${show(planes)}`);
-    if (state.out[c]) check(planes.every((p) => p === 'hangar' || p === FINISH), () => `${c} is out but has planes on the board: ${show(planes)}`);
+    if (state.out[c])
+      check(
+        planes.every((p) => p === 'hangar' || p === FINISH),
+        () => `${c} is out but has planes on the board: ${show(planes)}`,
+      );
   }
   check((state.phase === 'over') === (state.result !== null), () => `phase ${state.phase} with result ${show(state.result)}`);
   if (state.phase === 'move') {
     check(isInteger(state.roll) && state.roll! >= 1 && state.roll! <= 6, () => `move phase with roll ${state.roll}`);
     check(legal.length > 0, 'move phase without a legal move');
-    check(legal.every((m, i) => legal.findIndex((n) => n.plane === m.plane) === i), 'legalMoves lists a plane twice');
+    check(
+      legal.every((m, i) => legal.findIndex((n) => n.plane === m.plane) === i),
+      'legalMoves lists a plane twice',
+    );
     // legalMoves may answer from a cache: it must agree with a fresh computation.
     check(sameData(legal, movesFor(state, state.current, state.roll!)), 'legalMoves disagrees with movesFor for the same state');
   } else {
@@ -140,7 +147,10 @@ export function checkState(state: GameState, legal: readonly LegalMove[]): void 
   if (state.phase !== 'over') {
     check(state.seats.includes(state.current) && !state.out[state.current], () => `current seat ${state.current} is not playing`);
     for (const c of state.seats) check(arrivedCount(state, c) < config.planes, () => `${c} has every plane home but the game goes on`);
-    check(activeSeats(state).some((c) => sideOf(state, c) !== sideOf(state, state.current)), 'the game goes on with one side left');
+    check(
+      activeSeats(state).some((c) => sideOf(state, c) !== sideOf(state, state.current)),
+      'the game goes on with one side left',
+    );
     return;
   }
   const result = state.result!;
@@ -150,9 +160,15 @@ export function checkState(state: GameState, legal: readonly LegalMove[]): void 
   }
   check(result.winner !== null, () => `game over (${result.reason}) without a winner`);
   const mate = mateOf(state, result.winner!);
-  check(sameData(result.winners, mate ? [result.winner, mate] : [result.winner]), () => `winners ${show(result.winners)} for winner ${result.winner}`);
+  check(
+    sameData(result.winners, mate ? [result.winner, mate] : [result.winner]),
+    () => `winners ${show(result.winners)} for winner ${result.winner}`,
+  );
   if (result.reason === 'finish') {
-    check(arrivedCount(state, result.winner!) === config.planes, () => `${result.winner} won by finishing with ${show(state.planes[result.winner!])}`);
+    check(
+      arrivedCount(state, result.winner!) === config.planes,
+      () => `${result.winner} won by finishing with ${show(state.planes[result.winner!])}`,
+    );
   }
 }
 
@@ -176,8 +192,7 @@ function changes(prev: GameState, next: GameState): Change[] {
 }
 
 const refKey = (r: PlaneRef): string => `${r.colour}#${r.plane}`;
-const sameRefs = (a: readonly PlaneRef[], b: readonly PlaneRef[]): boolean =>
-  sameData(a.map(refKey).sort(), b.map(refKey).sort());
+const sameRefs = (a: readonly PlaneRef[], b: readonly PlaneRef[]): boolean => sameData(a.map(refKey).sort(), b.map(refKey).sort());
 
 /** Invariants linking a state, an applied action and the next state. `route` is the legal route offered for a move. */
 export function checkTransition(prev: GameState, action: Action, next: GameState, events: readonly GameEvent[], route?: Route): void {
@@ -194,8 +209,14 @@ function checkRoll(prev: GameState, value: number, next: GameState, events: read
   const moved = changes(prev, next);
   const penalty = events.find((e) => e.type === 'three-sixes');
   if (penalty) {
-    check(prev.config.threeSixes !== 'none' && prev.sixes === 2 && value === 6, () => `three-sixes penalty after ${prev.sixes} sixes and a ${value}`);
-    check(moved.every((c) => c.colour === seat && c.to === 'hangar'), () => `three-sixes moved ${show(moved)}`);
+    check(
+      prev.config.threeSixes !== 'none' && prev.sixes === 2 && value === 6,
+      () => `three-sixes penalty after ${prev.sixes} sixes and a ${value}`,
+    );
+    check(
+      moved.every((c) => c.colour === seat && c.to === 'hangar'),
+      () => `three-sixes moved ${show(moved)}`,
+    );
     check(sameRefs(moved, penalty.sentHome), () => `three-sixes sent ${show(penalty.sentHome)} home but ${show(moved)} changed`);
   } else check(moved.length === 0, () => `a roll moved planes: ${show(moved)}`);
   if (next.phase === 'move') {
@@ -211,8 +232,14 @@ function checkMove(prev: GameState, next: GameState, events: readonly GameEvent[
   const { config } = prev;
   const movedEvent = events.find((e) => e.type === 'moved');
   check(movedEvent !== undefined && sameData(movedEvent.route, route), 'the move resolved a different route than legalMoves offered (§6)');
-  check(next.planes[seat]![route.plane] === route.final, () => `plane ${route.plane} ended on ${next.planes[seat]![route.plane]}, route says ${route.final}`);
-  check((route.final === 'hangar') === route.captures.some((c) => c.moverSentHome), () => `route.final ${route.final} disagrees with its captures`);
+  check(
+    next.planes[seat]![route.plane] === route.final,
+    () => `plane ${route.plane} ended on ${next.planes[seat]![route.plane]}, route says ${route.final}`,
+  );
+  check(
+    (route.final === 'hangar') === route.captures.some((c) => c.moverSentHome),
+    () => `route.final ${route.final} disagrees with its captures`,
+  );
   const flew = route.segments.some((s) => s.kind === 'flight');
   const captured = changes(prev, next).filter((c) => !(c.colour === seat && c.plane === route.plane));
   for (const c of captured) {
@@ -224,7 +251,10 @@ function checkMove(prev: GameState, next: GameState, events: readonly GameEvent[
     if (isRing(p)) {
       check(!(config.safeSquares && isSafeRing(ringIndex(c.colour, p))), () => `${where} was captured on a safe square`);
     } else {
-      check(isLane(p) && p === CROSSING && c.colour === oppositeOf(seat) && config.crossing && flew, () => `${where} was captured in its lane`);
+      check(
+        isLane(p) && p === CROSSING && c.colour === oppositeOf(seat) && config.crossing && flew,
+        () => `${where} was captured in its lane`,
+      );
     }
   }
   const victims = route.captures.flatMap((cap) => cap.victims);
@@ -234,7 +264,10 @@ function checkMove(prev: GameState, next: GameState, events: readonly GameEvent[
   if (next.phase === 'over') return;
   const extra = route.roll === 6 || (victims.length > 0 && config.extraRollOnCapture) || (route.arrived && config.extraRollOnArrival);
   const expected = extra ? seat : nextActive(prev, seat);
-  check(next.current === expected && next.phase === 'roll', () => `after the move ${next.current} (${next.phase}) plays, expected ${expected}`);
+  check(
+    next.current === expected && next.phase === 'roll',
+    () => `after the move ${next.current} (${next.phase}) plays, expected ${expected}`,
+  );
 }
 
 /** A capture happens only at the end of a segment (§4) or on the crossing square during a flight (§3.3). */
@@ -242,7 +275,8 @@ function checkCaptureSquare(prev: GameState, route: Route, cap: Route['captures'
   const seat = route.colour;
   if (cap.segment === 'crossing') {
     check(flew && sameData(cap.square, { colour: oppositeOf(seat), progress: CROSSING }), () => `crossing capture on ${show(cap.square)}`);
-    for (const v of cap.victims) check(prev.planes[v.colour]![v.plane] === CROSSING, () => `crossing victim ${refKey(v)} was not on the crossing square`);
+    for (const v of cap.victims)
+      check(prev.planes[v.colour]![v.plane] === CROSSING, () => `crossing victim ${refKey(v)} was not on the crossing square`);
     return;
   }
   const p = cap.square.progress;
@@ -252,7 +286,10 @@ function checkCaptureSquare(prev: GameState, route: Route, cap: Route['captures'
   check(ends, () => `capture on ${p} where no ${cap.segment} segment ends`);
   for (const v of cap.victims) {
     const at = prev.planes[v.colour]![v.plane];
-    check(typeof at === 'number' && isRing(at) && ringIndex(v.colour, at) === ringIndex(seat, p), () => `victim ${refKey(v)} on ${at} is not on ${show(cap.square)}`);
+    check(
+      typeof at === 'number' && isRing(at) && ringIndex(v.colour, at) === ringIndex(seat, p),
+      () => `victim ${refKey(v)} on ${at} is not on ${show(cap.square)}`,
+    );
   }
 }
 
@@ -281,9 +318,13 @@ function checkSideAction(prev: GameState, action: SideAction, next: GameState): 
 function checkOut(prev: GameState, seat: Colour, reason: OutReason, next: GameState, moved: readonly Change[]): void {
   const record = { reason, arrived: arrivedCount(prev, seat), atRoll: prev.rolls };
   check(sameData(next.out[seat], record), () => `${seat} left with ${show(next.out[seat])}, expected ${show(record)}`);
-  check(moved.every((c) => c.colour === seat && c.to === 'hangar' && c.from !== FINISH), () => `${seat} leaving moved ${show(moved)}`);
+  check(
+    moved.every((c) => c.colour === seat && c.to === 'hangar' && c.from !== FINISH),
+    () => `${seat} leaving moved ${show(moved)}`,
+  );
   const asking = prev.pendingResign;
-  if (asking === seat || (asking && mateOf(prev, asking) === seat)) check(next.pendingResign === null, () => `${asking}'s resignation is still pending`);
+  if (asking === seat || (asking && mateOf(prev, asking) === seat))
+    check(next.pendingResign === null, () => `${asking}'s resignation is still pending`);
   check(next.drawOffer === null, 'a draw offer outlived a seat leaving');
   const left = activeSeats(next);
   if (new Set(left.map((c) => sideOf(next, c))).size <= 1) {
@@ -291,11 +332,17 @@ function checkOut(prev: GameState, seat: Colour, reason: OutReason, next: GameSt
     check(result !== null && result.reason === reason, () => `one side is left after ${seat}'s ${reason}, result ${show(result)}`);
     const winner = result.winner!;
     check(left.includes(winner), () => `winner ${winner} is not among the seats left ${show(left)}`);
-    check(left.every((c) => arrivedCount(next, c) <= arrivedCount(next, winner)), () => `winner ${winner} has fewer planes home than another seat left`);
+    check(
+      left.every((c) => arrivedCount(next, c) <= arrivedCount(next, winner)),
+      () => `winner ${winner} has fewer planes home than another seat left`,
+    );
     return;
   }
   if (prev.current === seat) {
-    check(next.current === nextActive(next, seat) && next.phase === 'roll', () => `${seat} left on its turn, then ${next.current} (${next.phase}) plays`);
+    check(
+      next.current === nextActive(next, seat) && next.phase === 'roll',
+      () => `${seat} left on its turn, then ${next.current} (${next.phase}) plays`,
+    );
   } else {
     check(next.current === prev.current && next.phase === prev.phase && next.roll === prev.roll, () => `${seat} left and the turn changed`);
   }

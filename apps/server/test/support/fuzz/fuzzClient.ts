@@ -122,7 +122,8 @@ export class FuzzClient {
         this.connected = false;
         this.ledger.of(room.sessionId).closed();
         this.stats.closes[code] = (this.stats.closes[code] ?? 0) + 1;
-        if (this.lastShot?.kind !== 'bad-frame') this.stats.unexpectedCloses.push(`${code} ${String(reason)} after ${describe(this.lastShot)}`);
+        if (this.lastShot?.kind !== 'bad-frame')
+          this.stats.unexpectedCloses.push(`${code} ${String(reason)} after ${describe(this.lastShot)}`);
         resolve(code);
       }),
     );
@@ -220,7 +221,13 @@ export class FuzzClient {
     const state = this.room.state;
     const seats: { colour: Colour; kind: string }[] = [];
     let me: { colour: Colour; ready: boolean; autoPlay: boolean } | null = null;
-    for (const seat of state.seats.values() as Iterable<{ colour: Colour; kind: string; playerId: string; ready: boolean; autoPlay: boolean }>) {
+    for (const seat of state.seats.values() as Iterable<{
+      colour: Colour;
+      kind: string;
+      playerId: string;
+      ready: boolean;
+      autoPlay: boolean;
+    }>) {
       seats.push({ colour: seat.colour, kind: seat.kind });
       if (seat.playerId === this.guest.playerId) me = seat;
     }
@@ -244,6 +251,9 @@ export class FuzzClient {
 function describe(shot: Shot | null): string {
   if (!shot) return 'nothing';
   if (shot.kind === 'bad-frame') return `a bad frame [${[...shot.bytes.subarray(0, 16)].join(',')}]`;
-  const body = shot.kind !== 'message' ? `${shot.bytes.length} bytes` : String(JSON.stringify(shot.payload, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))).slice(0, 100);
+  const body =
+    shot.kind !== 'message'
+      ? `${shot.bytes.length} bytes`
+      : String(JSON.stringify(shot.payload, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))).slice(0, 100);
   return `${shot.category} ${JSON.stringify(shot.type).slice(0, 60)} ${body}`;
 }

@@ -72,7 +72,11 @@ export class SessionLedger {
     try {
       await new Promise<void>((resolve, reject) => {
         this.waiters.push({ count, resolve });
-        timer = setTimeout(() => reject(new Error(`session ${this.sessionId}: ${this.sentCount - this.settledCount} messages unanswered after ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(new Error(`session ${this.sessionId}: ${this.sentCount - this.settledCount} messages unanswered after ${timeoutMs} ms`)),
+          timeoutMs,
+        );
       });
     } finally {
       clearTimeout(timer);

@@ -5,7 +5,23 @@ import type { Rng } from '@flightchess/rules';
 export const PROTOTYPE_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
 
 /** Keys of random objects: the fields the server reads, the ones it must refuse, and the prototype's. */
-const KEYS = ['version', 'plane', 'seat', 'value', 'colour', 'accept', 'on', 'ready', 'bot', 'type', 'action', '', '0', 'length', ...PROTOTYPE_NAMES];
+const KEYS = [
+  'version',
+  'plane',
+  'seat',
+  'value',
+  'colour',
+  'accept',
+  'on',
+  'ready',
+  'bot',
+  'type',
+  'action',
+  '',
+  '0',
+  'length',
+  ...PROTOTYPE_NAMES,
+];
 
 /** Values msgpack carries that are edge cases for a reader or a validator. */
 const ATOMS: readonly unknown[] = [

@@ -30,7 +30,9 @@ export function badFrame(rng: Rng): Uint8Array {
     case 0:
       return new Uint8Array(0);
     case 1: {
-      const kinds = Array.from({ length: 256 }, (_, i) => i).filter((k) => ![JOIN_ROOM, LEAVE_ROOM, ROOM_DATA, ROOM_DATA_BYTES].includes(k));
+      const kinds = Array.from({ length: 256 }, (_, i) => i).filter(
+        (k) => ![JOIN_ROOM, LEAVE_ROOM, ROOM_DATA, ROOM_DATA_BYTES].includes(k),
+      );
       return new Uint8Array([pick(rng, kinds), ...randomBytes(rng, 16)]);
     }
     case 2:
@@ -40,7 +42,14 @@ export function badFrame(rng: Rng): Uint8Array {
       return new Uint8Array([ROOM_DATA, 0xd9, 200 + rng.int(56), ...randomBytes(rng, 100)]);
     case 4:
       // A payload cut short: a map of two entries with one key only, or a string longer than the rest.
-      return new Uint8Array([ROOM_DATA, ...roll, ...pick(rng, [[0x82, 0xa1, 0x61], [0xa5, 0x61]])]);
+      return new Uint8Array([
+        ROOM_DATA,
+        ...roll,
+        ...pick(rng, [
+          [0x82, 0xa1, 0x61],
+          [0xa5, 0x61],
+        ]),
+      ]);
     default:
       // A number type no table reads: a float or a 64-bit integer.
       return new Uint8Array([ROOM_DATA, pick(rng, [0xca, 0xcb, 0xcf, 0xd3]), ...randomBytes(rng, 8).subarray(0, 4)]);

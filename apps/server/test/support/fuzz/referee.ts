@@ -1,6 +1,16 @@
 import type { Client } from '@colyseus/core';
 import type { Rejection } from '@flightchess/protocol';
-import { type Action, type Colour, type EndReason, type GameState, applyAction, createGame, legalMoves, replayGame, rollAt } from '@flightchess/rules';
+import {
+  type Action,
+  type Colour,
+  type EndReason,
+  type GameState,
+  applyAction,
+  createGame,
+  legalMoves,
+  replayGame,
+  rollAt,
+} from '@flightchess/rules';
 import { InvariantError, checkState, checkTransition, sameData } from '../../../../../packages/rules/test/support/checks';
 import type { Match } from '../../../src/match/Match';
 import type { Storage } from '../../../src/repositories';
@@ -201,7 +211,11 @@ export class Referee {
       action.seat === m.seat &&
       (action.type !== 'move' || action.plane === payload.plane) &&
       (!('accept' in action) || action.accept === payload.accept);
-    if (!faithful) this.fail(room, `an accepted ${m.type} ${show(m.payload)} from ${m.seat} was applied as ${show(action)} (${m.before.actions} → ${after.actions} actions)`);
+    if (!faithful)
+      this.fail(
+        room,
+        `an accepted ${m.type} ${show(m.payload)} from ${m.seat} was applied as ${show(action)} (${m.before.actions} → ${after.actions} actions)`,
+      );
   }
 
   /** Check every engine action the table's match took since the last look, and the table's facts against the match. */
@@ -243,7 +257,8 @@ export class Referee {
       }
       w.game = next;
     }
-    if (!sameData(w.game, match.state)) this.fail(w.room, `match ${match.id}: the state at version ${match.state.version} is not its replayed log`);
+    if (!sameData(w.game, match.state))
+      this.fail(w.room, `match ${match.id}: the state at version ${match.state.version} is not its replayed log`);
   }
 
   private step(w: Watch, match: Match, prev: GameState, action: Action): GameState | null {
@@ -254,7 +269,8 @@ export class Referee {
       return null;
     }
     const next = applied.value.state;
-    if (action.type === 'roll' && action.value !== rollAt(match.seed, prev.rolls)) this.fail(w.room, `${where}: not the die the seed gives`);
+    if (action.type === 'roll' && action.value !== rollAt(match.seed, prev.rolls))
+      this.fail(w.room, `${where}: not the die the seed gives`);
     try {
       const route = action.type === 'move' ? legalMoves(prev).find((m) => m.plane === action.plane)?.route : undefined;
       checkTransition(prev, action, next, applied.value.events, route);
@@ -299,9 +315,11 @@ export class Referee {
     const stored = await storage.getMatch(match.id);
     if (!stored) return this.fail(w.room, `match ${match.id} is not stored`);
     const log = this.logOf(match);
-    if (log.length !== match.actionCount || !sameData(stored.actions, log)) return this.fail(w.room, `match ${match.id}: the stored log is not the log the server wrote`);
+    if (log.length !== match.actionCount || !sameData(stored.actions, log))
+      return this.fail(w.room, `match ${match.id}: the stored log is not the log the server wrote`);
     const replayed = replayGame(match.table.setup, stored.actions);
-    if (!replayed.ok || !sameData(replayed.value.state, match.state)) this.fail(w.room, `match ${match.id}: the stored log does not replay to the match's state`);
+    if (!replayed.ok || !sameData(replayed.value.state, match.state))
+      this.fail(w.room, `match ${match.id}: the stored log does not replay to the match's state`);
   }
 
   private fail(room: TableInternals, what: string): void {

@@ -124,7 +124,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       ...run,
       crashes: crashes.length + uncaught.length,
       crashExamples: [...crashes, ...uncaught].slice(0, 20),
-      serverErrors: t.logs.lines.filter((l) => (l.level as number) >= 50 && l.event !== 'uncaught').map((l) => JSON.stringify(l)).slice(0, 20),
+      serverErrors: t.logs.lines
+        .filter((l) => (l.level as number) >= 50 && l.event !== 'uncaught')
+        .map((l) => JSON.stringify(l))
+        .slice(0, 20),
       shutdown,
     };
   } finally {

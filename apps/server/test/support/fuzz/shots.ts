@@ -5,7 +5,16 @@ import { PROTOTYPE_NAMES, fitting, pick, randomBytes, randomObject, randomString
 import { ROOM_DATA, ROOM_DATA_BYTES, SDK_TYPE_BYTES, badFrame, frameOf } from './rawFrames';
 
 /** Kinds of message, for the report: the right action, and the ways of getting it wrong. */
-export const CATEGORIES = ['right', 'near-valid', 'random-payload', 'prototype-name', 'random-type', 'numeric-type', 'binary', 'bad-frame'] as const;
+export const CATEGORIES = [
+  'right',
+  'near-valid',
+  'random-payload',
+  'prototype-name',
+  'random-type',
+  'numeric-type',
+  'binary',
+  'bad-frame',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /**
@@ -110,10 +119,15 @@ function nearValid(rng: Rng, type: string, view: View): unknown {
   const current = view.game?.version ?? 0;
   const payload: Record<string, unknown> = wellFormed(rng, type, current);
   const r = rng.next();
-  if (r < 0.2) payload[pick(rng, ['seat', 'value', 'colour', 'plane', 'version', 'extra'])] = rng.next() < 0.5 ? pick(rng, COLOURS) : randomValue(rng, 3);
+  if (r < 0.2)
+    payload[pick(rng, ['seat', 'value', 'colour', 'plane', 'version', 'extra'])] =
+      rng.next() < 0.5 ? pick(rng, COLOURS) : randomValue(rng, 3);
   else if (r < 0.4) {
     const key = pick(rng, Object.keys(payload).length > 0 ? Object.keys(payload) : ['version']);
-    payload[key] = key === 'plane' ? pick(rng, [-1, 1.5, 4, 9, '3', null]) : pick(rng, [-1, 1.5, '3', null, true, current + 1_000_000, 2 ** 32, Number.NaN, [current], { version: current }]);
+    payload[key] =
+      key === 'plane'
+        ? pick(rng, [-1, 1.5, 4, 9, '3', null])
+        : pick(rng, [-1, 1.5, '3', null, true, current + 1_000_000, 2 ** 32, Number.NaN, [current], { version: current }]);
   } else if (r < 0.5) {
     const keys = Object.keys(payload);
     if (keys.length > 0) delete payload[pick(rng, keys)];
@@ -151,7 +165,12 @@ function randomTypeShot(rng: Rng): Shot {
   const type = randomType(rng);
   const payload = fitting(rng, randomValue(rng));
   if (Buffer.byteLength(type, 'utf8') <= SDK_TYPE_BYTES) return message('random-type', type, payload);
-  return { kind: 'frame', category: 'random-type', type, bytes: frameOf(ROOM_DATA, type, payload === undefined ? new Uint8Array(0) : pack(payload)) };
+  return {
+    kind: 'frame',
+    category: 'random-type',
+    type,
+    bytes: frameOf(ROOM_DATA, type, payload === undefined ? new Uint8Array(0) : pack(payload)),
+  };
 }
 
 /**

@@ -14,17 +14,20 @@ export const account: Translation<typeof zh> = {
   'account.devices.when': 'added {added} · last seen {seen}',
   'account.link.open': 'Use on another device',
   'account.link.title': 'Use on another device',
-  'account.link.how': 'On the other device, type this code on the home screen, or open the link or scan the QR code. That device then plays as you (same level, score and history).',
+  'account.link.how':
+    'On the other device, type this code on the home screen, or open the link or scan the QR code. That device then plays as you (same level, score and history).',
   'account.link.valid': 'Works once, until {time} (10 minutes).',
   'account.link.qrAlt': 'QR code of the sign-in link',
   'account.login.title': 'Login name and password',
-  'account.login.none': 'No login name yet: set one to sign in on any device with a name and password. (Optional: "Play now" needs nothing.)',
+  'account.login.none':
+    'No login name yet: set one to sign in on any device with a name and password. (Optional: "Play now" needs nothing.)',
   'account.login.is': 'Login name: {name}',
   'account.login.name': 'Login name',
   'account.login.password': 'Password',
   'account.login.newPassword': 'New password',
   'account.login.current': 'Current password',
-  'account.login.rules': 'Login name: 3–20 characters (letters, digits, _ . -; case does not matter). Password: at least 8 characters; long passphrases welcome.',
+  'account.login.rules':
+    'Login name: 3–20 characters (letters, digits, _ . -; case does not matter). Password: at least 8 characters; long passphrases welcome.',
   'account.login.claim': 'Set login',
   'account.login.change': 'Change',
   'account.login.saved': 'Saved: sign in on other devices with "{name}" and the password.',
@@ -47,12 +50,15 @@ export const account: Translation<typeof zh> = {
   'account.code.label': '8-character sign-in code',
   'account.code.use': 'Use code',
   'account.switch.title': 'This device plays as {name} now',
-  'account.switch.kept': 'If you sign in as another player, {name} (Lv {level}, games played: {games}) stays on the server as it is — nothing is merged — but this device will no longer be {name}.',
-  'account.switch.back': 'To come back to {name} later: make a code on a device that still plays as {name}, or first set a login name and password for {name}.',
+  'account.switch.kept':
+    'If you sign in as another player, {name} (Lv {level}, games played: {games}) stays on the server as it is — nothing is merged — but this device will no longer be {name}.',
+  'account.switch.back':
+    'To come back to {name} later: make a code on a device that still plays as {name}, or first set a login name and password for {name}.',
   'account.signedOut.title': 'This device was signed out',
   'account.signedOut.was': 'This device is no longer signed in as {name}.',
   'account.signedOut.plain': 'This device was signed out.',
-  'account.signedOut.kept': 'The level, score and history stay on the server. You start again as a new guest; sign in with a name and password, or a code from another device, to get back.',
+  'account.signedOut.kept':
+    'The level, score and history stay on the server. You start again as a new guest; sign in with a name and password, or a code from another device, to get back.',
   'account.signedOut.newGuest': 'Start as a new guest',
   'account.error.passkeyCancelled': 'Passkey cancelled',
 

@@ -45,7 +45,8 @@ export const admin: Translation<typeof zh> = {
   'admin.closeConfirm': 'Close table {code}? A game in progress is aborted, with no scores.',
   'admin.ban': 'Ban',
   'admin.banConfirm': 'Ban {name}? They cannot open or join tables, send phrases, rename or link devices; a game they are playing goes on.',
-  'admin.banConfirmAddress': 'Ban {name}, and for 24 hours the address they were last seen from? Nobody there can then become a new guest, open or join tables.',
+  'admin.banConfirmAddress':
+    'Ban {name}, and for 24 hours the address they were last seen from? Nobody there can then become a new guest, open or join tables.',
   'admin.banAddress': 'Also ban their last address for 24 hours',
   'admin.bannedAddress': 'address {address} until {until}',
   'admin.liftAddress': 'Lift address',

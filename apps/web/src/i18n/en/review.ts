@@ -7,7 +7,8 @@ export const review: Translation<typeof zh> = {
   'review.running': 'Reviewing the game… {percent}%',
   'review.failed': 'The review failed: {reason}',
   'review.waiting': 'The review is on its way…',
-  'review.chartNote': "Each side's chance to win after every roll and move; dots mark inaccuracies, mistakes and blunders, the bigger the worse.",
+  'review.chartNote':
+    "Each side's chance to win after every roll and move; dots mark inaccuracies, mistakes and blunders, the bigger the worse.",
   'review.chartLabel': 'Winning chances over the game, at the end: {sides}',
   'review.accuracy': 'accuracy over {n} choices',
   'review.label.best': 'best',
@@ -33,7 +34,8 @@ export const review: Translation<typeof zh> = {
   'review.verdict.lost.moves': 'Lost by the moves',
   'review.autoPlay': 'Auto-play made {n} choices (accuracy {accuracy}), counted apart',
   'review.forced': '{n} moves with nothing to choose, not counted',
-  'review.accuracyNote': "Every choice is judged by the expert bot's search: the chance to win it gave away against the best move, in percentage points (inaccuracy ≥ 5, mistake ≥ 10, blunder ≥ 20). Accuracy 100 means every choice was the best. Luck is what each roll gave against the average of the six faces. Previous and next mistake step through inaccuracies, mistakes and blunders.",
+  'review.accuracyNote':
+    "Every choice is judged by the expert bot's search: the chance to win it gave away against the best move, in percentage points (inaccuracy ≥ 5, mistake ≥ 10, blunder ≥ 20). Accuracy 100 means every choice was the best. Luck is what each roll gave against the average of the six faces. Previous and next mistake step through inaccuracies, mistakes and blunders.",
   'review.toPlay': '{seat} to move plane {plane}',
   'review.played': '{seat} moved plane {plane}',
   'review.byAutoPlay': ' (auto-play)',
@@ -70,7 +72,8 @@ export const review: Translation<typeof zh> = {
   'match.aborted': 'Stopped: {reason}',
   'match.players': 'Players',
   'match.fairness': 'Fair dice',
-  'match.fairnessNote': 'When the game started the server published a commitment (a hash) to the dice seed, and it reveals the seed when the game is over: anyone can recompute every roll from it.',
+  'match.fairnessNote':
+    'When the game started the server published a commitment (a hash) to the dice seed, and it reveals the seed when the game is over: anyone can recompute every roll from it.',
   'match.commitment': 'Commitment (SHA-256 of the seed)',
   'match.seed': 'Revealed seed',
   'match.seedHidden': 'Revealed when the game is over',

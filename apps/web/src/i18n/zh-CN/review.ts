@@ -30,7 +30,8 @@ export const review = {
   'review.verdict.lost.moves': '输在走法',
   'review.autoPlay': '托管代走 {n} 次选择（准确率 {accuracy}），另计',
   'review.forced': '{n} 步无可选择，不计',
-  'review.accuracyNote': '每次选择都由专家电脑的搜索评判：比最佳走法少了多少胜率（百分点）。欠佳 ≥ 5，失误 ≥ 10，大错 ≥ 20；准确率 100 表示每一步都是最佳。骰运是每次掷出的点数比六个点数的平均多带来的胜率。“上一个/下一个失误”在欠佳、失误和大错之间跳转。',
+  'review.accuracyNote':
+    '每次选择都由专家电脑的搜索评判：比最佳走法少了多少胜率（百分点）。欠佳 ≥ 5，失误 ≥ 10，大错 ≥ 20；准确率 100 表示每一步都是最佳。骰运是每次掷出的点数比六个点数的平均多带来的胜率。“上一个/下一个失误”在欠佳、失误和大错之间跳转。',
   'review.toPlay': '{seat}将走第 {plane} 架',
   'review.played': '{seat}走了第 {plane} 架',
   'review.byAutoPlay': '（托管）',
