@@ -19,7 +19,7 @@ import { cleanIdleGuests } from './limits/idleGuests';
 import { socketGuard } from './limits/socketGuard';
 import { Heartbeat } from './heartbeat';
 import { randomId } from './ids';
-import type { MatchDeps } from './match/Match';
+import type { MatchDeps } from './table/Match';
 import { watchProcess } from './metrics';
 import { JoinCodes, TABLE_ROOM, TableKeeper, tableRoomWith, websocketServerOf } from './table';
 import type { StorageKind } from './storage/open';

@@ -1,8 +1,8 @@
 import { accountRepository } from './accounts/accountRepository';
 import type { AccountStorage } from './accounts/AccountStorage';
 import { type AdminStorage, adminRepository } from './admin/adminRepository';
-import type { MatchStorage } from './match/MatchStorage';
-import { matchRepository } from './match/matchRepository';
+import type { MatchStorage } from './table/MatchStorage';
+import { matchRepository } from './table/matchRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
@@ -32,7 +32,7 @@ export {
   type SeatPresence,
   StorageConflict,
   type StoredMatch,
-} from './match/MatchStorage';
+} from './table/MatchStorage';
 export type { NewPlayer, PlayerRecord } from './players/playerRepository';
 
 /**

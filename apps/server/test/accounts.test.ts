@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { request } from 'node:http';
 import { CLOSE_CODES, type DeviceInfo, JOIN_ERROR_NUMBERS, type LinkCode, type SignedIn } from '@flightchess/protocol';
-import { hashSecret } from '../src/players';
+import { hashSecret } from '../src/players/guests';
 import { type Guest, Player, create, credentials, waitFor } from './support/players';
 import { TEST_CONFIG, testServerPerFile } from './support/server';
 import { SoftAuthenticator } from './support/softAuthenticator';

@@ -14,7 +14,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
 import { randomId } from '../ids';
-import { type SignedInPlayer, credentialsSchema, hashSecret, newSecret, verifyGuest } from '../players';
+import { type SignedInPlayer, credentialsSchema, hashSecret, newSecret, verifyGuest } from '../players/guests';
 import type { Storage } from '../repositories';
 import type { PasskeyRecord } from './AccountStorage';
 import { deviceNameOf } from './deviceNames';

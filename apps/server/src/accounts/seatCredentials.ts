@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ServerError } from '@colyseus/core';
 import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
 import type { Bans } from '../admin/bans';
-import { credentialsSchema, verifyGuest } from '../players';
+import { credentialsSchema, verifyGuest } from '../players/guests';
 import type { PlayerRecord, Storage } from '../repositories';
 
 /** The player at a table connection, and the address they came from (a ban may cover it). */

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { type SeatAuth, seatCredentials } from '../accounts/seatCredentials';
 import type { ServerConfig } from '../config';
 import type { DrainableTable } from '../drain';
-import type { Match } from '../match/Match';
+import type { Match } from './Match';
 import { metrics } from '../metrics';
 import type { PlayerRecord } from '../repositories';
 import { closeTable } from './closeTable';

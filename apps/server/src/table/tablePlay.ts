@@ -2,7 +2,7 @@ import { type Action, type AnswerStep, type Colour, type TurnStep, createRng, st
 import { type Rejection, type ServerMessages, type SnapshotMessage, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
-import { Match, type MatchDeps } from '../match/Match';
+import { Match, type MatchDeps } from './Match';
 import { metrics } from '../metrics';
 import { StorageConflict } from '../repositories';
 import { clearMatch, showMatch, showPresence, showResult, showScores } from './facts';

@@ -1,7 +1,7 @@
 import type { AnswerStep, TurnStep } from '@flightchess/rules';
 import { nextSteps } from '@flightchess/rules';
 import type { ServerConfig } from '../config';
-import type { Match } from '../match/Match';
+import type { Match } from './Match';
 import type { TableState } from './schema';
 import type { Timers } from './timers';
 

@@ -1,4 +1,4 @@
-import { createGuest, verifyGuest } from '../../src/players';
+import { createGuest, verifyGuest } from '../../src/players/guests';
 import type { DeviceRecord, PasskeyRecord } from '../../src/accounts/AccountStorage';
 import type { Storage } from '../../src/repositories';
 import type { StorageHarness } from './contract';

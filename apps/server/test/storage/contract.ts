@@ -1,5 +1,5 @@
 import type { Action, GameResult } from '@flightchess/rules';
-import { createGuest, verifyGuest } from '../../src/players';
+import { createGuest, verifyGuest } from '../../src/players/guests';
 import { accountsContract } from './accountsContract';
 import type { Migration } from '../../src/storage/migrate';
 import { type MatchFinish, type MatchStart, type SeatResult, type Storage, StorageConflict } from '../../src/repositories';

@@ -18,7 +18,7 @@ import {
   rollAt,
   stepAction,
 } from '@flightchess/rules';
-import { finalScores } from '../../src/match/finalScores';
+import { finalScores } from '../../src/table/finalScores';
 import type { MatchSeat, Storage } from '../../src/repositories';
 
 /**

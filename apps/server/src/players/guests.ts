@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { randomId } from './ids';
-import type { PlayerRecord, Storage } from './repositories';
+import { randomId } from '../ids';
+import type { PlayerRecord, Storage } from '../repositories';
 
 export const credentialsSchema = z.object({
   playerId: z.string().min(1).max(64),
