@@ -60,4 +60,18 @@ describe('RoomSource', () => {
       { version: 1, events: 0, redConnected: false },
     ]);
   });
+
+  it('draws a step once: the facts that come just before its action are passed on with it', () => {
+    const { room, conn } = playing();
+    const source = new RoomSource(conn, 'p1');
+    const updates: { version: number; events: number; deadline: number }[] = [];
+    source.subscribe((u) => updates.push({ version: u.view.state.version, events: u.events.length, deadline: u.view.turnDeadline }));
+    // The server's one write for a step: the patch (version 1, a new deadline), then the action.
+    room.sync(rawTable('playing', { version: 1, deadline: 5_000 }));
+    expect(updates).toEqual([]);
+    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 3 } });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ version: 1, deadline: 5_000 });
+    expect(updates[0]!.events).toBeGreaterThan(0);
+  });
 });

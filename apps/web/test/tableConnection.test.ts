@@ -42,16 +42,21 @@ describe('TableConnection: the game as a stream', () => {
     expect(conn.game()!.version).toBe(0);
   });
 
-  it('asks for a snapshot when the table’s facts stay ahead of its game (the last action was lost)', () => {
+  it('asks for a snapshot when the table’s facts stay ahead of its game (the last action was lost), with no timer per action', () => {
     const scheduler = new ManualScheduler();
     const room = new FakeRoom('r1', rawTable('playing'));
     const conn = new TableConnection(asRoom(room), nowhere, scheduler, scheduler.now);
     const syncs = () => room.sent.filter(([type]) => type === 'sync').length;
     room.message('snapshot', { matchId: 'm1', state: start() });
     room.sync(rawTable('playing', { version: 1 }));
-    scheduler.advance(999);
+    // Nothing is armed for the action in flight: the next word from the server tells whether it was lost —
+    // at the latest the answer to the link check, which asks after 2 s of quiet.
+    scheduler.advance(1999);
+    expect(room.sent.filter(([type]) => type === 'ping')).toHaveLength(0);
     expect(syncs()).toBe(1);
     scheduler.advance(1);
+    expect(room.sent.at(-1)).toEqual(['ping', {}]);
+    room.message('pong', {});
     expect(syncs()).toBe(2);
 
     // The action arriving in time (the usual case: the facts come just before it) asks for nothing.

@@ -45,8 +45,6 @@ const FINAL_CLOSES: Readonly<Record<number, 'left' | 'replaced' | 'closed' | 'si
   [CLOSE_CODES.signedOut]: 'signed-out',
 };
 
-/** How long the facts may run ahead of the game before the client asks for a snapshot. */
-const CATCH_UP_MS = 1000;
 /** A reconnection attempt that has not answered in this long is given up (a link still dead swallows it), and the next one tried. */
 export const ATTEMPT_MS = 8000;
 /** An attempt given up that succeeds after all may take the seat from the newer connection: for this long such a takeover is not final. */
@@ -82,7 +80,11 @@ export class TableConnection {
   private cancelRetry: (() => void) | null = null;
   /** Set while a retry waits for its turn: starts it at once. */
   private retryNow: (() => void) | null = null;
-  private cancelCatchUp: (() => void) | null = null;
+  /**
+   * The facts arrived ahead of the game: the server sends a step's patch just before its action, in one
+   * write. They are passed on with the action, so that a step is one update (one render), not two.
+   */
+  private factsAhead = false;
   private watch: LinkWatch | null = null;
   /** Reconnection attempts given up but still unanswered, and until when one that answered late may still take the seat over. */
   private stragglers = 0;
@@ -176,7 +178,6 @@ export class TableConnection {
   dispose(): void {
     this.closed = true;
     this.cancelRetry?.();
-    this.cancelCatchUp?.();
     this.watch?.stop();
     this.room.removeAllListeners();
   }
@@ -190,10 +191,12 @@ export class TableConnection {
     );
     this.watch = watch;
     // Whatever the server sends shows the link alive: its answer to a ping is only needed when nothing else comes.
+    // Anything but the game's next step while the facts are ahead means that step was lost.
     const heard =
-      <T>(then: (message: T) => void) =>
+      <T>(then: (message: T) => void, step = false) =>
       (message: T) => {
         watch.heard();
+        if (!step) this.stepMissed(room);
         then(message);
       };
     room.onMessage(
@@ -202,18 +205,20 @@ export class TableConnection {
     );
     room.onStateChange((state) => {
       watch.heard();
+      this.stepMissed(room);
       this.facts = tableFacts(toPlain(state));
       // Back to seating (a rematch): the finished game is gone.
       if (this.facts.status === 'waiting') this.stream.clear();
-      this.checkBehind(room);
-      emit(this.factListeners, this.facts);
+      if (this.stream.behind(this.facts.matchId, this.facts.version)) this.factsAhead = true;
+      else emit(this.factListeners, this.facts);
     });
     room.onMessage(
       'snapshot',
       heard((message: SnapshotMessage) => {
         this.stream.snapshot(message);
         emit(this.gameListeners, { state: message.state, events: [] });
-      }),
+        this.factsCaughtUp();
+      }, true),
     );
     room.onMessage(
       'action',
@@ -221,7 +226,8 @@ export class TableConnection {
         const step = this.stream.action(message);
         if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
         else if (step.kind === 'gap') room.send('sync', {});
-      }),
+        this.factsCaughtUp();
+      }, true),
     );
     room.onMessage(
       'error',
@@ -274,14 +280,22 @@ export class TableConnection {
     this.retry(room.reconnectionToken, 0, this.now());
   }
 
-  /** The facts run ahead of the game as this client has it: the action is in flight, or lost — then ask for a snapshot. */
-  private checkBehind(room: Room): void {
-    const { matchId, version } = this.facts;
-    if (this.cancelCatchUp || !this.stream.behind(matchId, version)) return;
-    this.cancelCatchUp = this.scheduler.after(CATCH_UP_MS, () => {
-      this.cancelCatchUp = null;
-      if (!this.closed && room === this.room && this.stream.behind(matchId, version)) room.send('sync', {});
-    });
+  /** The game caught up with the facts it ran behind: pass them on now (a view that did not change is not drawn again). */
+  private factsCaughtUp(): void {
+    if (!this.factsAhead || this.stream.behind(this.facts.matchId, this.facts.version)) return;
+    this.factsAhead = false;
+    emit(this.factListeners, this.facts);
+  }
+
+  /**
+   * Something other than the step came while the facts ran ahead of the game (the step was lost; at the
+   * latest, the link check's answer after 2 s of quiet says so): ask for a snapshot, and pass the facts on.
+   */
+  private stepMissed(room: Room): void {
+    if (!this.factsAhead) return;
+    this.factsAhead = false;
+    room.send('sync', {});
+    emit(this.factListeners, this.facts);
   }
 
   private retry(token: string, attempt: number, since: number): void {
@@ -347,6 +361,8 @@ export class TableConnection {
   private adopt(room: Room): void {
     this.room = room;
     this.linked = true;
+    // The new connection starts from a snapshot: nothing is awaited from the old one.
+    this.factsAhead = false;
     this.bind(room);
     emit(this.statusListeners, { kind: 'reconnected' });
   }
