@@ -1,12 +1,9 @@
 import { type Client, Room, ServerError } from '@colyseus/core';
-import type { IncomingMessage } from 'node:http';
 import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, type ServerMessages, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
-import { type SeatAuth, seatCredentials } from '../accounts/seatCredentials';
 import type { ServerConfig } from '../config';
 import type { DrainableTable } from '../drain';
 import type { Match } from './Match';
-import { metrics } from '../metrics';
 import type { PlayerRecord } from '../repositories';
 import { closeTable } from './closeTable';
 import {
@@ -29,6 +26,7 @@ import type { TablePlay } from './tablePlay';
 import { type RoomDoor, type TableParts, tableParts } from './tableParts';
 import type { JoinOptions } from './tableSeats';
 import { Timers } from './timers';
+import { logUncaught, logUnexpected } from './uncaught';
 
 /**
  * One table, as Colyseus sees it: its lifecycle, and the dispatch of what clients send. The people at
@@ -255,20 +253,12 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   /** Colyseus routes every exception of a room here, including the refusals thrown on purpose. */
   override onUncaughtException(error: Error, method: string): void {
-    const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof ServerError) {
-      metrics.joinRefusals.inc({ code: /^ERR_[A-Z_]+/.exec(cause.message)?.[0] ?? 'other' });
-      (this.log ?? this.deps.logger.child({ tableId: this.roomId })).warn(
-        { event: 'join-refused', method, reason: cause.message },
-        'request refused',
-      );
-    } else this.report(cause ?? error, method);
+    logUncaught(this.log ?? this.deps.logger.child({ tableId: this.roomId }), error, method);
   }
 
   /** An unexpected error: logged with the table, never beyond it. */
   private report(error: unknown, where: string): void {
-    const log = this.log ?? this.deps.logger.child({ tableId: this.roomId });
-    log.error({ event: 'uncaught', where, err: error }, 'unexpected error in table');
+    logUnexpected(this.log ?? this.deps.logger.child({ tableId: this.roomId }), error, where);
   }
 
   // ─── dispatch ───────────────────────────────────────────────────────────────────────────────
@@ -298,21 +288,4 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     const visibility = this.listing.private === hidden ? Promise.resolve() : this.setPrivate(hidden);
     void visibility.then(() => this.setMetadata(metadata)).catch((err: unknown) => this.log.error({ err }, 'listing update failed'));
   }
-}
-
-/**
- * The room class Colyseus instantiates, bound to this server's dependencies. Its static onAuth checks the
- * player's credentials when a seat is asked for, before Colyseus makes a room (accounts/seatCredentials.ts);
- * onJoin gets that player.
- */
-export function tableRoomWith(deps: TableDeps): new () => TableRoom {
-  return class BoundTableRoom extends TableRoom {
-    static override onAuth(_token: string | undefined, options: unknown, context: { req?: IncomingMessage }): Promise<SeatAuth> {
-      return seatCredentials(deps, options, context);
-    }
-
-    constructor() {
-      super(deps);
-    }
-  };
 }

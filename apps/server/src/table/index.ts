@@ -3,7 +3,7 @@
  * onto the game played there, TablePlay), the lobby's view of every table, join codes, and the keeper
  * that restores the games of processes that stopped. Nothing outside this folder reaches a room's insides.
  */
-export { tableRoomWith } from './TableRoom';
+export { tableRoomWith } from './tableRoomWith';
 export type { TableDeps } from './tableDeps';
 export { type LocalTable, TABLE_ROOM, type TableMetadata, localTables, publicTables, tablesOf } from './lobbyTables';
 export { JoinCodes } from './joinCodes';
