@@ -1,5 +1,3 @@
-import { request } from 'node:http';
-import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
 import { type Storage, openPostgresStorage } from '../src/repositories';
 import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
@@ -8,68 +6,15 @@ import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlay
 import { freshSchema, type TestSchema } from './support/postgres';
 import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
 import { startProxy } from './support/proxy';
+import { ADMIN_TOKEN, type Name, admin, clientVia, eventually, guestFrom, processOf } from './support/cluster';
 import { freePort } from './support/server';
 import { describeWithServices, serviceUrl } from './support/services';
 
 jest.setTimeout(120_000);
 
 const LEASE_SECONDS = 2;
-const ADMIN_TOKEN = 'cluster-operator-token-0123';
 /** Per process: enough for what the other tests create from 127.0.0.1 through the proxy. */
 const GUESTS_PER_MINUTE = 20;
-
-/** POST a new guest through `url` from the local address `from` (loopback has 127.0.0.0/8), with any extra headers. */
-function guestFrom(url: string, from: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(url);
-    const req = request(
-      {
-        host: hostname,
-        port,
-        path: '/api/guests',
-        method: 'POST',
-        localAddress: from,
-        headers: { 'content-type': 'application/json', ...headers },
-      },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ nickname: 'Flood' }));
-  });
-}
-
-type Name = 'a' | 'b';
-
-/** A colyseus.js client whose HTTP requests go to `baseUrl`, noting where its websockets were sent. */
-function clientVia(baseUrl: string): { client: Client; sockets: string[] } {
-  const sockets: string[] = [];
-  const client = new Client(baseUrl, {
-    urlBuilder: (url: URL) => {
-      if (url.protocol.startsWith('ws')) sockets.push(url.href);
-      return url.href;
-    },
-  });
-  return { client, sockets };
-}
-
-/** Retry an assertion for a few seconds (the proxy skips a stopped upstream only after it failed once). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
-/** Which process a websocket was routed to: the first path segment of its public address. */
-const processOf = (socketUrl: string | undefined): string => new URL(socketUrl ?? 'ws://none/').pathname.split('/')[1] ?? '';
 
 describeWithServices(
   'two server processes behind one reverse proxy (Redis + PostgreSQL)',
@@ -354,16 +299,6 @@ describeWithServices(
     });
 
     // ─── the operator's console across the deployment ───
-
-    /** An admin request to one process, with the token. */
-    const admin = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${server.baseUrl}/api/admin${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
 
     test('the console of either process sees both and their tables; a table held by one process is closed through the other (its game aborted, its players told); a ban made on one holds on the other; one process drains the other', async () => {
       // The drain above stopped a process: bring it back, so that there are two again.

@@ -7,6 +7,7 @@ import { describeWithServices, serviceUrl } from '../support/services';
 import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
+import { matchesContract } from './matchesContract';
 
 jest.setTimeout(30_000);
 
@@ -41,6 +42,7 @@ async function postgresHarness(): Promise<StorageHarness> {
 
 describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABASE_URL'], () => {
   storageContract(postgresHarness);
+  matchesContract(postgresHarness);
   compactRecordsContract(postgresHarness);
   adminStoreContract(postgresHarness);
 

@@ -9,6 +9,7 @@ import { type Sql, sqliteSql } from '../../src/storage/sql';
 import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
+import { matchesContract } from './matchesContract';
 
 function sqliteHarness(): StorageHarness {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-storage-'));
@@ -38,6 +39,7 @@ function sqliteHarness(): StorageHarness {
 
 describe('SQLite storage (the Storage contract)', () => {
   storageContract(async () => sqliteHarness());
+  matchesContract(async () => sqliteHarness());
   compactRecordsContract(async () => sqliteHarness());
   adminStoreContract(async () => sqliteHarness());
 });
