@@ -1,55 +1,17 @@
-import {
-  type BySeat,
-  type Colour,
-  type GameEvent,
-  type GameState,
-  type LegalMove,
-  type Route,
-  type SeatControl,
-  legalMoves,
-  nextSteps,
-} from '@flightchess/rules';
-import type { AutoPlayReason } from '@flightchess/protocol';
-import { type BoardLayout, createLayout, pointOf } from '../board/layout';
-import { type PlacedPlane, arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
+import { type GameEvent, type GameState, type LegalMove, type Route, legalMoves } from '@flightchess/rules';
+import { type BoardLayout, createLayout } from '../board/layout';
+import { arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
 import { routePath } from '../board/routePath';
 import { t } from '../i18n';
-import { describePosition, describeRoute, seatName } from './describe';
+import { announcementOf } from './announcement';
+import { animateEvent } from './boardAnimation';
 import type { BoardRenderer, RouteMoment } from './boardRenderer';
+import { type Controls, controlsOf } from './controls';
+import { describeRoute } from './describe';
 import type { GameSource, GameUpdate, GameView } from './types';
 
-/** What the DOM panels show and enable: always the newest state, whatever the board is still animating. */
-export interface Controls {
-  readonly view: GameView;
-  /** The local seat that may act now (roll or move), else null. */
-  readonly acting: Colour | null;
-  readonly canRoll: boolean;
-  /** Planes of the acting seat that can move with the pending roll. */
-  readonly movable: readonly number[];
-  readonly selected: number | null;
-  /** The selected move's route in words. */
-  readonly summary: string | null;
-  /** A local seat's only legal move, which the server (or the offline game) plays by itself (RULES.md §9.10). */
-  readonly autoMove: boolean;
-  readonly prompt: string;
-  /** The local seat that resign / draw / auto-play buttons act for. */
-  readonly own: Colour | null;
-  readonly canResign: boolean;
-  /** Rolls the game still needs before resigning is allowed (0: allowed, or never limited by rolls). */
-  readonly rollsBeforeResign: number;
-  readonly canOfferDraw: boolean;
-  /** The seat that offered a draw this client must answer, and the local seat that answers. */
-  readonly drawToAnswer: Colour | null;
-  readonly drawAnswerer: Colour | null;
-  /** The team-mate whose resignation this client must answer, and the local seat that answers. */
-  readonly resignToAnswer: Colour | null;
-  readonly resignAnswerer: Colour | null;
-  readonly autoPlay: boolean;
-  /** Why the own seat is on auto-play (null when it is not): its banner says so. */
-  readonly autoPlayBy: AutoPlayReason | null;
-  /** What is pressed now reaches the game: false while an online link is down, so nothing acts then. */
-  readonly linked: boolean;
-}
+/** The controls are computed in ./controls; importers of the controller find their type here too. */
+export type { Controls } from './controls';
 
 /** What the board presents, when it presents it: a game event as its animation starts, or a moment within a move's animation. */
 export type Presented = GameEvent | RouteMoment;
@@ -63,13 +25,6 @@ export interface ControllerHooks {
   presented?(presented: Presented, view: GameView): void;
   /** The board shows this view, its animations done. */
   placed?(view: GameView): void;
-}
-
-/** Who decides for each seat, as the view shows them (for nextSteps): the controller never plays, so a bot's name does not matter. */
-function controlOf(view: GameView): BySeat<SeatControl> {
-  const control: BySeat<SeatControl> = {};
-  for (const s of view.seats) control[s.colour] = { bot: s.kind === 'bot' ? 'strong' : null, autoPlay: s.autoPlay };
-  return control;
 }
 
 /**
@@ -108,7 +63,7 @@ export class GameController {
   }
 
   controls(): Controls | null {
-    return this.latest ? this.computeControls(this.latest) : null;
+    return this.latest ? controlsOf(this.latest, this.selected) : null;
   }
 
   // ---- input: always against the newest state ----
@@ -235,7 +190,8 @@ export class GameController {
       this.selected = null;
       this.renderer.showPreview(null);
     }
-    this.announce(update);
+    const words = announcementOf(update);
+    if (words) this.hooks.announce(words);
     this.refresh();
     this.queue.push(update);
     if (this.animating) {
@@ -286,123 +242,9 @@ export class GameController {
     const layout = this.layout ?? this.place(update.view);
     for (const event of update.events) {
       this.hooks.presented?.(event, update.view);
-      await this.animateEvent(layout, event, (moment) => this.hooks.presented?.(moment, update.view));
+      await animateEvent(this.renderer, layout, event, (moment) => this.hooks.presented?.(moment, update.view));
     }
     this.place(update.view);
     this.refresh();
-  }
-
-  private async animateEvent(layout: BoardLayout, event: GameEvent, moment: (m: RouteMoment) => void): Promise<void> {
-    switch (event.type) {
-      case 'rolled':
-        this.renderer.setTurn(event.seat);
-        await this.renderer.rollDie(event.seat, event.value);
-        return;
-      case 'moved': {
-        const victims: PlacedPlane[] = event.route.captures.flatMap((c) =>
-          c.victims.map((v) => ({
-            key: planeKey(v),
-            colour: v.colour,
-            plane: v.plane,
-            point: pointOf(layout, v.colour, 'hangar', v.plane),
-            count: 1,
-            top: true,
-            heading: 0,
-          })),
-        );
-        await this.renderer.animateRoute(routePath(layout, event.route), victims, moment);
-        return;
-      }
-      default:
-        return;
-    }
-  }
-
-  /** What happened, for the ARIA live region, as soon as it happened. */
-  private announce(update: GameUpdate): void {
-    const view = update.view;
-    const name = (c: Colour) => seatName(view, c);
-    const lines = update.events.flatMap((event): string[] => {
-      switch (event.type) {
-        case 'rolled':
-          return [t('announce.rolled', { name: name(event.seat), roll: event.value })];
-        case 'no-move':
-          return [t('game.noMove', { name: name(event.seat), roll: event.value })];
-        case 'moved':
-          return [t('announce.moved', { name: name(event.seat), plane: event.plane + 1, where: describePosition(event.route.final) })];
-        case 'captured':
-          return [t('announce.captured', { name: name(event.seat), n: event.capture.victims.length })];
-        case 'arrived':
-          return [t('announce.arrived', { name: name(event.seat) })];
-        case 'extra-roll':
-          return [t('announce.extra', { name: name(event.seat) })];
-        case 'turn':
-          return [t('announce.turn', { name: name(event.seat) })];
-        case 'draw-offered':
-          return [t('game.drawOffered', { name: name(event.seat) })];
-        case 'game-over':
-          return [event.result.winner ? t('announce.over', { name: name(event.result.winner) }) : t('announce.draw')];
-        default:
-          return [];
-      }
-    });
-    if (lines.length > 0) this.hooks.announce(lines.join(' '));
-  }
-
-  // ---- derived controls ----
-
-  /** The local seat that resign, draw and auto-play act for: the own seat online, the current human seat in hot-seat. */
-  private ownSeat(view: GameView): Colour | null {
-    const locals = view.seats.filter((s) => s.local && !view.state.out[s.colour]);
-    if (view.mode === 'online' || locals.length <= 1) return locals[0]?.colour ?? null;
-    return locals.find((s) => s.colour === view.state.current)?.colour ?? null;
-  }
-
-  private computeControls(view: GameView): Controls {
-    const { state } = view;
-    const isLocal = (c: Colour | undefined) => c !== undefined && view.seats.some((s) => s.colour === c && s.local);
-    const { turn, answer } = nextSteps(state, controlOf(view));
-    const linked = view.linkDown !== true;
-    const acting = linked && turn?.by === 'person' && isLocal(turn.seat) ? turn.seat : null;
-    const moves = acting && state.phase === 'move' ? legalMoves(state) : [];
-    const selectedMove = moves.find((m) => m.plane === this.selected);
-    const autoMove = turn?.by === 'forced' && isLocal(turn.seat);
-    const answering = linked && answer?.by === 'person' && isLocal(answer.seat) ? answer : null;
-    const own = this.ownSeat(view);
-    const ownView = view.seats.find((s) => s.colour === own);
-    const playing = state.phase !== 'over';
-    const mayAct = linked && playing && own !== null;
-    const currentName = seatName(view, state.current);
-    // Hot-seat with several people: say whose hands the device goes to.
-    const people = view.seats.filter((s) => s.local && s.kind === 'human').length;
-    const yours = people > 1 ? t('game.passDevice', { name: currentName }) : t('game.yourTurn');
-    let prompt: string;
-    if (!playing) prompt = '';
-    else if (!linked) prompt = t('game.linkDown');
-    else if (acting && state.phase === 'roll') prompt = `${yours} · ${t('game.rollPrompt')}`;
-    else if (acting) prompt = selectedMove ? t('game.confirmPrompt') : t('game.movePrompt', { roll: state.roll ?? 0 });
-    else if (autoMove) prompt = t('game.autoMove', { name: currentName });
-    else prompt = t('game.turnOf', { name: currentName });
-    return {
-      view,
-      acting,
-      canRoll: acting !== null && state.phase === 'roll',
-      movable: moves.map((m) => m.plane),
-      selected: selectedMove ? selectedMove.plane : null,
-      summary: selectedMove ? describeRoute(selectedMove.route) : null,
-      autoMove,
-      prompt,
-      own,
-      canResign: mayAct && state.rolls >= state.config.resignAfterRolls && state.pendingResign === null,
-      rollsBeforeResign: Math.max(0, state.config.resignAfterRolls - state.rolls),
-      canOfferDraw: mayAct && state.config.drawByAgreement && state.drawOffer === null,
-      drawToAnswer: answering?.action === 'answer-draw' ? state.drawOffer : null,
-      drawAnswerer: answering?.action === 'answer-draw' ? answering.seat : null,
-      resignToAnswer: answering?.action === 'answer-resign' ? state.pendingResign : null,
-      resignAnswerer: answering?.action === 'answer-resign' ? answering.seat : null,
-      autoPlay: ownView?.autoPlay === true,
-      autoPlayBy: ownView?.autoPlay ? (ownView.autoPlayBy ?? 'player') : null,
-      linked,
-    };
   }
 }

@@ -1,22 +1,16 @@
 import type { ServerMessages } from '@flightchess/protocol';
-import { type Colour, FINISH, arrivedCount, teamOf } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { type Controls, GameController, type Presented } from './gameController';
-import { describePosition, seatName, teamName } from './describe';
+import type { Controls } from './controls';
+import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';
+import { GameController, type Presented } from './gameController';
+import { ReturnedNote } from './returnedNote';
+import { fillSeatPanel } from './seatPanel';
 import type { GameSource, GameView } from './types';
-import { planeKey } from '../board/placement';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
-import { outBadge, seatChip } from './seatList';
-import { clockOf, spanOf } from '../ui/timeWords';
-
-/** How long the "while you were away" line stays (it can be closed before). */
-const RETURNED_SHOWN_MS = 30_000;
-/** A blip this short, with nothing played meanwhile, is not worth a line: "已重新连接" says enough. */
-const BLIP_SECONDS = 10;
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -37,10 +31,7 @@ export class GameScreen implements Screen {
   private readonly promptEl = h('p', { class: 'prompt', data: { testid: 'prompt' } });
   /** 托管 is never silent: while the server plays the own seat, this says so and why, with the way back. */
   private readonly autoBanner = h('div', { class: 'auto-banner', role: 'status', hidden: true, data: { testid: 'auto-banner' } });
-  /** What the player missed while away, after they took their seat back. */
-  private readonly returnedEl = h('div', { class: 'returned', role: 'status', hidden: true, data: { testid: 'returned' } });
-  private missed: ServerMessages['returned'] | null = null;
-  private hideReturned: number | null = null;
+  private readonly returned: ReturnedNote;
   /** The turn the banner last pulsed for. */
   private pulsedFor = '';
   private readonly summaryEl = h('p', { class: 'summary', data: { testid: 'summary' } });
@@ -66,6 +57,7 @@ export class GameScreen implements Screen {
     private readonly options: GameScreenOptions,
   ) {
     this.speaker = new Speaker(ctx.prefs);
+    this.returned = new ReturnedNote((text) => ctx.announce(text));
     this.el = h(
       'main',
       { class: 'screen game' },
@@ -75,7 +67,7 @@ export class GameScreen implements Screen {
         'section',
         { class: 'controls' },
         this.autoBanner,
-        this.returnedEl,
+        this.returned.el,
         h('div', { class: 'prompt-row' }, this.promptEl, this.soundButton),
         this.summaryEl,
         this.planesEl,
@@ -119,35 +111,7 @@ export class GameScreen implements Screen {
 
   /** The player took their held seat back: say how long they were away and what was played for them (the screen reader hears it too). */
   showReturned(missed: ServerMessages['returned']): void {
-    if (missed.moves === 0 && missed.seconds < BLIP_SECONDS && !missed.forfeited) return;
-    this.missed = missed;
-    this.renderReturned();
-    this.ctx.announce(this.returnedText(missed));
-    if (this.hideReturned !== null) window.clearTimeout(this.hideReturned);
-    this.hideReturned = window.setTimeout(() => this.closeReturned(), RETURNED_SHOWN_MS);
-  }
-
-  private returnedText(missed: ServerMessages['returned']): string {
-    const time = spanOf(missed.seconds);
-    if (missed.forfeited) return t('game.returnedForfeited', { time });
-    if (missed.moves === 0) return t('game.returnedNone', { time });
-    return t(missed.moves === 1 ? 'game.returnedOne' : 'game.returned', { time, n: missed.moves });
-  }
-
-  private renderReturned(): void {
-    const missed = this.missed;
-    this.returnedEl.hidden = missed === null;
-    if (!missed) return fill(this.returnedEl);
-    fill(
-      this.returnedEl,
-      h('span', { text: this.returnedText(missed) }),
-      h('button', { class: 'dismiss', text: t('game.dismiss'), on: { click: () => this.closeReturned() } }),
-    );
-  }
-
-  private closeReturned(): void {
-    this.missed = null;
-    this.renderReturned();
+    this.returned.show(missed);
   }
 
   /** Scroll what is shown below into view. */
@@ -157,7 +121,7 @@ export class GameScreen implements Screen {
 
   relabel(): void {
     this.relabelStatic();
-    this.renderReturned();
+    this.returned.render();
     if (this.below) fill(this.extraEl, this.below.build());
     // The prompt and summary are words: ask the controller again rather than redraw the old ones.
     const controls = this.controller?.controls() ?? this.controls;
@@ -179,7 +143,7 @@ export class GameScreen implements Screen {
     for (const type of ['pointerdown', 'keydown'] as const) document.removeEventListener(type, this.unlockSound, true);
     this.speaker.dispose();
     if (this.timer !== null) window.clearInterval(this.timer);
-    if (this.hideReturned !== null) window.clearTimeout(this.hideReturned);
+    this.returned.dispose();
     this.controller?.dispose();
     this.board?.destroy();
   }
@@ -213,129 +177,16 @@ export class GameScreen implements Screen {
     // The engine state version on screen (tests wait on it; it also tells a bug report where the game was).
     this.el.dataset.version = String(state.version);
 
-    // Plane buttons for the seat to move: the keyboard-free, screen-reader way to pick a plane.
-    const acting = controls.acting;
-    if (acting && state.phase === 'move') {
-      const planes = state.planes[acting] ?? [];
-      fill(
-        this.planesEl,
-        ...planes.map((position, plane) =>
-          h(
-            'button',
-            {
-              class: `plane-button colour-${acting}`,
-              disabled: !controls.movable.includes(plane),
-              aria: { pressed: String(controls.selected === plane), label: `${plane + 1} · ${describePosition(position)}` },
-              data: { plane: String(plane), position: String(position) },
-              on: { click: () => this.controller?.tapPlane(planeKey({ colour: acting, plane })) },
-            },
-            h('span', { class: 'plane-no', text: String(plane + 1) }),
-            h('span', { class: 'plane-where', text: position === FINISH ? '✓' : describePosition(position) }),
-          ),
-        ),
-      );
-    } else {
-      fill(this.planesEl);
-    }
-
     // Handlers look the controller up when clicked: the first render comes from the controller's constructor.
-    const act = (f: (c: GameController) => void) => () => {
+    const act: Act = (f) => () => {
       if (this.controller) f(this.controller);
     };
-    const button = (label: string, onClick: () => void, enabled: boolean, cls = '', testid = '') =>
-      h('button', { class: cls, text: label, disabled: !enabled, on: { click: onClick }, data: testid ? { testid } : {} });
+    fill(this.planesEl, ...planeButtons(controls, act));
     fill(
       this.buttonsEl,
-      over || watching
-        ? null
-        : button(
-            t('game.roll'),
-            act((c) => c.roll()),
-            controls.canRoll,
-            'primary roll',
-            'roll',
-          ),
-      over || watching
-        ? null
-        : button(
-            t('game.confirm'),
-            act((c) => c.confirm()),
-            controls.selected !== null,
-            'primary',
-            'confirm',
-          ),
-      // On: the banner above holds the way back.
-      controls.own && !over && !controls.autoPlay
-        ? button(
-            t('game.autoOn'),
-            act((c) => c.toggleAutoPlay()),
-            controls.linked,
-            '',
-            'auto',
-          )
-        : null,
-      controls.own && !over
-        ? button(
-            // Not yet allowed: say when it will be.
-            controls.rollsBeforeResign > 0
-              ? t('game.resignAfter', { n: state.config.resignAfterRolls, left: controls.rollsBeforeResign })
-              : t('game.resign'),
-            act((c) => {
-              if (window.confirm(t('game.resignConfirm'))) c.resign();
-            }),
-            controls.canResign,
-            '',
-            'resign',
-          )
-        : null,
-      state.config.drawByAgreement && !over && !watching
-        ? button(
-            t('game.offerDraw'),
-            act((c) => c.offerDraw()),
-            controls.canOfferDraw,
-            '',
-            'draw',
-          )
-        : null,
-      // Over: the results bring their own button home; until they show, this one leads home.
-      over && this.below?.home
-        ? null
-        : button(over ? t('results.home') : t('game.leave'), () => this.options.onLeave(), true, 'leave', 'leave'),
+      ...actionButtons(controls, { act, watching, belowHasHome: this.below?.home === true, onLeave: () => this.options.onLeave() }),
     );
-
-    fill(this.answerEl);
-    if (controls.drawToAnswer) {
-      this.answerEl.append(
-        h('p', { text: t('game.drawOffered', { name: seatName(view, controls.drawToAnswer) }) }),
-        button(
-          t('game.acceptDraw'),
-          act((c) => c.answerDraw(true)),
-          true,
-          'primary',
-        ),
-        button(
-          t('game.declineDraw'),
-          act((c) => c.answerDraw(false)),
-          true,
-        ),
-      );
-    }
-    if (controls.resignToAnswer) {
-      this.answerEl.append(
-        h('p', { text: t('game.resignAsked', { name: seatName(view, controls.resignToAnswer) }) }),
-        button(
-          t('game.accept'),
-          act((c) => c.answerResign(true)),
-          true,
-          'primary',
-        ),
-        button(
-          t('game.decline'),
-          act((c) => c.answerResign(false)),
-          true,
-        ),
-      );
-    }
+    fill(this.answerEl, ...answerButtons(controls, act));
   }
 
   /**
@@ -386,61 +237,8 @@ export class GameScreen implements Screen {
     if (cue && this.speaker.play(cue)) this.el.dataset.cues = JSON.stringify(this.speaker.played);
   }
 
-  /** The seats in turn order; in a team game, under each team's name (red+yellow, then green+blue). */
+  /** The seats in turn order; in a team game, under each team's name. */
   private renderSeats(): void {
-    const controls = this.controls;
-    if (!controls) return;
-    const { view } = controls;
-    const { seats } = view.state;
-    const list = (colours: readonly Colour[]) => h('ul', { class: 'seats' }, ...colours.map((colour) => this.chipOf(view, colour)));
-    if (!view.state.teams) {
-      fill(this.seatPanel, list(seats));
-      return;
-    }
-    fill(
-      this.seatPanel,
-      ...([0, 1] as const).map((team) => {
-        return h(
-          'div',
-          { class: `team team-${team}` },
-          h('p', { class: 'team-name', text: teamName(team) }),
-          list(seats.filter((c) => teamOf(c) === team)),
-        );
-      }),
-    );
-  }
-
-  private chipOf(view: GameView, colour: Colour): HTMLElement {
-    const { state } = view;
-    const seat = view.seats.find((s) => s.colour === colour);
-    const isTurn = state.phase !== 'over' && state.current === colour;
-    const left = state.out[colour];
-    const badges: HTMLElement[] = [];
-    if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
-    // An out seat is played by nobody: it shows how it left, never 托管 or whether its player is connected.
-    if (left) badges.push(outBadge(left.reason));
-    else if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
-    if (!left && view.mode === 'online' && seat?.kind === 'human') {
-      // Away with the seat held: how long until it counts as a resignation.
-      const held = !seat.connected && seat.awayUntil ? t('game.held', { time: clockOf(seat.awayUntil - Date.now()) }) : null;
-      badges.push(
-        h('span', {
-          class: `conn ${seat.connected ? 'up' : 'down'}`,
-          title: seat.connected ? t('game.online') : t('game.heldTitle'),
-          text: seat.connected ? t('game.online') : (held ?? t('game.offline')),
-        }),
-      );
-    }
-    let timer: HTMLElement | null = null;
-    if (isTurn && view.turnDeadline) {
-      const left = Math.max(0, Math.ceil((view.turnDeadline - Date.now()) / 1000));
-      timer = h('span', { class: `timer${left <= 5 ? ' low' : ''}`, text: t('game.timer', { s: left }), data: { testid: 'timer' } });
-    }
-    return seatChip(
-      { colour, name: seatName(view, colour), current: isTurn, out: left !== undefined },
-      ...badges,
-      h('span', { class: 'arrived', text: t('game.arrived', { n: arrivedCount(state, colour), total: state.config.planes }) }),
-      timer,
-    );
+    if (this.controls) fillSeatPanel(this.seatPanel, this.controls.view);
   }
 }
