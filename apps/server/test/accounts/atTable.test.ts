@@ -1,5 +1,5 @@
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { ACCOUNTS_CONFIG, accountsApi } from '../support/accountsApi';
+import { ACCOUNTS_CONFIG, accountsApi, expectNoSecretsLogged } from '../support/accountsApi';
 import { type Guest, Player, create, credentials, waitFor } from '../support/players';
 import { testServerPerFile } from '../support/server';
 
@@ -142,5 +142,11 @@ describe('signed out means out', () => {
     await waitFor(() => host.state.watchers === 0, 'the watcher gone');
     await expect(t.colyseus.sdk.reconnect(back.reconnectionToken)).rejects.toMatchObject({ code: 4214 });
     await host.room.leave(true);
+  });
+});
+
+describe('logs', () => {
+  test('no secret, password or link code of the devices at a table is logged', () => {
+    expectNoSecretsLogged(t.logs.raw);
   });
 });

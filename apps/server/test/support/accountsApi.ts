@@ -85,3 +85,12 @@ export function accountsApi(t: TestServer) {
 
   return { fresh, call, post, guest, linked, devicesOf };
 }
+
+/** What a test server logged holds no secret, password, link code or passkey material (the words the accounts tests use). */
+export function expectNoSecretsLogged(raw: readonly string[]): void {
+  const all = raw.join('\n');
+  expect(all.length).toBeGreaterThan(0);
+  for (const word of ['correct horse', 'password one', 'the real one', 'a new passphrase']) expect(all).not.toContain(word);
+  // (Refusal codes like ERR_NOT_STARTED and 6-character join codes may be logged; an 8-character link code may not.)
+  expect(all).not.toMatch(/"(secret|password|response)":"(?!\[redacted\])[^"]{8,}|"code":"[ACDEFGHJKMNPRTWXY34679]{8}"/);
+}
