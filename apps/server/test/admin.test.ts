@@ -4,7 +4,7 @@ import { LocalPresence } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import express from 'express';
 import { type AdminOverview, type AdminTable, CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { OperatorConsole } from '../src/admin/console';
+import { OperatorConsole } from '../src/admin/operatorConsole';
 import { WRONG_TOKENS_PER_MINUTE } from '../src/admin/gate';
 import { createApp } from '../src/app';
 import { DEFAULT_CONFIG, configFromEnv } from '../src/config';

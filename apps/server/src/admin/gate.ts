@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { fail } from '../http/respond';
 import { sameSecret } from '../http/sameSecret';
 import { Buckets } from '../limits/buckets';
-import type { ClientLimiter } from '../limits/clientLimits';
+import type { ClientLimiter } from '../limits/clientLimiter';
 import { metrics } from '../metrics';
 
 /** Wrong tokens one address may send: a burst of this many, then one every 60 / this seconds. */

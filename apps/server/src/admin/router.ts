@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
-import type { ClientLimiter } from '../limits/clientLimits';
+import type { ClientLimiter } from '../limits/clientLimiter';
 import type { Storage } from '../repositories';
 import { CLOSED_BY_OPERATOR } from '../table';
 import { type Deployment, NoSuchTable } from './deployment';

@@ -2,7 +2,7 @@ import { matchMaker } from '@colyseus/core';
 import { type Rejection, reject } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
 import { tablesOf } from '../table';
-import type { ClientLimiter } from './clientLimits';
+import type { ClientLimiter } from './clientLimiter';
 
 /**
  * Who may come in: process-wide caps (MAX_TABLES, MAX_CONNECTIONS) and the tables one player may sit

@@ -1,6 +1,6 @@
 import type { Server as HttpServer, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ClientLimiter } from './clientLimits';
+import type { ClientLimiter } from './clientLimiter';
 import { plainAddress } from './clientAddress';
 
 /**

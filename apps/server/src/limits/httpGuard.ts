@@ -2,7 +2,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import { codedText } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import { apiError, type HttpRefusal } from '../http/respond';
-import type { ClientLimiter, Limited, Refusal } from './clientLimits';
+import type { ClientLimiter, Limited, Refusal } from './clientLimiter';
 import { securityHeaders } from './securityHeaders';
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type WebSocket from 'ws';
 import { websocketServerOf } from '../table/colyseusWorkarounds';
-import type { ClientLimiter } from './clientLimits';
+import type { ClientLimiter } from './clientLimiter';
 
 /**
  * The websockets each client address has open: an upgrade beyond its limit is refused (429,

@@ -5,7 +5,7 @@ import type { TableDevices } from '../accounts/tableDevices';
 import { metrics } from '../metrics';
 import { readFrame } from './frames';
 import type { Handlers } from './messageHandlers';
-import { RateLimiter } from './rateLimit';
+import { RateLimiter } from './rateLimiter';
 import type { Seating } from './seating';
 import type { TablePlay } from './tablePlay';
 import type { Watchers } from './watchers';

@@ -1,7 +1,7 @@
 import type { Client } from '@colyseus/core';
 import type { Colour } from '@flightchess/rules';
 import { PHRASE_BURST, PHRASE_SECONDS, type QuickPhrase, type Rejection, reject } from '@flightchess/protocol';
-import { RateLimiter } from './rateLimit';
+import { RateLimiter } from './rateLimiter';
 import type { TableHost } from './tableHost';
 
 /** The quick phrases of one table. They have a limit of their own, well below the message limit: a table is not a chat room. */

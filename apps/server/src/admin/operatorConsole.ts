@@ -1,7 +1,7 @@
 import type { Presence } from '@colyseus/core';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
-import type { ClientLimiter } from '../limits/clientLimits';
+import type { ClientLimiter } from '../limits/clientLimiter';
 import { metrics } from '../metrics';
 import type { Storage } from '../repositories';
 import { ActionRate } from './actionRate';
