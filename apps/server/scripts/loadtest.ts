@@ -72,6 +72,7 @@ const UNLIMITED = Object.fromEntries(
     'OPEN_TABLES_PER_GUEST',
     'JOINS_PER_MINUTE',
     'SOCKETS_PER_ADDRESS',
+    'CONNECTIONS_PER_ADDRESS',
     'MAX_TABLES',
     'MAX_CONNECTIONS',
   ].map((name) => [name, '10000000']),

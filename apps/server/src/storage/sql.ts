@@ -48,6 +48,11 @@ const underWay = new Map<unknown, Promise<unknown>>();
 /** Until the file's transaction ends (check again after: another may have begun). */
 const turnOf = (file: unknown): Promise<unknown> => underWay.get(file)!.catch(() => undefined);
 
+/** Until no transaction is under way on the file. */
+async function afterTransactions(file: unknown): Promise<void> {
+  while (underWay.has(file)) await turnOf(file);
+}
+
 /** SQLite through better-sqlite3: each statement prepared once, on first use. */
 export function sqliteSql(db: Database.Database): Sql {
   const file: unknown = db.memory ? db : db.name;
@@ -57,7 +62,8 @@ export function sqliteSql(db: Database.Database): Sql {
     if (!s) prepared.set(text, (s = db.prepare(text)));
     return s;
   };
-  const bound = (values: readonly unknown[]) => values.map(sqliteValue);
+  // Copied only when a value needs it (a boolean): an action's write binds strings and numbers as they are.
+  const bound = (values: readonly unknown[]) => (values.some((v) => typeof v === 'boolean') ? values.map(sqliteValue) : values);
 
   // The runner a transaction's work is given: straight to the database.
   const inside: Sql = {
@@ -102,12 +108,11 @@ export function sqliteSql(db: Database.Database): Sql {
     }
   };
 
+  // The usual case, no transaction under way, calls straight through: no extra await on every action's write.
   const outside =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      while (underWay.has(file)) await turnOf(file);
-      return call(...args);
-    };
+    (...args: A): Promise<R> =>
+      underWay.has(file) ? afterTransactions(file).then(() => outside(call)(...args)) : call(...args);
   const sql: Sql = {
     dialect: 'sqlite',
     all: outside(inside.all),
