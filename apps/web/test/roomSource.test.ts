@@ -64,7 +64,7 @@ describe('RoomSource', () => {
   it('draws a step once: the facts that come just before its action are passed on with it', () => {
     const { room, conn } = playing();
     const source = new RoomSource(conn, 'p1');
-    const updates: { version: number; events: number; deadline: number }[] = [];
+    const updates: { version: number; events: number; deadline: number | null }[] = [];
     source.subscribe((u) => updates.push({ version: u.view.state.version, events: u.events.length, deadline: u.view.turnDeadline }));
     // The server's one write for a step: the patch (version 1, a new deadline), then the action.
     room.sync(rawTable('playing', { version: 1, deadline: 5_000 }));
