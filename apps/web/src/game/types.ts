@@ -1,5 +1,5 @@
 import type { AutoPlayReason } from '@flightchess/protocol';
-import type { BotName, Colour, GameEvent, GameState } from '@flightchess/rules';
+import type { BotName, Colour, GameEvent, GameState, Intent as RulesIntent } from '@flightchess/rules';
 
 /** One seat as the game screen shows it. */
 export interface SeatView {
@@ -43,18 +43,15 @@ export interface GameUpdate {
   readonly events: readonly GameEvent[];
 }
 
+/** A player's intent at a seat (the rules' own union), naming the local seat it acts for: all but roll and move, which act for the seat to move. */
+type SeatedIntent<I> = I extends { readonly type: 'roll' | 'move' } ? I : I & { readonly seat: Colour };
+
 /**
- * What a player asks for; the source turns it into an engine action or a room message. Roll and move act
- * for the seat to move; the others name the local seat they act for (a room ignores it: it knows its client).
+ * What a player asks for; the source turns it into an engine action (the rules' intentAction) or a room
+ * message. The rules' Intent, so that a new kind of intent reaches the page, the room and the server alike,
+ * plus auto-play (托管), which is the table's and not the game's. A room ignores the seat: it knows its client.
  */
-export type Intent =
-  | { readonly type: 'roll' }
-  | { readonly type: 'move'; readonly plane: number }
-  | { readonly type: 'auto-play'; readonly seat: Colour; readonly on: boolean }
-  | { readonly type: 'resign'; readonly seat: Colour }
-  | { readonly type: 'offer-draw'; readonly seat: Colour }
-  | { readonly type: 'answer-draw'; readonly seat: Colour; readonly accept: boolean }
-  | { readonly type: 'answer-resign'; readonly seat: Colour; readonly accept: boolean };
+export type Intent = SeatedIntent<RulesIntent> | { readonly type: 'auto-play'; readonly seat: Colour; readonly on: boolean };
 
 /** A room or a local engine: the adapter runs the same way over either. */
 export interface GameSource {
