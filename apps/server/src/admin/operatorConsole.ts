@@ -29,20 +29,24 @@ export class OperatorConsole {
   readonly router: Router;
   private readonly actions = new ActionRate(actionsCommitted);
   private readonly deployment: Deployment;
+  private readonly notices: Notices;
 
   constructor(deps: ConsoleDeps) {
     this.deployment = new Deployment(deps.presence, { ...deps.here, actions: this.actions });
-    this.router = adminRouter({ ...deps, deployment: this.deployment, notices: new Notices(deps.storage) });
+    this.notices = new Notices(deps.storage, deps.presence);
+    this.router = adminRouter({ ...deps, deployment: this.deployment, notices: this.notices });
   }
 
-  /** Once the process listens: sample its actions and answer the other processes. */
+  /** Once the process listens: sample its actions, answer the other processes, hear notice changes. */
   async start(): Promise<void> {
     this.actions.start();
     await this.deployment.listen();
+    await this.notices.start();
   }
 
   stop(): void {
     this.actions.stop();
     this.deployment.stop();
+    this.notices.stop();
   }
 }

@@ -9,6 +9,7 @@ import { CLOSED_BY_OPERATOR } from '../table';
 import { type Deployment, NoSuchTable } from './deployment';
 import { adminGate } from './gate';
 import type { Notices } from './notices';
+import { noticeStream } from './noticeStream';
 
 export interface AdminDeps {
   /** ADMIN_TOKEN; undefined: the console is off (every admin route answers 404). */
@@ -54,7 +55,7 @@ export const adminPage =
 
 /**
  * The operator's console API (apps/server README: Operator's console): `/api/admin/*` behind
- * the token (gate.ts), and the public `GET /api/notice` every page reads. Every action is logged
+ * the token (gate.ts), and the public `GET /api/notice` (and its stream) every page reads. Every action is logged
  * (`admin-action`) and stored in the audit with its time and the operator's address.
  */
 export function adminRouter(deps: AdminDeps): Router {
@@ -66,6 +67,7 @@ export function adminRouter(deps: AdminDeps): Router {
     '/notice',
     route(async (_req, res) => res.json({ notice: await notices.current() } satisfies NoticeAnswer)),
   );
+  router.get('/notice/stream', route(noticeStream(notices)));
 
   const admin = express.Router();
   router.use('/admin', adminGate(deps.token, deps.limiter, deps.logger), admin);
