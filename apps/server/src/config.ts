@@ -27,7 +27,7 @@ export interface ServerConfig {
   readonly botRollDelayMs: number;
   /** The visible pause between a roll and an automatic move (bot, auto-play or a forced move, §9.10). */
   readonly autoMoveDelayMs: number;
-  /** A public table starts this long after its first player sat down, the free seats taken by bots (3 s once no seat is free). */
+  /** A public table starts this long after its first player sat down, the free seats taken by bots (at most 3 s more once people take every seat). */
   readonly quickStartSeconds: number;
   /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
   readonly maxMessagesPerSecond: number;

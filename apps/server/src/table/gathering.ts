@@ -73,7 +73,8 @@ export class Gathering {
     if (state.status !== 'waiting' || this.t.closing) return null;
     if (seating.readyToStart()) return this.started(await this.fillAndStart());
     state.startable = this.waitingFor().length === 0;
-    if (!state.private) this.countdown.follow(seating.humans().length, seating.isFull());
+    const people = seating.humans().length;
+    if (!state.private) this.countdown.follow(people, people >= state.size);
     this.t.listingChanged();
     return null;
   }

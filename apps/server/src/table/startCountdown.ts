@@ -1,7 +1,7 @@
 import type { TableState } from './schema';
 import type { Timers } from './timers';
 
-/** However long a public table counts down, it starts at most this long after its last free seat was taken. */
+/** However long a public table counts down, it starts at most this long after the last of its seats was taken by a person. */
 export const FULL_START_SECONDS = 3;
 
 /** What the countdown needs of its table. */
@@ -17,12 +17,13 @@ export interface CountdownHost {
 /**
  * The countdown of a public table: it starts with its first player, so that nobody waits for a ready
  * step, and runs on while players come and go (a newcomer does not put off the game of those already
- * there); once no seat is free it runs at most FULL_START_SECONDS more. Shown as `startsAt`.
+ * there); once people take every seat it runs at most FULL_START_SECONDS more (bots do not hurry it: the
+ * host may still want to seat a friend in their place). Shown as `startsAt`.
  */
 export class StartCountdown {
   constructor(private readonly host: CountdownHost) {}
 
-  /** The seats changed: `people` sit at the table now, and `full` says whether any seat is free. */
+  /** The seats changed: `people` sit at the table now, and `full` says whether they take every seat. */
   follow(people: number, full: boolean): void {
     if (people === 0) return this.stop();
     const { state, seconds } = this.host;
