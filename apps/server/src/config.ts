@@ -27,6 +27,8 @@ export interface ServerConfig {
   readonly botRollDelayMs: number;
   /** The visible pause between a roll and an automatic move (bot, auto-play or a forced move, §9.10). */
   readonly autoMoveDelayMs: number;
+  /** A public table starts this long after its first player sat down, the free seats taken by bots (at most 3 s more once people take every seat). */
+  readonly quickStartSeconds: number;
   /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
   readonly maxMessagesPerSecond: number;
   /**
@@ -112,6 +114,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   reconnectSeconds: 180,
   botRollDelayMs: 600,
   autoMoveDelayMs: 900,
+  quickStartSeconds: 10,
   maxMessagesPerSecond: 10,
   heartbeatSeconds: 3,
   maxPayloadBytes: 4 * 1024,
@@ -164,6 +167,7 @@ const ENV = z.object({
   RECONNECT_SECONDS: seconds.optional(),
   BOT_ROLL_DELAY_MS: millis.optional(),
   AUTO_MOVE_DELAY_MS: millis.optional(),
+  QUICK_START_SECONDS: z.coerce.number().positive().max(600).optional(),
   MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
   HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).optional(),
   WEB_DIST: z.string().min(1).optional(),
@@ -229,6 +233,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     reconnectSeconds: e.RECONNECT_SECONDS ?? base.reconnectSeconds,
     botRollDelayMs: e.BOT_ROLL_DELAY_MS ?? base.botRollDelayMs,
     autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
+    quickStartSeconds: e.QUICK_START_SECONDS ?? base.quickStartSeconds,
     maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
     heartbeatSeconds: e.HEARTBEAT_SECONDS ?? base.heartbeatSeconds,
     webDist: resolve(e.WEB_DIST ?? base.webDist),

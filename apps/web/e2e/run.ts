@@ -13,6 +13,7 @@ import { onlineCases } from './online.e2e';
 import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
 import { phraseCases } from './phrases.e2e';
+import { quickCases } from './quick.e2e';
 import { reviewCases } from './review.e2e';
 import { runCases } from './support';
 import { watchCases } from './watch.e2e';
@@ -25,6 +26,7 @@ const cases = [
     : [
         ...onlineCases,
         ...homeCases,
+        ...quickCases,
         ...phraseCases,
         ...pagesCases,
         ...paceCases,

@@ -59,6 +59,10 @@ export interface TableFacts {
   readonly code: string;
   readonly status: TableStatus;
   readonly hostId: string;
+  /** Before the game: the host's start would succeed now (a private table: every other player is ready; a public one: always). */
+  readonly startable: boolean;
+  /** A public table seating players: epoch ms when it starts by itself, bots taking the free seats; 0 otherwise. */
+  readonly startsAt: number;
   readonly matchId: string;
   /** The engine state version of the game: the newest `action` a client should have applied. */
   readonly version: number;
@@ -126,6 +130,8 @@ export function tableFacts(raw: unknown): TableFacts {
     code: str(t.code),
     status,
     hostId: str(t.hostId),
+    startable: bool(t.startable),
+    startsAt: num(t.startsAt),
     matchId: str(t.matchId),
     version: num(t.version),
     deadline: num(t.deadline),

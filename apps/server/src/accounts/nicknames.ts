@@ -43,11 +43,7 @@ function skeleton(name: string): string {
     .toLowerCase();
 }
 
-/**
- * `name` is written differently from `other` but looks the same ("Аnn" with a Cyrillic А for "Ann"):
- * someone passing for another player at a table. The very same name is not a look-alike (two players may
- * share a name; their seats tell them apart).
- */
-export function looksLike(name: string, other: string): boolean {
-  return name.normalize('NFKC') !== other.normalize('NFKC') && skeleton(name) === skeleton(other);
+/** The two names cannot be told apart at a glance: the very same, or look-alikes. */
+export function sameLooking(name: string, other: string): boolean {
+  return skeleton(name) === skeleton(other);
 }

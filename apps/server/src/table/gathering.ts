@@ -1,5 +1,6 @@
 import type { BotName, Colour } from '@flightchess/rules';
 import { type Rejection, reject } from '@flightchess/protocol';
+import { StartCountdown } from './startCountdown';
 import type { TableHost } from './tableHost';
 
 export const NOT_SEATED = reject('ERR_NOT_SEATED', 'you have no seat at this table');
@@ -7,10 +8,20 @@ export const RESTARTING = reject('ERR_SHUTTING_DOWN', 'the server is restarting:
 
 /**
  * A table gathering its players before a game: colours, ready, bots, the host's start, and after a
- * game the rematch that gathers them again. A game starts by itself when everyone is ready.
+ * game the rematch that gathers them again. A game starts by itself when every seat is taken and
+ * everyone is ready, and a public table (which has no ready step) when its countdown is over.
  */
 export class Gathering {
-  constructor(private readonly t: TableHost) {}
+  private readonly countdown: StartCountdown;
+
+  constructor(private readonly t: TableHost) {
+    this.countdown = new StartCountdown({
+      state: t.state,
+      timers: t.timers,
+      seconds: t.deps.config.quickStartSeconds,
+      due: () => t.task(() => this.countdownOver()),
+    });
+  }
 
   beforeGame(): Rejection | null {
     return this.t.state.status === 'waiting' ? null : reject('ERR_ALREADY_STARTED', 'the game has started');
@@ -48,33 +59,54 @@ export class Gathering {
     return this.changed();
   }
 
-  /** The host starts: every other player must be ready; empty seats get strong bots. */
+  /** The host starts: at a private table every other player must be ready (`startable`); empty seats get strong bots. */
   startNow(host: Colour): Rejection | Promise<Rejection | null> {
-    const { seating, log } = this.t;
-    const waitingFor = seating
-      .humans()
-      .filter((s) => !s.ready && s.colour !== host)
-      .map((s) => s.name);
+    const waitingFor = this.waitingFor().map((s) => s.name);
     if (waitingFor.length > 0) return reject('ERR_NOT_READY', `waiting for ${waitingFor.join(', ')} to be ready`);
-    seating.seat(host)!.ready = true;
+    this.t.seating.seat(host)!.ready = true;
+    return this.fillAndStart();
+  }
+
+  /** After any seating change: keep the lobby listing current, and start when everyone is ready. */
+  async changed(): Promise<null> {
+    const { state, seating } = this.t;
+    if (state.status !== 'waiting' || this.t.closing) return null;
+    if (seating.readyToStart()) return this.started(await this.fillAndStart());
+    state.startable = this.waitingFor().length === 0;
+    const people = seating.humans().length;
+    if (!state.private) this.countdown.follow(people, people >= state.size);
+    this.t.listingChanged();
+    return null;
+  }
+
+  /** Whom the host's start waits for: nobody at a public table, the players not ready at a private one. */
+  private waitingFor() {
+    const { state, seating } = this.t;
+    return state.private ? seating.humans().filter((s) => !s.ready && s.playerId !== state.hostId) : [];
+  }
+
+  /** A public table's countdown is over: the game starts with whoever is there, bots in the free seats. */
+  private async countdownOver(): Promise<void> {
+    const { state, seating } = this.t;
+    if (state.status !== 'waiting' || this.t.closing || seating.humans().length === 0) return;
+    this.t.log.info({ event: 'countdown-over', people: seating.humans().length }, 'starting the table by itself');
+    this.started(await this.fillAndStart());
+  }
+
+  private fillAndStart(): Rejection | Promise<Rejection | null> {
+    const { seating, log } = this.t;
     while (!seating.isFull()) {
       const added = seating.addBot('strong');
       if (typeof added !== 'string') return added;
       log.info({ event: 'bot-added', seat: added, bot: 'strong' }, 'bot added');
     }
+    this.countdown.stop();
     return this.t.play.start();
   }
 
-  /** After any seating change: keep the lobby listing current, and start when everyone is ready. */
-  async changed(): Promise<null> {
-    const { state, seating, play, log } = this.t;
-    if (state.status !== 'waiting' || this.t.closing) return null;
-    if (seating.readyToStart()) {
-      const refused = await play.start();
-      if (refused) log.error({ event: 'start-failed', code: refused.code, reason: refused.message }, 'could not start');
-      return null;
-    }
-    this.t.listingChanged();
+  /** A start that failed (storage) is logged; the table keeps seating players. */
+  private started(refused: Rejection | null): null {
+    if (refused) this.t.log.error({ event: 'start-failed', code: refused.code, reason: refused.message }, 'could not start');
     return null;
   }
 

@@ -74,6 +74,10 @@ export const TableState = schema(
     /** 'waiting' | 'playing' | 'over'. */
     status: { type: 'string', default: 'waiting' },
     hostId: str,
+    /** Before the game: the host's start would succeed now (a private table: every other player is ready; a public one: always). */
+    startable: bool,
+    /** A public table seating players: epoch ms when it starts by itself, bots taking the free seats; 0 otherwise. */
+    startsAt: { type: 'float64', default: 0 },
     seats: { map: SeatState },
     matchId: str,
     /** Engine state version: the newest action sent; every game action must carry the version it was made against. */

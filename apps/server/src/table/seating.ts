@@ -1,7 +1,6 @@
 import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
 import { type Rejection, botLabel, colourFor, reject } from '@flightchess/protocol';
 import type { MatchSeat } from '../repositories';
-import { looksLike } from '../accounts/nicknames';
 import { SeatState, type TableState } from './schema';
 
 export interface Guest {
@@ -84,15 +83,18 @@ export class Seating {
       .filter((s) => s.kind === 'human');
   }
 
+  /** The names shown on the seats of everyone but this player (bots too). */
+  namesBesides(playerId: string): string[] {
+    return [...this.state.seats.values()].filter((s) => s.playerId !== playerId).map((s) => s.name);
+  }
+
   isFull(): boolean {
     return this.state.seats.size >= this.size;
   }
 
-  /** Seat a newcomer on `preferred` if it is free, else on the colour the table offers. */
+  /** Seat a newcomer on `preferred` if it is free, else on the colour the table offers, under `guest.nickname` as given (uniqueName.ts). */
   addHuman(sessionId: string, guest: Guest, preferred?: Colour): Colour | Rejection {
     if (this.isFull()) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
-    const twin = this.humans().find((s) => s.playerId !== guest.playerId && looksLike(guest.nickname, s.name));
-    if (twin) return reject('ERR_NAME_TAKEN', `"${guest.nickname}" looks like the name of a player at this table: choose another nickname`);
     const colour = preferred && this.isFree(preferred) ? preferred : colourFor(this.allowed, this.size, this.colours());
     if (!colour) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
     this.state.seats.set(colour, this.newSeat(colour, 'human', guest.nickname, guest.playerId));

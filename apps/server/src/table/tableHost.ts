@@ -6,6 +6,7 @@ import type { TableState } from './schema';
 import type { Seating } from './seating';
 import type { TableDeps } from './tableDeps';
 import type { TablePlay } from './tablePlay';
+import type { Timers } from './timers';
 import type { Watchers } from './watchers';
 
 /** One table's parts, and what its seats, setup and phrases may ask of the room (TableRoom gives it). */
@@ -18,6 +19,7 @@ export interface TableHost {
   /** Connections of devices signed out: nothing they sent runs any more, and they are not held for their token. */
   readonly devices: TableDevices;
   readonly log: Logger;
+  readonly timers: Timers;
   /** The server closes the table: the disconnections it causes are not escapes. */
   readonly closing: boolean;
   /** The connection with this session id, if it is still open. */
@@ -26,6 +28,8 @@ export interface TableHost {
   hold(client: Client): Deferred<Client>;
   /** Queue work; what it changed in the synced state goes out as soon as it is done. */
   run(work: () => unknown): Promise<unknown>;
+  /** Run work in the table's queue unless the table stopped (timers fire outside it). */
+  task(work: () => unknown): void;
   /** Send to every client of the table. */
   tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T]): void;
   /** Keep the matchmaker's and the lobby's view of the table current. */

@@ -101,12 +101,14 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
     watchers,
     devices,
     log,
+    timers: door.timers,
     get closing() {
       return door.closing;
     },
     client: (id) => door.clients().getById(id),
     hold: (client) => door.hold(client),
     run: (work) => door.run(work),
+    task: (work) => door.task(work),
     tell: (type, message) => door.tell(type, message),
     listingChanged: () => door.listingChanged(),
     disposable: (on) => door.disposable(on),

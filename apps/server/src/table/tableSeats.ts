@@ -8,6 +8,7 @@ import { codeRefusal } from './codeRefusal';
 import type { Gathering } from './gathering';
 import type { TableHost } from './tableHost';
 import type { Return } from './tablePlay';
+import { uniqueName } from './uniqueName';
 
 /** What a client asks for when it joins. */
 export type JoinOptions = { colour?: unknown; watch?: unknown; code?: unknown } | undefined;
@@ -57,11 +58,9 @@ export class TableSeats {
     if (t.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
     const refused = (await this.banned(client, player.id)) ?? (await t.deps.admission.newSeat(player.id));
     if (refused) return refused;
-    const seated = t.seating.addHuman(
-      client.sessionId,
-      { playerId: player.id, nickname: player.nickname },
-      isColour(colour) ? colour : undefined,
-    );
+    const taken = [...t.seating.namesBesides(player.id), ...t.watchers.namesBesides(player.id)];
+    const nickname = uniqueName(player.nickname, taken);
+    const seated = t.seating.addHuman(client.sessionId, { playerId: player.id, nickname }, isColour(colour) ? colour : undefined);
     if (typeof seated !== 'string') return seated;
     t.watchers.seated(client.sessionId);
     if (!t.state.hostId) t.state.hostId = player.id;

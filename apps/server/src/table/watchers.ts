@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { Admission } from '../limits/admission';
 import type { TableState } from './schema';
 import type { PlayerRecord } from '../repositories';
+import { uniqueName } from './uniqueName';
 
 /** What watching needs of the table it happens at (TableRoom gives it). */
 export interface WatchHost {
@@ -68,10 +69,17 @@ export class Watchers {
     if (full) return full;
     this.replace(player.id);
     if (this.bySession.size >= host.limit) return reject('ERR_WATCHERS_FULL', `this table has its ${host.limit} watchers already`);
-    this.bySession.set(client.sessionId, { playerId: player.id, name: player.nickname, connected: true, reconnection: null });
+    const seated = [...host.state.seats.values()].filter((s) => s.playerId !== player.id).map((s) => s.name);
+    const name = uniqueName(player.nickname, [...seated, ...this.namesBesides(player.id)]);
+    this.bySession.set(client.sessionId, { playerId: player.id, name, connected: true, reconnection: null });
     host.log.info({ event: 'watcher-joined', playerId: player.id, watchers: this.bySession.size }, 'watcher joined');
     this.show();
     return 'watching';
+  }
+
+  /** The names of the watchers other than this player, shown or not (one away may come back). */
+  namesBesides(playerId: string): string[] {
+    return [...this.bySession.values()].filter((w) => w.playerId !== playerId).map((w) => w.name);
   }
 
   /** A message from this connection that a watcher may not send, refused; null for anyone else. */

@@ -12,6 +12,7 @@ import { houseRulesEditor } from '../table/houseRulesEditor';
 import { type OpenTablesView, openTablesView } from '../table/openTablesView';
 import { type ReturnToGameView, returnToGameView } from '../table/returnToGameView';
 import { signInCard } from '../account/signInCard';
+import { suggestedNickname } from '../account/suggestedNickname';
 import { type LiveGamesView, liveGamesView } from '../watch/liveGamesView';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
@@ -68,7 +69,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
   const typed = () => nickname.value.trim();
   /** Online a player needs a name others see: one is made up (and kept) when none was typed. */
   const name = () => {
-    const n = typed() || t('home.defaultNickname', { n: 100 + cryptoIndex(900) });
+    const n = typed() || suggestedNickname();
     ctx.prefs.nickname = n;
     return n;
   };

@@ -18,6 +18,8 @@ import { lobbyView } from '../table/lobbyView';
 import { type PhraseControl, phraseControl } from '../table/phraseControl';
 import { resultsView } from '../game/resultsView';
 import { tableClosedView } from '../table/tableClosedView';
+import { nicknamePrompt } from '../table/nicknamePrompt';
+import { suggestedNickname } from '../account/suggestedNickname';
 
 /** How the table screen finds its room. */
 export type TableEntry =
@@ -182,18 +184,30 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     if (table.status === 'over') showResults(table);
   };
 
+  /** The player's nickname: asked for first by someone who came by a link and never chose one (nicknamePrompt.ts). */
+  const nickname = async (): Promise<string> => {
+    const known = ctx.prefs.nickname || ctx.net.credentials()?.nickname;
+    if (known) return known;
+    const prompt = nicknamePrompt(suggestedNickname());
+    fill(el, prompt.el);
+    const chosen = await prompt.answer;
+    ctx.prefs.nickname = chosen;
+    fill(el, h('p', { class: 'connecting', text: t('home.connecting') }), notice);
+    return chosen;
+  };
+
   const connect = async (): Promise<Room> => {
-    const nickname = ctx.prefs.nickname || t('app.title');
+    const name = await nickname();
     switch (entry.kind) {
       case 'room':
-        return ctx.net.joinRoom(entry.roomId, nickname);
+        return ctx.net.joinRoom(entry.roomId, name);
       case 'code':
         roomId = await ctx.net.roomForCode(entry.code);
-        return ctx.net.joinRoom(roomId, nickname);
+        return ctx.net.joinRoom(roomId, name);
       case 'quick':
-        return ctx.net.quickMatch({}, nickname);
+        return ctx.net.quickMatch({}, name);
       case 'watch':
-        return ctx.net.watchRoom(entry.roomId, nickname);
+        return ctx.net.watchRoom(entry.roomId, name);
     }
   };
 

@@ -4,6 +4,7 @@ import { nameOf, presetName, teamName } from '../game/describe';
 import { botOf, ownColour } from '../game/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
+import { lobbyStatus } from './lobbyStatus';
 
 export interface LobbyActions {
   send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void;
@@ -47,7 +48,10 @@ function botLevelChoice(): HTMLElement {
   return h('label', { class: 'bot-level', for: 'bot-level' }, t('review.addBot'), ' ', select);
 }
 
-/** The table lobby: seats with colours and ready marks, bots, teams, the join code and link, start. */
+/**
+ * The table lobby: seats with colours and (at a private table) ready marks, bots, teams, the join code
+ * and link, start, and what the table waits for (lobbyStatus.ts).
+ */
 export function lobbyView(table: TableFacts, roomId: string, playerId: string, actions: LobbyActions): HTMLElement {
   const me = ownColour(table, playerId);
   const isHost = table.hostId !== '' && table.hostId === playerId;
@@ -109,7 +113,10 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
       team,
       h('span', { class: 'who', text: nameOf({ colour: seat.colour, name: seat.name, bot: botOf(seat) }) }),
       ...badges,
-      h('span', { class: `ready-mark${seat.ready ? ' yes' : ''}`, text: seat.ready ? `✓ ${t('lobby.ready')}` : t('lobby.notReady') }),
+      // Only a private table has a ready step, and the host's is their start.
+      table.private && !(seat.kind === 'human' && seat.playerId === table.hostId)
+        ? h('span', { class: `ready-mark${seat.ready ? ' yes' : ''}`, text: seat.ready ? `✓ ${t('lobby.ready')}` : t('lobby.notReady') })
+        : null,
       isHost && seat.kind === 'bot'
         ? h('button', {
             text: t('lobby.removeBot'),
@@ -144,7 +151,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
     h(
       'div',
       { class: 'buttons' },
-      mine && !isHost
+      mine && !isHost && table.private
         ? h('button', {
             class: mine.ready ? '' : 'primary',
             text: mine.ready ? t('lobby.unreadyButton') : t('lobby.readyButton'),
@@ -155,13 +162,15 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
       isHost
         ? h('button', {
             class: 'primary',
-            text: t('lobby.start'),
+            // A public table starts by itself: its host may start it sooner.
+            text: table.private ? t('lobby.start') : t('lobby.startNow'),
+            disabled: !table.startable,
             data: { testid: 'start' },
             on: { click: () => actions.send('start', {}) },
           })
         : null,
       h('button', { text: t('lobby.leave'), data: { testid: 'leave-table' }, on: { click: actions.leave } }),
     ),
-    isHost ? null : h('p', { class: 'hint', text: me ? t('lobby.waiting') : t('watch.lobbyHint') }),
+    lobbyStatus(table, me !== null, isHost),
   );
 }
