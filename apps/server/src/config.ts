@@ -27,6 +27,11 @@ export interface ServerConfig {
   readonly botRollDelayMs: number;
   /** The visible pause between a roll and an automatic move (bot, auto-play or a forced move, §9.10). */
   readonly autoMoveDelayMs: number;
+  /**
+   * Those pauses start once the board has shown the last action (the protocol's shownMs), and so does a
+   * person's turn time: off in tests that play at once.
+   */
+  readonly moveAnimation: boolean;
   /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
   readonly maxMessagesPerSecond: number;
   /**
@@ -112,6 +117,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   reconnectSeconds: 180,
   botRollDelayMs: 600,
   autoMoveDelayMs: 900,
+  moveAnimation: true,
   maxMessagesPerSecond: 10,
   heartbeatSeconds: 3,
   maxPayloadBytes: 4 * 1024,
@@ -184,6 +190,7 @@ const ENV = z.object({
   MAX_CONNECTIONS: count.optional(),
   GUEST_IDLE_DAYS: z.coerce.number().positive().max(36_500).optional(),
   METRICS: z.enum(['on', 'off']).optional(),
+  MOVE_ANIMATION: z.enum(['on', 'off']).optional(),
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   SIGN_INS_PER_MINUTE: count.optional(),
   SIGN_IN_FAILURES_PER_HOUR: count.optional(),
@@ -229,6 +236,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     reconnectSeconds: e.RECONNECT_SECONDS ?? base.reconnectSeconds,
     botRollDelayMs: e.BOT_ROLL_DELAY_MS ?? base.botRollDelayMs,
     autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
+    moveAnimation: e.MOVE_ANIMATION === undefined ? base.moveAnimation : e.MOVE_ANIMATION === 'on',
     maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
     heartbeatSeconds: e.HEARTBEAT_SECONDS ?? base.heartbeatSeconds,
     webDist: resolve(e.WEB_DIST ?? base.webDist),
