@@ -1,6 +1,7 @@
 import type { ServerMessages } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import type { Controls } from './controls';
+import { EventCaption } from './eventCaption';
 import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';
 import { GameController, type Presented } from './gameController';
 import { ReturnedNote } from './returnedNote';
@@ -28,6 +29,7 @@ export class GameScreen implements Screen {
   readonly el: HTMLElement;
   private readonly seatPanel = h('section', { class: 'seat-panel' });
   private readonly boardHost = h('div', { class: 'board-host', data: { testid: 'board' } });
+  private readonly caption = new EventCaption();
   private readonly promptEl = h('p', { class: 'prompt', data: { testid: 'prompt' } });
   /** 托管 is never silent: while the server plays the own seat, this says so and why, with the way back. */
   private readonly autoBanner = h('div', { class: 'auto-banner', role: 'status', hidden: true, data: { testid: 'auto-banner' } });
@@ -62,7 +64,7 @@ export class GameScreen implements Screen {
       'main',
       { class: 'screen game' },
       this.seatPanel,
-      h('div', { class: 'board-wrap' }, this.boardHost),
+      h('div', { class: 'board-wrap' }, this.boardHost, this.caption.el),
       h(
         'section',
         { class: 'controls' },
@@ -88,7 +90,10 @@ export class GameScreen implements Screen {
     const controller = new GameController(board, this.options.source, {
       announce: (text) => this.ctx.announce(text),
       changed: (controls) => this.render(controls),
-      presented: (presented, view) => this.sound(presented, view),
+      presented: (presented, view) => {
+        this.caption.present(presented, view);
+        this.sound(presented, view);
+      },
       // The version the board shows (tests compare it with the server's, as the panel's data-version).
       placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
     });
@@ -122,6 +127,7 @@ export class GameScreen implements Screen {
   relabel(): void {
     this.relabelStatic();
     this.returned.render();
+    this.caption.render();
     if (this.below) fill(this.extraEl, this.below.build());
     // The prompt and summary are words: ask the controller again rather than redraw the old ones.
     const controls = this.controller?.controls() ?? this.controls;
