@@ -4,6 +4,7 @@ import type { Controls } from './controls';
 import { EventCaption } from './eventCaption';
 import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';
 import { GameController, type Presented } from './gameController';
+import { MoveList } from './moveList';
 import { ReturnedNote } from './returnedNote';
 import { fillSeatPanel } from './seatPanel';
 import type { GameSource, GameView } from './types';
@@ -43,6 +44,8 @@ export class GameScreen implements Screen {
   private readonly hintEl = h('p', { class: 'hint' });
   private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
   private readonly extraEl = h('div', { class: 'extra' });
+  private readonly moves = new MoveList({ open: false });
+  private readonly unfollow: () => void;
   /** What is shown under the controls (results), rebuilt on a language switch; `home`: it has its own way home. */
   private below: { build: () => HTMLElement; home: boolean } | null = null;
   private readonly speaker: Speaker;
@@ -59,6 +62,7 @@ export class GameScreen implements Screen {
     private readonly options: GameScreenOptions,
   ) {
     this.speaker = new Speaker(ctx.prefs);
+    this.unfollow = this.moves.follow(options.source);
     this.returned = new ReturnedNote((text) => ctx.announce(text));
     this.el = h(
       'main',
@@ -75,6 +79,7 @@ export class GameScreen implements Screen {
         this.planesEl,
         this.buttonsEl,
         this.answerEl,
+        this.moves.el,
         this.hintEl,
         this.extraEl,
       ),
@@ -128,6 +133,7 @@ export class GameScreen implements Screen {
     this.relabelStatic();
     this.returned.render();
     this.caption.render();
+    this.moves.render();
     if (this.below) fill(this.extraEl, this.below.build());
     // The prompt and summary are words: ask the controller again rather than redraw the old ones.
     const controls = this.controller?.controls() ?? this.controls;
@@ -150,6 +156,7 @@ export class GameScreen implements Screen {
     this.speaker.dispose();
     if (this.timer !== null) window.clearInterval(this.timer);
     this.returned.dispose();
+    this.unfollow();
     this.controller?.dispose();
     this.board?.destroy();
   }
