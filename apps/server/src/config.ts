@@ -29,6 +29,11 @@ export interface ServerConfig {
   readonly autoMoveDelayMs: number;
   /** A public table starts this long after its first player sat down, the free seats taken by bots (at most 3 s more once people take every seat). */
   readonly quickStartSeconds: number;
+  /**
+   * Those pauses start once the board has shown the last action (the protocol's shownMs), and so does a
+   * person's turn time: off in tests that play at once.
+   */
+  readonly moveAnimation: boolean;
   /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
   readonly maxMessagesPerSecond: number;
   /**
@@ -115,6 +120,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botRollDelayMs: 600,
   autoMoveDelayMs: 900,
   quickStartSeconds: 10,
+  moveAnimation: true,
   maxMessagesPerSecond: 10,
   heartbeatSeconds: 3,
   maxPayloadBytes: 4 * 1024,
@@ -188,6 +194,7 @@ const ENV = z.object({
   MAX_CONNECTIONS: count.optional(),
   GUEST_IDLE_DAYS: z.coerce.number().positive().max(36_500).optional(),
   METRICS: z.enum(['on', 'off']).optional(),
+  MOVE_ANIMATION: z.enum(['on', 'off']).optional(),
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   SIGN_INS_PER_MINUTE: count.optional(),
   SIGN_IN_FAILURES_PER_HOUR: count.optional(),
@@ -234,6 +241,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     botRollDelayMs: e.BOT_ROLL_DELAY_MS ?? base.botRollDelayMs,
     autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
     quickStartSeconds: e.QUICK_START_SECONDS ?? base.quickStartSeconds,
+    moveAnimation: e.MOVE_ANIMATION === undefined ? base.moveAnimation : e.MOVE_ANIMATION === 'on',
     maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
     heartbeatSeconds: e.HEARTBEAT_SECONDS ?? base.heartbeatSeconds,
     webDist: resolve(e.WEB_DIST ?? base.webDist),

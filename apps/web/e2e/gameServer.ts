@@ -28,7 +28,7 @@ export interface RunningServer {
 }
 
 /** Test pace: short bot pauses so auto-play finishes games quickly, a 10 s turn timer. Default: the server's own delays. */
-const FAST_PACE = { TURN_SECONDS: '10', BOT_ROLL_DELAY_MS: '60', AUTO_MOVE_DELAY_MS: '60' };
+const FAST_PACE = { TURN_SECONDS: '10', BOT_ROLL_DELAY_MS: '60', AUTO_MOVE_DELAY_MS: '60', MOVE_ANIMATION: 'off' };
 
 /** One server process on `port` with `dataDir`, answering /healthz. */
 async function spawnServer(port: number, dataDir: string, pace: 'fast' | 'default', env: Record<string, string>): Promise<ChildProcess> {

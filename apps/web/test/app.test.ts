@@ -28,7 +28,7 @@ describe('messages', () => {
     expect(t('game.roll')).toBe('掷骰子');
     setLanguage('en');
     expect(t('game.roll')).toBe('Roll');
-    expect(t('announce.rolled', { name: 'Red', roll: 6 })).toBe('Red rolled 6');
+    expect(t('event.rolled', { name: 'Red', roll: 6 })).toBe('Red rolled 6');
   });
 
   it('leaves an unknown placeholder visible instead of dropping it', () => {

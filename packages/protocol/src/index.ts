@@ -18,3 +18,16 @@ export { botLabel } from './botLabel';
 export * from './accounts';
 export * from './admin';
 export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';
+export {
+  CAPTURE_MS,
+  LEG_MS,
+  NOTICE_MS,
+  ROLL_MS,
+  ROUTE_CAP_MS,
+  type Leg,
+  type LegKind,
+  legPace,
+  legsOf,
+  routeMs,
+  shownMs,
+} from './movePace';

@@ -302,6 +302,7 @@ export class TablePlay {
       host.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
       showPresence(host.state, match, e.seat); // a seat out is held for nobody
     }
+    this.planner.shown(committed.events);
     const over = committed.state.result !== null;
     if (over) this.finish();
     else this.plan();

@@ -1,5 +1,6 @@
-import type { AnswerStep, TurnStep } from '@flightchess/rules';
+import type { AnswerStep, GameEvent, TurnStep } from '@flightchess/rules';
 import { nextSteps } from '@flightchess/rules';
+import { shownMs } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
 import type { Match } from './Match';
 import type { TableState } from './schema';
@@ -11,7 +12,7 @@ export interface PlannerHost {
   /** Where the deadlines are shown. */
   readonly state: TableState;
   readonly turnSeconds: number;
-  readonly config: Pick<ServerConfig, 'botRollDelayMs' | 'autoMoveDelayMs'>;
+  readonly config: Pick<ServerConfig, 'botRollDelayMs' | 'autoMoveDelayMs' | 'moveAnimation'>;
   /** Pauses are for people to follow the game: with nobody connected a table may play on at once. */
   pause(ms: number): number;
   /** Play an automatic step in the table's queue, if `due()` still holds when its turn comes. */
@@ -24,13 +25,21 @@ export interface PlannerHost {
  * When whoever acts next acts (the engine's nextSteps): a bot or auto-play seat after a visible pause, a
  * forced move (§9.10) after the move pause, a person within the turn time, or auto-play takes over
  * (§7); a bot answers a pending resignation or draw offer at once, a person within the turn time, or
- * it counts as declined. Timers are replanned only when what is due changes.
+ * it counts as declined. Timers are replanned only when what is due changes. A turn's pause or time
+ * starts once the clients' boards have shown the action before it (`shown`).
  */
 export class TurnPlanner {
   private turnKey = '';
   private answerKey = '';
+  /** When the clients' boards are done showing the last action (epoch ms). */
+  private shownAt = 0;
 
   constructor(private readonly host: PlannerHost) {}
+
+  /** An action was committed with these events: the boards show them for shownMs from now. */
+  shown(events: readonly GameEvent[]): void {
+    if (this.host.config.moveAnimation) this.shownAt = Date.now() + shownMs(events);
+  }
 
   plan(match: Match): void {
     const { turn, answer } = nextSteps(match.state, match.control());
@@ -57,14 +66,15 @@ export class TurnPlanner {
     host.state.deadline = 0;
     if (!step) return;
     const due = () => this.turnKey === key;
+    const showing = Math.max(0, this.shownAt - Date.now());
     if (step.by === 'person') {
-      const ms = host.turnSeconds * 1000;
+      const ms = showing + host.turnSeconds * 1000;
       host.state.deadline = Date.now() + ms;
       host.timers.set('turn', ms, () => host.timeOut(step, due));
       return;
     }
     const delay = step.action === 'roll' ? host.config.botRollDelayMs : host.config.autoMoveDelayMs;
-    host.timers.set('act', host.pause(delay), () => host.act(step, due));
+    host.timers.set('act', host.pause(showing + delay), () => host.act(step, due));
   }
 
   private planAnswer(step: AnswerStep | null, asker: string): void {

@@ -26,6 +26,7 @@ const BASE_ENV = {
   LOG_LEVEL: 'info',
   BOT_ROLL_DELAY_MS: '1',
   AUTO_MOVE_DELAY_MS: '1',
+  MOVE_ANIMATION: 'off',
   MAX_MESSAGES_PER_SECOND: '1000',
   // Every test comes from one address: the per-address limits are tested on their own.
   ...Object.fromEntries(

@@ -47,6 +47,7 @@ export const TEST_CONFIG: Partial<ServerConfig> = {
   reconnectSeconds: 30,
   botRollDelayMs: 1,
   autoMoveDelayMs: 1,
+  moveAnimation: false,
   maxMessagesPerSecond: 1000,
   // Every test comes from one address: the per-address limits are tested on their own (limits.test.ts).
   limits: {

@@ -1,8 +1,9 @@
-import type { Colour, PlaneRef, Route, Square } from '@flightchess/rules';
+import { type LegKind, legPace, legsOf } from '@flightchess/protocol';
+import type { Capture, Colour, PlaneRef, Route, Square } from '@flightchess/rules';
 import { type BoardLayout, type Point, pointOf } from './layout';
 
-/** How the plane gets to a waypoint: animation and preview draw each kind differently. */
-export type StepKind = 'takeoff' | 'step' | 'back' | 'jump' | 'flight';
+/** How the plane gets to a waypoint (the protocol's leg kinds): animation and preview draw each kind differently. */
+export type StepKind = LegKind;
 
 export interface Waypoint {
   readonly point: Point;
@@ -30,6 +31,8 @@ export interface RoutePath {
   readonly bounce: boolean;
   readonly walkBack: boolean;
   readonly blocked: readonly Point[];
+  /** How much faster than the protocol's LEG_MS its legs go (a long route within the cap). */
+  readonly pace: number;
 }
 
 function squarePoint(layout: BoardLayout, square: Square): Point {
@@ -38,41 +41,17 @@ function squarePoint(layout: BoardLayout, square: Square): Point {
 
 export function routePath(layout: BoardLayout, route: Route): RoutePath {
   const { colour, plane } = route;
-  const waypoints: Waypoint[] = [];
-  const blocked: Point[] = [];
-  let bounce = false;
-  let walkBack = false;
-  // Where each segment kind ended, to hang captures on the right waypoint.
-  const ends: Partial<Record<string, number>> = {};
-  for (const seg of route.segments) {
-    switch (seg.kind) {
-      case 'takeoff':
-        waypoints.push({ point: pointOf(layout, colour, seg.to), kind: 'takeoff' });
-        break;
-      case 'dice': {
-        let prev = seg.from;
-        for (const p of seg.path) {
-          waypoints.push({ point: pointOf(layout, colour, p), kind: p < prev ? 'back' : 'step' });
-          prev = p;
-        }
-        bounce = seg.bounce > 0;
-        walkBack = seg.walkBack > 0;
-        break;
-      }
-      case 'jump':
-        waypoints.push({ point: pointOf(layout, colour, seg.to), kind: 'jump' });
-        break;
-      case 'flight':
-        // The crossing capture happens mid-flight: mark it before the landing.
-        ends.crossing = waypoints.length - 1;
-        waypoints.push({ point: pointOf(layout, colour, seg.to), kind: 'flight' });
-        break;
-      case 'blocked':
-        blocked.push(squarePoint(layout, seg.by));
-        break;
-    }
-    if (seg.kind !== 'blocked') ends[seg.kind] = waypoints.length - 1;
-  }
+  const legs = legsOf(route);
+  const waypoints: Waypoint[] = legs.map((leg) => ({ point: pointOf(layout, colour, leg.to), kind: leg.kind }));
+  // Where each segment kind ended, to hang captures on the right waypoint; the crossing capture happens
+  // mid-flight, before the landing.
+  const ends: Partial<Record<Capture['segment'], number>> = {};
+  legs.forEach((leg, i) => {
+    ends[leg.segment] = i;
+    if (leg.kind === 'flight') ends.crossing = i - 1;
+  });
+  const blocked = route.segments.flatMap((seg) => (seg.kind === 'blocked' ? [squarePoint(layout, seg.by)] : []));
+  const dice = route.segments.find((seg) => seg.kind === 'dice');
   const captures = route.captures.map((c) => ({
     point: squarePoint(layout, c.square),
     after: ends[c.segment] ?? waypoints.length - 1,
@@ -89,8 +68,9 @@ export function routePath(layout: BoardLayout, route: Route): RoutePath {
     waypoints,
     captures,
     end: route.final === 'hangar' ? pointOf(layout, colour, 'hangar', plane) : (last?.point ?? start),
-    bounce,
-    walkBack,
+    bounce: dice?.kind === 'dice' && dice.bounce > 0,
+    walkBack: dice?.kind === 'dice' && dice.walkBack > 0,
     blocked,
+    pace: legPace(route),
   };
 }

@@ -1,8 +1,10 @@
 import type { ServerMessages } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import type { Controls } from './controls';
+import { EventCaption } from './eventCaption';
 import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';
 import { GameController, type Presented } from './gameController';
+import { MoveList } from './moveList';
 import { ReturnedNote } from './returnedNote';
 import { fillSeatPanel } from './seatPanel';
 import type { GameSource, GameView } from './types';
@@ -28,6 +30,7 @@ export class GameScreen implements Screen {
   readonly el: HTMLElement;
   private readonly seatPanel = h('section', { class: 'seat-panel' });
   private readonly boardHost = h('div', { class: 'board-host', data: { testid: 'board' } });
+  private readonly caption = new EventCaption();
   private readonly promptEl = h('p', { class: 'prompt', data: { testid: 'prompt' } });
   /** 托管 is never silent: while the server plays the own seat, this says so and why, with the way back. */
   private readonly autoBanner = h('div', { class: 'auto-banner', role: 'status', hidden: true, data: { testid: 'auto-banner' } });
@@ -41,6 +44,8 @@ export class GameScreen implements Screen {
   private readonly hintEl = h('p', { class: 'hint' });
   private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
   private readonly extraEl = h('div', { class: 'extra' });
+  private readonly moves = new MoveList({ open: false });
+  private readonly unfollow: () => void;
   /** What is shown under the controls (results), rebuilt on a language switch; `home`: it has its own way home. */
   private below: { build: () => HTMLElement; home: boolean } | null = null;
   private readonly speaker: Speaker;
@@ -57,12 +62,13 @@ export class GameScreen implements Screen {
     private readonly options: GameScreenOptions,
   ) {
     this.speaker = new Speaker(ctx.prefs);
+    this.unfollow = this.moves.follow(options.source);
     this.returned = new ReturnedNote((text) => ctx.announce(text));
     this.el = h(
       'main',
       { class: 'screen game' },
       this.seatPanel,
-      h('div', { class: 'board-wrap' }, this.boardHost),
+      h('div', { class: 'board-wrap' }, this.boardHost, this.caption.el),
       h(
         'section',
         { class: 'controls' },
@@ -73,6 +79,7 @@ export class GameScreen implements Screen {
         this.planesEl,
         this.buttonsEl,
         this.answerEl,
+        this.moves.el,
         this.hintEl,
         this.extraEl,
       ),
@@ -88,7 +95,10 @@ export class GameScreen implements Screen {
     const controller = new GameController(board, this.options.source, {
       announce: (text) => this.ctx.announce(text),
       changed: (controls) => this.render(controls),
-      presented: (presented, view) => this.sound(presented, view),
+      presented: (presented, view) => {
+        this.caption.present(presented, view);
+        this.sound(presented, view);
+      },
       // The version the board shows (tests compare it with the server's, as the panel's data-version).
       placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
     });
@@ -122,6 +132,8 @@ export class GameScreen implements Screen {
   relabel(): void {
     this.relabelStatic();
     this.returned.render();
+    this.caption.render();
+    this.moves.render();
     if (this.below) fill(this.extraEl, this.below.build());
     // The prompt and summary are words: ask the controller again rather than redraw the old ones.
     const controls = this.controller?.controls() ?? this.controls;
@@ -144,6 +156,7 @@ export class GameScreen implements Screen {
     this.speaker.dispose();
     if (this.timer !== null) window.clearInterval(this.timer);
     this.returned.dispose();
+    this.unfollow();
     this.controller?.dispose();
     this.board?.destroy();
   }

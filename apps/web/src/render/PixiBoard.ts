@@ -5,8 +5,10 @@ import 'pixi.js/unsafe-eval';
 import { type ArrivedMark, type PlacedPlane, planeKey } from '../board/placement';
 import type { BoardMarks, BoardRenderer, RouteMoment } from '../game/boardRenderer';
 import { type BoardLayout, type Point, boardScale } from '../board/layout';
-import type { RoutePath, StepKind } from '../board/routePath';
+import { CAPTURE_MS, LEG_MS, ROLL_MS } from '@flightchess/protocol';
+import type { CaptureMark, RoutePath, StepKind } from '../board/routePath';
 import { BoardApp } from './boardApp';
+import { captureBurst } from './captureBurst';
 import { drawBoard } from './boardGraphics';
 import { ArrivedBadge } from './arrivedBadge';
 import { DieView } from './dieView';
@@ -20,14 +22,8 @@ export interface PixiBoardOptions {
   readonly speed: number;
 }
 
-const STEP_MS: Readonly<Record<StepKind, number>> = { takeoff: 380, step: 170, back: 170, jump: 340, flight: 700 };
-const CAPTURE_MS = 480;
-/**
- * The server rolls 600 ms into an automatic turn and moves 900 ms after the roll: a roll and a move
- * must each fit in that, or the board falls behind a game that plays itself (bots, 托管).
- */
-const ROLL_MS = 500;
-const ROUTE_BUDGET_MS = 850;
+// The die gets ROLL_MS, each leg LEG_MS at its route's pace, each capture CAPTURE_MS: the protocol's
+// movePace, which the server waits for before the next automatic step.
 /** How much faster time runs while the board hurries to catch up. */
 const HURRY_RATE = 8;
 
@@ -42,6 +38,8 @@ export class PixiBoard implements BoardRenderer {
   private readonly arrivedLayer = new Container();
   private readonly badges = new Map<Colour, ArrivedBadge>();
   private readonly previewLayer = new Container();
+  /** Capture bursts, under the planes. */
+  private readonly effectLayer = new Container();
   private readonly planeLayer = new Container();
   private readonly die = new DieView();
   private readonly tokens = new Map<string, PlaneToken>();
@@ -59,7 +57,7 @@ export class PixiBoard implements BoardRenderer {
     private readonly host: HTMLElement,
     private readonly options: PixiBoardOptions,
   ) {
-    this.root.addChild(this.boardLayer, this.glow, this.arrivedLayer, this.previewLayer, this.planeLayer, this.die);
+    this.root.addChild(this.boardLayer, this.glow, this.arrivedLayer, this.previewLayer, this.effectLayer, this.planeLayer, this.die);
     app.stage.addChild(this.root);
     this.planeLayer.sortableChildren = true;
     this.die.visible = false;
@@ -191,23 +189,15 @@ export class PixiBoard implements BoardRenderer {
   animateRoute(path: RoutePath, victims: readonly PlacedPlane[], moment: (m: RouteMoment) => void): Promise<void> {
     const token = this.tokens.get(planeKey(path));
     if (!token) return Promise.resolve();
-    // A long route (a flight, many steps) is played faster rather than past the next roll.
-    const total = path.waypoints.reduce((ms, w) => ms + STEP_MS[w.kind], 0) + (path.captures.length > 0 ? CAPTURE_MS : 0);
-    const pace = Math.min(1, ROUTE_BUDGET_MS / Math.max(1, total));
-    return this.animate(() => this.fly(token, path, victims, pace, moment));
+    return this.animate(() => this.fly(token, path, victims, moment));
   }
 
   hurry(): void {
     if (this.moving > 0) this.rate = HURRY_RATE;
   }
 
-  private async fly(
-    token: PlaneToken,
-    path: RoutePath,
-    victims: readonly PlacedPlane[],
-    pace: number,
-    moment: (m: RouteMoment) => void,
-  ): Promise<void> {
+  private async fly(token: PlaneToken, path: RoutePath, victims: readonly PlacedPlane[], moment: (m: RouteMoment) => void): Promise<void> {
+    const { pace } = path;
     token.visible = true;
     token.setCount(1);
     token.zIndex = 1000;
@@ -222,11 +212,7 @@ export class PixiBoard implements BoardRenderer {
       const hits = path.captures.filter((c) => c.after === i);
       if (hits.length > 0) {
         moment({ type: 'hit' });
-        const keys = new Set(hits.flatMap((c) => c.victims.map(planeKey)));
-        await this.sendHome(
-          victims.filter((v) => keys.has(v.key)),
-          pace,
-        );
+        await this.capture(hits, victims);
         carry = 0;
       }
     }
@@ -235,7 +221,16 @@ export class PixiBoard implements BoardRenderer {
     }
   }
 
-  private async sendHome(victims: readonly PlacedPlane[], pace: number): Promise<void> {
+  /** A capture's own beat: a burst at each square hit while its planes fly home. */
+  private async capture(hits: readonly CaptureMark[], victims: readonly PlacedPlane[]): Promise<void> {
+    const keys = new Set(hits.flatMap((c) => c.victims.map(planeKey)));
+    await Promise.all([
+      ...hits.map((c) => captureBurst(this.effectLayer, c.point, this.app.ticker, this.ms(CAPTURE_MS), this.clock)),
+      this.sendHome(victims.filter((v) => keys.has(v.key))),
+    ]);
+  }
+
+  private async sendHome(victims: readonly PlacedPlane[]): Promise<void> {
     await Promise.all(
       victims.map((v) => {
         const token = this.tokens.get(v.key);
@@ -245,7 +240,7 @@ export class PixiBoard implements BoardRenderer {
         const from = { x: token.x, y: token.y };
         return tween(
           this.app.ticker,
-          this.ms(CAPTURE_MS * pace),
+          this.ms(CAPTURE_MS),
           (t) => {
             token.position.set(lerp(from.x, v.point.x, t), lerp(from.y, v.point.y, t) - Math.sin(t * Math.PI) * 1.2);
             token.rotation = t * Math.PI * 4;
@@ -265,7 +260,7 @@ export class PixiBoard implements BoardRenderer {
     const ctrl = kind === 'jump' ? arcControl(a, b) : null;
     return tween(
       this.app.ticker,
-      this.ms(STEP_MS[kind] * pace),
+      this.ms(LEG_MS[kind] * pace),
       (t) => {
         if (ctrl) {
           const u = 1 - t;

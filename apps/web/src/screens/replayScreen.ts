@@ -3,6 +3,8 @@ import type { AppContext, Screen } from '../app';
 import { GameController } from '../game/gameController';
 import { REPLAY_SPEEDS, ReplayPlayer } from '../game/sources/replayPlayer';
 import { ReplaySource } from '../game/sources/replaySource';
+import { MoveList } from '../game/moveList';
+import { moveRowsOf } from '../game/moveRows';
 import type { Named } from '../game/describe';
 import { matchPlayers } from '../game/tableView';
 import { t } from '../i18n';
@@ -39,6 +41,14 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
   const reviewBar = h('div', { class: 'review-slot' });
   const reviewPanel = h('div', { class: 'review-slot' });
   const title = h('h1', { text: t('replay.title') });
+  // Tapping a move steps the replay there.
+  const moves = new MoveList({
+    open: true,
+    pick: (position) => {
+      if (player?.playing) player.pause();
+      player?.jump(position);
+    },
+  });
   // The way out sits beside the title, so that on a phone the board and every control fit on one screen.
   const el = h(
     'main',
@@ -47,6 +57,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     seatsEl,
     h('div', { class: 'board-wrap' }, boardHost),
     h('section', { class: 'replay-controls' }, stepEl, slider, buttons, speeds, reviewBar),
+    moves.el,
     reviewPanel,
   );
   let board: PixiBoard | null = null;
@@ -98,6 +109,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       record ? h('a', { class: 'button', href: hashOf(record), text: t('replay.back'), data: { testid: 'replay-record' } }) : null,
       home(),
     );
+    moves.showAt(s.position);
     review?.render(s.position, state);
   };
   slider.addEventListener('input', () => player?.jump(Number(slider.value)));
@@ -113,6 +125,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       }
       source = loaded.source;
       record = loaded.record;
+      moves.set(moveRowsOf(source.actionEvents));
       board = await PixiBoard.create(boardHost, { speed: ctx.speed });
       controller = new GameController(board, source, { announce: (text) => ctx.announce(text), changed: () => undefined });
       player = new ReplayPlayer(source, realScheduler, STEP_MS * ctx.speed, render);

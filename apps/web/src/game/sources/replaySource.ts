@@ -41,6 +41,11 @@ export class ReplaySource implements GameSource {
     return this.states.length - 1;
   }
 
+  /** Each action's events, in order (the move list's rows). */
+  get actionEvents(): readonly (readonly GameEvent[])[] {
+    return this.events.slice(1);
+  }
+
   get position(): number {
     return this.index;
   }

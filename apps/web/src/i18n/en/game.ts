@@ -60,12 +60,7 @@ export const game: Translation<typeof zh> = {
   'game.held': 'Offline · {time}',
   'game.heldTitle': 'Offline: back before the countdown ends, the seat and the game are still theirs; after it, it counts as resigning',
 
-  'announce.rolled': '{name} rolled {roll}',
-  'announce.moved': "{name}'s plane {plane} moved to {where}",
-  'announce.captured': '{name} sent {n} plane(s) home',
-  'announce.arrived': "One of {name}'s planes arrived",
   'announce.turn': "{name}'s turn",
-  'announce.extra': '{name} rolls again',
   'announce.over': 'Game over: {name} wins',
   'announce.draw': 'Game over: draw',
   'announce.selected': 'Plane {plane} selected: {summary}',

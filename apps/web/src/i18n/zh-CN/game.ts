@@ -57,12 +57,7 @@ export const game = {
   'game.held': '离线 · {time}',
   'game.heldTitle': '离线：倒计时结束前回来，座位和对局都还在；超时按认输处理',
 
-  'announce.rolled': '{name}掷出 {roll}',
-  'announce.moved': '{name}的 {plane} 号飞机走到{where}',
-  'announce.captured': '{name}撞回了 {n} 架飞机',
-  'announce.arrived': '{name}的一架飞机到达终点',
   'announce.turn': '轮到{name}',
-  'announce.extra': '{name}再掷一次',
   'announce.over': '游戏结束，{name}获胜',
   'announce.draw': '游戏结束，和棋',
   'announce.selected': '已选 {plane} 号飞机：{summary}',

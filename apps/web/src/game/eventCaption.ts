@@ -1,0 +1,42 @@
+import type { GameEvent } from '@flightchess/rules';
+import { fill, h } from '../ui/dom';
+import { eventLines } from './eventWords';
+import type { Presented } from './gameController';
+import type { GameView } from './types';
+import './eventCaption.css';
+
+/** Enough for an action's say (a move and its capture, or an extra roll) without covering the board. */
+const SHOWN_LINES = 2;
+
+/**
+ * What just happened, in words over the board's top edge, as the board shows it: each event of an action
+ * is added as its animation starts (the newest two lines shown), and the next action's first event starts afresh. An overlay of one
+ * fixed height, so the layout never moves. Whose turn it is the prompt says, so that is left out here.
+ */
+export class EventCaption {
+  readonly el = h('p', { class: 'event-caption', hidden: true, aria: { hidden: 'true' }, data: { testid: 'event-caption' } });
+  private events: GameEvent[] = [];
+  private view: GameView | null = null;
+
+  /** The board presents an event (or a moment of a move, which the words do not follow). */
+  present(presented: Presented, view: GameView): void {
+    if (presented.type === 'leg' || presented.type === 'hit' || presented.type === 'turn') return;
+    if (view !== this.view) {
+      this.view = view;
+      this.events = [];
+    }
+    this.events.push(presented);
+    this.render();
+  }
+
+  /** Say it again in the current language: the newest lines, one under the other. */
+  render(): void {
+    const lines = this.view ? eventLines(this.events, this.view).slice(-SHOWN_LINES) : [];
+    this.el.hidden = lines.length === 0;
+    fill(this.el, ...lines.map((line) => h('span', { text: line })));
+    // A new line pops in, so that a glance catches it.
+    this.el.classList.remove('fresh');
+    void this.el.offsetWidth;
+    this.el.classList.add('fresh');
+  }
+}
