@@ -59,6 +59,8 @@ export interface TableFacts {
   readonly code: string;
   readonly status: TableStatus;
   readonly hostId: string;
+  /** The player who asked for the last rematch ('' before any): the others' invitation names them. */
+  readonly rematchBy: string;
   readonly matchId: string;
   /** The engine state version of the game: the newest `action` a client should have applied. */
   readonly version: number;
@@ -126,6 +128,7 @@ export function tableFacts(raw: unknown): TableFacts {
     code: str(t.code),
     status,
     hostId: str(t.hostId),
+    rematchBy: str(t.rematchBy),
     matchId: str(t.matchId),
     version: num(t.version),
     deadline: num(t.deadline),

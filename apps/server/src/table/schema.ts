@@ -74,6 +74,8 @@ export const TableState = schema(
     /** 'waiting' | 'playing' | 'over'. */
     status: { type: 'string', default: 'waiting' },
     hostId: str,
+    /** The player who asked for the last rematch ('' before any): the others' invitation names them. */
+    rematchBy: str,
     seats: { map: SeatState },
     matchId: str,
     /** Engine state version: the newest action sent; every game action must carry the version it was made against. */
