@@ -2,6 +2,7 @@ import type { Messages } from '../zh-CN';
 import { account } from './account';
 import { admin } from './admin';
 import { common } from './common';
+import { ending } from './ending';
 import { game } from './game';
 import { home } from './home';
 import { review } from './review';
@@ -9,4 +10,4 @@ import { rules } from './rules';
 import { table } from './table';
 
 /** English: the same keys as ../zh-CN (the compiler checks, area by area). */
-export const en: Messages = { ...common, ...home, ...table, ...game, ...rules, ...review, ...account, ...admin };
+export const en: Messages = { ...common, ...home, ...table, ...game, ...ending, ...rules, ...review, ...account, ...admin };

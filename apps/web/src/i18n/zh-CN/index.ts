@@ -1,6 +1,7 @@
 import { account } from './account';
 import { admin } from './admin';
 import { common } from './common';
+import { ending } from './ending';
 import { game } from './game';
 import { home } from './home';
 import { review } from './review';
@@ -8,7 +9,7 @@ import { rules } from './rules';
 import { table } from './table';
 
 /** 简体中文: the default language. Every UI string lives here, by area, and in ../en (the same keys). */
-export const zhCN = { ...common, ...home, ...table, ...game, ...rules, ...review, ...account, ...admin } as const;
+export const zhCN = { ...common, ...home, ...table, ...game, ...ending, ...rules, ...review, ...account, ...admin } as const;
 
 export type MessageKey = keyof typeof zhCN;
 export type Messages = Readonly<Record<MessageKey, string>>;
