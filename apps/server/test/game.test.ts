@@ -50,8 +50,16 @@ describe('a full game through the SDK', () => {
     expect(replayed.ok && replayed.value.state).toEqual(final);
 
     // Scores follow RULES.md §7.1 and are on the seats, in the match and in each profile.
-    const expected = scoreGame(final, { base: 20 });
+    // New guests hold no coins: the loser's loss is floored at what it holds, so its coins stay at 0.
+    const expected = scoreGame(final, { base: 20, coinsHeld: { red: 0, yellow: 0 } });
     if (!expected.ok) throw new Error(expected.error.message);
+    const loser = winner === 'red' ? 'yellow' : 'red';
+    const lost = expected.value.seats[loser]!;
+    expect(lost).toMatchObject({ coins: Math.max(lost.coinsEarned, 0), coinsAfter: Math.max(lost.coinsEarned, 0) });
+    for (const seat of match.seats) {
+      const mine = expected.value.seats[seat.colour as 'red' | 'yellow']!;
+      expect(seat).toMatchObject({ coins: mine.coins, coinsEarned: mine.coinsEarned, coinsAfter: mine.coinsAfter });
+    }
     for (const p of players) {
       const mine = expected.value.seats[p.colour as 'red' | 'yellow']!;
       expect(p.seat.score).toBe(mine.score);

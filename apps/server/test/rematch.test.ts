@@ -49,6 +49,11 @@ describe('rematch', () => {
       expect(s.result.recorded).toBe(false);
     }
     expect(t.logs.events('rematch').filter((l) => l.tableId === a!.room.roomId)).toHaveLength(1);
+    // The others are not moved: still seated and connected at the same room, unready, told who asks (their client shows the
+    // invitation over the results it keeps), and the finished match stays readable for those results.
+    for (const p of players) expect(p.state.rematchBy).toBe(b!.guest.playerId);
+    expect(a!.seat).toMatchObject({ playerId: a!.guest.playerId, connected: true, ready: false });
+    expect((await getJson(t, `/api/matches/${first.matchId}`)).body).toMatchObject({ id: first.matchId, status: 'finished' });
     const listed = async () =>
       ((await getJson(t, '/api/tables')).body as { roomId: string; status: string }[]).find((r) => r.roomId === a!.room.roomId);
     // The listing is updated asynchronously: poll it briefly.

@@ -141,7 +141,11 @@ describe('the results headline', () => {
       rank: winner ? 1 : 2,
       arrived: 0,
       score: 0,
+      escapePenalty: 0,
       coins: 0,
+      coinsEarned: 0,
+      coinsAfter: null,
+      lifetimeAfter: null,
       level: 1,
       levelChange: 0,
       sent: 0,
@@ -158,6 +162,8 @@ describe('the results headline', () => {
       matchId: null,
       offline: false,
       base: 10,
+      teams: true,
+      me: null,
       rows: [row('blue', 'Dee', true), row('red', 'Ann', false), row('green', 'Bob', true), row('yellow', 'Cid', false)],
     };
     expect(resultHeadline(data)).toBe('胜者：绿蓝队 Bob + Dee');
@@ -172,6 +178,8 @@ describe('the results headline', () => {
       matchId: null,
       offline: false,
       base: 10,
+      teams: false,
+      me: null,
       rows: [row('red', 'Ann', true), row('yellow', 'Cid', false)],
     };
     expect(resultHeadline(one)).toBe('胜者：Ann');

@@ -109,7 +109,12 @@ export interface MatchSeat {
 export interface SeatResult {
   readonly colour: Colour;
   readonly score: number;
+  /** The coins added to the player's (never below 0: a loss takes at most what the player held). */
   readonly coins: number;
+  /** The coins the rule gives (score × multiplier − fee), before that floor; may be below 0. */
+  readonly coinsEarned: number;
+  /** The player's coins after the game; null for a seat with no player (a bot). */
+  readonly coinsAfter: number | null;
   readonly arrived: number;
   readonly rank: number;
   readonly escapePenalty: number;

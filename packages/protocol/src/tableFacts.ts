@@ -63,6 +63,8 @@ export interface TableFacts {
   readonly startable: boolean;
   /** A public table seating players: epoch ms when it starts by itself, bots taking the free seats; 0 otherwise. */
   readonly startsAt: number;
+  /** The player who asked for the last rematch ('' before any): the others' invitation names them. */
+  readonly rematchBy: string;
   readonly matchId: string;
   /** The engine state version of the game: the newest `action` a client should have applied. */
   readonly version: number;
@@ -132,6 +134,7 @@ export function tableFacts(raw: unknown): TableFacts {
     hostId: str(t.hostId),
     startable: bool(t.startable),
     startsAt: num(t.startsAt),
+    rematchBy: str(t.rematchBy),
     matchId: str(t.matchId),
     version: num(t.version),
     deadline: num(t.deadline),

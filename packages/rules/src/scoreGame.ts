@@ -18,6 +18,8 @@ export interface ScoreOptions {
   readonly tableFee?: number;
   /** Lifetime scores before this game, for levels. */
   readonly lifetime?: BySeat<number>;
+  /** The coins each seat holds before this game; a seat listed here never ends below 0 (a seat not listed holds none on record). */
+  readonly coinsHeld?: BySeat<number>;
 }
 
 export interface SeatScore {
@@ -30,7 +32,13 @@ export interface SeatScore {
   readonly escapePenalty: number;
   /** points + collision + escapePenalty. */
   readonly score: number;
+  /** The coins the rule gives (score × multiplier − fee, the escape penalty's coins shared out); may be below 0. */
+  readonly coinsEarned: number;
+  /** The coins actually added: `coinsEarned`, but a loss takes at most what the seat holds, so coins never go below 0. */
   readonly coins: number;
+  /** The seat's coins before and after the game; null when it holds none on record (a bot, an offline game). */
+  readonly coinsBefore: number | null;
+  readonly coinsAfter: number | null;
   readonly rank: number;
   readonly lifetimeBefore: number;
   readonly lifetimeAfter: number;
@@ -71,6 +79,10 @@ export function scoreGame(state: GameState, options: ScoreOptions): Result<GameS
     const score = p + collision + escapePenalty;
     const share = escaped(c) ? -ESCAPE_PENALTY * multiplier : Math.floor(penaltyCoins / stayers.length);
     const before = options.lifetime?.[c] ?? 0;
+    const earned = (p + collision) * multiplier - tableFee + share;
+    const held = options.coinsHeld?.[c] ?? null;
+    // A balance cannot go below zero: a loss bigger than the coins held takes them all, no more.
+    const coins = held === null ? earned : Math.max(earned, 0 - Math.max(held, 0)); // 0 − x: never −0
     seats[c] = {
       arrived: arrived(c),
       notArrived: notArrived(c),
@@ -78,7 +90,10 @@ export function scoreGame(state: GameState, options: ScoreOptions): Result<GameS
       collision,
       escapePenalty,
       score,
-      coins: (p + collision) * multiplier - tableFee + share,
+      coinsEarned: earned,
+      coins,
+      coinsBefore: held,
+      coinsAfter: held === null ? null : held + coins,
       rank: ranking.indexOf(c) + 1,
       lifetimeBefore: before,
       lifetimeAfter: before + score,

@@ -150,6 +150,28 @@ const ROWS: readonly ScoreRow[] = [
     },
   },
   {
+    name: '§7.1 coins never go below 0: a loss takes at most the coins held; a gain is added in full; a seat with no coins on record keeps the formula',
+    setup: game('online', { red: [56, 56], yellow: [56] }),
+    actions: [act('escape', 'yellow')],
+    next: 'over: red',
+    options: { base: 100, coinsHeld: { red: 5, yellow: 12 } },
+    seats: {
+      red: { coinsEarned: 400, coins: 400, coinsBefore: 5, coinsAfter: 405 },
+      yellow: { coinsEarned: -400, coins: -12, coinsBefore: 12, coinsAfter: 0 },
+    },
+  },
+  {
+    name: '§7.1 coins: a loss smaller than the coins held is taken in full',
+    setup: game('online', { red: [56, 56], yellow: [56] }),
+    actions: [act('forfeit', 'yellow')],
+    next: 'over: red',
+    options: { base: 100, coinsHeld: { yellow: 1000 } },
+    seats: {
+      red: { coinsEarned: 200, coins: 200, coinsBefore: null, coinsAfter: null },
+      yellow: { coinsEarned: -300, coins: -300, coinsBefore: 1000, coinsAfter: 700 },
+    },
+  },
+  {
     name: '§7.1 draw (plyyard): no plane points, collision points still count',
     setup: game('plyyard', { red: [20], yellow: [yellowAt(23)] }),
     actions: [...rm('red', 3, 0), act('offer-draw', 'red'), answer('answer-draw', 'yellow', true)],

@@ -220,10 +220,14 @@ export class Match {
     const result = this.game.result;
     if (!result) throw new Error('record: the game is not over');
     const lifetime: BySeat<number> = {};
+    const coinsHeld: BySeat<number> = {};
     for (const seat of this.table.seats) {
-      if (seat.playerId) lifetime[seat.colour] = (await this.deps.storage.getPlayer(seat.playerId))?.lifetimeScore ?? 0;
+      if (!seat.playerId) continue;
+      const player = await this.deps.storage.getPlayer(seat.playerId);
+      lifetime[seat.colour] = player?.lifetimeScore ?? 0;
+      coinsHeld[seat.colour] = player?.coins ?? 0;
     }
-    const scores = finalScores(this.game, this.table.base, lifetime);
+    const scores = finalScores(this.game, this.table.base, lifetime, coinsHeld);
     if (!scores.ok) throw new Error(`scoring failed: ${scores.error.message}`);
     await this.deps.storage.finishMatch({ id: this.id, owner: this.deps.owner, result, seats: scores.value, endedAt: Date.now() });
     return scores.value;

@@ -1,9 +1,9 @@
 import { type BySeat, type Colour, type GameState, type Result, scoreGame } from '@flightchess/rules';
 import type { SeatResult } from '../repositories';
 
-/** Scores, coins and levels of a finished game (RULES.md §7.1), ready to store. */
-export function finalScores(game: GameState, base: number, lifetime: BySeat<number>): Result<SeatResult[]> {
-  const scored = scoreGame(game, { base, lifetime });
+/** Scores, coins and levels of a finished game (RULES.md §7.1), ready to store; `coinsHeld`: the players' coins before it. */
+export function finalScores(game: GameState, base: number, lifetime: BySeat<number>, coinsHeld: BySeat<number> = {}): Result<SeatResult[]> {
+  const scored = scoreGame(game, { base, lifetime, coinsHeld });
   if (!scored.ok) return scored;
   const winners = game.result?.winners ?? [];
   const seats = game.seats.map((colour: Colour): SeatResult => {
@@ -12,6 +12,8 @@ export function finalScores(game: GameState, base: number, lifetime: BySeat<numb
       colour,
       score: s.score,
       coins: s.coins,
+      coinsEarned: s.coinsEarned,
+      coinsAfter: s.coinsAfter,
       arrived: s.arrived,
       rank: s.rank,
       escapePenalty: s.escapePenalty,

@@ -113,13 +113,15 @@ export class Gathering {
   /**
    * Back to seating after a recorded game: same settings, bots and (remaining) players, nobody ready.
    * Players who left the finished game lose their seat; the old match stays in storage as it is.
+   * Nobody is moved: the others still read their results, and `rematchBy` tells them who invites them.
    */
-  rematch(): Rejection | Promise<null> {
+  rematch(asker: Colour): Rejection | Promise<null> {
     const { state, seating, play } = this.t;
     if (state.status !== 'over') return reject('ERR_NOT_OVER', 'a rematch is for a table whose game is over');
     if (play.recording) return reject('ERR_NOT_RECORDED', 'the result is still being stored: try again in a moment');
     if (this.t.deps.drain.draining) return RESTARTING;
     const previous = play.match?.id;
+    state.rematchBy = seating.seat(asker)!.playerId;
     for (const seat of seating.humans()) {
       if (seat.connected) seat.ready = false;
       else seating.removeSeat(seat.colour as Colour);

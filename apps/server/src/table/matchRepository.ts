@@ -91,9 +91,23 @@ export function matchRepository(sql: Sql): MatchStorage {
           }
           for (const s of f.seats) {
             const seat = await tx.get(
-              `UPDATE match_seats SET score = ?, coins = ?, arrived = ?, rank = ?, escape_penalty = ?, lifetime_after = ?,
-                 level_after = ?, out_reason = ?, winner = ? WHERE match_id = ? AND colour = ? RETURNING player_id`,
-              [s.score, s.coins, s.arrived, s.rank, s.escapePenalty, s.lifetimeAfter, s.levelAfter, s.out, s.winner, f.id, s.colour],
+              `UPDATE match_seats SET score = ?, coins = ?, coins_earned = ?, coins_after = ?, arrived = ?, rank = ?, escape_penalty = ?,
+                 lifetime_after = ?, level_after = ?, out_reason = ?, winner = ? WHERE match_id = ? AND colour = ? RETURNING player_id`,
+              [
+                s.score,
+                s.coins,
+                s.coinsEarned,
+                s.coinsAfter,
+                s.arrived,
+                s.rank,
+                s.escapePenalty,
+                s.lifetimeAfter,
+                s.levelAfter,
+                s.out,
+                s.winner,
+                f.id,
+                s.colour,
+              ],
             );
             const playerId = seat?.player_id as string | null | undefined;
             if (playerId) {

@@ -58,6 +58,8 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
       ...matchSeat(s),
       score: orNull<number>(s.score) ?? undefined,
       coins: orNull<number>(s.coins) ?? undefined,
+      coinsEarned: orNull<number>(s.coins_earned) ?? undefined,
+      coinsAfter: orNull<number>(s.coins_after),
       arrived: orNull<number>(s.arrived) ?? undefined,
       rank: orNull<number>(s.rank) ?? undefined,
       escapePenalty: orNull<number>(s.escape_penalty) ?? undefined,

@@ -68,7 +68,7 @@ export function messageHandlers(t: HandledTable): Handlers {
     'answer-resign': (client, m) => act(client, { type: 'answer-resign', ...m }),
     'offer-draw': (client, m) => act(client, { type: 'offer-draw', ...m }),
     'answer-draw': (client, m) => act(client, { type: 'answer-draw', ...m }),
-    rematch: (client) => seated(client, () => gathering.rematch()),
+    rematch: (client) => seated(client, (seat) => gathering.rematch(seat)),
     phrase: (client, m) => seated(client, (seat) => t.phrases.say(client, seat, m.phrase)),
     sit: (client, m) =>
       t.watchers.sitting(client.sessionId) ??

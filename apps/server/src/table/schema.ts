@@ -78,6 +78,8 @@ export const TableState = schema(
     startable: bool,
     /** A public table seating players: epoch ms when it starts by itself, bots taking the free seats; 0 otherwise. */
     startsAt: { type: 'float64', default: 0 },
+    /** The player who asked for the last rematch ('' before any): the others' invitation names them. */
+    rematchBy: str,
     seats: { map: SeatState },
     matchId: str,
     /** Engine state version: the newest action sent; every game action must carry the version it was made against. */

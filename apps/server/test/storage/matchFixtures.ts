@@ -42,6 +42,8 @@ export const seat = (colour: 'red' | 'yellow', score: number, winner: boolean, o
   colour,
   score,
   coins: score,
+  coinsEarned: score,
+  coinsAfter: null,
   arrived: winner ? 4 : 0,
   rank: winner ? 1 : 2,
   escapePenalty: 0,

@@ -24,7 +24,14 @@ export interface ResultRow {
   readonly rank: number;
   readonly arrived: number;
   readonly score: number;
+  /** −200 for an escaper, else 0 (part of `score`). */
+  readonly escapePenalty: number;
+  /** The coins added (never below 0 overall), the rule's amount before that floor, and the balance after (null when none is kept). */
   readonly coins: number;
+  readonly coinsEarned: number;
+  readonly coinsAfter: number | null;
+  /** The lifetime score after the game, null when none is kept (offline). */
+  readonly lifetimeAfter: number | null;
   /** The level after the game (its name is shown in the reader's language), 0 unknown. */
   readonly level: number;
   /** +1 up a level, −1 down, 0 the same (or unknown). */
@@ -43,6 +50,9 @@ export interface ResultData {
   readonly matchId: string | null;
   readonly offline: boolean;
   readonly base: number;
+  readonly teams: boolean;
+  /** The reader's seat, null for a watcher (or a hot-seat game of several people). */
+  readonly me: Colour | null;
 }
 
 /** The headline: the winner by name, or a winning team by its colours and both its players ("胜者：绿蓝队 Bob + Dee"), or a draw. */
@@ -67,7 +77,11 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
       rank: s.rank,
       arrived: s.arrived,
       score: s.score,
+      escapePenalty: s.escapePenalty,
       coins: s.coins,
+      coinsEarned: s.coinsEarned,
+      coinsAfter: null,
+      lifetimeAfter: null,
       level: s.levelAfter.level,
       levelChange: Math.sign(s.levelAfter.level - s.levelBefore.level),
       sent: state.collisions[colour]?.sent ?? 0,
@@ -76,14 +90,17 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
       out: state.out[colour]?.reason ?? null,
     };
   });
-  return { reason: state.result.reason, winner: state.result.winner, rows, matchId: null, offline: true, base };
+  // The reader is the one person at the device; with several (hot seat) nobody is singled out.
+  const people = state.seats.filter((c) => !bots[c]);
+  const me = people.length === 1 ? people[0]! : null;
+  return { reason: state.result.reason, winner: state.result.winner, rows, matchId: null, offline: true, base, teams: state.teams, me };
 }
 
 /**
  * A finished online game as recorded (GET /api/matches/:id): the table shows exactly what was stored —
- * ranks, scores, coins and levels — with the collisions of the final state the client played.
+ * ranks, scores, coins and levels — with the collisions of the final state the client played; `playerId`: the reader.
  */
-export function onlineResults(match: MatchRecord, final: GameState | null): ResultData {
+export function onlineResults(match: MatchRecord, final: GameState | null, playerId = ''): ResultData {
   const rows = match.seats.map((s): ResultRow => {
     const after = s.levelAfter ?? 0;
     const before = s.lifetimeAfter !== undefined && s.score !== undefined ? levelFor(s.lifetimeAfter - s.score).level : null;
@@ -94,7 +111,12 @@ export function onlineResults(match: MatchRecord, final: GameState | null): Resu
       rank: s.rank ?? 0,
       arrived: s.arrived ?? 0,
       score: s.score ?? 0,
+      escapePenalty: s.escapePenalty ?? 0,
       coins: s.coins ?? 0,
+      // Recorded before the coins' floor was: what was added is what the rule gave.
+      coinsEarned: s.coinsEarned ?? s.coins ?? 0,
+      coinsAfter: s.coinsAfter ?? null,
+      lifetimeAfter: s.lifetimeAfter ?? null,
       level: after,
       levelChange: before !== null && after > 0 ? Math.sign(after - before) : 0,
       sent: final?.collisions[s.colour]?.sent ?? 0,
@@ -105,7 +127,17 @@ export function onlineResults(match: MatchRecord, final: GameState | null): Resu
   });
   rows.sort((a, b) => a.rank - b.rank);
   const result = match.result;
-  return { reason: result?.reason ?? '', winner: result?.winner ?? null, rows, matchId: match.id, offline: false, base: match.base };
+  const me = (playerId && match.seats.find((s) => s.playerId === playerId)?.colour) || null;
+  return {
+    reason: result?.reason ?? '',
+    winner: result?.winner ?? null,
+    rows,
+    matchId: match.id,
+    offline: false,
+    base: match.base,
+    teams: match.setup.teams === true,
+    me,
+  };
 }
 
 const OUT_REASONS: readonly string[] = ['resign', 'escape', 'forfeit'] satisfies OutReason[];

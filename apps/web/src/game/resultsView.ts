@@ -6,6 +6,17 @@ import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
 import { h } from '../ui/dom';
 import { outBadge } from './seatList';
+import { resultBanner } from './resultBanner';
+import { type ScorePart, coinsLine, scoreParts, signed } from './scoreBreakdown';
+import { levelBar } from './levelBar';
+import { shareButton } from './shareMatch';
+
+/** Another player asked for a rematch: the table is seating again, and this reader decides. */
+export interface RematchInvitation {
+  readonly name: string;
+  readonly accept: () => void;
+  readonly leave: () => void;
+}
 
 export interface ResultsActions {
   readonly home: () => void;
@@ -15,17 +26,73 @@ export interface ResultsActions {
   readonly recordHref?: string;
   /** Recompute the dice from the revealed seed. */
   readonly verify?: () => Promise<DiceCheck>;
+  /** The match's page, to share (online). */
+  readonly shareUrl?: string;
+  readonly invitation?: RematchInvitation;
+}
+
+/** How the game ended, in words ('' for a reason this client does not know). */
+function reasonOf(data: ResultData): string {
+  const reasonKey = `results.reason.${data.reason}` as const;
+  return ['finish', 'resign', 'escape', 'forfeit', 'draw'].includes(data.reason) ? t(reasonKey as Parameters<typeof t>[0]) : '';
 }
 
 /** Who won, and how the game ended. */
 export function headlineOf(data: ResultData): HTMLElement {
   const headline = resultHeadline(data);
-  const reasonKey = `results.reason.${data.reason}` as const;
-  const reason = ['finish', 'resign', 'escape', 'forfeit', 'draw'].includes(data.reason) ? t(reasonKey as Parameters<typeof t>[0]) : '';
+  const reason = reasonOf(data);
   return h('p', { class: 'headline', text: reason ? `${headline} · ${reason}` : headline });
 }
 
-/** Rank, player, planes home, score, coins, level and its change, collisions: one row a seat. */
+/** The reader's result in large: their win, place or team's win (a watcher: who won), and how the game ended. */
+function bannerOf(data: ResultData): HTMLElement {
+  const banner = resultBanner(data);
+  return h(
+    'div',
+    { class: `result-banner ${banner.tone}`, data: { testid: 'result-banner' } },
+    h('h2', { text: banner.title }),
+    h('p', { class: 'banner-detail', text: [banner.detail, reasonOf(data)].filter(Boolean).join(' · ') }),
+  );
+}
+
+/** A score's parts, each with its rule and figures, then the coins. */
+function partsList(parts: readonly ScorePart[], coins: string): HTMLElement {
+  return h(
+    'ul',
+    { class: 'score-parts' },
+    ...parts.map((p) => h('li', {}, h('span', { text: p.rule }), h('b', { text: signed(p.value) }))),
+    h('li', { class: 'coins-line', text: coins }),
+  );
+}
+
+/** The reader's own score explained, and their level moving (online: a lifetime score is kept). */
+function myScore(data: ResultData): HTMLElement | null {
+  const mine = data.rows.find((r) => r.colour === data.me);
+  if (!mine) return null;
+  return h(
+    'div',
+    { class: 'my-score', data: { testid: 'my-score' } },
+    h('h3', {}, t('ending.yours'), ' ', h('b', { class: mine.score >= 0 ? 'plus' : 'minus', text: signed(mine.score) })),
+    partsList(scoreParts(mine, data), coinsLine(mine)),
+    mine.lifetimeAfter !== null ? levelBar(mine.lifetimeAfter - mine.score, mine.lifetimeAfter) : null,
+  );
+}
+
+function invitationOf(invitation: RematchInvitation): HTMLElement {
+  return h(
+    'div',
+    { class: 'invitation', role: 'status', data: { testid: 'invitation' } },
+    h('p', { text: t('ending.invited', { name: invitation.name }) }),
+    h(
+      'div',
+      { class: 'buttons' },
+      h('button', { class: 'primary', text: t('ending.accept'), data: { testid: 'accept-rematch' }, on: { click: invitation.accept } }),
+      h('button', { text: t('ending.leave'), data: { testid: 'decline-rematch' }, on: { click: invitation.leave } }),
+    ),
+  );
+}
+
+/** Rank, player, planes home, score, coins, level and its change, collisions, the score explained: one row a seat. */
 export function resultsTable(data: ResultData): HTMLElement {
   const label = (k: 'results.arrived' | 'results.coins' | 'results.level' | 'results.collisions') => ({ label: t(k) });
   return h(
@@ -46,6 +113,7 @@ export function resultsTable(data: ResultData): HTMLElement {
             'results.coins',
             'results.level',
             'results.collisions',
+            'ending.breakdown',
           ] as const
         ).map((k) => h('th', { text: t(k) })),
       ),
@@ -57,18 +125,19 @@ export function resultsTable(data: ResultData): HTMLElement {
       ...data.rows.map((r) =>
         h(
           'tr',
-          { class: `colour-${r.colour}${r.winner ? ' winner' : ''}` },
+          { class: `colour-${r.colour}${r.winner ? ' winner' : ''}${r.colour === data.me ? ' me' : ''}`, data: { colour: r.colour } },
           h('td', { class: 'rank', text: String(r.rank) }),
           h(
             'td',
             { class: 'player' },
             h('span', { class: 'swatch', aria: { hidden: 'true' } }),
             nameOf(r),
+            r.colour === data.me ? h('span', { class: 'you', text: t('ending.you') }) : null,
             r.winner ? h('span', { class: 'crown', text: ' ★' }) : null,
             r.out ? outBadge(r.out) : null,
           ),
           h('td', { data: label('results.arrived'), text: String(r.arrived) }),
-          h('td', { class: `score ${r.score >= 0 ? 'plus' : 'minus'}`, text: r.score > 0 ? `+${r.score}` : String(r.score) }),
+          h('td', { class: `score ${r.score >= 0 ? 'plus' : 'minus'}`, text: signed(r.score) }),
           h('td', { data: label('results.coins'), text: String(r.coins) }),
           h(
             'td',
@@ -78,6 +147,11 @@ export function resultsTable(data: ResultData): HTMLElement {
             r.levelChange < 0 ? h('span', { class: 'level-down', text: ` ▼ ${t('results.levelDown')}` }) : null,
           ),
           h('td', { data: label('results.collisions'), text: t('results.collisionValue', { sent: r.sent, lost: r.lost }) }),
+          h(
+            'td',
+            { class: 'breakdown' },
+            h('details', {}, h('summary', { text: t('ending.breakdown') }), partsList(scoreParts(r, data), coinsLine(r))),
+          ),
         ),
       ),
     ),
@@ -89,10 +163,11 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
   const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
   const table = resultsTable(data);
   const buttons = h('div', { class: 'buttons' });
-  if (actions.rematch)
+  if (actions.rematch && !actions.invitation)
     buttons.append(
       h('button', { class: 'primary', text: t('results.rematch'), data: { testid: 'rematch' }, on: { click: actions.rematch } }),
     );
+  if (actions.shareUrl) buttons.append(shareButton(actions.shareUrl));
   if (actions.replay) buttons.append(h('button', { text: t('results.replay'), data: { testid: 'replay' }, on: { click: actions.replay } }));
   if (actions.recordHref)
     buttons.append(h('a', { class: 'button', href: actions.recordHref, text: t('results.record'), data: { testid: 'record' } }));
@@ -120,8 +195,9 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
   return h(
     'section',
     { class: 'results', aria: { label: t('results.title') }, data: { testid: 'results' } },
-    h('h2', { text: t('results.title') }),
-    headlineOf(data),
+    bannerOf(data),
+    myScore(data),
+    actions.invitation ? invitationOf(actions.invitation) : null,
     data.offline ? h('p', { class: 'note', text: t('results.offlineNote', { base: data.base }) }) : null,
     table,
     buttons,

@@ -9,6 +9,7 @@ import { watchableTables } from './007-watchable-tables';
 import { seatPresence } from './008-seat-presence';
 import { healthProbe } from './009-health-probe';
 import { bansByAddress } from './010-bans-by-address';
+import { coinsHeld } from './011-coins-held';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   seatPresence,
   healthProbe,
   bansByAddress,
+  coinsHeld,
 ];

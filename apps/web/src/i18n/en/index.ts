@@ -3,6 +3,7 @@ import { account } from './account';
 import { admin } from './admin';
 import { common } from './common';
 import { events } from './events';
+import { ending } from './ending';
 import { game } from './game';
 import { home } from './home';
 import { review } from './review';
@@ -10,4 +11,4 @@ import { rules } from './rules';
 import { table } from './table';
 
 /** English: the same keys as ../zh-CN (the compiler checks, area by area). */
-export const en: Messages = { ...common, ...home, ...table, ...game, ...events, ...rules, ...review, ...account, ...admin };
+export const en: Messages = { ...common, ...home, ...table, ...game, ...events, ...ending, ...rules, ...review, ...account, ...admin };
