@@ -122,14 +122,16 @@ export const accountCases: TestCase[] = [
         const level = /Lv \d+/.exec(await text(desk.page, '[data-testid=profile-level]'))![0];
         const code = await linkCodeOn(desk.page, 'accounts-link-dialog-desktop-zh');
 
-        // B (phone, English): the home screen takes the code; B is now Ann, with Ann's level and history.
+        // B (phone, English): the sign-in page (a link on home) takes the code; B is now Ann, with Ann's level and history.
         await phone.page.goto(`${url}?fast=1&lang=en#/sign-in`);
         await phone.page.waitForSelector('[data-testid=sign-in]');
         assert.equal((await phone.page.$('[data-testid=passkey-sign-in]')) !== null, true, 'passkeys are offered on localhost');
         await screenshot(phone.page, 'accounts-sign-in-phone-en');
         await phone.page.goto(`${url}?fast=1&lang=en#/`);
-        await phone.page.fill('#home-link-code', `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
-        await click(phone.page, '[data-testid=home-link-use]');
+        await click(phone.page, '[data-testid=sign-in-link]');
+        await phone.page.waitForSelector('#link-code');
+        await phone.page.fill('#link-code', `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
+        await click(phone.page, '[data-testid=link-use]');
         await phone.page.waitForSelector('[data-testid=devices]', { timeout: 15_000 });
         assert.equal((await stored(phone.page))?.playerId, ann.playerId);
         assert.notEqual((await stored(phone.page))?.secret, ann.secret, 'the phone has a secret of its own');
@@ -181,7 +183,7 @@ export const accountCases: TestCase[] = [
         assert.deepEqual([cyNow.nickname, cyNow.games], ['Cy', 1]);
 
         // B sits at a table; A signs B out: B's table connection closes at once and B says it is signed out.
-        await phone.page.goto(`${url}?fast=1&lang=en#/`);
+        await phone.page.goto(`${url}?fast=1&lang=en#/friends`);
         await phone.page.waitForSelector('[data-testid=create]');
         await phone.page.selectOption('#create-seats', '2');
         await click(phone.page, '[data-testid=create]');

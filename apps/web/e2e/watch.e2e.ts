@@ -19,6 +19,7 @@ import {
   enabledActions,
   myTurn,
   newPage,
+  openFriends,
   ownProfile,
   screenshot,
   shownVersion,
@@ -42,12 +43,12 @@ const watchersText = (page: Page) =>
 const showsWatchers = (page: Page, text: string) =>
   until(`“${text}”`, async () => (await watchersText(page)) === text || null, 30_000, 100);
 
-/** A home screen at the default pace, with a nickname typed in. */
+/** "Play with friends" at the default pace, with a nickname typed in on home. */
 async function home(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en'): Promise<void> {
   await page.goto(`${url}${lang === 'en' ? '?lang=en' : ''}#/`);
-  await page.waitForSelector('[data-testid=create]');
+  await page.waitForSelector('[data-testid=play-now]');
   await page.fill('#nickname', nickname);
-  await page.dispatchEvent('#nickname', 'change');
+  await openFriends(page);
 }
 
 /** Every text the status banner shows (connection trouble), and when: page script text, as in follow.ts. */

@@ -4,7 +4,6 @@ import type { common as zh } from '../zh-CN/common';
 /** English: the same keys as ../zh-CN/common.ts (the compiler checks). */
 export const common: Translation<typeof zh> = {
   'app.title': 'Flight Chess',
-  'app.tagline': 'Online matches · hot-seat · bots',
   'app.description':
     'Flight Chess (Aeroplane Chess, 飞行棋): play friends online, 2v2 teams, hot-seat or against bots, with provably fair server dice. Open source and self-hostable.',
 

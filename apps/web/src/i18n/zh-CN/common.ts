@@ -1,7 +1,6 @@
 /** 简体中文, what every page uses: the app, languages, seat colours and names, presets, times, the connection, levels. */
 export const common = {
   'app.title': '飞行棋',
-  'app.tagline': '在线对战 · 单机热座 · 电脑对手',
   'app.description': '飞行棋：和朋友在线对战、2v2 组队、单机热座或对战电脑，服务器掷骰公平可验证，开源可自建。',
 
   'lang.switch': 'English',
