@@ -12,7 +12,7 @@ import type { GuestCredentials } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, click, newPage, screenshot, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, answerConfirm, click, newPage, screenshot, until, watchErrors } from './support';
 
 /** A phone that says what it is, so that its row in the device list reads "Chrome · Android". */
 const ANDROID = {
@@ -193,6 +193,11 @@ export const accountCases: TestCase[] = [
         await openProfile(desk.page, url, 'zh-CN');
         const phoneRow = desk.page.locator('[data-testid=device][data-current=false]', { hasText: 'Android' });
         await phoneRow.locator('[data-testid=device-sign-out]').click();
+        // Asked first: "Cancel" keeps the device signed in; then it is signed out for real.
+        await answerConfirm(desk.page, 'no', 'accounts-sign-out-confirm-desktop-zh');
+        assert.equal(await deviceCount(desk.page), 3);
+        await phoneRow.locator('[data-testid=device-sign-out]').click();
+        await answerConfirm(desk.page, 'yes');
         await phone.page.waitForSelector('[data-testid=signed-out]', { timeout: 5_000 });
         assert.match(await text(phone.page, '[data-testid=signed-out]'), /no longer signed in as 小安/);
         assert.equal(await stored(phone.page), null, 'the phone forgot the secret');
@@ -271,6 +276,7 @@ export const accountCases: TestCase[] = [
         // The desk signs itself out: it says so, and the phone signs in no more as that device.
         await openProfile(desk.page, url, 'en');
         await desk.page.locator('[data-testid=device][data-current=true] [data-testid=device-sign-out]').click();
+        await answerConfirm(desk.page, 'yes', 'accounts-sign-out-this-confirm-desktop-en');
         await desk.page.waitForSelector('[data-testid=signed-out]');
         await screenshot(desk.page, 'accounts-signed-out-desktop-en');
         await desk.page.goto(`${url}?fast=1#/`);

@@ -297,6 +297,14 @@ export function ui(page: Page): Promise<Ui> {
   });
 }
 
+/** Answer the page's own question (popups/confirmDialog.ts) once it shows; `shot` names a screenshot of it first. */
+export async function answerConfirm(page: Page, answer: 'yes' | 'no', shot?: string): Promise<void> {
+  await page.waitForSelector('[data-testid=confirm-dialog]', { timeout: 5_000 });
+  if (shot) await screenshot(page, shot);
+  await page.click(`[data-testid=confirm-${answer}]`);
+  await page.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached', timeout: 5_000 });
+}
+
 export const click = (page: Page, selector: string) => page.evaluate((s) => document.querySelector<HTMLElement>(s)?.click(), selector);
 
 /** The controls if the local player can act now (or the game is over), else null. */

@@ -13,6 +13,7 @@ import { startGameServer } from './gameServer';
 import {
   DESKTOP,
   PHONE,
+  answerConfirm,
   type TestCase,
   assertNoSideScroll,
   click,
@@ -183,8 +184,8 @@ export const watchCases: TestCase[] = [
               : null;
         const next = await until('resigning allowed, or the game over', () => ann.page.evaluate(resignable), 60_000);
         if (next === 'resign') {
-          ann.page.once('dialog', (d) => void d.accept());
           await click(ann.page, '[data-testid=resign]');
+          await answerConfirm(ann.page, 'yes');
         }
         await bob.page.waitForSelector('[data-testid=results]', { timeout: 30_000 });
         await ann.page.waitForSelector('[data-testid=rematch]', { timeout: 30_000 });

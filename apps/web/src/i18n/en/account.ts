@@ -10,6 +10,8 @@ export const account: Translation<typeof zh> = {
   'account.signOutOthers': 'Sign out everywhere else',
   'account.devices.title': 'Your devices',
   'account.devices.this': 'this device',
+  'account.devices.signOutConfirm': 'Sign out “{name}”? That device stops playing as you until it signs in again.',
+  'account.devices.signOutThis': 'Sign out this device ({name})? To come back, sign in again or use a code from another device.',
   'account.devices.unknown': 'Unknown browser',
   'account.devices.when': 'added {added} · last seen {seen}',
   'account.link.open': 'Use on another device',

@@ -8,6 +8,9 @@ export const common: Translation<typeof zh> = {
     'Flight Chess (Aeroplane Chess, 飞行棋): play friends online, 2v2 teams, hot-seat or against bots, with provably fair server dice. Open source and self-hostable.',
 
   'lang.switch': '中文',
+  'dialog.cancel': 'Cancel',
+  'dialog.confirm': 'OK',
+
   'lang.label': 'Language',
 
   'colour.red': 'Red',

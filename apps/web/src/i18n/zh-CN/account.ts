@@ -7,6 +7,8 @@ export const account = {
   'account.signOutOthers': '退出其他所有设备',
   'account.devices.title': '你的设备',
   'account.devices.this': '本设备',
+  'account.devices.signOutConfirm': '让“{name}”退出登录？那台设备将不再是你，要回来需重新登录或输入代码。',
+  'account.devices.signOutThis': '让这台设备（{name}）退出登录？要回来需重新登录或用另一台设备给的代码。',
   'account.devices.unknown': '未知浏览器',
   'account.devices.when': '添加于 {added} · 最近使用 {seen}',
   'account.link.open': '在另一台设备上登录',

@@ -6,6 +6,9 @@ export const common = {
   'lang.switch': 'English',
   'lang.label': '语言',
 
+  'dialog.cancel': '取消',
+  'dialog.confirm': '确定',
+
   'colour.red': '红',
   'colour.green': '绿',
   'colour.yellow': '黄',
