@@ -44,12 +44,11 @@ const watchersText = (page: Page) =>
 const showsWatchers = (page: Page, text: string) =>
   until(`“${text}”`, async () => (await watchersText(page)) === text || null, 30_000, 100);
 
-/** "Play with friends" at the default pace, with a nickname typed in on home. */
+/** A home screen at the default pace, with a nickname typed in. */
 async function home(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en'): Promise<void> {
   await page.goto(`${url}${lang === 'en' ? '?lang=en' : ''}#/`);
   await page.waitForSelector('[data-testid=play-now]');
   await page.fill('#nickname', nickname);
-  await openFriends(page);
 }
 
 /** Every text the status banner shows (connection trouble), and when: page script text, as in follow.ts. */
@@ -80,6 +79,7 @@ export const watchCases: TestCase[] = [
       try {
         // Ann opens a public two-seat table and starts it against a bot; 托管 plays her seat at the server's pace.
         await home(ann.page, server.url, '小安', 'zh-CN');
+        await openFriends(ann.page);
         await ann.page.selectOption('#create-seats', '2');
         await ann.page.uncheck('#create-private');
         assert.equal(await ann.page.isChecked('#create-watchable'), true, 'watching is allowed by default');

@@ -37,7 +37,8 @@ export const common: Translation<typeof zh> = {
   'time.seconds': '{s} s',
   'time.minutes': '{m} min {s} s',
 
-  'error.generic': 'Something went wrong: {message}',
+  'error.notLoaded': 'This page didn’t load. Check your connection and reload the page.',
+  'error.unexpected': 'Something unexpected went wrong. Reload the page and try again.',
 
   'sound.on': 'Sound: on',
   'sound.off': 'Sound: off',

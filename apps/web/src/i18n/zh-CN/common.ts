@@ -33,7 +33,8 @@ export const common = {
   'time.seconds': '{s} 秒',
   'time.minutes': '{m} 分 {s} 秒',
 
-  'error.generic': '出错了：{message}',
+  'error.notLoaded': '这一页没能加载：请检查网络后刷新页面。',
+  'error.unexpected': '出了点意外：请刷新页面后重试。',
 
   'sound.on': '声音：开',
   'sound.off': '声音：关',
