@@ -40,8 +40,8 @@ describe('link a device by a one-time code', () => {
     expect(link.body.secret).not.toBe(ann.secret);
     const devices = (await devicesOf(link.body)).body;
     expect(devices.map((d) => [d.name, d.current])).toEqual([
-      ['Firefox · Linux', false],
-      ['Chrome · Android', true],
+      ['Linux · Firefox', false],
+      ['Android (Pixel 8) · Chrome', true],
     ]);
     expect((await devicesOf(ann)).body.map((d) => d.current)).toEqual([true, false]);
     expect(await post('/link', { code })).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_LINK_CODE' } } });
@@ -129,7 +129,7 @@ describe('a login name and password', () => {
     );
     expect(signedIn).toMatchObject({ status: 200, body: { playerId: ann.playerId, nickname: 'Ann' } });
     expect(signedIn.body.secret).not.toBe(ann.secret);
-    expect((await devicesOf(signedIn.body)).body.map((d) => d.name)).toEqual(['Firefox · Linux', 'Chrome · Android']);
+    expect((await devicesOf(signedIn.body)).body.map((d) => d.name)).toEqual(['Linux · Firefox', 'Android (Pixel 8) · Chrome']);
     const wrong = await post('/sign-in', { name: 'ann.sign', password: 'password two' });
     const unknown = await post('/sign-in', { name: 'nobody.here', password: 'password one' });
     expect(wrong.status).toBe(401);
@@ -186,8 +186,14 @@ describe('devices and signing out', () => {
     const list = await devicesOf(ann);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: expect.any(String), name: 'Firefox · Linux', createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true },
-      { id: expect.any(String), name: 'Chrome · Android', createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: false },
+      { id: expect.any(String), name: 'Linux · Firefox', createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true },
+      {
+        id: expect.any(String),
+        name: 'Android (Pixel 8) · Chrome',
+        createdAt: expect.any(Number),
+        lastSeenAt: expect.any(Number),
+        current: false,
+      },
     ]);
     expect(await devicesOf({ playerId: ann.playerId, secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
     expect(await post(`/players/${ann.playerId}/account`, { secret: bob.secret })).toMatchObject({ status: 401, body: BAD_CREDENTIALS });
@@ -274,7 +280,7 @@ describe('passkeys', () => {
     );
     expect(added).toMatchObject({
       status: 201,
-      body: { id: key.credentialId.toString('base64url'), name: 'Chrome · Android', lastUsedAt: null },
+      body: { id: key.credentialId.toString('base64url'), name: 'Android (Pixel 8) · Chrome', lastUsedAt: null },
     });
     // A ticket is used once.
     expect(

@@ -93,6 +93,8 @@ describe('the built web client is sent compressed and cached by name', () => {
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
+      // Chrome then sends the phone's model, for the device list's names.
+      expect(res.headers['accept-ch']).toBe('Sec-CH-UA-Model, Sec-CH-UA-Platform');
       expect(res.text).toBe(PAGE);
     }
   });

@@ -12,7 +12,7 @@ import type { GuestCredentials } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, click, newPage, screenshot, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, answerConfirm, click, newPage, screenshot, until, watchErrors } from './support';
 
 /** A phone that says what it is, so that its row in the device list reads "Chrome · Android". */
 const ANDROID = {
@@ -122,14 +122,16 @@ export const accountCases: TestCase[] = [
         const level = /Lv \d+/.exec(await text(desk.page, '[data-testid=profile-level]'))![0];
         const code = await linkCodeOn(desk.page, 'accounts-link-dialog-desktop-zh');
 
-        // B (phone, English): the home screen takes the code; B is now Ann, with Ann's level and history.
+        // B (phone, English): the sign-in page (a link on home) takes the code; B is now Ann, with Ann's level and history.
         await phone.page.goto(`${url}?fast=1&lang=en#/sign-in`);
         await phone.page.waitForSelector('[data-testid=sign-in]');
         assert.equal((await phone.page.$('[data-testid=passkey-sign-in]')) !== null, true, 'passkeys are offered on localhost');
         await screenshot(phone.page, 'accounts-sign-in-phone-en');
         await phone.page.goto(`${url}?fast=1&lang=en#/`);
-        await phone.page.fill('#home-link-code', `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
-        await click(phone.page, '[data-testid=home-link-use]');
+        await click(phone.page, '[data-testid=sign-in-link]');
+        await phone.page.waitForSelector('#link-code');
+        await phone.page.fill('#link-code', `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
+        await click(phone.page, '[data-testid=link-use]');
         await phone.page.waitForSelector('[data-testid=devices]', { timeout: 15_000 });
         assert.equal((await stored(phone.page))?.playerId, ann.playerId);
         assert.notEqual((await stored(phone.page))?.secret, ann.secret, 'the phone has a secret of its own');
@@ -181,7 +183,7 @@ export const accountCases: TestCase[] = [
         assert.deepEqual([cyNow.nickname, cyNow.games], ['Cy', 1]);
 
         // B sits at a table; A signs B out: B's table connection closes at once and B says it is signed out.
-        await phone.page.goto(`${url}?fast=1&lang=en#/`);
+        await phone.page.goto(`${url}?fast=1&lang=en#/friends`);
         await phone.page.waitForSelector('[data-testid=create]');
         await phone.page.selectOption('#create-seats', '2');
         await click(phone.page, '[data-testid=create]');
@@ -191,6 +193,11 @@ export const accountCases: TestCase[] = [
         await openProfile(desk.page, url, 'zh-CN');
         const phoneRow = desk.page.locator('[data-testid=device][data-current=false]', { hasText: 'Android' });
         await phoneRow.locator('[data-testid=device-sign-out]').click();
+        // Asked first: "Cancel" keeps the device signed in; then it is signed out for real.
+        await answerConfirm(desk.page, 'no', 'accounts-sign-out-confirm-desktop-zh');
+        assert.equal(await deviceCount(desk.page), 3);
+        await phoneRow.locator('[data-testid=device-sign-out]').click();
+        await answerConfirm(desk.page, 'yes');
         await phone.page.waitForSelector('[data-testid=signed-out]', { timeout: 5_000 });
         assert.match(await text(phone.page, '[data-testid=signed-out]'), /no longer signed in as 小安/);
         assert.equal(await stored(phone.page), null, 'the phone forgot the secret');
@@ -269,6 +276,7 @@ export const accountCases: TestCase[] = [
         // The desk signs itself out: it says so, and the phone signs in no more as that device.
         await openProfile(desk.page, url, 'en');
         await desk.page.locator('[data-testid=device][data-current=true] [data-testid=device-sign-out]').click();
+        await answerConfirm(desk.page, 'yes', 'accounts-sign-out-this-confirm-desktop-en');
         await desk.page.waitForSelector('[data-testid=signed-out]');
         await screenshot(desk.page, 'accounts-signed-out-desktop-en');
         await desk.page.goto(`${url}?fast=1#/`);

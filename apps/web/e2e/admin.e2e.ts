@@ -9,13 +9,23 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
 import { gameAgainstBot } from './online.e2e';
-import { DESKTOP, PHONE, type TestCase, assertNoSideScroll, click, newPage, screenshot, until, watchErrors } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  answerConfirm,
+  assertNoSideScroll,
+  click,
+  newPage,
+  screenshot,
+  until,
+  watchErrors,
+} from './support';
 
 const TOKEN = 'e2e-operator-token-0123456789';
 
 /** The console page, signed in (a wrong token first, which it refuses). */
 async function signIn(page: Page, url: string, wrongFirst = false): Promise<void> {
-  page.on('dialog', (dialog) => void dialog.accept());
   // The server's /admin leads to the web client's console route.
   await page.goto(`${url}admin`);
   await page.waitForSelector('[data-testid=admin-token]');
@@ -109,6 +119,7 @@ export const adminCases: TestCase[] = sharingOneServer([
 
         // Ban the player from their seat in the row, see them listed, lift the ban.
         await click(desk.page, `${row} [data-testid=admin-ban]`);
+        await answerConfirm(desk.page, 'yes');
         await desk.page.waitForSelector('[data-testid=admin-banned]', { timeout: 10_000 });
         assert.match((await desk.page.textContent('[data-testid=admin-bans]'))!, /小红/);
         // The address the player was seen from is banned with them (for 24 hours), shown, and lifted on its own.
@@ -201,6 +212,7 @@ export const adminCases: TestCase[] = sharingOneServer([
         await signIn(desk.page, url);
         const code = await codeOfRoom(desk.page, roomId);
         await click(desk.page, `${tableRow(code)} [data-testid=admin-close]`);
+        await answerConfirm(desk.page, 'yes');
         await until('the table gone from the console', async () => (await desk.page.$(tableRow(code))) === null || null, 15_000);
 
         await player.page.waitForSelector('[data-testid=table-closed]', { timeout: 10_000 });

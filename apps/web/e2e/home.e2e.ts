@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
 
 /** The table id the page's address names once it sits at a table. */
 async function tableOf(page: Page): Promise<string> {
@@ -15,7 +15,71 @@ async function tableOf(page: Page): Promise<string> {
 
 const listedNames = (page: Page, roomId: string) => page.textContent(`[data-testid=open-tables] [data-room="${roomId}"]`).catch(() => null);
 
+/** Every way to play on the home screen, and how far down the page the lowest ends. */
+const tilesBottom = (page: Page) =>
+  page.evaluate(() => ({
+    tiles: [...document.querySelectorAll('.modes .mode-tile')].map((e) => e.textContent ?? ''),
+    bottom: Math.max(...[...document.querySelectorAll('.modes .mode-tile')].map((e) => e.getBoundingClientRect().bottom)),
+  }));
+
 export const homeCases: TestCase[] = [
+  {
+    name: 'home: the browser’s language until one is picked, every way to play on a phone without scrolling, a table code in the sign-in code box joins the table',
+    async run(browser) {
+      const server = await startGameServer();
+      const zh = await newPage(browser, PHONE, 'zh-CN');
+      const en = await newPage(browser, PHONE, 'en-US');
+      const errors = [...watchErrors(zh.page, 'zh'), ...watchErrors(en.page, 'en')];
+      try {
+        // At the server's default pace (no fast flag), no language asked for in the address: the browser's.
+        for (const [p, lang, tiles] of [
+          [zh.page, 'zh-CN', ['快速开始', '和朋友玩', '人机对战', '同屏对战']],
+          [en.page, 'en', ['Play now', 'Play with friends', 'Play the computer', 'Pass and play']],
+        ] as const) {
+          await p.goto(`${server.url}#/`);
+          await p.waitForSelector('[data-testid=play-now]');
+          assert.equal(await p.evaluate(() => document.documentElement.lang), lang);
+          const shown = await tilesBottom(p);
+          assert.deepEqual(
+            shown.tiles.map((text) => tiles.find((tile) => text.startsWith(tile))),
+            tiles,
+            `${lang}: the four ways to play`,
+          );
+          assert.ok(shown.bottom <= 667, `${lang}: the last tile ends at ${shown.bottom}px, inside the 667px screen`);
+          await screenshot(p, `home-modes-phone-${lang === 'en' ? 'en' : 'zh'}`);
+        }
+
+        // A friend's table code typed where a device's sign-in code goes joins that table.
+        await zh.page.fill('#nickname', '小安');
+        await openFriends(zh.page);
+        await screenshot(zh.page, 'home-friends-phone-zh');
+        await zh.page.selectOption('#create-seats', '2');
+        await click(zh.page, '[data-testid=create]');
+        await zh.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+        const code = (await zh.page.textContent('[data-testid=join-code]'))!.trim();
+        const table = await tableOf(zh.page);
+        await en.page.fill('#nickname', 'Bob');
+        await click(en.page, '[data-testid=sign-in-link]');
+        await en.page.waitForSelector('#link-code');
+        await en.page.fill('#link-code', code.toLowerCase());
+        await click(en.page, '[data-testid=link-use]');
+        await en.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        assert.equal(await tableOf(en.page), table);
+
+        // Picking a language sticks over the browser's.
+        await en.page.goto(`${server.url}#/`);
+        await en.page.waitForSelector('[data-testid=play-now]');
+        await click(en.page, '#lang');
+        await en.page.reload();
+        await en.page.waitForSelector('[data-testid=play-now]');
+        assert.equal(await en.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+        assert.deepEqual(errors, []);
+      } finally {
+        for (const c of [zh.context, en.context]) await c.close();
+        await server.stop();
+      }
+    },
+  },
   {
     name: 'home: play now seats people together, the open-table list takes a player to a table, and a closed page offers "return to your game"',
     async run(browser) {
@@ -121,14 +185,16 @@ export const homeCases: TestCase[] = [
       };
       try {
         await openHome(page, server.url, '小安');
+        await openFriends(page);
         await click(page, '[data-testid=create]');
         assert.equal(await seatedAs(), '小安');
         const first = await playerId();
         assert.ok(first);
         await click(page, '[data-testid=leave-table]');
-        await page.waitForSelector('[data-testid=create]');
+        await page.waitForSelector('[data-testid=play-now]');
 
         await openHome(page, server.url, '安安');
+        await openFriends(page);
         await click(page, '[data-testid=create]');
         assert.equal(await seatedAs(), '安安');
         assert.equal(await playerId(), first);

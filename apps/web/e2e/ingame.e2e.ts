@@ -88,7 +88,7 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: sounds follow the game, the turn banner stays beside the board, mute is remembered, English switches every text`,
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
-      await page.goto(`${url}?fast=1#/`);
+      await page.goto(`${url}?fast=1#/new/computer`);
       await page.evaluate(() => localStorage.setItem('flightchess.nickname', 'Ann'));
       await page.reload();
       await page.waitForSelector('[data-testid=offline-start]');

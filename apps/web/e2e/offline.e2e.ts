@@ -47,9 +47,11 @@ const cases: TestCase[] = [
       await recordAnnouncements(page);
       try {
         await page.goto(`${server.url}?fast=1#/`);
-        await page.waitForSelector('[data-testid=offline-start]');
-        assert.equal(await page.textContent('h1'), '飞行棋', 'Chinese is the default language');
+        await page.waitForSelector('[data-testid=mode-computer]');
+        assert.equal(await page.textContent('h1'), '飞行棋', 'Chinese for a Chinese browser');
         await screenshot(page, 'home-phone');
+        await click(page, '[data-testid=mode-computer]');
+        await page.waitForSelector('[data-testid=offline-start]');
 
         await click(page, '[data-testid=offline-start]');
         await page.waitForSelector('[data-testid=board] canvas');
@@ -131,8 +133,10 @@ const cases: TestCase[] = [
       const errors = watchErrors(page, 'desktop');
       try {
         await page.goto(`${server.url}?fast=1#/`);
-        await page.waitForSelector('[data-testid=offline-start]');
+        await page.waitForSelector('[data-testid=mode-computer]');
         await screenshot(page, 'home-desktop');
+        await page.goto(`${server.url}?fast=1#/new/computer`);
+        await page.waitForSelector('[data-testid=offline-start]');
         await page.selectOption('#offline-green', 'heuristic');
         await page.selectOption('#offline-blue', 'strong');
         await click(page, '[data-testid=offline-start]');
@@ -181,7 +185,7 @@ const cases: TestCase[] = [
       const { context, page } = await newPage(browser, PHONE);
       const errors = watchErrors(page, 'plyyard');
       try {
-        await page.goto(`${server.url}?fast=1#/`);
+        await page.goto(`${server.url}?fast=1#/new/computer`);
         await page.waitForSelector('[data-testid=offline-start]');
         await page.selectOption('#offline-preset', 'plyyard');
         await page.selectOption('#offline-yellow', 'human');
@@ -216,7 +220,7 @@ const cases: TestCase[] = [
       withOfflinePage(browser, variant === 'desktop-en' ? DESKTOP : PHONE, variant, async ({ page, url, errors }) => {
         const en = variant === 'desktop-en';
         // No fast flag: the pause before the move is what a player sees.
-        await page.goto(`${url}${en ? '?lang=en' : ''}#/`);
+        await page.goto(`${url}${en ? '?lang=en' : ''}#/new/computer`);
         await page.waitForSelector('[data-testid=offline-start]');
         // One plane starts on the board, so most first rolls leave that plane's move as the only one.
         await page.selectOption('#offline-preset', 'wango-quick');
@@ -264,7 +268,7 @@ cases.push({
     const { context, page } = await newPage(browser, PHONE);
     const errors = watchErrors(page, 'installed');
     try {
-      await page.goto(`${server.url}?fast=1#/`);
+      await page.goto(`${server.url}?fast=1#/new/computer`);
       await page.waitForSelector('[data-testid=offline-start]');
       const manifest = await page.evaluate(async () => {
         const link = document.querySelector<HTMLLinkElement>('link[rel=manifest]')!;

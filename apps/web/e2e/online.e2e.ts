@@ -16,6 +16,7 @@ import {
   click,
   dropSockets,
   enabledActions,
+  openFriends,
   openHome,
   myTurn,
   newPage,
@@ -33,6 +34,7 @@ import {
 
 /** Host: a private two-seat table; returns its join code once the lobby shows it. */
 async function createPrivateTable(page: Page): Promise<string> {
+  await openFriends(page);
   await page.selectOption('#create-seats', '2');
   // A long turn time: a loaded test machine must not hand the seats to auto-play before the test acts.
   await page.selectOption('#create-turn', '60');
@@ -82,7 +84,7 @@ const cases: TestCase[] = [
         const answers = new Map<string, Record<string, string>>();
         page.on('response', (r) => answers.set(new URL(r.url()).pathname, r.headers()));
         await page.goto(`${server.url}#/`);
-        await page.waitForSelector('[data-testid=create]');
+        await page.waitForSelector('[data-testid=play-now]');
         const assets = [...answers].filter(([path]) => /^\/assets\/.+\.(js|css)$/.test(path));
         assert.deepEqual(new Set(assets.map(([path]) => path.split('.').pop())), new Set(['js', 'css']));
         for (const [path, headers] of assets) {
@@ -117,6 +119,7 @@ const cases: TestCase[] = [
         assert.match(code, /^[A-Z0-9]{4,8}$/);
 
         await openHome(b.page, server.url, '小黄');
+        await openFriends(b.page);
         await b.page.fill('#join-code', code.toLowerCase());
         await click(b.page, '[data-testid=join]');
         await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
@@ -294,6 +297,7 @@ const cases: TestCase[] = [
       const errors = watchErrors(page, 'lobby-teams');
       try {
         await openHome(page, server.url, 'Ann');
+        await openFriends(page);
         await page.selectOption('#create-seats', '4');
         await page.check('#create-teams');
         await click(page, '[data-testid=create]');
@@ -339,7 +343,7 @@ const cases: TestCase[] = [
       const { context, page } = await newPage(browser, PHONE);
       const errors = watchErrors(page, 'offline-no-server');
       try {
-        await page.goto(`${server.url}?fast=1#/`);
+        await page.goto(`${server.url}?fast=1#/new/computer`);
         await page.waitForSelector('[data-testid=offline-start]');
         // As for anyone who had the page open a moment: the service worker is installed before the server goes.
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

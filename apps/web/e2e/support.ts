@@ -124,8 +124,13 @@ export function watchErrors(page: Page, label: string): string[] {
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
   console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`;
 
-export async function newPage(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...device, locale: 'zh-CN' });
+/** A page in a fresh browser context; its browser asks for `locale` (Chinese unless a case says otherwise: the app follows it). */
+export async function newPage(
+  browser: Browser,
+  device: typeof PHONE | typeof DESKTOP,
+  locale = 'zh-CN',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...device, locale });
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   const page = await context.newPage();
   return { context, page };
@@ -135,9 +140,14 @@ export async function newPage(browser: Browser, device: typeof PHONE | typeof DE
 export async function openHome(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en' = 'zh-CN', fast = true): Promise<void> {
   const query = [fast ? 'fast=1' : '', lang === 'en' ? 'lang=en' : ''].filter(Boolean).join('&');
   await page.goto(`${url}${query ? `?${query}` : ''}#/`);
-  await page.waitForSelector('[data-testid=create]');
+  await page.waitForSelector('[data-testid=play-now]');
   await page.fill('#nickname', nickname);
-  await page.dispatchEvent('#nickname', 'change');
+}
+
+/** From the home screen: "play with friends", where a table is created or a code typed. */
+export async function openFriends(page: Page): Promise<void> {
+  await click(page, '[data-testid=mode-friends]');
+  await page.waitForSelector('[data-testid=create]');
 }
 
 /** The colour of the seat marked as the player's own on the game screen. */
@@ -150,7 +160,7 @@ export function ownSeat(page: Page): Promise<string> {
 }
 
 /**
- * From the home screen: a table of `seats` (of `preset`, else the default), created and started at once, its
+ * From the home screen (or "play with friends"): a table of `seats` (of `preset`, else the default), created and started at once, its
  * empty seats given to strong bots; returns the own seat, the room and the join code.
  */
 export async function startAgainstBots(
@@ -158,6 +168,7 @@ export async function startAgainstBots(
   seats: number,
   preset?: string,
 ): Promise<{ seat: string; roomId: string; code: string }> {
+  if (!(await page.$('[data-testid=create]'))) await openFriends(page);
   if (preset) await page.selectOption('#create-preset', preset);
   await page.selectOption('#create-seats', String(seats));
   await click(page, '[data-testid=create]');
@@ -205,11 +216,13 @@ export async function withOfflinePage(
   }
 }
 
-/** From the home screen: pick the offline game's preset and seats (`#offline-<colour>`: none, human, heuristic, strong), team mode, and start it. */
+/** From the home screen ("against the computer") or its setup: pick the offline game's preset and seats (`#offline-<colour>`: none, human, heuristic, strong), team mode, and start it. */
 export async function startOffline(
   page: Page,
   choices: { preset?: string; seats?: Record<string, string>; teams?: boolean } = {},
 ): Promise<void> {
+  await page.waitForSelector('[data-testid=offline-start], [data-testid=mode-computer]');
+  await click(page, '[data-testid=mode-computer]');
   await page.waitForSelector('[data-testid=offline-start]');
   if (choices.preset) await page.selectOption('#offline-preset', choices.preset);
   for (const [colour, player] of Object.entries(choices.seats ?? {})) await page.selectOption(`#offline-${colour}`, player);
@@ -282,6 +295,14 @@ export function ui(page: Page): Promise<Ui> {
       over: !!document.querySelector('[data-testid=results]'),
     };
   });
+}
+
+/** Answer the page's own question (popups/confirmDialog.ts) once it shows; `shot` names a screenshot of it first. */
+export async function answerConfirm(page: Page, answer: 'yes' | 'no', shot?: string): Promise<void> {
+  await page.waitForSelector('[data-testid=confirm-dialog]', { timeout: 5_000 });
+  if (shot) await screenshot(page, shot);
+  await page.click(`[data-testid=confirm-${answer}]`);
+  await page.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached', timeout: 5_000 });
 }
 
 export const click = (page: Page, selector: string) => page.evaluate((s) => document.querySelector<HTMLElement>(s)?.click(), selector);

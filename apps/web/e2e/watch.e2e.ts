@@ -13,12 +13,14 @@ import { startGameServer } from './gameServer';
 import {
   DESKTOP,
   PHONE,
+  answerConfirm,
   type TestCase,
   assertNoSideScroll,
   click,
   enabledActions,
   myTurn,
   newPage,
+  openFriends,
   ownProfile,
   screenshot,
   shownVersion,
@@ -45,9 +47,8 @@ const showsWatchers = (page: Page, text: string) =>
 /** A home screen at the default pace, with a nickname typed in. */
 async function home(page: Page, url: string, nickname: string, lang: 'zh-CN' | 'en'): Promise<void> {
   await page.goto(`${url}${lang === 'en' ? '?lang=en' : ''}#/`);
-  await page.waitForSelector('[data-testid=create]');
+  await page.waitForSelector('[data-testid=play-now]');
   await page.fill('#nickname', nickname);
-  await page.dispatchEvent('#nickname', 'change');
 }
 
 /** Every text the status banner shows (connection trouble), and when: page script text, as in follow.ts. */
@@ -79,6 +80,7 @@ export const watchCases: TestCase[] = [
       try {
         // Ann opens a public two-seat table and starts it against a bot; 托管 plays her seat at the server's pace.
         await home(ann.page, server.url, '小安', 'zh-CN');
+        await openFriends(ann.page);
         await ann.page.selectOption('#create-seats', '2');
         await ann.page.uncheck('#create-private');
         assert.equal(await ann.page.isChecked('#create-watchable'), true, 'watching is allowed by default');
@@ -183,8 +185,8 @@ export const watchCases: TestCase[] = [
               : null;
         const next = await until('resigning allowed, or the game over', () => ann.page.evaluate(resignable), 60_000);
         if (next === 'resign') {
-          ann.page.once('dialog', (d) => void d.accept());
           await click(ann.page, '[data-testid=resign]');
+          await answerConfirm(ann.page, 'yes');
         }
         await bob.page.waitForSelector('[data-testid=results]', { timeout: 30_000 });
         await ann.page.waitForSelector('[data-testid=rematch]', { timeout: 30_000 });

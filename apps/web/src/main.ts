@@ -11,6 +11,7 @@ import './styles/pages.css';
 import './watch/watch.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
+import { browserLanguage } from './i18n/browserLanguage';
 import { NetSession } from './net/netSession';
 import { OfflineStore } from './offline/offlineStore';
 import { screenFor } from './screens';
@@ -21,7 +22,7 @@ import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
 const params = new URLSearchParams(window.location.search);
 const fast = params.get('fast') === '1';
 const prefs = new Prefs(window.localStorage);
-setLanguage(params.get('lang') === 'en' ? 'en' : prefs.language);
+setLanguage(params.get('lang') === 'en' ? 'en' : (prefs.language ?? browserLanguage(navigator.languages)));
 
 const root = document.getElementById('app')!;
 const live = document.getElementById('live')!;

@@ -41,6 +41,9 @@ describe('routes', () => {
     const routes: Route[] = [
       { name: 'home' },
       { name: 'offline' },
+      { name: 'friends' },
+      { name: 'new-offline', mode: 'computer' },
+      { name: 'new-offline', mode: 'local' },
       { name: 'table', roomId: 'a_B-1' },
       { name: 'join', code: 'ACDEFG' },
       { name: 'quick' },

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@flightchess/protocol';
 import { setLanguage } from '../src/i18n';
 import { ERROR_MESSAGES, errorMessage } from '../src/i18n/errorMessages';
+import { failureOf } from '../src/net/netSession';
 
 describe('error messages', () => {
   afterEach(() => setLanguage('zh-CN'));
@@ -9,6 +10,15 @@ describe('error messages', () => {
     for (const code of ERROR_CODES) {
       expect([code, ERROR_MESSAGES.en[code].length > 0]).toEqual([code, true]);
       expect([code, /[\u4e00-\u9fff]/.test(ERROR_MESSAGES['zh-CN'][code])]).toEqual([code, true]);
+    }
+  });
+
+  it('says a browser’s own failure (fetch, a refused socket) in the player’s words, never its English text', () => {
+    for (const failure of [new TypeError('Failed to fetch'), new Error('WebSocket connection failed'), 'offline']) {
+      expect(errorMessage(failureOf(failure).code)).toBe('无法连接服务器，请检查网络后重试');
+      setLanguage('en');
+      expect(errorMessage(failureOf(failure).code)).toBe('Can’t reach the server. Check your connection and try again.');
+      setLanguage('zh-CN');
     }
   });
 

@@ -116,7 +116,7 @@ describe('the match page', () => {
   it('tells a missing record from a connection problem', () => {
     expect(failureText(new ServerFailure('ERR_NO_MATCH', 'no such match'))).toBe('找不到这局的记录');
     expect(failureText(new ServerFailure('ERR_NO_PLAYER', 'no such player'))).toBe('找不到这位玩家');
-    expect(failureText(new ServerFailure('ERR_NETWORK', 'Failed to fetch'))).toBe('无法连接服务器');
+    expect(failureText(new ServerFailure('ERR_NETWORK', 'Failed to fetch'))).toBe('无法连接服务器，请检查网络后重试');
     expect(failureText(new ServerFailure('HTTP_500', 'Internal Server Error'))).toBe('出错了（HTTP_500）');
   });
 });

@@ -16,6 +16,7 @@ export { GameStream, type StreamStep } from './gameStream';
 export { describeIssues } from './describeIssues';
 export { botLabel } from './botLabel';
 export * from './accounts';
+export * from './typedCodes';
 export * from './admin';
 export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';
 export {

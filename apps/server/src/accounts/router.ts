@@ -77,7 +77,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
       device: {
         id: randomId(9),
         secretHash: hashSecret(secret),
-        name: deviceNameOf(req.headers['user-agent']),
+        name: deviceNameOf(req.headers),
         createdAt: now,
         lastSeenAt: now,
       },
@@ -263,7 +263,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
     asPlayer(async (player, req, res) => {
       const rp = relyingParty(req, res);
       if (!rp) return;
-      const added = await passkeys.register(player.id, req.body?.ticket, req.body?.response, rp, deviceNameOf(req.headers['user-agent']));
+      const added = await passkeys.register(player.id, req.body?.ticket, req.body?.response, rp, deviceNameOf(req.headers));
       if (!added) return fail(res, 400, 'ERR_PASSKEY_FAILED', 'the passkey could not be checked: try again');
       return res.status(201).json(passkeyInfo(added));
     }),

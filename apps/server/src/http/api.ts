@@ -37,7 +37,7 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
       if (!nickname.success) return fail(res, 400, 'ERR_BAD_NICKNAME', describeIssues(nickname.error));
       const address = addressOf(req);
       if (await bans.answered(res, '', address)) return;
-      const guest = await createGuest(storage, nickname.data, deviceNameOf(req.headers['user-agent']));
+      const guest = await createGuest(storage, nickname.data, deviceNameOf(req.headers));
       await storage.sawPlayer(guest.playerId, address);
       res.status(201).json(guest);
     }),

@@ -69,7 +69,11 @@ export function webAssets(dist: string): express.Handler[] {
     next();
   };
   const files = express.static(dist, {
-    setHeaders: (res, path) => res.setHeader('Cache-Control', HASHED.test(urlPathOf(dist, path)) ? IMMUTABLE : REVALIDATE),
+    setHeaders: (res, path) => {
+      res.setHeader('Cache-Control', HASHED.test(urlPathOf(dist, path)) ? IMMUTABLE : REVALIDATE);
+      // Chrome's User-Agent no longer names an Android phone: asked, it sends the model with the next requests (device names).
+      if (/\.html(\.(br|gz))?$/.test(path)) res.setHeader('Accept-CH', 'Sec-CH-UA-Model, Sec-CH-UA-Platform');
+    },
   });
   return [pickCopy, files];
 }

@@ -1,5 +1,4 @@
 import { PASSWORD_COST, checkPassword, decoyHash, hashPassword } from '../../src/accounts/passwords';
-import { deviceNameOf } from '../../src/accounts/deviceNames';
 import { loginNameSchema, nameKey } from '../../src/accounts/loginNames';
 
 jest.setTimeout(30_000);
@@ -51,25 +50,4 @@ describe('login names', () => {
   test.each(['ab', 'x'.repeat(21), 'two words', 'tab\there', 'emoji🙂', ''])('%j is refused', (typed) => {
     expect(loginNameSchema.safeParse(typed).success).toBe(false);
   });
-});
-
-describe('device names', () => {
-  test.each([
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-      'Safari · iPhone',
-    ],
-    [
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-      'Chrome · Android',
-    ],
-    [
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0',
-      'Edge · Windows',
-    ],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox · macOS'],
-    ['Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47', 'WeChat · Android'],
-    ['curl/8.5.0', ''],
-    [undefined, ''],
-  ])('%s → %j', (ua, name) => expect(deviceNameOf(ua)).toBe(name));
 });

@@ -1,6 +1,7 @@
 import type { AccountInfo, DeviceInfo } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
+import { confirmDialog } from '../popups/confirmDialog';
 import { Accounts } from './accounts';
 import { failureOf } from '../net/netSession';
 import { fill, h } from '../ui/dom';
@@ -40,6 +41,7 @@ export function accountSection(ctx: AppContext): HTMLElement {
     void work().then(load, failed);
   };
 
+  const deviceName = (d: DeviceInfo) => d.name || t('account.devices.unknown');
   const deviceItem = (d: DeviceInfo) =>
     h(
       'li',
@@ -47,7 +49,7 @@ export function accountSection(ctx: AppContext): HTMLElement {
       h(
         'div',
         { class: 'device-what' },
-        h('strong', { text: d.name || t('account.devices.unknown') }),
+        h('strong', { text: deviceName(d) }),
         d.current ? h('span', { class: 'badge you', text: t('account.devices.this') }) : null,
         h('span', { class: 'note', text: t('account.devices.when', { added: dateTime(d.createdAt), seen: dateTime(d.lastSeenAt) }) }),
       ),
@@ -55,9 +57,16 @@ export function accountSection(ctx: AppContext): HTMLElement {
         text: t('account.signOut'),
         data: { testid: 'device-sign-out' },
         on: {
-          click: d.current
-            ? () => void accounts.signOut(d.id, true).then(() => ctx.navigate({ name: 'signed-out' }), failed)
-            : act(() => accounts.signOut(d.id, false)),
+          // Asked first: signing a device out cannot be undone from here (it needs a code or a password to come back).
+          click: () =>
+            void confirmDialog(
+              t(d.current ? 'account.devices.signOutThis' : 'account.devices.signOutConfirm', { name: deviceName(d) }),
+              t('account.signOut'),
+            ).then((sure) => {
+              if (!sure) return;
+              if (d.current) void accounts.signOut(d.id, true).then(() => ctx.navigate({ name: 'signed-out' }), failed);
+              else act(() => accounts.signOut(d.id, false))();
+            }),
         },
       }),
     );

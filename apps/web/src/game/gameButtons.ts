@@ -2,6 +2,7 @@
 import { FINISH } from '@flightchess/rules';
 import { planeKey } from '../board/placement';
 import { t } from '../i18n';
+import { confirmDialog } from '../popups/confirmDialog';
 import { type Child, h } from '../ui/dom';
 import type { Controls } from './controls';
 import { describePosition, seatName } from './describe';
@@ -84,9 +85,7 @@ export function actionButtons(controls: Controls, options: ActionOptions): Child
           controls.rollsBeforeResign > 0
             ? t('game.resignAfter', { n: state.config.resignAfterRolls, left: controls.rollsBeforeResign })
             : t('game.resign'),
-          act((c) => {
-            if (window.confirm(t('game.resignConfirm'))) c.resign();
-          }),
+          act((c) => void confirmDialog(t('game.resignConfirm'), t('game.resign')).then((sure) => sure && c.resign())),
           controls.canResign,
           '',
           'resign',

@@ -76,7 +76,7 @@ export const ERROR_MESSAGES: Readonly<Record<Language, Readonly<Record<ErrorCode
     ERR_NO_PROCESS: '没有这个服务器进程',
     ERR_UNREACHABLE: '这张牌桌所在的服务器没有响应，请稍后再试',
     ERR_EXPIRED: '这个座位的连接已过期：请重新加入牌桌',
-    ERR_NETWORK: '无法连接服务器',
+    ERR_NETWORK: '无法连接服务器，请检查网络后重试',
   },
   en: {
     ERR_GAME_OVER: 'This game is over',
@@ -146,7 +146,7 @@ export const ERROR_MESSAGES: Readonly<Record<Language, Readonly<Record<ErrorCode
     ERR_NO_PROCESS: 'No such server process',
     ERR_UNREACHABLE: 'The server holding this table does not answer: try again in a moment',
     ERR_EXPIRED: 'This seat’s connection expired: join the table again',
-    ERR_NETWORK: 'Cannot reach the server',
+    ERR_NETWORK: 'Can’t reach the server. Check your connection and try again.',
   },
 };
 

@@ -85,7 +85,8 @@ export class ReviewPanel {
   private body(): Child[] {
     const s = this.status;
     if (s.kind === 'failed') {
-      const reason = s.failure instanceof Error ? s.failure.message : errorMessage(s.failure.code);
+      // A crashed worker's own text is for developers, not players.
+      const reason = s.failure instanceof Error ? t('error.unexpected') : errorMessage(s.failure.code);
       return [h('p', { class: 'error', role: 'alert', text: t('review.failed', { reason }) })];
     }
     if (s.kind === 'running') {

@@ -2,6 +2,7 @@ import type { AdminOverview, AdminTable } from '@flightchess/protocol';
 import '../admin/admin.css';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
+import { confirmDialog } from '../popups/confirmDialog';
 import { AdminApi } from '../admin/adminApi';
 import { type ServerFailure, failureOf } from '../net/netSession';
 import { errorMessage } from '../i18n/errorMessages';
@@ -48,11 +49,16 @@ export function adminScreen(ctx: AppContext): Screen {
 
   /** Do one thing, say what was done, and show the console as it is now. */
   const act = (confirmText: string | null, work: () => Promise<unknown>, done: string) => {
-    if (confirmText !== null && !window.confirm(confirmText)) return;
-    work().then(() => {
-      flash.textContent = done;
-      return refresh();
-    }, failed);
+    const run = () =>
+      work().then(() => {
+        flash.textContent = done;
+        return refresh();
+      }, failed);
+    if (confirmText === null) void run();
+    else
+      void confirmDialog(confirmText, t('dialog.confirm')).then((sure) => {
+        if (sure) void run();
+      });
   };
 
   const actions: ConsoleActions = {

@@ -1,6 +1,8 @@
 import type { AppContext, Screen } from '../app';
 import type { Route } from '../ui/router';
+import { friendsScreen } from './friendsScreen';
 import { homeScreen } from './homeScreen';
+import { newOfflineScreen } from './newOfflineScreen';
 import { lazyScreen } from '../ui/lazyScreen';
 import { leaderboardScreen } from './leaderboardScreen';
 import { matchScreen } from './matchScreen';
@@ -18,6 +20,10 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return homeScreen(ctx);
     case 'offline':
       return offlineScreen(ctx);
+    case 'friends':
+      return friendsScreen(ctx);
+    case 'new-offline':
+      return newOfflineScreen(ctx, route.mode);
     case 'table':
       return tableScreen(ctx, { kind: 'room', roomId: route.roomId });
     case 'join':

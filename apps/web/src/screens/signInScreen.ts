@@ -1,4 +1,4 @@
-import { LINK_CODE_LENGTH, type PlayerProfile, type SignedIn } from '@flightchess/protocol';
+import { LINK_CODE_LENGTH, type PlayerProfile, type SignedIn, typedCode } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
 import { Accounts } from '../account/accounts';
@@ -38,6 +38,14 @@ export function signInScreen(ctx: AppContext, code?: string): Screen {
     });
   };
 
+  /** A link code links this device; a friend's table code typed here joins that table instead. */
+  const useCode = (typed: string) => {
+    const code = typedCode(typed);
+    if (code?.kind === 'table') ctx.navigate({ name: 'join', code: code.code });
+    else if (code) attempt(() => accounts.link(code.code));
+    else error.textContent = t('code.notACode');
+  };
+
   const render = () => {
     if (!loaded) return fill(el, h('p', { class: 'loading', role: 'status', text: t('account.loading') }));
     const linkInput = h('input', {
@@ -66,7 +74,7 @@ export function signInScreen(ctx: AppContext, code?: string): Screen {
         h('p', { class: 'note', text: t('account.code.how') }),
         h(
           'form',
-          { class: 'row', on: { submit: (e) => (e.preventDefault(), attempt(() => accounts.link(linkInput.value))) } },
+          { class: 'row', on: { submit: (e) => (e.preventDefault(), useCode(linkInput.value)) } },
           linkInput,
           h('button', { class: 'primary', type: 'submit', text: t('account.code.use'), data: { testid: 'link-use' } }),
         ),
@@ -108,7 +116,7 @@ export function signInScreen(ctx: AppContext, code?: string): Screen {
       loaded = true;
       render();
       // Opened from a link with nothing to say first: this device becomes that player at once.
-      if (code && !switchWarning(current)) attempt(() => accounts.link(code));
+      if (code && (typedCode(code)?.kind === 'table' || !switchWarning(current))) useCode(code);
     },
     relabel: render,
     dispose() {},

@@ -3,6 +3,7 @@ import type { Room } from 'colyseus.js';
 import type { AppContext, Screen } from '../app';
 import { onlineResults, verifyMatchDice } from '../game/results';
 import { t } from '../i18n';
+import { confirmDialog } from '../popups/confirmDialog';
 import { TableConnection } from '../net/tableConnection';
 import { RoomSource } from '../game/sources/roomSource';
 import { failureOf } from '../net/netSession';
@@ -74,8 +75,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
 
   const leave = () => {
     const table = connection?.table();
-    // A player leaving mid-game escapes; a watcher just goes.
-    if (table?.status === 'playing' && !watching() && !window.confirm(t('game.leaveConfirm'))) return;
+    // A player leaving mid-game escapes (asked first); a watcher just goes.
+    if (table?.status === 'playing' && !watching())
+      void confirmDialog(t('game.leaveConfirm'), t('game.leave')).then((sure) => sure && leaveNow());
+    else leaveNow();
+  };
+  const leaveNow = () => {
     // Home once the server has the leave, unless the player has gone elsewhere meanwhile (a rebuilt home would lose what they typed).
     void connection?.leave().finally(() => {
       if (!disposed) home();

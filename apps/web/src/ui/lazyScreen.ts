@@ -18,14 +18,14 @@ export function lazyScreen(load: () => Promise<Screen>): Screen {
       let screen: Screen;
       try {
         screen = await load();
-      } catch (error) {
-        // A build replaced meanwhile, or no network: say so rather than show an empty page.
+      } catch {
+        // A build replaced meanwhile, or no network: say so rather than show an empty page (the browser's own text means nothing to a player).
         el.removeAttribute('aria-busy');
         el.replaceChildren(
           h('p', {
             class: 'error',
             role: 'alert',
-            text: t('error.generic', { message: error instanceof Error ? error.message : String(error) }),
+            text: t('error.notLoaded'),
           }),
         );
         return;

@@ -20,9 +20,10 @@ export class Prefs {
     this.storage.setItem(NICKNAME, value.trim().slice(0, 20));
   }
 
-  get language(): Language {
+  /** The language the player picked, kept over the browser's; null while they have not picked one. */
+  get language(): Language | null {
     const stored = this.storage.getItem(LANGUAGE);
-    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'zh-CN';
+    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : null;
   }
 
   set language(value: Language) {

@@ -1,7 +1,11 @@
+import type { OfflineMode } from '../offline/offlineSetupForm';
+
 /** Hash routes, so the built client works from any static server root without server-side routes. */
 export type Route =
   | { readonly name: 'home' }
   | { readonly name: 'offline' }
+  | { readonly name: 'friends' }
+  | { readonly name: 'new-offline'; readonly mode: OfflineMode }
   | { readonly name: 'table'; readonly roomId: string }
   | { readonly name: 'join'; readonly code: string }
   | { readonly name: 'quick' }
@@ -23,6 +27,10 @@ export function parseRoute(hash: string): Route {
   switch (head) {
     case 'offline':
       return { name: 'offline' };
+    case 'friends':
+      return { name: 'friends' };
+    case 'new':
+      return { name: 'new-offline', mode: arg === 'local' ? 'local' : 'computer' };
     case 'table':
       return arg ? { name: 'table', roomId: arg } : { name: 'home' };
     case 'join':
@@ -60,6 +68,10 @@ export function hashOf(route: Route): string {
       return '#/';
     case 'offline':
       return '#/offline';
+    case 'friends':
+      return '#/friends';
+    case 'new-offline':
+      return `#/new/${route.mode}`;
     case 'table':
       return `#/table/${encodeURIComponent(route.roomId)}`;
     case 'join':

@@ -4,11 +4,13 @@ import type { common as zh } from '../zh-CN/common';
 /** English: the same keys as ../zh-CN/common.ts (the compiler checks). */
 export const common: Translation<typeof zh> = {
   'app.title': 'Flight Chess',
-  'app.tagline': 'Online matches · hot-seat · bots',
   'app.description':
     'Flight Chess (Aeroplane Chess, 飞行棋): play friends online, 2v2 teams, hot-seat or against bots, with provably fair server dice. Open source and self-hostable.',
 
   'lang.switch': '中文',
+  'dialog.cancel': 'Cancel',
+  'dialog.confirm': 'OK',
+
   'lang.label': 'Language',
 
   'colour.red': 'Red',
@@ -35,7 +37,8 @@ export const common: Translation<typeof zh> = {
   'time.seconds': '{s} s',
   'time.minutes': '{m} min {s} s',
 
-  'error.generic': 'Something went wrong: {message}',
+  'error.notLoaded': 'This page didn’t load. Check your connection and reload the page.',
+  'error.unexpected': 'Something unexpected went wrong. Reload the page and try again.',
 
   'sound.on': 'Sound: on',
   'sound.off': 'Sound: off',

@@ -1,11 +1,13 @@
 /** 简体中文, what every page uses: the app, languages, seat colours and names, presets, times, the connection, levels. */
 export const common = {
   'app.title': '飞行棋',
-  'app.tagline': '在线对战 · 单机热座 · 电脑对手',
   'app.description': '飞行棋：和朋友在线对战、2v2 组队、单机热座或对战电脑，服务器掷骰公平可验证，开源可自建。',
 
   'lang.switch': 'English',
   'lang.label': '语言',
+
+  'dialog.cancel': '取消',
+  'dialog.confirm': '确定',
 
   'colour.red': '红',
   'colour.green': '绿',
@@ -31,7 +33,8 @@ export const common = {
   'time.seconds': '{s} 秒',
   'time.minutes': '{m} 分 {s} 秒',
 
-  'error.generic': '出错了：{message}',
+  'error.notLoaded': '这一页没能加载：请检查网络后刷新页面。',
+  'error.unexpected': '出了点意外：请刷新页面后重试。',
 
   'sound.on': '声音：开',
   'sound.off': '声音：关',
