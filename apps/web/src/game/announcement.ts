@@ -1,5 +1,6 @@
 /** The words for the ARIA live region that say what an update's events were, as soon as they happened. */
 import type { Colour } from '@flightchess/rules';
+import { planeNumber } from '../board/planeNumber';
 import { t } from '../i18n';
 import { describePosition, seatName } from './describe';
 import type { GameUpdate } from './types';
@@ -15,7 +16,9 @@ export function announcementOf(update: GameUpdate): string | null {
       case 'no-move':
         return [t('game.noMove', { name: name(event.seat), roll: event.value })];
       case 'moved':
-        return [t('announce.moved', { name: name(event.seat), plane: event.plane + 1, where: describePosition(event.route.final) })];
+        return [
+          t('announce.moved', { name: name(event.seat), plane: planeNumber(event.plane), where: describePosition(event.route.final) }),
+        ];
       case 'captured':
         return [t('announce.captured', { name: name(event.seat), n: event.capture.victims.length })];
       case 'arrived':

@@ -3,6 +3,7 @@ import type { AppContext, Screen } from '../app';
 import type { Controls } from './controls';
 import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';
 import { GameController, type Presented } from './gameController';
+import { confirmMovesSetting } from './confirmMovesSetting';
 import { ReturnedNote } from './returnedNote';
 import { fillSeatPanel } from './seatPanel';
 import type { GameSource, GameView } from './types';
@@ -39,6 +40,7 @@ export class GameScreen implements Screen {
   private readonly buttonsEl = h('div', { class: 'buttons' });
   private readonly answerEl = h('div', { class: 'answer' });
   private readonly hintEl = h('p', { class: 'hint' });
+  private readonly settingsEl = h('p', { class: 'game-settings' });
   private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
   private readonly extraEl = h('div', { class: 'extra' });
   /** What is shown under the controls (results), rebuilt on a language switch; `home`: it has its own way home. */
@@ -74,6 +76,7 @@ export class GameScreen implements Screen {
         this.buttonsEl,
         this.answerEl,
         this.hintEl,
+        this.settingsEl,
         this.extraEl,
       ),
     );
@@ -91,6 +94,7 @@ export class GameScreen implements Screen {
       presented: (presented, view) => this.sound(presented, view),
       // The version the board shows (tests compare it with the server's, as the panel's data-version).
       placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
+      confirmMoves: () => this.ctx.prefs.confirmMoves,
     });
     this.controller = controller;
     board.onPlaneTap = (key) => controller.tapPlane(key);
@@ -132,6 +136,7 @@ export class GameScreen implements Screen {
   private relabelStatic(): void {
     this.seatPanel.setAttribute('aria-label', t('lobby.seat'));
     this.hintEl.textContent = t('game.keyboardHelp');
+    fill(this.settingsEl, confirmMovesSetting(this.ctx.prefs));
     const muted = this.speaker.muted;
     this.soundButton.textContent = muted ? t('sound.off') : t('sound.on');
     this.soundButton.classList.toggle('on', !muted);
@@ -169,6 +174,7 @@ export class GameScreen implements Screen {
     // Online without a seat: a watcher, who has nothing to press (docs/decisions/010-watchers-see-what-players-see.md).
     const watching = view.mode === 'online' && view.viewer === null;
     this.hintEl.hidden = watching;
+    this.settingsEl.hidden = watching;
     this.renderPrompt(controls);
     this.renderAutoBanner(controls, over);
     this.summaryEl.textContent = controls.summary ?? '';
