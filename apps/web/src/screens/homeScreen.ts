@@ -16,6 +16,8 @@ import { type LiveGamesView, liveGamesView } from '../watch/liveGamesView';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
 type SeatChoice = 'none' | SeatPlayer;
+/** The bots an offline seat may be given, weakest first. */
+const OFFLINE_BOTS = ['heuristic', 'strong', 'expert'] as const satisfies readonly SeatChoice[];
 
 function presetChoices(): [string, string][] {
   return PRESET_NAMES.map((p) => [p, t(`preset.${p}`)]);
@@ -151,9 +153,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
       [
         ['none', t('home.seatNone')],
         ['human', t('home.seatHuman')],
-        ['heuristic', t('home.seatBot')],
-        ['strong', t('home.seatStrong')],
-        ['expert', t('review.botExpert')],
+        ...OFFLINE_BOTS.map((bot): [string, string] => [bot, t('bot.name', { level: t(`bot.level.${bot}`) })]),
       ],
       defaults[colour] ?? 'none',
     ),

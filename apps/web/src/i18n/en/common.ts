@@ -17,10 +17,12 @@ export const common: Translation<typeof zh> = {
   'colour.blue': 'Blue',
   'colour.side': '{colour}',
 
-  'seat.bot': '{side} bot',
-  'seat.bot.strong': ' (strong)',
-  'seat.bot.random': ' (easy)',
-  'seat.bot.expert': ' (expert)',
+  'bot.level.random': 'easy',
+  'bot.level.heuristic': 'medium',
+  'bot.level.strong': 'strong',
+  'bot.level.expert': 'expert',
+  'bot.name': 'Bot ({level})',
+  'seat.bot': '{side} bot ({level})',
 
   'team.name': '{a}+{b} team',
 

@@ -13,10 +13,13 @@ export const common = {
   'colour.blue': '蓝',
   'colour.side': '{colour}方',
 
-  'seat.bot': '{side}电脑',
-  'seat.bot.strong': '（强）',
-  'seat.bot.random': '（弱）',
-  'seat.bot.expert': '（专家）',
+  // One name per bot level everywhere (menus, seats, results, review), as the bots in packages/rules.
+  'bot.level.random': '弱',
+  'bot.level.heuristic': '中',
+  'bot.level.strong': '强',
+  'bot.level.expert': '专家',
+  'bot.name': '电脑（{level}）',
+  'seat.bot': '{side}电脑（{level}）',
 
   'team.name': '{a}{b}队',
 
