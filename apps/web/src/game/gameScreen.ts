@@ -12,6 +12,7 @@ import { PixiBoard } from '../render/PixiBoard';
 import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
+import { hashOf } from '../ui/router';
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -41,6 +42,11 @@ export class GameScreen implements Screen {
   private readonly answerEl = h('div', { class: 'answer' });
   private readonly hintEl = h('p', { class: 'hint' });
   private readonly settingsEl = h('p', { class: 'game-settings' });
+  /** The rules of the table's preset, in a new tab: the game stays open here. */
+  private readonly rulesLink = Object.assign(h('a', { class: 'rules-link', data: { testid: 'rules-link' } }), {
+    target: '_blank',
+    rel: 'noopener',
+  });
   private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
   private readonly extraEl = h('div', { class: 'extra' });
   /** What is shown under the controls (results), rebuilt on a language switch; `home`: it has its own way home. */
@@ -76,7 +82,7 @@ export class GameScreen implements Screen {
         this.buttonsEl,
         this.answerEl,
         this.hintEl,
-        this.settingsEl,
+        h('div', { class: 'game-extras' }, this.settingsEl, this.rulesLink),
         this.extraEl,
       ),
     );
@@ -137,6 +143,7 @@ export class GameScreen implements Screen {
     this.seatPanel.setAttribute('aria-label', t('lobby.seat'));
     this.hintEl.textContent = t('game.keyboardHelp');
     fill(this.settingsEl, confirmMovesSetting(this.ctx.prefs));
+    this.rulesLink.textContent = t('game.rules');
     const muted = this.speaker.muted;
     this.soundButton.textContent = muted ? t('sound.off') : t('sound.on');
     this.soundButton.classList.toggle('on', !muted);
@@ -175,6 +182,7 @@ export class GameScreen implements Screen {
     const watching = view.mode === 'online' && view.viewer === null;
     this.hintEl.hidden = watching;
     this.settingsEl.hidden = watching;
+    this.rulesLink.href = hashOf({ name: 'rules', preset: state.preset });
     this.renderPrompt(controls);
     this.renderAutoBanner(controls, over);
     this.summaryEl.textContent = controls.summary ?? '';

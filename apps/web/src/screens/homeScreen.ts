@@ -9,6 +9,7 @@ import { fill, h, select } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { cryptoIndex } from '../util/ports';
 import { houseRulesEditor } from '../table/houseRulesEditor';
+import { presetAbout } from '../table/presetAbout';
 import { type OpenTablesView, openTablesView } from '../table/openTablesView';
 import { type ReturnToGameView, returnToGameView } from '../table/returnToGameView';
 import { signInCard } from '../account/signInCard';
@@ -233,6 +234,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
       h('h2', { text: t('home.online') }),
       h('h3', { text: t('home.create') }),
       field(t('home.preset'), preset),
+      presetAbout(preset),
       field(t('home.seats'), seats),
       check(t('home.teams'), teams),
       field(t('home.turnTime'), turn),
@@ -271,6 +273,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
           )
         : null,
       field(t('home.preset'), offPreset),
+      presetAbout(offPreset),
       h(
         'div',
         { class: 'offline-seats' },

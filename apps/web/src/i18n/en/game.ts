@@ -36,6 +36,7 @@ export const game: Translation<typeof zh> = {
   'game.arrived': 'Home {n}/{total}',
   'game.timer': '{s} s',
   'game.confirmMoves': 'Confirm each move (a tap only selects)',
+  'game.rules': 'Rules of this game ↗',
   'game.keyboardHelp': 'Keys: number picks a plane, Enter/Space rolls or confirms',
   'game.preview.step': '1 step',
   'game.preview.steps': '{n} steps',
