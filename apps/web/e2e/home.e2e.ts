@@ -27,8 +27,8 @@ export const homeCases: TestCase[] = [
     name: 'home: the browser’s language until one is picked, every way to play on a phone without scrolling, a table code in the sign-in code box joins the table',
     async run(browser) {
       const server = await startGameServer();
-      const zh = await newPage(browser, PHONE, 'zh-CN');
-      const en = await newPage(browser, PHONE, 'en-US');
+      const zh = await newPage(browser, PHONE, { locale: 'zh-CN' });
+      const en = await newPage(browser, PHONE, { locale: 'en-US' });
       const errors = [...watchErrors(zh.page, 'zh'), ...watchErrors(en.page, 'en')];
       try {
         // At the server's default pace (no fast flag), no language asked for in the address: the browser's.

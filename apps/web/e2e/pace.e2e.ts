@@ -31,7 +31,7 @@ const WITHIN_MS = 1000;
 /** A seat's name as the results show it in Chinese: a bot by its colour and strength. */
 const shownName = (s: MatchRecord['seats'][number]) =>
   s.kind === 'bot'
-    ? `${{ red: '红', green: '绿', yellow: '黄', blue: '蓝' }[s.colour]}方电脑${s.bot === 'strong' ? '（强）' : s.bot === 'random' ? '（弱）' : ''}`
+    ? `${{ red: '红', green: '绿', yellow: '黄', blue: '蓝' }[s.colour]}方电脑${{ random: '（弱）', heuristic: '（中）', strong: '（强）', expert: '（专家）' }[s.bot as string] ?? ''}`
     : s.name;
 
 const autoButton = (page: Page) =>

@@ -124,14 +124,22 @@ export function watchErrors(page: Page, label: string): string[] {
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
   console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`;
 
-/** A page in a fresh browser context; its browser asks for `locale` (Chinese unless a case says otherwise: the app follows it). */
+/** The select-then-confirm setting (ui/prefs.ts), on unless the page has set it. */
+const CONFIRM_MOVES = `try { if (localStorage.getItem('flightchess.confirmMoves') === null) localStorage.setItem('flightchess.confirmMoves', '1'); } catch {}`;
+
+/**
+ * A fresh browser page. Cases play select-then-confirm (the setting on, unless the page changes it), as
+ * they preview routes; `oneTap` leaves the default, where a tap on a plane with one move moves it. Its
+ * browser asks for `locale` (Chinese unless a case says otherwise: the app follows it).
+ */
 export async function newPage(
   browser: Browser,
   device: typeof PHONE | typeof DESKTOP,
-  locale = 'zh-CN',
+  options: { oneTap?: boolean; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...device, locale });
+  const context = await browser.newContext({ ...device, locale: options.locale ?? 'zh-CN' });
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+  if (!options.oneTap) await context.addInitScript({ content: CONFIRM_MOVES });
   const page = await context.newPage();
   return { context, page };
 }

@@ -14,7 +14,7 @@ function redToRoll(): GameState {
   });
 }
 
-function setup(state: GameState, local = ['red'] as const) {
+function setup(state: GameState, local = ['red'] as const, confirmMoves = false) {
   const renderer = new RecordingRenderer();
   const source = new FakeSource({ view: viewOf(state, local), events: [] });
   const changes: Controls[] = [];
@@ -22,6 +22,7 @@ function setup(state: GameState, local = ['red'] as const) {
   const controller = new GameController(renderer, source, {
     announce: (text) => announced.push(text),
     changed: (c) => changes.push(c),
+    confirmMoves: () => confirmMoves,
   });
   return { renderer, source, controller, changes, announced };
 }
@@ -66,9 +67,9 @@ describe('GameController (adapter)', () => {
     expect(other.source.sent).toEqual([]);
   });
 
-  it('animates a roll, then lets the player preview a plane’s full route before a second tap sends the move', async () => {
+  it('animates a roll, then (confirming moves) lets the player preview a plane’s full route before a second tap sends the move', async () => {
     const start = redToRoll();
-    const { controller, source, renderer, announced } = setup(start);
+    const { controller, source, renderer, announced } = setup(start, ['red'], true);
     await controller.settled();
     const rolled = act(start, { type: 'roll', seat: 'red', value: 6 });
     source.push({ view: viewOf(rolled.state, ['red']), events: rolled.events });
@@ -101,8 +102,19 @@ describe('GameController (adapter)', () => {
     controller.confirm();
     expect(source.sent).toEqual([]);
     controller.tapPlane('red:1');
-    controller.tapPlane('red:1');
     expect(source.sent).toEqual([{ type: 'move', plane: 1 }]);
+  });
+
+  it('moves a plane with one tap when it has one move, and sends one move however often it is tapped before the answer', async () => {
+    const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 6 });
+    const { controller, source, renderer } = setup(rolled.state);
+    await controller.settled();
+    controller.tapPlane('red:2');
+    controller.tapPlane('red:2');
+    controller.tapPlane('red:0');
+    controller.key('Enter');
+    expect(source.sent).toEqual([{ type: 'move', plane: 2 }]);
+    expect(renderer.all('showPreview').filter((c) => c.path !== null)).toHaveLength(0);
   });
 
   it('a single legal move is the game’s to play (RULES.md §9.10): said so, nothing to pick or confirm', async () => {

@@ -1,5 +1,6 @@
 import { FINISH } from '@flightchess/rules';
 import { arrivedCounts, placePlanes } from '../src/board/placement';
+import { stackLabel } from '../src/board/planeNumber';
 import { createLayout, distance, pointOf } from '../src/board/layout';
 import { routePath } from '../src/board/routePath';
 import { act, gameOf } from './support';
@@ -7,7 +8,7 @@ import { act, gameOf } from './support';
 const layout = createLayout('red');
 
 describe('placePlanes', () => {
-  it('draws a stack once, with its count on the top plane', () => {
+  it('draws a stack once, with the numbers of all its planes on the top plane', () => {
     const state = gameOf({
       preset: 'online',
       seats: ['red', 'yellow'],
@@ -17,9 +18,9 @@ describe('placePlanes', () => {
     const stacked = reds.filter((p) => p.point.x === pointOf(layout, 'red', 5).x && p.point.y === pointOf(layout, 'red', 5).y);
     expect(stacked).toHaveLength(3);
     expect(stacked.filter((p) => p.top)).toHaveLength(1);
-    expect(stacked.every((p) => p.count === 3)).toBe(true);
+    expect(stacked.every((p) => p.stack.join() === '0,1,2')).toBe(true);
     const hangar = reds.find((p) => p.plane === 3)!;
-    expect(hangar).toMatchObject({ count: 1, top: true, point: pointOf(layout, 'red', 'hangar', 3) });
+    expect(hangar).toMatchObject({ stack: [3], top: true, point: pointOf(layout, 'red', 'hangar', 3) });
   });
 
   it('nudges planes of different colours sharing a square apart, and counts arrived planes per colour instead of placing them', () => {
@@ -113,5 +114,12 @@ describe('routePath', () => {
     const crashed = routePath(layout, e2.route);
     expect(crashed.captures[0]!.moverSentHome).toBe(true);
     expect(crashed.end).toEqual(pointOf(layout, 'red', 'hangar', 0));
+  });
+});
+
+describe('stackLabel', () => {
+  it('names the planes by the numbers the buttons and keys use, a stack by all of them in order', () => {
+    expect(stackLabel([0])).toBe('1');
+    expect(stackLabel([2, 0])).toBe('1·3');
   });
 });

@@ -67,10 +67,10 @@ describe('the synced table as a game view', () => {
       'p1',
     );
     const names = () => view.seats.map((s) => seatName(view, s.colour));
-    expect(names()).toEqual(['小红', '绿方电脑', '黄方电脑（强）', '蓝方']);
+    expect(names()).toEqual(['小红', '绿方电脑（中）', '黄方电脑（强）', '蓝方']);
     setLanguage('en');
     try {
-      expect(names()).toEqual(['小红', 'Green bot', 'Yellow bot (strong)', 'Blue']);
+      expect(names()).toEqual(['小红', 'Green bot (medium)', 'Yellow bot (strong)', 'Blue']);
     } finally {
       setLanguage('zh-CN');
     }

@@ -1,7 +1,7 @@
 import type { BotName, Colour } from '@flightchess/rules';
 
 const COLOUR_WORD: Readonly<Record<Colour, string>> = { red: 'Red', green: 'Green', yellow: 'Yellow', blue: 'Blue' };
-const STRENGTH_WORD: Readonly<Record<BotName, string>> = { strong: ' (strong)', heuristic: '', random: ' (easy)', expert: ' (expert)' };
+const LEVEL_WORD: Readonly<Record<BotName, string>> = { random: 'easy', heuristic: 'medium', strong: 'strong', expert: 'expert' };
 
 /**
  * What the server calls a bot seat in its facts, listings and match records: what the bot is (colour
@@ -10,5 +10,5 @@ const STRENGTH_WORD: Readonly<Record<BotName, string>> = { strong: ' (strong)', 
  * who reads the API (a web test holds the two English spellings together).
  */
 export function botLabel(colour: Colour, bot: BotName): string {
-  return `${COLOUR_WORD[colour]} bot${STRENGTH_WORD[bot]}`;
+  return `${COLOUR_WORD[colour]} bot (${LEVEL_WORD[bot]})`;
 }

@@ -7,8 +7,8 @@ export interface PlacedPlane {
   readonly colour: Colour;
   readonly plane: number;
   readonly point: Point;
-  /** Planes of this colour on this square; the top one shows the count when it is more than 1. */
-  readonly count: number;
+  /** The planes of this colour on this square (indices, this one included); the top one shows all their numbers. */
+  readonly stack: readonly number[];
   readonly top: boolean;
   /** Where the nose points, in radians (0 = right, screen y down). */
   readonly heading: number;
@@ -58,7 +58,7 @@ export function arrivedCounts(state: GameState): ArrivedMark[] {
 
 /**
  * Where every plane on the board stands. Planes of one colour on one square form a stack drawn as one plane
- * with a count; arrived planes are not placed (the centre shows their count, `arrivedCounts`); seats that
+ * with all their numbers; arrived planes are not placed (the centre shows their count, `arrivedCounts`); seats that
  * are out have their unfinished planes taken off the board (RULES.md §7).
  */
 export function placePlanes(layout: BoardLayout, state: GameState): PlacedPlane[] {
@@ -92,13 +92,14 @@ export function placePlanes(layout: BoardLayout, state: GameState): PlacedPlane[
     const shift = sharing.length > 1 ? (slot - (sharing.length - 1) / 2) * SHARE_OFFSET * 2 : 0;
     const point = { x: base.x + shift, y: base.y + shift };
     const heading = headingOf(layout, first.colour, first.position, first.plane);
+    const stack = group.map((p) => p.plane);
     group.forEach((p, i) => {
       placed.push({
         key: planeKey(p),
         colour: p.colour,
         plane: p.plane,
         point,
-        count: group.length,
+        stack,
         top: i === group.length - 1,
         heading,
       });

@@ -24,7 +24,7 @@ export async function animateEvent(
           colour: v.colour,
           plane: v.plane,
           point: pointOf(layout, v.colour, 'hangar', v.plane),
-          count: 1,
+          stack: [v.plane],
           top: true,
           heading: 0,
         })),

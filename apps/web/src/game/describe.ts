@@ -30,7 +30,7 @@ export interface Named {
  */
 export function nameOf(seat: Named): string {
   const side = t('colour.side', { colour: colourName(seat.colour) });
-  if (seat.bot) return t('seat.bot', { side }) + (seat.bot === 'heuristic' ? '' : t(`seat.bot.${seat.bot}`));
+  if (seat.bot) return t('seat.bot', { side, level: t(`bot.level.${seat.bot}`) });
   return seat.name || side;
 }
 

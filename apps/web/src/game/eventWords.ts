@@ -1,4 +1,5 @@
 /** Every game event in words: the caption over the board, the screen reader's live region and the move list say the same. */
+import { planeNumber } from '../board/planeNumber';
 import { type Capture, type Colour, type GameEvent, type PlaneRef, type Route, FINISH } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { describePosition, seatName } from './describe';
@@ -13,7 +14,7 @@ export function victimsWords(victims: readonly PlaneRef[]): string {
         side: t('colour.side', { colour: colourName(colour) }),
         planes: victims
           .filter((v) => v.colour === colour)
-          .map((v) => v.plane + 1)
+          .map((v) => planeNumber(v.plane))
           .join(t('event.victimsJoin')),
       }),
     )
@@ -78,12 +79,12 @@ export function eventWords(event: GameEvent, view: GameView): string | null {
       const parts = routeWords(route);
       if (!route.arrived && route.final !== 'hangar') parts.push(t('event.to', { where: describePosition(route.final) }));
       if (stacked(view, event.seat, event.plane, route.final)) parts.push(t('event.stack'));
-      return t('event.moved', { name: name(event.seat), plane: event.plane + 1, what: parts.join(t('event.partsJoin')) });
+      return t('event.moved', { name: name(event.seat), plane: planeNumber(event.plane), what: parts.join(t('event.partsJoin')) });
     }
     case 'captured':
       return captureWords(name(event.seat), event.capture);
     case 'arrived':
-      return t('event.arrived', { name: name(event.seat), plane: event.plane + 1 });
+      return t('event.arrived', { name: name(event.seat), plane: planeNumber(event.plane) });
     case 'three-sixes':
       return t(`event.threeSixes.${event.penalty}`, { name: name(event.seat) });
     case 'extra-roll':

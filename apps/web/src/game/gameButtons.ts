@@ -1,6 +1,7 @@
 /** The game screen's buttons, drawn from the controls: planes to pick, the actions, and the answers to a draw offer or a resignation. */
 import { FINISH } from '@flightchess/rules';
 import { planeKey } from '../board/placement';
+import { planeNumber } from '../board/planeNumber';
 import { t } from '../i18n';
 import { confirmDialog } from '../popups/confirmDialog';
 import { type Child, h } from '../ui/dom';
@@ -26,11 +27,11 @@ export function planeButtons(controls: Controls, act: Act): HTMLElement[] {
       {
         class: `plane-button colour-${acting}`,
         disabled: !controls.movable.includes(plane),
-        aria: { pressed: String(controls.selected === plane), label: `${plane + 1} · ${describePosition(position)}` },
+        aria: { pressed: String(controls.selected === plane), label: `${planeNumber(plane)} · ${describePosition(position)}` },
         data: { plane: String(plane), position: String(position) },
         on: { click: act((c) => c.tapPlane(planeKey({ colour: acting, plane }))) },
       },
-      h('span', { class: 'plane-no', text: String(plane + 1) }),
+      h('span', { class: 'plane-no', text: String(planeNumber(plane)) }),
       h('span', { class: 'plane-where', text: position === FINISH ? '✓' : describePosition(position) }),
     ),
   );

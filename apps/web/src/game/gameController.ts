@@ -1,6 +1,7 @@
 import { type GameEvent, type GameState, type LegalMove, type Route, legalMoves } from '@flightchess/rules';
 import { type BoardLayout, createLayout } from '../board/layout';
 import { arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
+import { planeNumber } from '../board/planeNumber';
 import { routePath } from '../board/routePath';
 import { t } from '../i18n';
 import { announcementOf } from './announcement';
@@ -8,6 +9,7 @@ import { animateEvent } from './boardAnimation';
 import type { BoardRenderer, RouteMoment } from './boardRenderer';
 import { type Controls, controlsOf } from './controls';
 import { describeRoute } from './describe';
+import { tapDecision } from './tapDecision';
 import type { GameSource, GameUpdate, GameView } from './types';
 
 /** The controls are computed in ./controls; importers of the controller find their type here too. */
@@ -25,6 +27,8 @@ export interface ControllerHooks {
   presented?(presented: Presented, view: GameView): void;
   /** The board shows this view, its animations done. */
   placed?(view: GameView): void;
+  /** The player's setting: a tapped plane is selected first and moves on a second tap or confirm (default: one tap moves it). */
+  confirmMoves?(): boolean;
 }
 
 /**
@@ -38,6 +42,8 @@ export class GameController {
   private layout: BoardLayout | null = null;
   private latest: GameView | null = null;
   private selected: number | null = null;
+  /** The state the last move was sent on. */
+  private movedOn: GameState | null = null;
   private readonly queue: GameUpdate[] = [];
   private animating = false;
   private readonly unsubscribe: () => void;
@@ -68,12 +74,14 @@ export class GameController {
 
   // ---- input: always against the newest state ----
 
+  /** A tap on a plane (on the board or its button): see tapDecision. */
   tapPlane(key: string): void {
     const controls = this.controls();
     const ref = planeOfKey(key);
-    if (!controls?.acting || !ref || ref.colour !== controls.acting || !controls.movable.includes(ref.plane)) return;
-    if (this.selected === ref.plane) this.confirm();
-    else this.select(ref.plane);
+    if (!this.latest || this.moveSent() || !controls?.acting || !ref || ref.colour !== controls.acting) return;
+    const decision = tapDecision(legalMoves(this.latest.state), ref.plane, this.selected, this.hooks.confirmMoves?.() ?? false);
+    if (decision === 'move') this.move(ref.plane);
+    else if (decision === 'select') this.select(ref.plane);
   }
 
   roll(): void {
@@ -82,8 +90,17 @@ export class GameController {
 
   confirm(): void {
     const controls = this.controls();
-    if (!controls || controls.selected === null) return;
-    const plane = controls.selected;
+    if (controls && controls.selected !== null) this.move(controls.selected);
+  }
+
+  /** One move per state: a double tap must not send a second move (or select again) before the first one's answer. */
+  private moveSent(): boolean {
+    return this.latest !== null && this.latest.state === this.movedOn;
+  }
+
+  private move(plane: number): void {
+    if (!this.latest || this.moveSent()) return;
+    this.movedOn = this.latest.state;
     this.clearSelection();
     this.source.send({ type: 'move', plane });
   }
@@ -91,7 +108,7 @@ export class GameController {
   /** Keyboard play: number keys pick a plane, Enter/Space rolls or confirms, Escape clears. Returns true if used. */
   key(key: string): boolean {
     const controls = this.controls();
-    if (!controls) return false;
+    if (!controls || this.moveSent()) return false;
     if (/^[1-9]$/.test(key)) {
       const plane = Number(key) - 1;
       if (!controls.movable.includes(plane)) return false;
@@ -159,7 +176,7 @@ export class GameController {
     this.selected = plane;
     this.renderer.showPreview(routePath(this.layout, move.route));
     this.refresh();
-    this.hooks.announce(t('announce.selected', { plane: plane + 1, summary: describeRoute(move.route) }));
+    this.hooks.announce(t('announce.selected', { plane: planeNumber(plane), summary: describeRoute(move.route) }));
   }
 
   private clearSelection(): void {

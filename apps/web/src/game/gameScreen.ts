@@ -5,6 +5,7 @@ import { EventCaption } from './eventCaption';
 import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';
 import { GameController, type Presented } from './gameController';
 import { MoveList } from './moveList';
+import { confirmMovesSetting } from './confirmMovesSetting';
 import { ReturnedNote } from './returnedNote';
 import { fillSeatPanel } from './seatPanel';
 import type { GameSource, GameView } from './types';
@@ -13,6 +14,7 @@ import { PixiBoard } from '../render/PixiBoard';
 import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
+import { hashOf } from '../ui/router';
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -42,6 +44,12 @@ export class GameScreen implements Screen {
   private readonly buttonsEl = h('div', { class: 'buttons' });
   private readonly answerEl = h('div', { class: 'answer' });
   private readonly hintEl = h('p', { class: 'hint' });
+  private readonly settingsEl = h('p', { class: 'game-settings' });
+  /** The rules of the table's preset, in a new tab: the game stays open here. */
+  private readonly rulesLink = Object.assign(h('a', { class: 'rules-link', data: { testid: 'rules-link' } }), {
+    target: '_blank',
+    rel: 'noopener',
+  });
   private readonly soundButton = h('button', { class: 'sound', data: { testid: 'sound' }, on: { click: () => this.toggleSound() } });
   private readonly extraEl = h('div', { class: 'extra' });
   private readonly moves = new MoveList({ open: false });
@@ -81,6 +89,7 @@ export class GameScreen implements Screen {
         this.answerEl,
         this.moves.el,
         this.hintEl,
+        h('div', { class: 'game-extras' }, this.settingsEl, this.rulesLink),
         this.extraEl,
       ),
     );
@@ -101,6 +110,7 @@ export class GameScreen implements Screen {
       },
       // The version the board shows (tests compare it with the server's, as the panel's data-version).
       placed: (view) => (this.boardHost.dataset.version = String(view.state.version)),
+      confirmMoves: () => this.ctx.prefs.confirmMoves,
     });
     this.controller = controller;
     board.onPlaneTap = (key) => controller.tapPlane(key);
@@ -144,6 +154,8 @@ export class GameScreen implements Screen {
   private relabelStatic(): void {
     this.seatPanel.setAttribute('aria-label', t('lobby.seat'));
     this.hintEl.textContent = t('game.keyboardHelp');
+    fill(this.settingsEl, confirmMovesSetting(this.ctx.prefs));
+    this.rulesLink.textContent = t('game.rules');
     const muted = this.speaker.muted;
     this.soundButton.textContent = muted ? t('sound.off') : t('sound.on');
     this.soundButton.classList.toggle('on', !muted);
@@ -182,6 +194,8 @@ export class GameScreen implements Screen {
     // Online without a seat: a watcher, who has nothing to press (docs/decisions/010-watchers-see-what-players-see.md).
     const watching = view.mode === 'online' && view.viewer === null;
     this.hintEl.hidden = watching;
+    this.settingsEl.hidden = watching;
+    this.rulesLink.href = hashOf({ name: 'rules', preset: state.preset });
     this.renderPrompt(controls);
     this.renderAutoBanner(controls, over);
     this.summaryEl.textContent = controls.summary ?? '';

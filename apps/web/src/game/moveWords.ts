@@ -1,3 +1,4 @@
+import { planeNumber } from '../board/planeNumber';
 import { colourName, t } from '../i18n';
 import type { MoveMark, MoveRow } from './moveRows';
 
@@ -21,7 +22,7 @@ function markWords(mark: MoveMark, row: MoveRow): string {
 
 /** One row in few words: "红 ⚄5 ✈2 起飞 · 撞回 1 架". */
 export function rowWords(row: MoveRow): string {
-  const plane = row.plane === null ? [] : [`✈${row.plane + 1}`];
+  const plane = row.plane === null ? [] : [`✈${planeNumber(row.plane)}`];
   const marks = [...new Set(row.marks)].map((mark) => markWords(mark, row));
   return [colourName(row.seat), `${FACES[row.roll - 1] ?? ''}${row.roll}`, ...plane, marks.join(' · ')].filter(Boolean).join(' ');
 }

@@ -5,10 +5,13 @@ import { errorMessage } from '../i18n/errorMessages';
 import { h, select } from '../ui/dom';
 import { cryptoIndex } from '../util/ports';
 import { type SeatPlayer, newOfflineGame } from './offlineStore';
+import { presetAbout } from '../table/presetAbout';
 
 /** Against the computer: one player here and a strong bot; pass-and-play: two players sharing this device. */
 export type OfflineMode = 'computer' | 'local';
 type SeatChoice = 'none' | SeatPlayer;
+/** The bots an offline seat may be given, weakest first. */
+const OFFLINE_BOTS = ['heuristic', 'strong', 'expert'] as const satisfies readonly SeatChoice[];
 
 const DEFAULTS: Readonly<Record<OfflineMode, BySeat<SeatChoice>>> = {
   computer: { red: 'human', green: 'none', yellow: 'strong', blue: 'none' },
@@ -30,9 +33,7 @@ export function offlineSetupForm(ctx: AppContext, mode: OfflineMode): HTMLElemen
       [
         ['none', t('home.seatNone')],
         ['human', t('home.seatHuman')],
-        ['heuristic', t('home.seatBot')],
-        ['strong', t('home.seatStrong')],
-        ['expert', t('review.botExpert')],
+        ...OFFLINE_BOTS.map((bot): [string, string] => [bot, t('bot.name', { level: t(`bot.level.${bot}`) })]),
       ],
       DEFAULTS[mode][colour] ?? 'none',
     ),
@@ -79,6 +80,7 @@ export function offlineSetupForm(ctx: AppContext, mode: OfflineMode): HTMLElemen
     'section',
     { class: 'card', aria: { label: t('home.offline') } },
     field(t('home.preset'), preset),
+    presetAbout(preset),
     h(
       'div',
       { class: 'offline-seats' },

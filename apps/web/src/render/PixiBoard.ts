@@ -152,7 +152,7 @@ export class PixiBoard implements BoardRenderer {
       const token = this.token(plane.key, plane.colour);
       token.position.set(plane.point.x, plane.point.y);
       token.setHeading(plane.heading);
-      token.setCount(plane.top ? plane.count : 1);
+      token.setStack(plane.top ? plane.stack : [plane.plane]);
       token.visible = plane.top;
       token.alpha = 1;
     }
@@ -199,7 +199,7 @@ export class PixiBoard implements BoardRenderer {
   private async fly(token: PlaneToken, path: RoutePath, victims: readonly PlacedPlane[], moment: (m: RouteMoment) => void): Promise<void> {
     const { pace } = path;
     token.visible = true;
-    token.setCount(1);
+    token.setStack([path.plane]);
     token.zIndex = 1000;
     let from: Point = { x: token.x, y: token.y };
     // Each leg starts where the last one's final frame ran past its end: the route keeps its length in time.
@@ -236,7 +236,7 @@ export class PixiBoard implements BoardRenderer {
         const token = this.tokens.get(v.key);
         if (!token) return Promise.resolve();
         token.visible = true;
-        token.setCount(1);
+        token.setStack([v.plane]);
         const from = { x: token.x, y: token.y };
         return tween(
           this.app.ticker,

@@ -1,17 +1,25 @@
 import type { Colour } from '@flightchess/rules';
 import { Container, Graphics, Text } from 'pixi.js';
+import { stackLabel } from '../board/planeNumber';
 import { drawPlaneShape } from './planeShape';
 import { BOARD, FONT_STACK, SEAT_COLOURS } from './theme';
 
 /** Text is rasterised at this size and scaled down into board units, so it stays crisp. */
 const TEXT_PX = 48;
+/** A lone numeral's height in board units: about 14 px on a 375 px phone board, over the plane's middle. */
+const NUMBER_SIZE = 0.58;
+/** A stack's label ("1·3") is shrunk to this width, so it stays on the token. */
+const LABEL_WIDTH = 0.95;
 
-/** One plane on the board: a token with a plane silhouette, a stack count and a selection ring. */
+/**
+ * One plane on the board: a token with a plane silhouette, its number (1–4, as on the plane buttons)
+ * and a selection ring. A stack's top token shows every number in it. The number is white with a dark
+ * outline, readable on each seat colour and without telling colours apart.
+ */
 export class PlaneToken extends Container {
   private readonly ring = new Graphics();
   private readonly body = new Graphics();
-  private readonly badge = new Container();
-  private readonly badgeText: Text;
+  private readonly numbers: Text;
   /** What the ring shows now. */
   private drawn = 'none';
 
@@ -28,16 +36,18 @@ export class PlaneToken extends Container {
       .fill(BOARD.white)
       .stroke({ width: 0.07, color: c.dark });
     drawPlaneShape(this.body, 0.32).fill(c.strong).stroke({ width: 0.03, color: c.dark });
-    this.badgeText = new Text({
+    this.numbers = new Text({
       text: '',
-      style: { fontFamily: FONT_STACK, fontSize: TEXT_PX, fontWeight: '700', fill: BOARD.white },
+      style: {
+        fontFamily: FONT_STACK,
+        fontSize: TEXT_PX,
+        fontWeight: '800',
+        fill: BOARD.white,
+        stroke: { color: BOARD.ink, width: TEXT_PX * 0.22, join: 'round' },
+      },
     });
-    this.badgeText.anchor.set(0.5);
-    this.badgeText.scale.set(0.3 / TEXT_PX);
-    this.badge.addChild(new Graphics().circle(0, 0, 0.2).fill(BOARD.ink).stroke({ width: 0.04, color: BOARD.white }), this.badgeText);
-    this.badge.position.set(0.3, -0.3);
-    this.badge.visible = false;
-    this.addChild(this.ring, disk, this.body, this.badge);
+    this.numbers.anchor.set(0.5);
+    this.addChild(this.ring, disk, this.body, this.numbers);
     this.eventMode = 'static';
     this.hitArea = { contains: (x: number, y: number) => x * x + y * y < 0.5 * 0.5 };
   }
@@ -46,9 +56,13 @@ export class PlaneToken extends Container {
     this.body.rotation = radians;
   }
 
-  setCount(count: number): void {
-    this.badge.visible = count > 1;
-    this.badgeText.text = String(count);
+  /** The planes this token stands for: its own alone, or (the top of a stack) all of them. */
+  setStack(planes: readonly number[]): void {
+    const text = stackLabel(planes);
+    if (this.numbers.text === text) return;
+    this.numbers.text = text;
+    const scale = NUMBER_SIZE / TEXT_PX;
+    this.numbers.scale.set(Math.min(scale, LABEL_WIDTH / Math.max(1, this.numbers.width / this.numbers.scale.x)));
   }
 
   /** A gold ring marks the planes that may move; a thicker one with a white edge the selected plane. */

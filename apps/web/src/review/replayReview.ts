@@ -1,4 +1,5 @@
 import { type Action, type GameSetup, type GameState, type MoveReview, type Route, isError, legalMoves } from '@flightchess/rules';
+import { planeNumber } from '../board/planeNumber';
 import { type Named, describeRoute, nameOf } from '../game/describe';
 import { type MessageKey, t } from '../i18n';
 import { fill, h } from '../ui/dom';
@@ -63,7 +64,7 @@ export class ReplayReview {
             class: 'best-line',
             data: { testid: 'review-best' },
             text: t('review.bestLine', {
-              plane: move.best + 1,
+              plane: planeNumber(move.best),
               summary: describeRoute(best),
               best: pct(move.bestChance),
               chosen: pct(move.chance),
@@ -92,7 +93,7 @@ export class ReplayReview {
   private moveLine(move: MoveReview, pending: boolean): HTMLElement {
     const seat = nameOf(this.seats.find((s) => s.colour === move.seat) ?? { colour: move.seat, name: '', bot: null });
     const who =
-      t(pending ? 'review.toPlay' : 'review.played', { seat, plane: move.plane + 1 }) +
+      t(pending ? 'review.toPlay' : 'review.played', { seat, plane: planeNumber(move.plane) }) +
       (move.by === 'auto-play' ? t('review.byAutoPlay') : '');
     if (!move.label)
       return h('p', { class: 'move-line', data: { testid: 'review-move', label: 'forced' } }, who, ' · ', t('review.forcedMove'));

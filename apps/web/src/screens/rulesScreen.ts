@@ -1,6 +1,7 @@
 import { PRESETS, PRESET_NAMES, type PresetName, isPresetName } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { type Language, type MessageKey, type Params, language, t } from '../i18n';
+import { presetAbout } from '../table/presetAbout';
 import { fill, h } from '../ui/dom';
 
 /** The rules of one preset in words, from the preset's own data (so they never drift from the engine); in `lang` (default: the one shown). */
@@ -47,6 +48,7 @@ export function rulesScreen(ctx: AppContext, requested: string): Screen {
         ),
       ),
       h('h2', { text: t(`preset.${preset}`) }),
+      presetAbout(preset),
       h('ul', { class: 'rule-lines' }, ...ruleLines(preset).map((line) => h('li', { text: line }))),
       h('button', { text: t('rules.back'), on: { click: () => ctx.navigate({ name: 'home' }) } }),
     );

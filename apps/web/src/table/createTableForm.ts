@@ -1,3 +1,4 @@
+import { presetAbout } from './presetAbout';
 import { PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flightchess/rules';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
@@ -93,6 +94,7 @@ export function createTableForm(ctx: AppContext): HTMLElement {
     { class: 'card', aria: { label: t('home.create') } },
     h('h2', { text: t('home.create') }),
     field(t('home.preset'), preset),
+    presetAbout(preset),
     field(t('home.seats'), seats),
     check(t('home.teams'), teams),
     field(t('home.turnTime'), turn),

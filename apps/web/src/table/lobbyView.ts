@@ -39,7 +39,7 @@ function botLevelChoice(): HTMLElement {
     'select',
     { id: 'bot-level', data: { testid: 'bot-level' } },
     ...BOT_LEVELS.map((level) => {
-      const option = h('option', { value: level, text: t(`review.botLevel.${level}`) });
+      const option = h('option', { value: level, text: t(`bot.level.${level}`) });
       option.selected = level === botLevel;
       return option;
     }),

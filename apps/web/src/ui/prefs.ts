@@ -5,6 +5,7 @@ const NICKNAME = 'flightchess.nickname';
 const LANGUAGE = 'flightchess.lang';
 const MUTED = 'flightchess.muted';
 const MUTED_PLAYERS = 'flightchess.mutedPlayers';
+const CONFIRM_MOVES = 'flightchess.confirmMoves';
 /** Players muted for quick phrases: the newest this many are kept. */
 const MUTED_KEPT = 100;
 
@@ -52,5 +53,14 @@ export class Prefs {
 
   set muted(value: boolean) {
     this.storage.setItem(MUTED, value ? '1' : '0');
+  }
+
+  /** Select a plane first and move it with a second tap or confirm, instead of one tap moving it (see tapDecision). */
+  get confirmMoves(): boolean {
+    return this.storage.getItem(CONFIRM_MOVES) === '1';
+  }
+
+  set confirmMoves(value: boolean) {
+    this.storage.setItem(CONFIRM_MOVES, value ? '1' : '0');
   }
 }

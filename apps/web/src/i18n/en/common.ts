@@ -19,10 +19,12 @@ export const common: Translation<typeof zh> = {
   'colour.blue': 'Blue',
   'colour.side': '{colour}',
 
-  'seat.bot': '{side} bot',
-  'seat.bot.strong': ' (strong)',
-  'seat.bot.random': ' (easy)',
-  'seat.bot.expert': ' (expert)',
+  'bot.level.random': 'easy',
+  'bot.level.heuristic': 'medium',
+  'bot.level.strong': 'strong',
+  'bot.level.expert': 'expert',
+  'bot.name': 'Bot ({level})',
+  'seat.bot': '{side} bot ({level})',
 
   'team.name': '{a}+{b} team',
 
@@ -33,6 +35,15 @@ export const common: Translation<typeof zh> = {
   'preset.wango-classic': 'WANGO classic',
   'preset.wango-quick': 'WANGO quick',
   'preset.plyyard': 'Ply Yard (2 players)',
+  'preset.online.about': 'The default online game: take off on a 5 or 6, 2v2 teams, stacks block, an overshoot bounces back.',
+  'preset.traditional.about': 'Family rules: take off only on a 6; otherwise as Online classic.',
+  'preset.improved.about': 'Three 6s in a row send all your planes home; stacks can be passed; an overshoot still arrives.',
+  'preset.appfree.about':
+    'The AppFree app’s rules: one jump or flight per move, three 6s send the last plane home, exact finish, no teams.',
+  'preset.wango-classic.about': 'Take off only on a 6, a third 6 in a row is void, stacks do not block, no teams.',
+  'preset.wango-quick.about': 'A quick game: 3 planes each, one already on the launch square; otherwise WANGO classic.',
+  'preset.plyyard.about':
+    'Red against yellow: no jumps or flights, safe squares, another roll after a capture or an arrival, draws by agreement.',
 
   'time.seconds': '{s} s',
   'time.minutes': '{m} min {s} s',

@@ -26,8 +26,6 @@ export const home: Translation<typeof zh> = {
   'home.offlineSaved': 'An unfinished offline game ({preset}, roll {rolls})',
   'home.seatNone': 'Empty',
   'home.seatHuman': 'Player (this device)',
-  'home.seatBot': 'Bot (normal)',
-  'home.seatStrong': 'Bot (strong)',
   'home.rules': 'Rules of each preset',
   'home.replayLast': 'Replay the last offline game',
   'home.needTwo': 'At least two players are needed',

@@ -46,11 +46,7 @@ export const review: Translation<typeof zh> = {
   'review.prevMistake': 'Previous mistake',
   'review.nextMistake': 'Next mistake',
   'review.noMistakes': 'No inaccuracies, mistakes or blunders in this game',
-  'review.botExpert': 'Bot (expert)',
   'review.addBot': 'Add bot:',
-  'review.botLevel.heuristic': 'normal',
-  'review.botLevel.strong': 'strong',
-  'review.botLevel.expert': 'expert',
 
   'replay.title': 'Replay',
   'replay.prev': 'Back',

@@ -15,10 +15,13 @@ export const common = {
   'colour.blue': '蓝',
   'colour.side': '{colour}方',
 
-  'seat.bot': '{side}电脑',
-  'seat.bot.strong': '（强）',
-  'seat.bot.random': '（弱）',
-  'seat.bot.expert': '（专家）',
+  // One name per bot level everywhere (menus, seats, results, review), as the bots in packages/rules.
+  'bot.level.random': '弱',
+  'bot.level.heuristic': '中',
+  'bot.level.strong': '强',
+  'bot.level.expert': '专家',
+  'bot.name': '电脑（{level}）',
+  'seat.bot': '{side}电脑（{level}）',
 
   'team.name': '{a}{b}队',
 
@@ -29,6 +32,14 @@ export const common = {
   'preset.wango-classic': 'WANGO 经典',
   'preset.wango-quick': 'WANGO 快速',
   'preset.plyyard': 'Ply Yard 双人',
+  // One line each on what makes the preset different (RULES.md §0), under the preset choices and on the rules page.
+  'preset.online.about': '网络对战的默认规则：掷 5 或 6 起飞，可 2v2 组队，同色叠子挡路，冲过终点要弹回。',
+  'preset.traditional.about': '家庭传统规则：只有掷出 6 才能起飞，其余同网络经典。',
+  'preset.improved.about': '连掷三个 6 全部飞机回机库；叠子挡不住人；点数超过终点也算到达。',
+  'preset.appfree.about': '单机版规则：每步最多一次跳或飞，三个 6 让上一架飞机回家，须恰好到终点，不组队。',
+  'preset.wango-classic.about': '只有 6 才能起飞，连掷的第三个 6 作废，叠子不挡路，不组队。',
+  'preset.wango-quick.about': '快速局：每人 3 架飞机，其中 1 架已在起飞点，其余同 WANGO 经典。',
+  'preset.plyyard.about': '红黄两人对战：没有跳格和飞行，有安全格，吃子和到达都再掷一次，可以提和。',
 
   'time.seconds': '{s} 秒',
   'time.minutes': '{m} 分 {s} 秒',

@@ -23,8 +23,6 @@ export const home = {
   'home.offlineSaved': '有一局未完成的单机游戏（{preset}，第 {rolls} 次掷骰）',
   'home.seatNone': '空位',
   'home.seatHuman': '玩家（本机）',
-  'home.seatBot': '电脑（普通）',
-  'home.seatStrong': '电脑（高手）',
   'home.rules': '各玩法规则',
   'home.replayLast': '回放上一局单机游戏',
   'home.needTwo': '至少需要两位玩家',

@@ -42,11 +42,7 @@ export const review = {
   'review.prevMistake': '上一个失误',
   'review.nextMistake': '下一个失误',
   'review.noMistakes': '本局没有欠佳、失误或大错',
-  'review.botExpert': '电脑（专家）',
   'review.addBot': '加电脑：',
-  'review.botLevel.heuristic': '普通',
-  'review.botLevel.strong': '高手',
-  'review.botLevel.expert': '专家',
 
   'replay.title': '对局回放',
   'replay.prev': '上一步',
