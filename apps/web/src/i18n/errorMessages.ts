@@ -4,7 +4,7 @@ import { type Language, format, language } from './index';
 /**
  * What a player reads for each code the server (or this client) can answer, in each language. The
  * server's own text is English for logs: a page shows these words instead, so a new code does not
- * compile until it has them. Some codes mean more than one thing (ERR_TOO_MANY, ERR_NAME_TAKEN,
+ * compile until it has them. Some codes mean more than one thing (ERR_TOO_MANY,
  * ERR_BAD_CREDENTIALS): their words fit each case.
  */
 export const ERROR_MESSAGES: Readonly<Record<Language, Readonly<Record<ErrorCode, string>>>> = {
@@ -50,7 +50,7 @@ export const ERROR_MESSAGES: Readonly<Record<Language, Readonly<Record<ErrorCode
     ERR_NOT_WATCHABLE: '这桌的玩家设置了不许观战。',
     ERR_WATCHERS_FULL: '这桌的观战人数已满，请稍后再试。',
     ERR_BAD_CREDENTIALS: '登录名或密码不对，或这台设备已退出登录',
-    ERR_NAME_TAKEN: '这个名字已经有人用了，或和桌上玩家的名字看起来一样：请换一个',
+    ERR_NAME_TAKEN: '这个名字已经有人用了：请换一个',
     ERR_PRIVATE_TABLE: '这是一张私人桌：请用邀请码或邀请链接加入',
     ERR_BAD_CONFIG: '牌桌设置无效',
     ERR_REPLACED: '你已在另一个窗口进入这个座位',
@@ -120,7 +120,7 @@ export const ERROR_MESSAGES: Readonly<Record<Language, Readonly<Record<ErrorCode
     ERR_NOT_WATCHABLE: 'The players at this table chose not to be watched.',
     ERR_WATCHERS_FULL: 'This table has all the watchers it takes: try again later.',
     ERR_BAD_CREDENTIALS: 'Wrong login name or password, or this device was signed out',
-    ERR_NAME_TAKEN: 'That name is taken, or looks just like a player’s at this table: choose another',
+    ERR_NAME_TAKEN: 'That name is taken: choose another',
     ERR_PRIVATE_TABLE: 'This table is private: join it with its code or its link',
     ERR_BAD_CONFIG: 'These table settings are not valid',
     ERR_REPLACED: 'This seat is now played from another window',
