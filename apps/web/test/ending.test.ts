@@ -46,18 +46,19 @@ describe('the result banner', () => {
     expect(asRed.me).toBe('red');
     expect(resultBanner(asRed)).toEqual({ title: '你赢了！', detail: '', tone: 'won' });
     const asYellow = { ...asRed, me: 'yellow' as const };
-    expect(resultBanner(asYellow)).toEqual({ title: '第 2 名', detail: '胜者：Ann', tone: 'lost' });
-    expect(resultBanner({ ...asRed, me: null })).toEqual({ title: '胜者：Ann', detail: '', tone: 'neutral' });
+    expect(resultBanner(asYellow)).toEqual({ title: '第 2 名', detail: '', tone: 'lost' });
+    expect(resultBanner({ ...asRed, me: null })).toEqual({ title: 'Ann 获胜', detail: '', tone: 'neutral' });
     setLanguage('en');
     expect(resultBanner(asRed).title).toBe('You won!');
     expect(resultBanner(asYellow).title).toBe('2nd place');
+    expect(resultBanner({ ...asRed, me: null }).title).toBe('Ann wins');
   });
 
   it('names the winning team by its colours, and says whether it was the reader’s', () => {
     const asYellow = results(teamGame(), ['yellow']);
     expect(resultBanner(asYellow)).toEqual({ title: '红黄队获胜', detail: '你们赢了！', tone: 'won' });
     expect(resultBanner({ ...asYellow, me: 'blue' })).toEqual({ title: '红黄队获胜', detail: '你们输了', tone: 'lost' });
-    expect(resultBanner({ ...asYellow, me: null })).toEqual({ title: '红黄队获胜', detail: '红方电脑（强） + Cid', tone: 'neutral' });
+    expect(resultBanner({ ...asYellow, me: null })).toEqual({ title: '红黄队获胜', detail: '', tone: 'neutral' });
     setLanguage('en');
     expect(resultBanner(asYellow).title).toBe('Red & Yellow win');
   });
