@@ -78,6 +78,14 @@ export const endingCases: TestCase[] = [
         assert.deepEqual(await aboveTheFold(b.page), ALL_IN_VIEW);
         await screenshot(b.page, 'ending-second-phone-en');
 
+        // The match link, shared (no share sheet in headless Chromium: copied, or shown to copy by hand).
+        await click(b.page, '[data-testid=share]');
+        await until(
+          'the link shared',
+          async () => /copied|#\/match\//.test((await b.page.textContent('[data-testid=share-note]')) ?? '') || null,
+          5000,
+        );
+
         // 再来一局 from the host: the host goes to the lobby; the guest keeps the results, with the invitation on them.
         await click(a.page, '[data-testid=rematch]');
         await a.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });

@@ -1,4 +1,5 @@
 import type { GameState } from '@flightchess/rules';
+import { levelMove } from '../src/game/levelBar';
 import { resultBanner } from '../src/game/resultBanner';
 import { type ResultData, type ResultRow, offlineResults } from '../src/game/results';
 import { coinsLine, scoreParts } from '../src/game/scoreBreakdown';
@@ -116,5 +117,19 @@ describe('the coins line', () => {
 
   it('shows only the rule’s amount where no balance is kept (offline)', () => {
     expect(coinsLine(row(data, 'red'))).toBe('超级豆 +20');
+  });
+});
+
+describe('the level bar', () => {
+  it('moves from the lifetime score before the game to the one after, and marks a level gained', () => {
+    // Level 1 spans 0–500 (the next starts at 501), level 2 501–1500.
+    const up = levelMove(400, 700);
+    expect({ level: up.to.level.level, up: up.up }).toEqual({ level: 2, up: true });
+    expect(up.from.fraction).toBeCloseTo(400 / 501);
+    expect(up.to.fraction).toBeCloseTo(199 / 1000);
+    const same = levelMove(100, 300);
+    expect(same.up).toBe(false);
+    expect([same.from.fraction, same.to.fraction]).toEqual([100 / 501, 300 / 501]);
+    expect(levelMove(700, 300).up).toBe(false);
   });
 });
