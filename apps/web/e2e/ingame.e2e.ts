@@ -247,7 +247,7 @@ const resultsCases: TestCase[] = sizes.map(([size, device]) => ({
       await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
       await screenshot(page, `ingame-results-${size}`);
 
-      await switchLanguage(page, async () => (await page.textContent('.results h2')) === 'Results');
+      await switchLanguage(page, async () => (await page.getAttribute('[data-testid=results]', 'aria-label')) === 'Results');
       const text = (await page.textContent('.screen.game')) ?? '';
       assert.doesNotMatch(text, HAN, `no Chinese left on the results: ${text.match(new RegExp(`.{0,20}${HAN.source}.{0,20}`))?.[0]}`);
       assert.match((await page.textContent('.results-table tbody')) ?? '', /Junior Cadet/);
@@ -307,10 +307,10 @@ const outCase: TestCase = {
       await page.evaluate(() => document.querySelector('[data-testid=results]')?.scrollIntoView());
       await screenshot(page, 'ingame-out-seats');
 
-      await switchLanguage(page, async () => (await page.textContent('.results h2')) === 'Results');
+      await switchLanguage(page, async () => (await page.getAttribute('[data-testid=results]', 'aria-label')) === 'Results');
       assert.deepEqual((await shown('.seat-panel')).green, ['Out · away too long (resigned)']);
       assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['Out · away too long (resigned)', 'Out · escaped']);
-      await switchLanguage(page, async () => (await page.textContent('.results h2')) === '对局结果');
+      await switchLanguage(page, async () => (await page.getAttribute('[data-testid=results]', 'aria-label')) === '对局结果');
 
       // The replay's last step shows the same (the game was opened finished, so it is kept as the last game here).
       await page.evaluate((game) => localStorage.setItem('flightchess.offline.last', JSON.stringify(game)), saved);

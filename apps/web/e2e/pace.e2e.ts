@@ -151,12 +151,13 @@ export const paceCases: TestCase[] = [
         await watcher.stop();
         const match = await matchAs(server.url, matchId, player);
         assert.equal(match.status, 'finished');
-        // Cell texts without the winner's crown and the badge of a seat that left (checked below).
+        // Cell texts without the winner's crown, the reader's "（你）" and the badge of a seat that left (checked below).
         const rows = await page.$$eval('.results-table tbody tr', (trs) =>
           trs.map((tr) =>
             [...tr.querySelectorAll('td')].map((td) => {
               const copy = td.cloneNode(true) as HTMLElement;
               copy.querySelector('.crown')?.remove();
+              copy.querySelector('.you')?.remove();
               copy.querySelector('.badge.out')?.remove();
               return copy.textContent?.trim() ?? '';
             }),

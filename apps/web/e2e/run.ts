@@ -6,6 +6,7 @@
 import { accountCases } from './accounts.e2e';
 import { adminCases } from './admin.e2e';
 import { awayCases } from './away.e2e';
+import { endingCases } from './ending.e2e';
 import { homeCases } from './home.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
@@ -35,6 +36,7 @@ const cases = [
         ...watchCases,
         ...reviewCases,
         ...awayCases,
+        ...endingCases,
       ]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

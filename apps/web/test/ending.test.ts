@@ -1,4 +1,5 @@
 import type { GameState } from '@flightchess/rules';
+import { levelMove } from '../src/game/levelBar';
 import { resultBanner } from '../src/game/resultBanner';
 import { type ResultData, type ResultRow, offlineResults } from '../src/game/results';
 import { coinsLine, scoreParts } from '../src/game/scoreBreakdown';
@@ -46,18 +47,19 @@ describe('the result banner', () => {
     expect(asRed.me).toBe('red');
     expect(resultBanner(asRed)).toEqual({ title: '你赢了！', detail: '', tone: 'won' });
     const asYellow = { ...asRed, me: 'yellow' as const };
-    expect(resultBanner(asYellow)).toEqual({ title: '第 2 名', detail: '胜者：Ann', tone: 'lost' });
-    expect(resultBanner({ ...asRed, me: null })).toEqual({ title: '胜者：Ann', detail: '', tone: 'neutral' });
+    expect(resultBanner(asYellow)).toEqual({ title: '第 2 名', detail: '', tone: 'lost' });
+    expect(resultBanner({ ...asRed, me: null })).toEqual({ title: 'Ann 获胜', detail: '', tone: 'neutral' });
     setLanguage('en');
     expect(resultBanner(asRed).title).toBe('You won!');
     expect(resultBanner(asYellow).title).toBe('2nd place');
+    expect(resultBanner({ ...asRed, me: null }).title).toBe('Ann wins');
   });
 
   it('names the winning team by its colours, and says whether it was the reader’s', () => {
     const asYellow = results(teamGame(), ['yellow']);
     expect(resultBanner(asYellow)).toEqual({ title: '红黄队获胜', detail: '你们赢了！', tone: 'won' });
     expect(resultBanner({ ...asYellow, me: 'blue' })).toEqual({ title: '红黄队获胜', detail: '你们输了', tone: 'lost' });
-    expect(resultBanner({ ...asYellow, me: null })).toEqual({ title: '红黄队获胜', detail: '红方电脑（强） + Cid', tone: 'neutral' });
+    expect(resultBanner({ ...asYellow, me: null })).toEqual({ title: '红黄队获胜', detail: '', tone: 'neutral' });
     setLanguage('en');
     expect(resultBanner(asYellow).title).toBe('Red & Yellow win');
   });
@@ -115,5 +117,19 @@ describe('the coins line', () => {
 
   it('shows only the rule’s amount where no balance is kept (offline)', () => {
     expect(coinsLine(row(data, 'red'))).toBe('超级豆 +20');
+  });
+});
+
+describe('the level bar', () => {
+  it('moves from the lifetime score before the game to the one after, and marks a level gained', () => {
+    // Level 1 spans 0–500 (the next starts at 501), level 2 501–1500.
+    const up = levelMove(400, 700);
+    expect({ level: up.to.level.level, up: up.up }).toEqual({ level: 2, up: true });
+    expect(up.from.fraction).toBeCloseTo(400 / 501);
+    expect(up.to.fraction).toBeCloseTo(199 / 1000);
+    const same = levelMove(100, 300);
+    expect(same.up).toBe(false);
+    expect([same.from.fraction, same.to.fraction]).toEqual([100 / 501, 300 / 501]);
+    expect(levelMove(700, 300).up).toBe(false);
   });
 });

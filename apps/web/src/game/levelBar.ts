@@ -1,17 +1,29 @@
 import { t } from '../i18n';
 import { h } from '../ui/dom';
-import { levelName, levelProgress } from './levels';
+import { type LevelProgress, levelName, levelProgress } from './levels';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
+
+export interface LevelMove {
+  readonly from: LevelProgress;
+  readonly to: LevelProgress;
+  /** A level gained: the bar fills to the end first, and the moment is said. */
+  readonly up: boolean;
+}
+
+/** Where the level bar starts (the lifetime score before the game) and where it ends (after). */
+export function levelMove(before: number, after: number): LevelMove {
+  const from = levelProgress(before);
+  const to = levelProgress(after);
+  return { from, to, up: to.level.level > from.level.level };
+}
 
 /**
  * The reader's level, moving: the bar starts where the lifetime score stood before the game and fills to
  * where it stands now. A level gained fills the bar to the end, says so, and starts the new level's bar.
  */
 export function levelBar(before: number, after: number): HTMLElement {
-  const from = levelProgress(before);
-  const to = levelProgress(after);
-  const up = to.level.level > from.level.level;
+  const { from, to, up } = levelMove(before, after);
   const fill = h('span', { class: 'level-fill', style: `width: ${percent(from.fraction)}` });
   const name = levelName(to.level.level) || `Lv ${to.level.level}`;
   const caption = to.next ? t('ending.levelBar', { name, score: after, toNext: to.toNext }) : t('ending.levelTop', { name, score: after });

@@ -51,7 +51,8 @@ function bannerOf(data: ResultData): HTMLElement {
     'div',
     { class: `result-banner ${banner.tone}`, data: { testid: 'result-banner' } },
     h('h2', { text: banner.title }),
-    h('p', { class: 'banner-detail', text: [banner.detail, reasonOf(data)].filter(Boolean).join(' · ') }),
+    banner.detail ? h('p', { class: 'banner-detail', text: banner.detail }) : null,
+    headlineOf(data),
   );
 }
 

@@ -45,6 +45,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let phase: 'lobby' | 'game' | null = null;
   let match: MatchRecord | null = null;
   let resultsShown = '';
+  /** The results on screen, built again when an invitation comes (or the language changes). */
+  let results: (() => HTMLElement) | null = null;
+  /** This player asked for the rematch: the lobby is where they go when the table seats again. */
+  let rematchAsked = false;
+  /** Another player asked for a rematch while this one reads the results: who, shown on the results. */
+  let invitedBy: string | null = null;
   let disposed = false;
   /** The operator closed the table: why, shown in its place. */
   let closedBy: ServerMessages['closing'] | null = null;
@@ -102,6 +108,9 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     game = null;
     source = null;
     resultsShown = '';
+    results = null;
+    rematchAsked = false;
+    invitedBy = null;
   };
 
   const showGame = () => {
@@ -148,17 +157,41 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       }
       return;
     }
-    const data = onlineResults(match, connection?.game() ?? null);
+    const data = onlineResults(match, connection?.game() ?? null, playerId());
     const record = match;
+    const { origin, pathname } = window.location;
     const view = () =>
       resultsView(data, {
         home,
         replay: () => ctx.navigate({ name: 'replay', matchId }),
         recordHref: hashOf({ name: 'match', matchId }),
-        rematch: watching() ? undefined : () => connection?.send('rematch', {}),
+        rematch: watching()
+          ? undefined
+          : () => {
+              rematchAsked = true;
+              connection?.send('rematch', {});
+            },
         verify: async () => verifyMatchDice(record),
+        shareUrl: `${origin}${pathname}${hashOf({ name: 'match', matchId })}`,
+        invitation: invitedBy === null ? undefined : { name: invitedBy, accept: () => showLobby(connection!.table()), leave },
       });
-    void screen.settled().then(() => screen.showBelow(view, true));
+    results = view;
+    // Brought into view: on a phone the results come first, above the board (styles/results.css).
+    void screen.settled().then(() => {
+      screen.showBelow(view, true);
+      screen.revealBelow();
+    });
+  };
+
+  /**
+   * The table seats again for a rematch another player asked for: this player keeps their results, with
+   * the invitation on them, and goes to the lobby only by accepting: nobody is pulled out.
+   */
+  const invite = (table: TableFacts) => {
+    const by = table.seats.find((s) => s.playerId === table.rematchBy)?.name ?? '';
+    if (invitedBy === by) return;
+    invitedBy = by;
+    if (results) game?.showBelow(results, true);
   };
 
   /** Who this client is at the table changed (a watcher took a seat): what it may do follows. */
@@ -180,7 +213,9 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     if (table.private && table.code) ctx.net.rememberCode(connection!.roomId, table.code);
     if (table.matchId && !watching()) ctx.net.rememberGame(connection!.roomId, table.matchId);
     if (table.status === 'waiting') {
-      showLobby(table);
+      // A player reading the results stays there when someone else asks for a rematch (a watcher goes to the lobby, where seats are taken).
+      if (results && !rematchAsked && !watching()) invite(table);
+      else showLobby(table);
       return;
     }
     // The game screen opens once this client has the game (its snapshot).

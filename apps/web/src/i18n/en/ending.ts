@@ -8,6 +8,7 @@ export const ending: Translation<typeof zh> = {
   'ending.place.2': '2nd place',
   'ending.place.3': '3rd place',
   'ending.place.4': '4th place',
+  'ending.winner': '{name} wins',
   'ending.teamWon': '{a} & {b} win',
   'ending.teamYouWon': 'Your team won!',
   'ending.teamYouLost': 'Your team lost',

@@ -5,6 +5,7 @@ export const ending = {
   'ending.place.2': '第 2 名',
   'ending.place.3': '第 3 名',
   'ending.place.4': '第 4 名',
+  'ending.winner': '{name} 获胜',
   'ending.teamWon': '{a}{b}队获胜',
   'ending.teamYouWon': '你们赢了！',
   'ending.teamYouLost': '你们输了',

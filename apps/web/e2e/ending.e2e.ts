@@ -1,0 +1,108 @@
+/**
+ * The end of an online game at the server's default pace (no fast flag), two people on phones: the result
+ * banner, the reader's marked row and their score explained above the fold at 375×667, in both languages;
+ * then the host's 再来一局 invites the other player on their results, without moving them, and accepting
+ * takes them to their seat in the lobby. Ply Yard: a resignation is allowed at once, so the game is short.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startGameServer } from './gameServer';
+import { PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+
+/** Whether the banner, the reader's own row and their score's parts are all inside the screen as it is. */
+const aboveTheFold = async (page: Page) => {
+  // One selector at a time: a helper function inside evaluate would not survive the test's compilation.
+  const inView = (selector: string) =>
+    page.evaluate((s) => {
+      const r = document.querySelector(s)?.getBoundingClientRect();
+      return r !== undefined && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    }, selector);
+  return {
+    banner: await inView('[data-testid=result-banner]'),
+    mine: await inView('.results-table tr.me'),
+    breakdown: await inView('[data-testid=my-score] .score-parts'),
+  };
+};
+
+const ALL_IN_VIEW = { banner: true, mine: true, breakdown: true };
+
+export const endingCases: TestCase[] = [
+  {
+    name: 'the ending at the server’s default pace: a result banner, the own row marked and the score explained above the fold on a phone (zh, en); the host’s rematch invites the other on their results without moving them',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const a = await newPage(browser, PHONE);
+      const b = await newPage(browser, PHONE);
+      const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
+      b.page.on('dialog', (d) => void d.accept());
+      try {
+        await openHome(a.page, server.url, '小红', 'zh-CN', false);
+        await a.page.selectOption('#create-preset', 'plyyard');
+        await click(a.page, '[data-testid=create]');
+        await a.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+        const code = (await a.page.textContent('[data-testid=join-code]'))!.trim();
+
+        await openHome(b.page, server.url, '小黄', 'zh-CN', false);
+        await b.page.fill('#join-code', code);
+        await click(b.page, '[data-testid=join]');
+        await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        await click(b.page, '[data-testid=ready]');
+        await until('the guest to be ready', async () => ((await a.page.textContent('.lobby-seat.ready:not(:first-child)')) ?? '') || null);
+        await click(a.page, '[data-testid=start]');
+        await b.page.waitForSelector('[data-testid=resign]', { timeout: 20_000 });
+        await until('resigning to be allowed', () =>
+          b.page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null),
+        );
+        await click(b.page, '[data-testid=resign]');
+
+        // The results as recorded: the host won, the guest is second; each sees it in large, their own row marked.
+        for (const { page } of [a, b]) await page.waitForSelector('[data-testid=my-score]', { timeout: 60_000 });
+        assert.equal(await a.page.textContent('[data-testid=result-banner] h2'), '你赢了！');
+        assert.equal(await b.page.textContent('[data-testid=result-banner] h2'), '第 2 名');
+        assert.match((await b.page.textContent('.results-table tr.me')) ?? '', /小黄（你）/);
+        assert.match((await b.page.textContent('[data-testid=my-score]')) ?? '', /底分/);
+        assert.match((await b.page.textContent('[data-testid=my-score]')) ?? '', /超级豆 -\d+：0 → 0（不低于 0）/);
+        assert.ok(await a.page.$('[data-testid=level-bar]'), 'the level bar');
+        for (const { page } of [a, b])
+          await until(
+            'the ending above the fold',
+            async () => JSON.stringify(await aboveTheFold(page)) === JSON.stringify(ALL_IN_VIEW) || null,
+            5000,
+          );
+        await a.page.waitForTimeout(1500); // the level bar has moved
+        await screenshot(a.page, 'ending-won-phone');
+        await screenshot(b.page, 'ending-second-phone');
+        await click(b.page, '#lang');
+        await until('English', async () => (await b.page.textContent('[data-testid=result-banner] h2')) === '2nd place' || null, 5000);
+        assert.match((await b.page.textContent('[data-testid=my-score]')) ?? '', /Coins -\d+: 0 → 0 \(never below 0\)/);
+        assert.deepEqual(await aboveTheFold(b.page), ALL_IN_VIEW);
+        await screenshot(b.page, 'ending-second-phone-en');
+
+        // The match link, shared (no share sheet in headless Chromium: copied, or shown to copy by hand).
+        await click(b.page, '[data-testid=share]');
+        await until(
+          'the link shared',
+          async () => /copied|#\/match\//.test((await b.page.textContent('[data-testid=share-note]')) ?? '') || null,
+          5000,
+        );
+
+        // 再来一局 from the host: the host goes to the lobby; the guest keeps the results, with the invitation on them.
+        await click(a.page, '[data-testid=rematch]');
+        await a.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        await b.page.waitForSelector('[data-testid=invitation]', { timeout: 20_000 });
+        assert.match((await b.page.textContent('[data-testid=invitation]')) ?? '', /小红 wants a rematch/);
+        assert.ok(await b.page.$('[data-testid=result-banner]'), 'the guest still reads the results');
+        assert.equal(await b.page.$('[data-testid=lobby]'), null, 'the guest is not moved');
+        await b.page.evaluate(() => document.querySelector('[data-testid=invitation]')?.scrollIntoView());
+        await screenshot(b.page, 'ending-invitation-phone-en');
+        await click(b.page, '[data-testid=accept-rematch]');
+        await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        assert.deepEqual(errors, []);
+      } finally {
+        await a.context.close();
+        await b.context.close();
+        await server.stop();
+      }
+    },
+  },
+];
