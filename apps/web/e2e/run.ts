@@ -12,6 +12,7 @@ import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
 import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
+import { phoneLayoutCases } from './phoneLayout.e2e';
 import { phraseCases } from './phrases.e2e';
 import { reviewCases } from './review.e2e';
 import { runCases } from './support';
@@ -28,6 +29,7 @@ const cases = [
         ...phraseCases,
         ...pagesCases,
         ...paceCases,
+        ...phoneLayoutCases,
         ...accountCases,
         ...adminCases,
         ...watchCases,
