@@ -247,10 +247,10 @@ describe('seating before the game', () => {
     const listed = (await getJson(t, '/api/tables')).body.find((l: { roomId: string }) => l.roomId === host.room.roomId);
     expect(listed.seats).toEqual([
       { colour: 'red', name: 'Host', bot: null },
-      { colour: 'green', name: 'Green bot', bot: 'heuristic' },
+      { colour: 'green', name: 'Green bot (medium)', bot: 'heuristic' },
       { colour: 'blue', name: 'Guest', bot: null },
     ]);
-    expect(listed.names).toEqual(['Host', 'Green bot', 'Guest']);
+    expect(listed.names).toEqual(['Host', 'Green bot (medium)', 'Guest']);
     expect(await host.refused('add-bot', { colour: 'green' })).toMatchObject({ code: 'ERR_COLOUR_TAKEN' });
     host.send('remove-bot', { colour: 'green' });
     await waitFor(() => !host.state.seats.has('green'), 'the bot to go');

@@ -104,10 +104,22 @@ export const phraseCases: TestCase[] = [
         assert.ok(shown);
         const near = await ann.page.evaluate((colour) => {
           const seat = document.querySelector(`.seats .seat[data-colour="${colour}"]`)!.getBoundingClientRect();
+          const panel = document.querySelector('.seat-panel')!.getBoundingClientRect();
           const bubble = document.querySelector(`[data-testid=phrase-bubble][data-colour="${colour}"]`)!.getBoundingClientRect();
-          return Math.abs(bubble.top - seat.bottom) < 20 && bubble.left >= seat.left - 180 && bubble.left <= seat.right;
+          // Under the seat panel, in line with the speaker's chip: over no one's name.
+          const overName = [...document.querySelectorAll('.seats .seat .name')].some((n) => {
+            const r = n.getBoundingClientRect();
+            return r.bottom > bubble.top && r.top < bubble.bottom && r.right > bubble.left && r.left < bubble.right;
+          });
+          return (
+            !overName &&
+            bubble.top >= panel.bottom &&
+            bubble.top - panel.bottom < 20 &&
+            bubble.left >= seat.left - 180 &&
+            bubble.left <= seat.right
+          );
         }, bobSeat);
-        assert.ok(near, 'the bubble sits by the speaker’s seat');
+        assert.ok(near, 'the bubble sits under the seats, by the speaker’s chip, over no name');
         await screenshot(ann.page, 'phrase-game-phone-zh');
         assert.deepEqual(errors, []);
       } finally {

@@ -13,6 +13,7 @@ import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
 import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
+import { phoneLayoutCases } from './phoneLayout.e2e';
 import { phraseCases } from './phrases.e2e';
 import { quickCases } from './quick.e2e';
 import { reviewCases } from './review.e2e';
@@ -31,6 +32,7 @@ const cases = [
         ...phraseCases,
         ...pagesCases,
         ...paceCases,
+        ...phoneLayoutCases,
         ...accountCases,
         ...adminCases,
         ...watchCases,

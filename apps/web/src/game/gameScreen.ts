@@ -5,6 +5,7 @@ import { EventCaption } from './eventCaption';
 import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';
 import { GameController, type Presented } from './gameController';
 import { MoveList } from './moveList';
+import { fitBoard } from './boardFit';
 import { confirmMovesSetting } from './confirmMovesSetting';
 import { ReturnedNote } from './returnedNote';
 import { fillSeatPanel } from './seatPanel';
@@ -43,6 +44,10 @@ export class GameScreen implements Screen {
   private readonly planesEl = h('div', { class: 'plane-buttons', role: 'group' });
   private readonly buttonsEl = h('div', { class: 'buttons' });
   private readonly answerEl = h('div', { class: 'answer' });
+  private readonly boardWrap = h('div', { class: 'board-wrap' }, this.boardHost, this.caption.el);
+  /** Sizes the board to leave the controls on a phone's first screen (see fitBoard). */
+  private readonly refit = fitBoard(this.boardWrap, this.buttonsEl, () => !this.el.classList.contains('over'));
+  private readonly refitter = new ResizeObserver(() => this.refit());
   private readonly hintEl = h('p', { class: 'hint' });
   private readonly settingsEl = h('p', { class: 'game-settings' });
   /** The rules of the table's preset, in a new tab: the game stays open here. */
@@ -76,7 +81,7 @@ export class GameScreen implements Screen {
       'main',
       { class: 'screen game' },
       this.seatPanel,
-      h('div', { class: 'board-wrap' }, this.boardHost, this.caption.el),
+      this.boardWrap,
       h(
         'section',
         { class: 'controls' },
@@ -116,6 +121,8 @@ export class GameScreen implements Screen {
     board.onPlaneTap = (key) => controller.tapPlane(key);
     board.onDieTap = () => controller.roll();
     document.addEventListener('keydown', this.onKey);
+    // What is above and below the board changes height (a notice, names, a language): the board follows.
+    this.refitter.observe(document.body);
     this.timer = window.setInterval(() => this.renderSeats(), 500);
   }
 
@@ -164,6 +171,7 @@ export class GameScreen implements Screen {
 
   dispose(): void {
     document.removeEventListener('keydown', this.onKey);
+    this.refitter.disconnect();
     for (const type of ['pointerdown', 'keydown'] as const) document.removeEventListener(type, this.unlockSound, true);
     this.speaker.dispose();
     if (this.timer !== null) window.clearInterval(this.timer);
@@ -214,6 +222,7 @@ export class GameScreen implements Screen {
       ...actionButtons(controls, { act, watching, belowHasHome: this.below?.home === true, onLeave: () => this.options.onLeave() }),
     );
     fill(this.answerEl, ...answerButtons(controls, act));
+    this.refit();
   }
 
   /**

@@ -8,8 +8,8 @@ import { BOARD, FONT_STACK, SEAT_COLOURS } from './theme';
 const TEXT_PX = 48;
 /** A lone numeral's height in board units: about 14 px on a 375 px phone board, over the plane's middle. */
 const NUMBER_SIZE = 0.58;
-/** A stack's label ("1·3") is shrunk to this width, so it stays on the token. */
-const LABEL_WIDTH = 0.95;
+/** A stack's label ("1·3") is shrunk to this width: a little wider than the token, to stay legible on a phone. */
+const LABEL_WIDTH = 1.2;
 
 /**
  * One plane on the board: a token with a plane silhouette, its number (1–4, as on the plane buttons)

@@ -115,6 +115,10 @@ export function phraseControl(deps: PhraseDeps): PhraseControl {
     // By the seat in whichever view shows the seats now (lobby rows or the game's seat list).
     const seat = document.querySelector(`.lobby-seat[data-colour="${said.seat}"], .seats .seat[data-colour="${said.seat}"]`);
     const at = seat?.getBoundingClientRect();
+    // In the game, under the whole seat panel (over the board's edge), in line with the speaker's chip:
+    // just under the chip it would cover the name of the seat in the row below.
+    const panel = seat?.closest('.seat-panel')?.getBoundingClientRect();
+    const top = panel ? panel.bottom + 2 : at ? at.bottom - 6 : 56;
     for (const old of bubbles.querySelectorAll(`[data-colour="${said.seat}"]`)) old.remove();
     const bubble = h('div', {
       class: `phrase-bubble colour-${said.seat}`,
@@ -124,7 +128,7 @@ export function phraseControl(deps: PhraseDeps): PhraseControl {
     });
     // Through the CSSOM: the page's Content-Security-Policy refuses inline style attributes.
     bubble.style.left = at ? `${Math.max(4, Math.min(at.left + 8, window.innerWidth - 180))}px` : '8px';
-    bubble.style.top = at ? `${at.bottom - 6}px` : '56px';
+    bubble.style.top = `${top}px`;
     bubbles.append(bubble);
     later(BUBBLE_MS, () => bubble.remove());
   };
