@@ -193,11 +193,19 @@ export const accountCases: TestCase[] = [
         await openProfile(desk.page, url, 'zh-CN');
         const phoneRow = desk.page.locator('[data-testid=device][data-current=false]', { hasText: 'Android' });
         await phoneRow.locator('[data-testid=device-sign-out]').click();
-        // Asked first: "Cancel" keeps the device signed in; then it is signed out for real.
-        await answerConfirm(desk.page, 'no', 'accounts-sign-out-confirm-desktop-zh');
+        // Asked first, in the page, by keyboard: "Cancel" has the focus and Escape keeps the device signed in; Tab, Enter signs it out.
+        await desk.page.waitForSelector('[data-testid=confirm-dialog]');
+        const focused = () => desk.page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+        assert.equal(await focused(), 'confirm-no', 'the safe answer has the focus');
+        await screenshot(desk.page, 'accounts-sign-out-confirm-desktop-zh');
+        await desk.page.keyboard.press('Escape');
+        await desk.page.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached' });
         assert.equal(await deviceCount(desk.page), 3);
         await phoneRow.locator('[data-testid=device-sign-out]').click();
-        await answerConfirm(desk.page, 'yes');
+        await desk.page.waitForSelector('[data-testid=confirm-dialog]');
+        await desk.page.keyboard.press('Tab');
+        assert.equal(await focused(), 'confirm-yes');
+        await desk.page.keyboard.press('Enter');
         await phone.page.waitForSelector('[data-testid=signed-out]', { timeout: 5_000 });
         assert.match(await text(phone.page, '[data-testid=signed-out]'), /no longer signed in as 小安/);
         assert.equal(await stored(phone.page), null, 'the phone forgot the secret');

@@ -309,7 +309,7 @@ const outCase: TestCase = {
 
       await switchLanguage(page, async () => (await page.getAttribute('[data-testid=results]', 'aria-label')) === 'Results');
       assert.deepEqual((await shown('.seat-panel')).green, ['Out · away too long (resigned)']);
-      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['Out · away too long (resigned)', 'Out · escaped']);
+      assert.deepEqual((await resultBadges()).filter(Boolean).sort(), ['Out · away too long (resigned)', 'Out · left the game']);
       await switchLanguage(page, async () => (await page.getAttribute('[data-testid=results]', 'aria-label')) === '对局结果');
 
       // The replay's last step shows the same (the game was opened finished, so it is kept as the last game here).

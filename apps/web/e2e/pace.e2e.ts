@@ -12,6 +12,7 @@ import { startGameServer } from './gameServer';
 import {
   DESKTOP,
   type TestCase,
+  answerConfirm,
   click,
   matchAs,
   newPage,
@@ -112,32 +113,8 @@ export const paceCases: TestCase[] = [
           240_000,
           100,
         );
-        // Asked in the page, with the keyboard: Escape says no (still playing), Tab from "Cancel" reaches "Resign", Enter says yes.
         await click(page, '[data-testid=resign]');
-        await page.waitForSelector('[data-testid=confirm-dialog]');
-        assert.equal(
-          await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
-          'confirm-no',
-          'the safe answer is focused',
-        );
-        await screenshot(page, 'resign-confirm-phone-zh');
-        await page.keyboard.press('Escape');
-        await page.waitForSelector('[data-testid=confirm-dialog]', { state: 'detached' });
-        assert.equal(await page.$(`.seats .seat.is-out[data-colour="${me}"]`), null, 'Escape did not resign');
-        await click(page, '[data-testid=resign]');
-        await page.waitForSelector('[data-testid=confirm-dialog]');
-        await page.keyboard.press('Tab');
-        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'confirm-yes');
-        await page.keyboard.press('Tab');
-        assert.equal(
-          await page.evaluate(
-            () => document.activeElement?.closest('[data-testid=confirm-dialog]') !== null || document.activeElement === document.body,
-          ),
-          true,
-          'Tab stays in the dialog',
-        );
-        await page.focus('[data-testid=confirm-yes]');
-        await page.keyboard.press('Enter');
+        await answerConfirm(page, 'yes', 'resign-confirm-phone-zh');
         await until(
           'the own seat out',
           () => page.evaluate((c) => document.querySelector(`.seats .seat.is-out[data-colour="${c}"]`) !== null || null, me),

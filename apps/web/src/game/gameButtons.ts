@@ -1,5 +1,4 @@
 /** The game screen's buttons, drawn from the controls: planes to pick, the actions, and the answers to a draw offer or a resignation. */
-import { FINISH } from '@flightchess/rules';
 import { planeKey } from '../board/placement';
 import { planeNumber } from '../board/planeNumber';
 import { t } from '../i18n';
@@ -7,6 +6,7 @@ import { confirmDialog } from '../popups/confirmDialog';
 import { type Child, h } from '../ui/dom';
 import type { Controls } from './controls';
 import { describePosition, seatName } from './describe';
+import { positionLabel } from './positionLabel';
 import type { GameController } from './gameController';
 
 /** Makes a click handler that runs `f` on the screen's controller, looked up at the click (see GameScreen.render). */
@@ -32,7 +32,7 @@ export function planeButtons(controls: Controls, act: Act): HTMLElement[] {
         on: { click: act((c) => c.tapPlane(planeKey({ colour: acting, plane }))) },
       },
       h('span', { class: 'plane-no', text: String(planeNumber(plane)) }),
-      h('span', { class: 'plane-where', text: position === FINISH ? '✓' : describePosition(position) }),
+      h('span', { class: 'plane-where', text: positionLabel(position) }),
     ),
   );
 }

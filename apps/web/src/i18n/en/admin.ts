@@ -17,7 +17,7 @@ export const admin: Translation<typeof zh> = {
   'admin.col.process': 'Process',
   'admin.col.storage': 'Storage',
   'admin.col.tables': 'Tables',
-  'admin.col.players': 'Players on line',
+  'admin.col.players': 'Online players',
   'admin.col.sockets': 'Sockets',
   'admin.col.actions': 'Actions/s',
   'admin.col.uptime': 'Up',

@@ -8,7 +8,7 @@ export const home: Translation<typeof zh> = {
   'home.create': 'Create table',
   'home.preset': 'Rules',
   'home.seats': 'Seats',
-  'home.teams': 'Team mode (red+yellow vs green+blue)',
+  'home.teams': 'Teams (Red and Yellow vs Green and Blue)',
   'home.turnTime': 'Turn time (seconds)',
   'home.private': 'Private table (join by code only)',
   'home.houseRules': 'House rules',

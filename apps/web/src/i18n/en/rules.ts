@@ -24,7 +24,7 @@ export const rules: Translation<typeof zh> = {
   'rules.threeSixes.last-moved-home': 'A third six sends the last moved plane home',
   'rules.threeSixes.all-home': 'A third six sends all your planes home',
   'rules.safe': 'Entry squares and stars are safe',
-  'rules.teams': 'Teams allowed: red+yellow vs green+blue',
+  'rules.teams': 'Teams allowed: Red and Yellow vs Green and Blue',
   'rules.draw': 'Players may agree a draw and may resign at any time',
   'rules.resign': 'Resigning is allowed after {n} rolls',
   'rules.win': 'The first player with every plane home wins',
