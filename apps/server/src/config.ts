@@ -77,6 +77,11 @@ export interface ServerConfig {
   readonly passwordCost: ScryptCost;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
   readonly adminToken: string | undefined;
+  /**
+   * End-to-end tests only: every game's dice from this seed (64 hex digits) and its first seat the first in
+   * seat order, so that a test knows what will happen. Never in production: anyone could foretell the dice.
+   */
+  readonly testDiceSeed: string | undefined;
   /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
   readonly watchersPerTable: number;
 }
@@ -147,6 +152,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   signInFailuresPerNameMinute: 20,
   passwordCost: PASSWORD_COST,
   adminToken: undefined,
+  testDiceSeed: undefined,
   watchersPerTable: 50,
 };
 
@@ -196,6 +202,10 @@ const ENV = z.object({
   SIGN_IN_FAILURES_PER_HOUR: count.optional(),
   SIGN_IN_FAILURES_PER_NAME_MINUTE: count.optional(),
   ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  TEST_DICE_SEED: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'use 64 hex digits')
+    .optional(),
   WATCHERS_PER_TABLE: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
@@ -264,6 +274,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR ?? base.signInFailuresPerHour,
     signInFailuresPerNameMinute: e.SIGN_IN_FAILURES_PER_NAME_MINUTE ?? base.signInFailuresPerNameMinute,
     adminToken: e.ADMIN_TOKEN ?? base.adminToken,
+    testDiceSeed: e.TEST_DICE_SEED ?? base.testDiceSeed,
     watchersPerTable: e.WATCHERS_PER_TABLE ?? base.watchersPerTable,
   };
   return { ok: true, config };

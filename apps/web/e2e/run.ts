@@ -6,6 +6,7 @@
 import { accountCases } from './accounts.e2e';
 import { adminCases } from './admin.e2e';
 import { awayCases } from './away.e2e';
+import { eventsCases } from './events.e2e';
 import { homeCases } from './home.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
@@ -28,6 +29,7 @@ const cases = [
         ...phraseCases,
         ...pagesCases,
         ...paceCases,
+        ...eventsCases,
         ...accountCases,
         ...adminCases,
         ...watchCases,
