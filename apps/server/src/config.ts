@@ -79,6 +79,11 @@ export interface ServerConfig {
   readonly passwordCost: ScryptCost;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
   readonly adminToken: string | undefined;
+  /**
+   * End-to-end tests only: every game's dice from this seed (64 hex digits) and its first seat the first in
+   * seat order, so that a test knows what will happen. Never in production: anyone could foretell the dice.
+   */
+  readonly testDiceSeed: string | undefined;
   /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
   readonly watchersPerTable: number;
 }
@@ -150,6 +155,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   signInFailuresPerNameMinute: 20,
   passwordCost: PASSWORD_COST,
   adminToken: undefined,
+  testDiceSeed: undefined,
   watchersPerTable: 50,
 };
 
@@ -200,6 +206,10 @@ const ENV = z.object({
   SIGN_IN_FAILURES_PER_HOUR: count.optional(),
   SIGN_IN_FAILURES_PER_NAME_MINUTE: count.optional(),
   ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  TEST_DICE_SEED: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'use 64 hex digits')
+    .optional(),
   WATCHERS_PER_TABLE: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
@@ -214,6 +224,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
   // Behind one address, a client must reach the process that holds its room: that is what this names.
   if (e.REDIS_URL && !(e.PUBLIC_ADDRESS ?? base.publicAddress)) {
     return { ok: false, error: 'bad environment: PUBLIC_ADDRESS: required with REDIS_URL (each process needs its own public address)' };
+  }
+  // Dice known in advance are for browser tests; a production process (the image sets NODE_ENV) refuses to start with them.
+  if (e.TEST_DICE_SEED && env.NODE_ENV === 'production') {
+    return {
+      ok: false,
+      error: 'bad environment: TEST_DICE_SEED: end-to-end tests only, refused with NODE_ENV=production (anyone could predict the dice)',
+    };
   }
   const trustProxy =
     e.TRUST_PROXY === undefined
@@ -269,6 +286,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR ?? base.signInFailuresPerHour,
     signInFailuresPerNameMinute: e.SIGN_IN_FAILURES_PER_NAME_MINUTE ?? base.signInFailuresPerNameMinute,
     adminToken: e.ADMIN_TOKEN ?? base.adminToken,
+    testDiceSeed: e.TEST_DICE_SEED ?? base.testDiceSeed,
     watchersPerTable: e.WATCHERS_PER_TABLE ?? base.watchersPerTable,
   };
   return { ok: true, config };

@@ -99,6 +99,15 @@ describe('configuration from the environment', () => {
     if (!read.ok) expect(read.error).toContain('PUBLIC_ADDRESS');
   });
 
+  test('TEST_DICE_SEED (dice known in advance, for browser tests) is refused in production', () => {
+    const seed = 'ab'.repeat(32);
+    const test = configFromEnv({ TEST_DICE_SEED: seed });
+    expect(test.ok && test.config.testDiceSeed).toBe(seed);
+    const production = configFromEnv({ TEST_DICE_SEED: seed, NODE_ENV: 'production' });
+    expect(production.ok).toBe(false);
+    if (!production.ok) expect(production.error).toContain('TEST_DICE_SEED');
+  });
+
   test.each([
     [{ DATABASE_URL: 'mysql://db/fc' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'flightchess.db' }, 'DATABASE_URL'],

@@ -7,6 +7,7 @@ import { accountCases } from './accounts.e2e';
 import { adminCases } from './admin.e2e';
 import { awayCases } from './away.e2e';
 import { endingCases } from './ending.e2e';
+import { eventsCases } from './events.e2e';
 import { homeCases } from './home.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
@@ -33,6 +34,7 @@ const cases = [
         ...pagesCases,
         ...paceCases,
         ...phoneLayoutCases,
+        ...eventsCases,
         ...accountCases,
         ...adminCases,
         ...watchCases,

@@ -3,7 +3,7 @@ import { GameController, type Presented } from '../src/game/gameController';
 import { type Cue, cueOf } from '../src/sound/cues';
 import { Speaker } from '../src/sound/speaker';
 import { Prefs } from '../src/ui/prefs';
-import { FakeSource, MemoryStore, RecordingRenderer, act, gameOf, viewOf } from './support';
+import { FakeSource, MemoryStore, RecordingRenderer, act, flush, gameOf, viewOf } from './support';
 
 const redIsMine = (c: string) => c === 'red';
 
@@ -37,6 +37,31 @@ describe('cueOf', () => {
   it('leaves the rest silent (the move itself sounds by its legs, the capture at its hit)', () => {
     expect(cueOf({ type: 'draw-offered', seat: 'red' }, redIsMine)).toBeNull();
     expect(cueOf({ type: 'no-move', seat: 'red', value: 2 }, redIsMine)).toBeNull();
+  });
+});
+
+describe('what the board presents, in order', () => {
+  it('presents a capture as its planes are hit, mid-route, and only once (the caption tells it then)', async () => {
+    // Red flies from 15 over yellow's plane on the crossing (RULES.md §3.3), then jumps on to 34.
+    const start = gameOf({
+      preset: 'online',
+      seats: ['red', 'yellow'],
+      firstSeat: 'red',
+      planes: { red: [15, 'hangar', 'hangar', 'hangar'], yellow: [53, 'hangar', 'hangar', 'hangar'] },
+    });
+    const renderer = new RecordingRenderer();
+    const rolled = act(start, { type: 'roll', seat: 'red', value: 3 });
+    const source = new FakeSource({ view: viewOf(rolled.state, []), events: [] });
+    const presented: string[] = [];
+    new GameController(renderer, source, {
+      announce: () => undefined,
+      changed: () => undefined,
+      presented: (p) => presented.push(p.type === 'leg' ? p.kind : p.type),
+    });
+    const moved = act(rolled.state, { type: 'move', seat: 'red', plane: 0 });
+    source.push({ view: viewOf(moved.state, []), events: moved.events });
+    await flush();
+    expect(presented).toEqual(['moved', 'step', 'step', 'step', 'hit', 'captured', 'flight', 'jump', 'turn']);
   });
 });
 

@@ -41,6 +41,8 @@ export interface TableAtStart {
   readonly seats: readonly MatchSeat[];
   /** The preset picks the first seat at random (RULES.md §2.2): the server draws it. */
   readonly randomFirstSeat: boolean;
+  /** End-to-end tests only (TEST_DICE_SEED): this seed instead of a drawn one, and the first seat in seat order. */
+  readonly testSeed?: string | undefined;
 }
 
 export type Committed = { ok: true; state: GameState; events: readonly GameEvent[] } | { ok: false; error: Rejection };
@@ -81,10 +83,11 @@ export class Match {
   static async begin(at: TableAtStart, deps: MatchDeps): Promise<{ ok: true; match: Match } | { ok: false; error: Rejection }> {
     const colours = at.seats.map((s) => s.colour);
     // The engine never picks the first seat (RULES.md §9.2): the server does, from crypto.
-    const setup: GameSetup = at.randomFirstSeat ? { ...at.setup, firstSeat: colours[randomInt(colours.length)]! } : at.setup;
+    const first = at.testSeed ? 0 : randomInt(colours.length);
+    const setup: GameSetup = at.randomFirstSeat ? { ...at.setup, firstSeat: colours[first]! } : at.setup;
     const created = createGame(setup);
     if (!created.ok) return { ok: false, error: created.error };
-    const seed = randomBytes(32).toString('hex');
+    const seed = at.testSeed ?? randomBytes(32).toString('hex');
     const table: MatchTable = {
       id: randomId(9),
       tableId: at.tableId,

@@ -98,6 +98,7 @@ export class TablePlay {
         turnSeconds: s.turnSeconds,
         seats: host.seating.matchSeats(),
         randomFirstSeat: s.rules.firstSeat === 'random',
+        testSeed: host.config.testDiceSeed,
       },
       host.matches,
     );

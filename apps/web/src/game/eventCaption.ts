@@ -9,29 +9,28 @@ import './eventCaption.css';
 const SHOWN_LINES = 2;
 
 /**
- * What just happened, in words over the board's top edge, as the board shows it: each event of an action
- * is added as its animation starts (the newest two lines shown), and the next action's first event starts afresh. An overlay of one
- * fixed height, so the layout never moves. Whose turn it is the prompt says, so that is left out here.
+ * What just happened, in words over the board's top edge, as the board shows it: each event's line is
+ * added as its animation starts (a capture's as the planes are hit), and the newest two lines stay, so a
+ * capture is still there to read when the next roll comes. An overlay, so the layout never moves. Whose
+ * turn it is the prompt says, so that is left out here.
  */
 export class EventCaption {
   readonly el = h('p', { class: 'event-caption', hidden: true, aria: { hidden: 'true' }, data: { testid: 'event-caption' } });
-  private events: GameEvent[] = [];
-  private view: GameView | null = null;
+  /** The events presented so far, by the update (view) they came with: the last few updates are kept. */
+  private told: { view: GameView; events: GameEvent[] }[] = [];
 
   /** The board presents an event (or a moment of a move, which the words do not follow). */
   present(presented: Presented, view: GameView): void {
     if (presented.type === 'leg' || presented.type === 'hit' || presented.type === 'turn') return;
-    if (view !== this.view) {
-      this.view = view;
-      this.events = [];
-    }
-    this.events.push(presented);
+    const last = this.told.at(-1);
+    if (last?.view === view) last.events.push(presented);
+    else this.told = [...this.told.slice(1 - SHOWN_LINES), { view, events: [presented] }];
     this.render();
   }
 
   /** Say it again in the current language: the newest lines, one under the other. */
   render(): void {
-    const lines = this.view ? eventLines(this.events, this.view).slice(-SHOWN_LINES) : [];
+    const lines = this.told.flatMap(({ view, events }) => eventLines(events, view)).slice(-SHOWN_LINES);
     this.el.hidden = lines.length === 0;
     fill(this.el, ...lines.map((line) => h('span', { text: line })));
     // A new line pops in, so that a glance catches it.

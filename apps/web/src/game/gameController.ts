@@ -257,9 +257,19 @@ export class GameController {
 
   private async play(update: GameUpdate): Promise<void> {
     const layout = this.layout ?? this.place(update.view);
-    for (const event of update.events) {
-      this.hooks.presented?.(event, update.view);
-      await animateEvent(this.renderer, layout, event, (moment) => this.hooks.presented?.(moment, update.view));
+    const { events, view } = update;
+    // A capture is presented as the planes are hit, mid-route, rather than after the move's animation.
+    const early = new Set<GameEvent>();
+    for (const [i, event] of events.entries()) {
+      if (early.has(event)) continue;
+      this.hooks.presented?.(event, view);
+      await animateEvent(this.renderer, layout, event, (moment) => {
+        this.hooks.presented?.(moment, view);
+        const capture = moment.type === 'hit' && events.slice(i + 1).find((e) => e.type === 'captured' && !early.has(e));
+        if (!capture) return;
+        early.add(capture);
+        this.hooks.presented?.(capture, view);
+      });
     }
     this.place(update.view);
     this.refresh();
