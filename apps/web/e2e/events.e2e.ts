@@ -104,6 +104,11 @@ export const eventsCases: TestCase[] = [
           watcherRows.some((r) => /sends \d home/.test(r)),
           `no capture row in ${watcherRows.join(' / ')}`,
         );
+        // The watcher came after the first roll: the list still starts with it, from the stored log.
+        assert.equal(
+          await watcher.page.$eval('[data-testid=move-list] li[data-position]', (li) => (li as HTMLElement).dataset.position),
+          '1',
+        );
         await screenshot(watcher.page, 'events-move-list-watch-phone-en');
 
         // The replay (of the game going on): its move list steps the board to the move tapped.

@@ -1,6 +1,6 @@
 import { type Action, type GameEvent, type GameSetup, createRng } from '@flightchess/rules';
 import { playGame } from '../../../packages/rules/src/sim/playGame';
-import { moveRowsOf } from '../src/game/moveRows';
+import { moveRowsOf, rowsJoined } from '../src/game/moveRows';
 import { rowWords } from '../src/game/moveWords';
 import { setLanguage } from '../src/i18n';
 import { act, gameOf } from './support';
@@ -70,5 +70,19 @@ describe('the move list', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(positions.at(-1)).toBe(actions.length);
     expect(rows.reduce((n, r) => n + r.captured, 0)).toBeGreaterThan(0);
+  });
+
+  test('joined in progress: the stored history first, then the updates that came meanwhile, none twice', () => {
+    const setup: GameSetup = { preset: 'online', seats: ['red', 'yellow'] };
+    const { actions } = playGame(setup, { red: 'strong', yellow: 'strong' }, createRng('joined'));
+    const all = eventsOf(setup, actions);
+    const whole = moveRowsOf(all);
+    // Opened at action 10; updates 11..14 came while a history of 12 actions loaded, then 15 onwards as usual.
+    const live = all.slice(10, 14).map((events, i) => ({ events, position: 11 + i }));
+    expect(rowsJoined(all.slice(0, 12), live)).toEqual(moveRowsOf(all.slice(0, 14)));
+    // The history may hold more than the page has seen: nothing it holds is added again.
+    expect(rowsJoined(all, live)).toEqual(whole);
+    // No history (it could not be read): the list starts where the page did.
+    expect(rowsJoined([], live).map((r) => r.position)[0]).toBeGreaterThanOrEqual(11);
   });
 });

@@ -1,7 +1,7 @@
 import type { GameEvent } from '@flightchess/rules';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
-import { type MoveRow, addMoves } from './moveRows';
+import { type LiveMove, type MoveRow, addMoves, rowsJoined } from './moveRows';
 import { rowWords } from './moveWords';
 import type { GameSource } from './types';
 import './moveList.css';
@@ -31,9 +31,25 @@ export class MoveList {
     this.render();
   }
 
-  /** Add each update of a game in play as it comes (from the moment this screen opened). */
+  /**
+   * Add each update of a game in play as it comes; a game joined in progress (a watcher, a reload) first
+   * gets the moves before, from its stored log. Updates that come meanwhile wait for it, and those it
+   * already holds are not added twice.
+   */
   follow(source: GameSource): () => void {
-    return source.subscribe((update) => this.add(update.events, update.view.state.version));
+    let waiting: LiveMove[] | null = source.history ? [] : null;
+    const stop = source.subscribe((update) => {
+      const position = update.view.state.version;
+      if (waiting) waiting.push({ events: update.events, position });
+      else this.add(update.events, position);
+    });
+    const caughtUp = (history: readonly (readonly GameEvent[])[]) => {
+      this.rows = rowsJoined(history, waiting ?? []);
+      waiting = null;
+      this.render();
+    };
+    source.history?.().then(caughtUp, () => caughtUp([]));
+    return stop;
   }
 
   add(events: readonly GameEvent[], position: number): void {

@@ -65,3 +65,20 @@ export function addMoves(rows: readonly MoveRow[], events: readonly GameEvent[],
 export function moveRowsOf(actions: readonly (readonly GameEvent[])[]): MoveRow[] {
   return actions.reduce<MoveRow[]>((rows, events, i) => addMoves(rows, events, i + 1), []);
 }
+
+/** One action's events as a game in play delivers them (`position`: the version after it). */
+export interface LiveMove {
+  readonly events: readonly GameEvent[];
+  readonly position: number;
+}
+
+/**
+ * The rows of a game joined in progress: its stored history (`history`, each action's events), then the
+ * updates that came while it loaded, except those the history already holds.
+ */
+export function rowsJoined(history: readonly (readonly GameEvent[])[], live: readonly LiveMove[]): MoveRow[] {
+  return live.reduce(
+    (rows, { events, position }) => (position > history.length ? addMoves(rows, events, position) : rows),
+    moveRowsOf(history),
+  );
+}

@@ -58,4 +58,6 @@ export interface GameSource {
   current(): GameUpdate | null;
   subscribe(listener: (update: GameUpdate) => void): () => void;
   send(intent: Intent): void;
+  /** A game joined in progress: each action's events so far (the move list's first rows), as the server has stored them. */
+  history?(): Promise<readonly (readonly GameEvent[])[]>;
 }

@@ -116,7 +116,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   const showGame = () => {
     if (phase === 'game' || !connection) return;
     phase = 'game';
-    source = new RoomSource(connection, playerId());
+    const roomId = connection.roomId;
+    source = new RoomSource(connection, playerId(), (matchId) => ctx.net.match(matchId, roomId));
     const screen = new GameScreen(ctx, { source, onLeave: () => (connection?.table().status === 'over' ? home() : leave()) });
     game = screen;
     fill(el, screen.el, notice);

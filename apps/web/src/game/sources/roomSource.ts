@@ -1,7 +1,8 @@
-import type { ClientMessage } from '@flightchess/protocol';
+import type { ClientMessage, MatchRecord } from '@flightchess/protocol';
 import type { Colour, GameEvent } from '@flightchess/rules';
 import { gameView } from '../tableView';
 import type { GameSource, GameUpdate, GameView, Intent } from '../types';
+import { ReplaySource } from './replaySource';
 import type { TableConnection } from '../../net/tableConnection';
 
 /**
@@ -17,6 +18,8 @@ export class RoomSource implements GameSource {
   constructor(
     private readonly connection: TableConnection,
     private readonly playerId: string,
+    /** The stored match (its action log), as this player may read it. */
+    private readonly record?: (matchId: string) => Promise<MatchRecord>,
   ) {
     this.update([], false);
     this.unsubscribe = [
@@ -47,6 +50,13 @@ export class RoomSource implements GameSource {
     const { type, ...fields } = intent;
     const { seat: _seat, ...asked } = fields as typeof fields & { readonly seat?: Colour };
     c.send(type, { ...asked, version: c.game()?.version ?? 0 } as ClientMessage<typeof type>);
+  }
+
+  async history(): Promise<readonly (readonly GameEvent[])[]> {
+    const matchId = this.connection.table().matchId;
+    if (!matchId || !this.record) return [];
+    const match = await this.record(matchId);
+    return ReplaySource.of(match.setup, match.actions)?.actionEvents ?? [];
   }
 
   private update(events: readonly GameEvent[], notify: boolean): void {
