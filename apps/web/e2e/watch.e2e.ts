@@ -118,7 +118,7 @@ export const watchCases: TestCase[] = [
         // Ann's page says one person watches; Bob's has nothing to press, and says he is watching.
         await showsWatchers(ann.page, '1 人观战');
         await screenshot(ann.page, 'watch-indicator-phone');
-        await showsWatchers(bob.page, 'Watching · 1 watching');
+        await showsWatchers(bob.page, 'Watching (1)');
         assert.deepEqual(await enabledActions(bob.page), []);
         assert.equal(await bob.page.isHidden('[data-testid=phrases]'), true, 'a watcher has no quick-phrase menu');
         await screenshot(bob.page, 'watch-watcher-desktop-en');
@@ -172,7 +172,7 @@ export const watchCases: TestCase[] = [
         await server.crashAndRestart();
         await until('Bob’s game again', async () => (await shownVersion(bob.page)) > before || null, 30_000);
         await showsWatchers(ann.page, '1 人观战');
-        await showsWatchers(bob.page, 'Watching · 1 watching');
+        await showsWatchers(bob.page, 'Watching (1)');
         assert.deepEqual(await enabledActions(bob.page), []);
         const backAt = Date.now();
 

@@ -36,8 +36,8 @@ export function watchersBadge(): WatchersBadge {
     if (!last) return;
     const { table, watching } = last;
     el.hidden = table.watchers === 0 && !watching;
-    const count = t('watch.count', { n: table.watchers });
-    toggle.textContent = watching ? `${t('watch.you')} · ${count}` : count;
+    // Short enough for a phone's top bar beside the title and the language button.
+    toggle.textContent = t(watching ? 'watch.youCount' : 'watch.count', { n: table.watchers });
     toggle.classList.toggle('me', watching);
     const names = table.watcherNames;
     const more = table.watchers - names.length;

@@ -50,7 +50,7 @@ export const table: Translation<typeof zh> = {
   'phrase.said': '{name}: {phrase}',
 
   'watch.count': '{n} watching',
-  'watch.you': 'Watching',
+  'watch.youCount': 'Watching ({n})',
   'watch.names': 'Watching now',
   'watch.more': 'and {n} more',
   'watch.button': 'Watch',

@@ -47,7 +47,7 @@ export const table = {
   'phrase.said': '{name}：{phrase}',
 
   'watch.count': '{n} 人观战',
-  'watch.you': '观战中',
+  'watch.youCount': '观战中（{n} 人）',
   'watch.names': '正在观战',
   'watch.more': '还有 {n} 人',
   'watch.button': '观战',
