@@ -56,7 +56,7 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
           }),
         }),
         match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: abortReasonText(match.abortReason) }) }) : null,
-        players(match, final),
+        players(match, final, ctx.net.credentials()?.playerId ?? ''),
         reviewOf(match),
         h(
           'section',
@@ -112,12 +112,12 @@ function loaded(match: MatchRecord): LoadedMatch {
   return { match, final: replayed?.ok ? replayed.value.state : null };
 }
 
-/** A finished match as its results table; one still being played (or abandoned) as its players. */
-function players(match: MatchRecord, final: GameState | null): HTMLElement {
+/** A finished match as its results table (the reader's row marked); one still being played (or abandoned) as its players. */
+function players(match: MatchRecord, final: GameState | null, me: string): HTMLElement {
   if (match.status !== 'finished') {
     return h('section', { class: 'card' }, h('h2', { text: t('match.players') }), seatList(matchPlayers(match)));
   }
-  const data = onlineResults(match, final);
+  const data = onlineResults(match, final, me);
   return h('section', { class: 'results', data: { testid: 'match-results' } }, headlineOf(data), resultsTable(data));
 }
 
