@@ -1,6 +1,7 @@
 import { PRESET_NAMES } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
+import { savedGameNote } from '../offline/savedGameNote';
 import { type Child, fill, h } from '../ui/dom';
 import { onlineName } from '../ui/onlineName';
 import { type Route, hashOf } from '../ui/router';
@@ -54,26 +55,13 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
     maxLength: 20,
     on: { input: () => (ctx.prefs.nickname = nickname.value) },
   });
-  const saved = ctx.offline.unfinished();
   const me = ctx.net.credentials()?.playerId;
 
   return [
     h('h1', { class: 'hero', text: t('app.title') }),
     signedOutNote(ctx),
     mine.el,
-    saved
-      ? h(
-          'section',
-          { class: 'card saved' },
-          h('p', { text: t('home.offlineSaved', { preset: t(`preset.${saved.state.preset}`), rolls: saved.state.rolls }) }),
-          h('button', {
-            class: 'primary',
-            text: t('home.offlineContinue'),
-            data: { testid: 'offline-continue' },
-            on: { click: () => ctx.navigate({ name: 'offline' }) },
-          }),
-        )
-      : null,
+    savedGameNote(ctx, 'card saved'),
     h('label', { class: 'field nickname', for: nickname.id }, h('span', { text: t('home.nickname') }), nickname),
     h(
       'nav',
