@@ -1,7 +1,10 @@
+import { botLabel } from '@flightchess/protocol';
 import { createGuest } from '../../src/players/guests';
 import { type Storage, StorageConflict } from '../../src/repositories';
 import { type StorageHarness, freshDatabase } from './contract';
 import { ACTIONS, OTHER, OWNER, RESULT, finish, seat, start } from './matchFixtures';
+
+const YELLOW_BOT = botLabel('yellow', 'heuristic');
 
 /** The matches part of the Storage contract: play, ownership and leases, finish and abort, the lists and the leaderboard. */
 export function matchesContract(openHarness: () => Promise<StorageHarness>): void {
@@ -46,7 +49,8 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
           kind: 'bot',
           bot: 'heuristic',
           playerId: null,
-          name: 'Yellow bot',
+          // Bots are named on reading, by the protocol's one label (whatever was stored).
+          name: YELLOW_BOT,
           out: null,
           winner: false,
         }),
@@ -95,7 +99,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       turnSeconds: 12.5,
       seats: [
         start('m1', guest.playerId).seats[0],
-        { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot' },
+        { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: YELLOW_BOT },
       ],
       commitment: 'c'.repeat(64),
       seed: 's'.repeat(64),
@@ -147,7 +151,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
     expect(JSON.stringify(match?.result)).toBe(JSON.stringify(RESULT));
     expect(match?.seats).toEqual([
       { kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true) },
-      { kind: 'bot', bot: 'heuristic', playerId: null, name: 'Yellow bot', ...seat('yellow', -40, false, 'resign') },
+      { kind: 'bot', bot: 'heuristic', playerId: null, name: YELLOW_BOT, ...seat('yellow', -40, false, 'resign') },
     ]);
     expect(await reopened.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
   });
