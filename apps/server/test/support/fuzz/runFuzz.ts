@@ -63,6 +63,9 @@ const FUZZ_CONFIG: Partial<ServerConfig> = {
   logLevel: 'error',
   maxMessagesPerSecond: 1_000_000,
   reconnectSeconds: 120,
+  // The run is not about dead links: its clients share the server's event loop, and on a loaded machine a
+  // backlog of thousands of messages can hold their pongs past two 3 s pings, which cut a live connection.
+  heartbeatSeconds: 60,
 };
 
 /** Kinds of table, cycled through: sizes 2–4, several presets, teams, bots, and short turn timers (auto-play). */
