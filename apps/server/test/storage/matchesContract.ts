@@ -97,10 +97,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       setup: start('m1', guest.playerId).setup,
       base: 10,
       turnSeconds: 12.5,
-      seats: [
-        start('m1', guest.playerId).seats[0],
-        { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: YELLOW_BOT },
-      ],
+      seats: [start('m1', guest.playerId).seats[0], { colour: 'yellow', kind: 'bot', bot: 'heuristic', playerId: null, name: YELLOW_BOT }],
       commitment: 'c'.repeat(64),
       seed: 's'.repeat(64),
       engine: 1,
