@@ -4,6 +4,8 @@ export interface DrainableTable {
   readonly status: string;
   /** A game is being played, or its result is still being stored. */
   readonly gameInProgress: boolean;
+  /** The match this table plays now, if any. */
+  readonly matchId: string | null;
   /** The drain has begun: a table whose game has not started closes (there is nothing to lose). */
   onDrain(): void;
 }

@@ -72,7 +72,10 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const owner = `${hostname()}:${process.pid}:${randomId(6)}`;
   const matches: MatchDeps = { storage: deps.storage, owner, leaseMs: config.leaseSeconds * 1000 };
   // With Redis several processes share the database: one only takes what another let go.
-  const keeper = new TableKeeper(matches, deps.logger, { alone: !deps.driver });
+  const keeper = new TableKeeper(matches, deps.logger, {
+    alone: !deps.driver,
+    playingHere: (matchId) => [...drain.tables()].some((t) => t.matchId === matchId),
+  });
   const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
   const bans = new Bans(deps.storage);
   const accounts = createAccounts({

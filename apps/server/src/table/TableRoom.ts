@@ -214,6 +214,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return this.state?.status ?? 'waiting';
   }
 
+  get matchId(): string | null {
+    return this.play?.match?.id ?? null;
+  }
+
   get gameInProgress(): boolean {
     return this.state.status === 'playing' || this.play.recording;
   }

@@ -8,6 +8,12 @@ import type { RestoreHandoff } from './tableDeps';
 export interface KeeperOptions {
   /** One process on its own data: on start it takes every unfinished game, whatever lease the last process left. */
   readonly alone: boolean;
+  /**
+   * A match a table of this process is playing: never restored here, whatever its lease says. A process
+   * so loaded that its renewals came late would otherwise take its own live table from itself (whose
+   * next write then fails, and its players are sent to reconnect).
+   */
+  readonly playingHere: (matchId: string) => boolean;
 }
 
 export type RestoreOutcome = 'restored' | 'recorded' | 'aborted' | 'taken' | 'failed';
@@ -70,7 +76,7 @@ export class TableKeeper implements RestoreHandoff {
 
   /** Claim and restore every unfinished match whose lease ran out (every one of them with `all`). */
   async restoreUnfinished(all: boolean): Promise<RestoreOutcome[]> {
-    const ids = await this.matches.storage.unfinishedMatches(Date.now(), all);
+    const ids = (await this.matches.storage.unfinishedMatches(Date.now(), all)).filter((id) => !this.options.playingHere(id));
     const outcomes: RestoreOutcome[] = [];
     for (const id of ids) outcomes.push(await this.restoreOne(id, all));
     for (const outcome of outcomes) metrics.restores.inc({ outcome });
