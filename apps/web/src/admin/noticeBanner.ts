@@ -22,26 +22,33 @@ export function showNotices(after: HTMLElement, net: Pick<NetSession, 'api' | 'u
     banner.hidden = !notice;
     text.textContent = notice?.text ?? '';
   };
-  // A static copy of the client (no game server) answers with its page, not JSON: no notice then.
+  // A static copy of the client (no game server) answers with its page, not JSON (null here): no notice then.
   const check = () =>
-    net
-      .api<NoticeAnswer | null>('/api/notice')
-      .then((answer) => show(answer?.notice ?? null))
-      .catch(() => undefined);
+    net.api<NoticeAnswer | null>('/api/notice').then(
+      (answer) => {
+        show(answer?.notice ?? null);
+        return answer ? ('served' as const) : ('static' as const);
+      },
+      () => 'unreachable' as const,
+    );
   let polling = 0;
   const poll = () => (polling ||= window.setInterval(() => void check(), POLL_MS));
-  if (typeof EventSource === 'function') {
-    const stream = new EventSource(net.url('/api/notice/stream'));
-    stream.onmessage = (event: MessageEvent<string>) => {
+  const stream = () => {
+    const events = new EventSource(net.url('/api/notice/stream'));
+    events.onmessage = (event: MessageEvent<string>) => {
       window.clearInterval(polling);
       polling = 0;
       show((JSON.parse(event.data) as NoticeAnswer).notice);
     };
-    // EventSource retries a dropped stream by itself; one refused for good (not an event stream) is CLOSED.
-    stream.onerror = () => void (stream.readyState === EventSource.CLOSED && poll());
-  } else poll();
+    // EventSource retries a dropped stream by itself; one refused for good is CLOSED.
+    events.onerror = () => void (events.readyState === EventSource.CLOSED && poll());
+  };
   relabel();
-  void check();
+  // The stream is opened only where a game server answered: a static copy would refuse it with an error in the console.
+  void check().then((found) => {
+    if (found === 'served' && typeof EventSource === 'function') stream();
+    else if (found === 'unreachable') poll();
+  });
   window.addEventListener('hashchange', () => void check());
   return { relabel };
 }
