@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+import { PHONE, type TestCase, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
 
 const text = async (page: Page, selector: string) => ((await page.textContent(selector).catch(() => null)) ?? '').trim();
 const seatNames = (page: Page) =>
@@ -59,6 +59,7 @@ export const quickCases: TestCase[] = [
 
         // A private table's invite link, opened on a device with no nickname: asked for one, a made-up one offered.
         await openHome(host.page, server.url, '小明', 'zh-CN', false);
+        await openFriends(host.page);
         await click(host.page, '[data-testid=create]');
         await host.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
         const code = await text(host.page, '[data-testid=join-code]');

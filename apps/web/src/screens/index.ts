@@ -5,10 +5,8 @@ import { homeScreen } from './homeScreen';
 import { newOfflineScreen } from './newOfflineScreen';
 import { lazyScreen } from '../ui/lazyScreen';
 import { leaderboardScreen } from './leaderboardScreen';
-import { matchScreen } from './matchScreen';
 import { offlineScreen } from './offlineScreen';
 import { profileScreen } from './profileScreen';
-import { offlineReplayScreen, onlineReplayScreen } from './replayScreen';
 import { rulesScreen } from './rulesScreen';
 import { tableScreen } from './tableScreen';
 import { signInScreen } from './signInScreen';
@@ -30,10 +28,12 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return tableScreen(ctx, { kind: 'code', code: route.code });
     case 'quick':
       return tableScreen(ctx, { kind: 'quick' });
+    // The replay and the match page (with the review) are chunks of their own, fetched when opened (the
+    // service worker keeps them too): the first screen's script stays within its budget.
     case 'replay':
-      return onlineReplayScreen(ctx, route.matchId);
+      return lazyScreen(() => import('./replayScreen').then(({ onlineReplayScreen }) => onlineReplayScreen(ctx, route.matchId)));
     case 'replay-offline':
-      return offlineReplayScreen(ctx);
+      return lazyScreen(() => import('./replayScreen').then(({ offlineReplayScreen }) => offlineReplayScreen(ctx)));
     case 'rules':
       return rulesScreen(ctx, route.preset);
     case 'profile':
@@ -41,7 +41,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
     case 'leaderboard':
       return leaderboardScreen(ctx);
     case 'match':
-      return matchScreen(ctx, route.matchId);
+      return lazyScreen(() => import('./matchScreen').then(({ matchScreen }) => matchScreen(ctx, route.matchId)));
     case 'sign-in':
       return signInScreen(ctx);
     case 'link':
