@@ -36,7 +36,7 @@ export function levelBar(before: number, after: number): HTMLElement {
       {
         class: 'level-track',
         role: 'progressbar',
-        aria: { valuemin: '0', valuemax: '100', valuenow: String(Math.round(to.fraction * 100)) },
+        aria: { label: caption, valuemin: '0', valuemax: '100', valuenow: String(Math.round(to.fraction * 100)) },
       },
       fill,
     ),
