@@ -24,7 +24,9 @@ export function levelMove(before: number, after: number): LevelMove {
  */
 export function levelBar(before: number, after: number): HTMLElement {
   const { from, to, up } = levelMove(before, after);
-  const fill = h('span', { class: 'level-fill', style: `width: ${percent(from.fraction)}` });
+  const fill = h('span', { class: 'level-fill' });
+  // Through the style object: a style attribute is refused by the page's CSP (style-src 'self').
+  fill.style.width = percent(from.fraction);
   const name = levelName(to.level.level) || `Lv ${to.level.level}`;
   const caption = to.next ? t('ending.levelBar', { name, score: after, toNext: to.toNext }) : t('ending.levelTop', { name, score: after });
   const el = h(
