@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+import { PHONE, type TestCase, answerConfirm, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
 
 /** Whether the banner, the reader's own row and their score's parts are all inside the screen as it is. */
 const aboveTheFold = async (page: Page) => {
@@ -34,15 +34,16 @@ export const endingCases: TestCase[] = [
       const a = await newPage(browser, PHONE);
       const b = await newPage(browser, PHONE);
       const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
-      b.page.on('dialog', (d) => void d.accept());
       try {
         await openHome(a.page, server.url, '小红', 'zh-CN', false);
+        await openFriends(a.page);
         await a.page.selectOption('#create-preset', 'plyyard');
         await click(a.page, '[data-testid=create]');
         await a.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
         const code = (await a.page.textContent('[data-testid=join-code]'))!.trim();
 
         await openHome(b.page, server.url, '小黄', 'zh-CN', false);
+        await openFriends(b.page);
         await b.page.fill('#join-code', code);
         await click(b.page, '[data-testid=join]');
         await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
@@ -54,6 +55,7 @@ export const endingCases: TestCase[] = [
           b.page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null),
         );
         await click(b.page, '[data-testid=resign]');
+        await answerConfirm(b.page, 'yes');
 
         // The results as recorded: the host won, the guest is second; each sees it in large, their own row marked.
         for (const { page } of [a, b]) await page.waitForSelector('[data-testid=my-score]', { timeout: 60_000 });
