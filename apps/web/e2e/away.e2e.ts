@@ -156,6 +156,8 @@ export const awayCases: TestCase[] = [
         // the seat held, with the time left, and played by auto-play.
         const other = await newPage(browser, PHONE);
         try {
+          // With a name already: a link opened without one asks for it first (the invite's name prompt).
+          await openHome(other.page, server.url, '路人', 'zh-CN', false);
           await other.page.goto(`${server.url}?join=${code}`);
           await other.page.waitForSelector('[data-testid=watch-instead]', { timeout: 20_000 });
           await click(other.page, '[data-testid=watch-instead]');
