@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'ERR_NOT_WATCHABLE',
   /** The table has its WATCHERS_PER_TABLE watchers already. */
   'ERR_WATCHERS_FULL',
+  /** Quick play is closed to the player for a while (escapes from rated games); private tables stay open. */
+  'ERR_COOLDOWN',
   /** No player with that secret, or a device signed out after its seat was asked for. */
   'ERR_BAD_CREDENTIALS',
   /** A nickname that looks like a seated player's ("Аnn" for "Ann"), or a login name another player has. */

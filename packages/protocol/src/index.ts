@@ -10,6 +10,7 @@ export * from './serverMessages';
 export * from './tableFacts';
 export * from './tableOptions';
 export * from './records';
+export * from './ratings';
 export * from './quickPhrases';
 export { colourFor, defaultColours, seatsInPlay } from './seatColours';
 export { GameStream, type StreamStep } from './gameStream';

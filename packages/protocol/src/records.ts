@@ -80,6 +80,8 @@ export interface TableListing {
   readonly arrived: readonly number[];
   /** When the game in progress started (epoch ms); 0 while the table is seating players. */
   readonly startedAt: number;
+  /** A rated table: its game changes the players' ratings in its mode. */
+  readonly rated: boolean;
 }
 
 export interface ListedSeat {
@@ -122,6 +124,9 @@ export interface SeatResult {
   readonly levelAfter: number;
   readonly out: string | null;
   readonly winner: boolean;
+  /** A rated game (ratings/): the seat's rating in the game's mode before and after it; null at a casual table and for a bot. */
+  readonly ratingBefore: number | null;
+  readonly ratingAfter: number | null;
 }
 
 /**

@@ -35,6 +35,10 @@ export interface SeatFacts {
   readonly coins: number;
   readonly level: number;
   readonly levelName: string;
+  /** At a rated table: the player's rating in the table's mode before the game (a bot's, its fixed one); 0 otherwise. */
+  readonly rating: number;
+  /** Set once a rated game's result is recorded: the rating after it; 0 otherwise. */
+  readonly ratingAfter: number;
 }
 
 export interface ResultFacts {
@@ -55,6 +59,8 @@ export interface TableFacts {
   readonly base: number;
   readonly turnSeconds: number;
   readonly private: boolean;
+  /** A rated table (quick play's always are; a private one as its host chose): its game changes ratings. */
+  readonly rated: boolean;
   /** The join code (GET /api/tables/code/:code); a private table is joined by it only. */
   readonly code: string;
   readonly status: TableStatus;
@@ -117,6 +123,8 @@ export function tableFacts(raw: unknown): TableFacts {
       coins: num(s.coins),
       level: num(s.level),
       levelName: str(s.levelName),
+      rating: num(s.rating),
+      ratingAfter: num(s.ratingAfter),
     });
   }
   const r = (t.result ?? {}) as Loose;
@@ -129,6 +137,7 @@ export function tableFacts(raw: unknown): TableFacts {
     base: num(t.base),
     turnSeconds: num(t.turnSeconds),
     private: bool(t.private),
+    rated: bool(t.rated),
     code: str(t.code),
     status,
     hostId: str(t.hostId),

@@ -26,6 +26,8 @@ export function tableOptionsSchema(limits: TurnLimits) {
     base: z.number().int().min(1).max(100_000).optional(),
     turnSeconds: z.number().min(limits.minTurnSeconds).max(limits.maxTurnSeconds).optional(),
     private: z.boolean().optional(),
+    /** A rated table (default: a public table is rated, a private one casual). */
+    rated: z.boolean().optional(),
     /** false: nobody may watch this table (`watch: true` is refused with ERR_NOT_WATCHABLE). */
     watchable: z.boolean().optional(),
     colour: z.enum(COLOURS).optional(),

@@ -18,6 +18,7 @@ const table = (roomId: string, over: Partial<TableListing>): TableListing => ({
   arrived: [],
   seats: [],
   startedAt: 0,
+  rated: false,
   ...over,
 });
 

@@ -43,3 +43,4 @@ export {
   type ReviewOptions,
 } from './review/reviewGame';
 export { MOVE_LABELS, LABEL_THRESHOLDS, labelOf, isError, moveAccuracy, type MoveLabel, type LabelCounts } from './review/labels';
+export * from './ratings';

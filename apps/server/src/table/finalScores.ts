@@ -21,6 +21,8 @@ export function finalScores(game: GameState, base: number, lifetime: BySeat<numb
       levelAfter: s.levelAfter.level,
       out: game.out[colour]?.reason ?? null,
       winner: winners.includes(colour),
+      ratingBefore: null,
+      ratingAfter: null,
     };
   });
   return { ok: true, value: seats };

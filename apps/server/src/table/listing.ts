@@ -26,6 +26,7 @@ export function listingOf(
       teams: settings.teams,
       base: settings.base,
       turnSeconds: settings.turnSeconds,
+      rated: state.rated,
       status: state.status as TableMetadata['status'],
       seated: state.seats.size,
       names: colours.map((c) => seating.seat(c)!.name),

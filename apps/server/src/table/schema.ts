@@ -42,6 +42,10 @@ export const SeatState = schema(
     coins: { type: 'int32', default: 0 },
     level: { type: 'uint8', default: 0 },
     levelName: str,
+    /** At a rated table: the rating in the table's mode before the game (a bot's fixed one); 0 otherwise. */
+    rating: { type: 'int16', default: 0 },
+    /** Set when a rated game's result is recorded: the rating after it; 0 otherwise. */
+    ratingAfter: { type: 'int16', default: 0 },
   },
   'Seat',
 );
@@ -69,6 +73,8 @@ export const TableState = schema(
     base: { type: 'uint32', default: 0 },
     turnSeconds: { type: 'float32', default: 0 },
     private: bool,
+    /** A rated table: its game changes the players' ratings (ratings/). */
+    rated: bool,
     /** The table's join code. */
     code: str,
     /** 'waiting' | 'playing' | 'over'. */

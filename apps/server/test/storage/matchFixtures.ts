@@ -51,6 +51,8 @@ export const seat = (colour: 'red' | 'yellow', score: number, winner: boolean, o
   levelAfter: 1,
   out,
   winner,
+  ratingBefore: null,
+  ratingAfter: null,
 });
 
 export const finish = (id: string, redScore = 40, endedAt = 9, owner = OWNER): MatchFinish => ({

@@ -1,0 +1,66 @@
+import { predictWin, rate } from 'openskill';
+import { plackettLuce } from 'openskill/models';
+import { type BySeat, type Colour, teamOf } from '../colours';
+import type { Skill } from './ratingScale';
+
+/**
+ * The performance noise β of this game's model: how far one game's result strays from skill. Fitted to
+ * bot games by `npm run fit:ratings` (README: Ratings); OpenSkill's chess-like default is 25/6.
+ */
+export const RATING_BETA = 25 / 6;
+
+/** One seat of a finished rated game, as the model takes it. */
+export interface RatedSeat {
+  readonly colour: Colour;
+  /** The seat's skill before the game (for a bot, its fixed anchor). */
+  readonly skill: Skill;
+  /** A bot: it rates the others, and is never changed itself. */
+  readonly anchored: boolean;
+  /** Its place, 1 the best; equal places tie (ratingPlaces.ts). */
+  readonly place: number;
+  /** How much of the update the seat takes, (0, 1]: less where auto-play decided for a person (ratingPlaces.ts). */
+  readonly weight: number;
+}
+
+const OPTIONS = { model: plackettLuce, beta: RATING_BETA } as const;
+
+/** The sides of a game: each seat alone, or with `teams` the two teams (red+yellow, green+blue). */
+function sidesOf<T extends { readonly colour: Colour }>(seats: readonly T[], teams: boolean): T[][] {
+  if (!teams) return seats.map((s) => [s]);
+  return [0, 1].map((team) => seats.filter((s) => teamOf(s.colour) === team)).filter((side) => side.length > 0);
+}
+
+/**
+ * Every unanchored seat's skill after a game (Plackett–Luce over its sides and places). A weight below 1
+ * takes that share of the change (OpenSkill's partial play): the mean moves by w × Δμ and the variance by w × Δσ².
+ */
+export function rateGame(seats: readonly RatedSeat[], teams: boolean): BySeat<Skill> {
+  const sides = sidesOf(seats, teams);
+  const rated = rate(
+    sides.map((side) => side.map((s) => ({ ...s.skill }))),
+    { ...OPTIONS, rank: sides.map((side) => Math.min(...side.map((s) => s.place))) },
+  );
+  const after: BySeat<Skill> = {};
+  sides.forEach((side, i) =>
+    side.forEach((seat, j) => {
+      if (seat.anchored) return;
+      const next = rated[i]![j]!;
+      const w = Math.min(Math.max(seat.weight, 0), 1);
+      const variance = seat.skill.sigma ** 2 + w * (next.sigma ** 2 - seat.skill.sigma ** 2);
+      after[seat.colour] = { mu: seat.skill.mu + w * (next.mu - seat.skill.mu), sigma: Math.sqrt(variance) };
+    }),
+  );
+  return after;
+}
+
+/** Each seat's chance to win (its side's, with teams) before a game, by the same model. */
+export function predictedWins(seats: readonly Pick<RatedSeat, 'colour' | 'skill'>[], teams: boolean): BySeat<number> {
+  const sides = sidesOf(seats, teams);
+  const chances = predictWin(
+    sides.map((side) => side.map((s) => ({ ...s.skill }))),
+    OPTIONS,
+  );
+  const bySeat: BySeat<number> = {};
+  sides.forEach((side, i) => side.forEach((s) => (bySeat[s.colour] = chances[i]!)));
+  return bySeat;
+}
