@@ -67,6 +67,8 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
       levelAfter: orNull<number>(s.level_after) ?? undefined,
       out: orNull<string>(s.out_reason),
       winner: flag(s.winner),
+      ratingBefore: orNull<number>(s.rating_before),
+      ratingAfter: orNull<number>(s.rating_after),
     })),
     actions: actionsOf(m, actions),
     startedAt: m.started_at as number,

@@ -10,6 +10,7 @@ import { seatPresence } from './008-seat-presence';
 import { healthProbe } from './009-health-probe';
 import { bansByAddress } from './010-bans-by-address';
 import { coinsHeld } from './011-coins-held';
+import { ratings } from './012-ratings';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   healthProbe,
   bansByAddress,
   coinsHeld,
+  ratings,
 ];
