@@ -1,5 +1,6 @@
 import { t } from '../i18n';
 import { h } from '../ui/dom';
+import './dialog.css';
 import './confirmDialog.css';
 
 /**
@@ -20,7 +21,7 @@ export function confirmDialog(question: string, yes: string): Promise<boolean> {
   form.method = 'dialog';
   const dialog = h(
     'dialog',
-    { class: 'confirm-dialog', aria: { labelledby: 'confirm-question' }, data: { testid: 'confirm-dialog' } },
+    { class: 'dialog confirm-dialog', aria: { labelledby: 'confirm-question' }, data: { testid: 'confirm-dialog' } },
     h('p', { id: 'confirm-question', text: question }),
     form,
   );

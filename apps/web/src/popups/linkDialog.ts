@@ -1,6 +1,7 @@
 import type { LinkCode } from '@flightchess/protocol';
 import { language, t } from '../i18n';
 import { h } from '../ui/dom';
+import './dialog.css';
 
 /** The code in two groups of four, easier to read out and type. */
 const grouped = (code: string) => `${code.slice(0, 4)} ${code.slice(4)}`;
@@ -22,7 +23,7 @@ export async function showLinkDialog(code: LinkCode): Promise<HTMLDialogElement>
   const until = new Date(code.expiresAt).toLocaleTimeString(language(), { timeStyle: 'short' });
   const dialog = h(
     'dialog',
-    { class: 'account-dialog link-dialog', aria: { labelledby: 'link-title' }, data: { testid: 'link-dialog' } },
+    { class: 'dialog account-dialog link-dialog', aria: { labelledby: 'link-title' }, data: { testid: 'link-dialog' } },
     h('h2', { id: 'link-title', text: t('account.link.title') }),
     h('p', { class: 'note', text: t('account.link.how') }),
     h('p', { class: 'link-code', data: { testid: 'link-code', code: code.code }, text: grouped(code.code) }),
