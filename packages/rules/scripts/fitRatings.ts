@@ -5,7 +5,7 @@
  * simulated population (players of fixed bot levels, every seat drawn at random), then:
  *   1. the noise β: replays the games through the model for each β of a grid (everyone a newcomer at
  *      first, ratings updated game by game, each winner predicted before its game is rated) and keeps the
- *      β of the best mean log-likelihood of the winner, summed over the modes (betaFit.ts);
+ *      β of the best mean log-likelihood of the winner (betaFit.ts);
  *   2. the bots' anchors: each level's rating by maximum likelihood on the same games, the medium bot at
  *      1500 (anchorFit.ts);
  *   3. a calibration table: every pair of levels in fresh games, predicted vs observed (calibration.ts);
@@ -18,8 +18,6 @@
  *   --modes <a,b>      (default 2p,3p,4p,2v2)
  *   --seed <n>         (default 2026)
  *   --cache <dir>      keep the played games there and reuse them (to study the fit without replaying)
- *   --beta <x>         take this β (one of the grid's) for the anchors and the table, not the best sum
- *                      of these modes (to run some modes apart with the β fitted on all of them)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,11 +38,10 @@ interface Options {
   modes: RatingMode[];
   seed: number;
   cache: string | null;
-  beta: number | null;
 }
 
 function parse(argv: readonly string[]): Options {
-  const o: Options = { games: 200, calibration: 10, orders: 4, modes: [...RATING_MODES], seed: 2026, cache: null, beta: null };
+  const o: Options = { games: 200, calibration: 10, orders: 4, modes: [...RATING_MODES], seed: 2026, cache: null };
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i]!, argv[i + 1] ?? ''];
     const n = Number(value);
@@ -57,10 +54,7 @@ function parse(argv: readonly string[]): Options {
     else if (name === '--orders') o.orders = count();
     else if (name === '--seed') o.seed = count();
     else if (name === '--cache') o.cache = value;
-    else if (name === '--beta') {
-      if (!GRID.includes(n)) fail(`--beta must be one of the grid's values (${GRID.join(', ')}), not '${value}'`);
-      o.beta = n;
-    } else if (name === '--modes') {
+    else if (name === '--modes') {
       const modes = value.split(',');
       const bad = modes.find((m) => !isRatingMode(m));
       if (bad !== undefined) fail(`unknown mode '${bad}' (one of ${RATING_MODES.join(', ')})`);
@@ -105,10 +99,11 @@ for (const mode of o.modes) {
   betas.set(mode, fitBeta(mode, games, GRID, o.orders));
   console.error(`${mode}: ${games.length} population games, best β ${betas.get(mode)!.best} (${seconds()} s)`);
 }
-// One β for every mode: the best sum over the modes (each mode's own best gains too little to keep apart: README).
+// The sum over the modes shows what one β for every mode would cost (README: 2v2 wants its own).
 const totals = GRID.map((_, i) => o.modes.reduce((sum, m) => sum + betas.get(m)!.scores[i]!, 0));
-const beta = o.beta ?? GRID[totals.indexOf(Math.max(...totals))]!;
+const bestSum = GRID[totals.indexOf(Math.max(...totals))]!;
 for (const mode of o.modes) {
+  const beta = betas.get(mode)!.best;
   anchors.set(mode, fitAnchors(mode, records.get(mode)!, beta));
   if (o.calibration === 0) continue;
   const fresh = cached<PairGames[]>(`${mode}-pairs-${o.calibration}-${o.seed}`, () =>
@@ -129,13 +124,15 @@ console.log(`| chance | ${chance.map((x) => x.toFixed(4)).join(' | ')} | ${chanc
 const bold = (x: number, best: boolean): string => (best ? `**${x.toFixed(4)}**` : x.toFixed(4));
 GRID.forEach((b, i) => {
   const cells = o.modes.map((m) => bold(betas.get(m)!.scores[i]!, betas.get(m)!.best === b));
-  console.log(`| ${b} | ${cells.join(' | ')} | ${bold(totals[i]!, b === beta)} |`);
+  console.log(`| ${b} | ${cells.join(' | ')} | ${bold(totals[i]!, b === bestSum)} |`);
 });
 
-console.log(`\nβ = ${beta} (${o.beta === null ? 'the best sum' : 'given'}); the bots' ratings with it (heuristic = 1500)`);
-console.log(`| mode | ${BOT_LEVELS.join(' | ')} |`);
-console.log(`|---|${BOT_LEVELS.map(() => '---|').join('')}`);
-for (const mode of o.modes) console.log(`| ${mode} | ${BOT_LEVELS.map((b) => anchors.get(mode)![b]).join(' | ')} |`);
+console.log(`\neach mode's β and the bots' ratings with it (heuristic = 1500)`);
+console.log(`| mode | β | ${BOT_LEVELS.join(' | ')} |`);
+console.log(`|---|---|${BOT_LEVELS.map(() => '---|').join('')}`);
+for (const mode of o.modes) {
+  console.log(`| ${mode} | ${betas.get(mode)!.best} | ${BOT_LEVELS.map((b) => anchors.get(mode)![b]).join(' | ')} |`);
+}
 
 if (o.calibration > 0) {
   console.log("\nbot pairs in fresh games: the first bot's (side's) chance to win");

@@ -17,7 +17,7 @@ import { act, create, game } from './helpers';
 
 /**
  * rateGame against updates worked out by hand from OpenSkill's Plackett–Luce formulas (Weng & Lin 2011,
- * algorithm 4), with this game's β = 3.5 (README: Ratings). For a newcomer, μ = 25, σ = 25/3; OpenSkill
+ * algorithm 4), with this game's β per mode: 4.25 for 2p, 2.75 for 4p, 8 for 2v2 (README: Ratings). For a newcomer, μ = 25, σ = 25/3; OpenSkill
  * first adds the drift τ = 25/300: σ'² = (25/3)² + (25/300)² = 69.45139, σ' = 8.33375. For sides (one seat,
  * or a team: μ and σ² summed) q with ranks r_q:
  *   c² = Σ_q (σ_q'² + β²);  p_q = exp(μ_q/c);  S_q = Σ_{s: r_s ≥ r_q} p_s;  A_q = #{s: r_s = r_q}
@@ -34,37 +34,37 @@ const newcomer = (colour: Colour, place: number, weight = 1): RatedSeat => ({
   weight,
 });
 
-test('the hand-worked cases below use β = 3.5', () => {
-  expect(RATING_BETA).toBe(3.5);
+test('the hand-worked cases below use the fitted β', () => {
+  expect(RATING_BETA).toEqual({ '2p': 4.25, '3p': 3.5, '4p': 2.75, '2v2': 8 });
 });
 
 describe('rateGame, worked by hand', () => {
   test('2p: a newcomer beats a newcomer', () => {
-    // c² = 2(69.45139 + 12.25) = 163.40278, c = 12.78291. Equal μ: p/S is ½ for the winner's own term.
-    // Winner: Ω = (69.45139/12.78291)(1 − ½) = 2.71657 → μ 27.71657.
-    //         Δ = (8.33375/12.78291)(69.45139/163.40278)(½ · ½) = 0.069273 → σ = 8.33375·√(1 − 0.069273) = 8.03991.
-    // Loser: Ω = (69.45139/12.78291)(−½) = −2.71657 → μ 22.28343; the same Δ, σ 8.03991.
+    // c² = 2(69.45139 + 4.25²) = 175.02778, c = 13.22981. Equal μ: p/S is ½ for the winner's own term.
+    // Winner: Ω = (69.45139/13.22981)(1 − ½) = 2.62481 → μ 27.62481.
+    //         Δ = (8.33375/13.22981)(69.45139/175.02778)(½ · ½) = 0.062489 → σ = 8.33375·√(1 − 0.062489) = 8.06917.
+    // Loser: Ω = (69.45139/13.22981)(−½) = −2.62481 → μ 22.37519; the same Δ, σ 8.06917.
     const after = rateGame([newcomer('red', 1), newcomer('yellow', 2)], false);
-    close(after.red!.mu, 27.71657);
-    close(after.red!.sigma, 8.03991);
-    close(after.yellow!.mu, 22.28343);
-    close(after.yellow!.sigma, 8.03991);
-    expect(shownRating(after.red!)).toEqual({ rating: 1614, deviation: 338, provisional: true });
-    expect(shownRating(after.yellow!)).toEqual({ rating: 1386, deviation: 338, provisional: true });
+    close(after.red!.mu, 27.62481);
+    close(after.red!.sigma, 8.06917);
+    close(after.yellow!.mu, 22.37519);
+    close(after.yellow!.sigma, 8.06917);
+    expect(shownRating(after.red!)).toEqual({ rating: 1610, deviation: 339, provisional: true });
+    expect(shownRating(after.yellow!)).toEqual({ rating: 1390, deviation: 339, provisional: true });
   });
 
-  // 4p, four newcomers placed 1..4: c² = 4(69.45139 + 12.25) = 326.80556, c = 18.07777; equal μ, so
+  // 4p, four newcomers placed 1..4: c² = 4(69.45139 + 2.75²) = 308.05556, c = 17.55151; equal μ, so
   // p/S_q = 1/(4 − r_q): ¼, ⅓, ½, 1 for r_q = 0..3.
   //   place 1: Ω·c/σ'² = 1 − ¼ = ¾;                 Δ sum = ¼·¾ = 3/16
   //   place 2: −¼ + (1 − ⅓) = 5/12;                  3/16 + ⅓·⅔ = 59/144
   //   place 3: −¼ − ⅓ + (1 − ½) = −1/12;             59/144 + ½·½ = 95/144
   //   place 4: −¼ − ⅓ − ½ + (1 − 1) = −13/12;        95/144 + 1·0 = 95/144
-  // μ = 25 + (Ω·c/σ'²)(69.45139/18.07777); σ = 8.33375·√(1 − (Δ sum)(69.45139/326.80556)(8.33375/18.07777)).
+  // μ = 25 + (Ω·c/σ'²)(69.45139/17.55151); σ = 8.33375·√(1 − (Δ sum)(69.45139/308.05556)(8.33375/17.55151)).
   const fourPlaces: [Colour, number, number, number][] = [
-    ['red', 1, 27.88136, 8.25685],
-    ['green', 2, 26.60076, 8.16478],
-    ['yellow', 3, 24.67985, 8.05994],
-    ['blue', 4, 20.83804, 8.05994],
+    ['red', 1, 27.96775, 8.24969],
+    ['green', 2, 26.64875, 8.14894],
+    ['yellow', 3, 24.67025, 8.03409],
+    ['blue', 4, 20.71325, 8.03409],
   ];
   test.each(fourPlaces)('4p: %s placed %p moves to μ %p, σ %p', (colour, _, mu, sigma) => {
     const after = rateGame(
@@ -76,35 +76,35 @@ describe('rateGame, worked by hand', () => {
   });
 
   test('2v2: both team-mates move together', () => {
-    // Sides of two newcomers: μ 50, σ'² 138.90278 each; c² = 2(138.90278 + 12.25) = 302.30556, c = 17.38694.
-    // Winning side: Ω = (138.90278/17.38694)(½) = 3.99446; each member takes σ'²/σ_side'² = ½ of it:
-    // μ 26.99723. Δ = (11.78570/17.38694)(138.90278/302.30556)(¼) = 0.077864, each member's share ½:
-    // σ = 8.33375·√(1 − 0.038932) = 8.16991. The losers: μ 23.00277, the same σ.
+    // Sides of two newcomers: μ 50, σ'² 138.90278 each; c² = 2(138.90278 + 8²) = 405.80556, c = 20.14462.
+    // Winning side: Ω = (138.90278/20.14462)(½) = 3.44766; each member takes σ'²/σ_side'² = ½ of it:
+    // μ 26.72383. Δ = (11.78570/20.14462)(138.90278/405.80556)(¼) = 0.050065, each member's share ½:
+    // σ = 8.33375·√(1 − 0.025032) = 8.22878. The losers: μ 23.27617, the same σ.
     // Places as ratingPlaces gives them: the winners tie, the losing side's best place counts.
     const after = rateGame([newcomer('red', 1), newcomer('green', 3), newcomer('yellow', 1), newcomer('blue', 4)], true);
     for (const c of ['red', 'yellow'] as const) {
-      close(after[c]!.mu, 26.99723);
-      close(after[c]!.sigma, 8.16991);
+      close(after[c]!.mu, 26.72383);
+      close(after[c]!.sigma, 8.22878);
     }
-    for (const c of ['green', 'blue'] as const) close(after[c]!.mu, 23.00277);
+    for (const c of ['green', 'blue'] as const) close(after[c]!.mu, 23.27617);
     expect(after.red).toEqual(after.yellow);
     expect(after.green).toEqual(after.blue);
   });
 
   test('a draw: equal newcomers stay equal, and surer', () => {
-    // Both rank 0, A = 2: Ω ∝ (1 − ½)/2 + (−½)/2 = 0; Δ sum = 2 · (½ · ½)/2 = ¼, as for 2p's winner: σ 8.03991.
+    // Both rank 0, A = 2: Ω ∝ (1 − ½)/2 + (−½)/2 = 0; Δ sum = 2 · (½ · ½)/2 = ¼, as for 2p's winner: σ 8.06917.
     const after = rateGame([newcomer('red', 1), newcomer('yellow', 1)], false);
     expect(after.red).toEqual(after.yellow);
     close(after.red!.mu, 25);
-    close(after.red!.sigma, 8.03991);
+    close(after.red!.sigma, 8.06917);
   });
 
   test('partial play: a weight of 0.5 moves μ half as far, and the variance half as far', () => {
-    // μ 25 + ½ · 2.71657 = 26.35829; σ² = (25/3)² + ½(8.03991² − (25/3)²) → σ 8.18794.
+    // μ 25 + ½ · 2.62481 = 26.31240; σ² = (25/3)² + ½(8.06917² − (25/3)²) → σ 8.20231.
     const after = rateGame([newcomer('red', 1, 0.5), newcomer('yellow', 2)], false);
-    close(after.red!.mu, 26.35829);
-    close(after.red!.sigma, 8.18794);
-    close(after.yellow!.mu, 22.28343);
+    close(after.red!.mu, 26.3124);
+    close(after.red!.sigma, 8.20231);
+    close(after.yellow!.mu, 22.37519);
   });
 
   test('an anchored bot rates the person and is never in the output', () => {
@@ -149,8 +149,8 @@ describe('predictedWins', () => {
     for (const c of colours) close(chances[c]!, chance);
   });
 
-  test('2p: 1800 ± 30 against 1500 ± 30 wins 80.44%', () => {
-    // Δμ = 300/42 = 7.14286; c² = 2(0.71429²) + 2 · 3.5² = 25.52041, c = 5.05177; 1/(1 + e^(−Δμ/c)) = 0.80439.
+  test('2p: 1800 ± 30 against 1500 ± 30 wins 76.35%', () => {
+    // Δμ = 300/42 = 7.14286; c² = 2(0.71429²) + 2 · 4.25² = 37.14541, c = 6.09470; 1/(1 + e^(−Δμ/c)) = 0.76350.
     const chances = predictedWins(
       [
         { colour: 'red', skill: skillOf(1800, 30) },
@@ -158,20 +158,20 @@ describe('predictedWins', () => {
       ],
       false,
     );
-    close(chances.red!, 0.80439);
-    close(chances.yellow!, 1 - 0.80439);
+    close(chances.red!, 0.7635);
+    close(chances.yellow!, 1 - 0.7635);
   });
 
-  test('2v2: a team of two at 1800 against two at 1500 wins 94.12%', () => {
-    // Sides' μ differ by 2 × 7.14286; c² = 2(2 · 0.71429² + 3.5²) = 26.54082, c = 5.15178 → 0.94120.
+  test('2v2: a team of two at 1800 against two at 1500 wins 77.78%', () => {
+    // Sides' μ differ by 2 × 7.14286; c² = 2(2 · 0.71429² + 8²) = 130.04082, c = 11.40354 → 0.77777.
     const skill = (c: Colour) => skillOf(c === 'red' || c === 'yellow' ? 1800 : 1500, 30);
     const colours: Colour[] = ['red', 'green', 'yellow', 'blue'];
     const chances = predictedWins(
       colours.map((colour) => ({ colour, skill: skill(colour) })),
       true,
     );
-    close(chances.red!, 0.9412);
-    close(chances.yellow!, 0.9412);
-    close(chances.green!, 0.0588);
+    close(chances.red!, 0.77777);
+    close(chances.yellow!, 0.77777);
+    close(chances.green!, 0.22223);
   });
 });

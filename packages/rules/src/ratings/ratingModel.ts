@@ -1,14 +1,19 @@
 import { rate } from 'openskill';
 import { plackettLuce } from 'openskill/models';
 import { type BySeat, type Colour, teamOf } from '../colours';
+import { type RatingMode, ratingModeOf } from './ratingModes';
 import type { Skill } from './ratingScale';
 
 /**
- * The performance noise β of this game's model: how far one game's result strays from skill. Fitted on
- * 2026-12-02 by `npm run fit:ratings` to simulated games of every mode: the β whose ratings best predict
- * each next game's winner (README: Ratings). OpenSkill's chess-like default is 25/6.
+ * The performance noise β of this game's model per mode: how far one game's result strays from skill.
+ * Fitted on 2026-12-02 by `npm run fit:ratings -- --games 1500` to simulated games of each mode: the β whose
+ * ratings best predict each next game's winner (README: Ratings). OpenSkill's chess-like default is 25/6;
+ * a team game is much noisier for each player in it.
  */
-export const RATING_BETA = 3.5;
+export const RATING_BETA: Readonly<Record<RatingMode, number>> = { '2p': 4.25, '3p': 3.5, '4p': 2.75, '2v2': 8 };
+
+/** The β of a game of these seats (its mode, from how many there are and whether in teams). */
+const betaOf = (seats: readonly unknown[], teams: boolean): number => RATING_BETA[ratingModeOf({ seats: seats.length, teams })];
 
 /** One seat of a finished rated game, as the model takes it. */
 export interface RatedSeat {
@@ -32,9 +37,9 @@ function sidesOf<T extends { readonly colour: Colour }>(seats: readonly T[], tea
 /**
  * Every unanchored seat's skill after a game (Plackett–Luce over its sides and places). A weight below 1
  * takes that share of the change (OpenSkill's partial play): the mean moves by w × Δμ and the variance by w × Δσ².
- * `beta` is for the fitting script only (it tries several).
+ * `beta` is for the fitting script only (it tries several); a game's mode sets it otherwise.
  */
-export function rateGame(seats: readonly RatedSeat[], teams: boolean, beta = RATING_BETA): BySeat<Skill> {
+export function rateGame(seats: readonly RatedSeat[], teams: boolean, beta = betaOf(seats, teams)): BySeat<Skill> {
   const sides = sidesOf(seats, teams);
   const rated = rate(
     sides.map((side) => side.map((s) => ({ ...s.skill }))),
@@ -59,7 +64,11 @@ export function rateGame(seats: readonly RatedSeat[], teams: boolean, beta = RAT
  * rateGame updates by. (OpenSkill's predictWin averages pairwise normal chances instead, which is a
  * different curve: for skills fitted by Plackett–Luce it overstates the favourite, e.g. 86% for 75%.)
  */
-export function predictedWins(seats: readonly Pick<RatedSeat, 'colour' | 'skill'>[], teams: boolean, beta = RATING_BETA): BySeat<number> {
+export function predictedWins(
+  seats: readonly Pick<RatedSeat, 'colour' | 'skill'>[],
+  teams: boolean,
+  beta = betaOf(seats, teams),
+): BySeat<number> {
   const sides = sidesOf(seats, teams).map((side) => ({
     side,
     mu: side.reduce((sum, s) => sum + s.skill.mu, 0),
