@@ -4,6 +4,7 @@ import { type AdminStorage, adminRepository } from './admin/adminRepository';
 import type { MatchStorage } from './table/MatchStorage';
 import { matchRepository } from './table/matchRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
+import { type PairingStorage, pairingRepository } from './pairing/pairingRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
@@ -37,13 +38,15 @@ export type { NewPlayer, PlayerRecord } from './players/playerRepository';
 
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
- * matches, the operator's console, and the accounts (devices, logins, passkeys, link codes) as
- * `accounts`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
+ * matches, the operator's console, the accounts (devices, logins, passkeys, link codes) as
+ * `accounts`, and quick play's blocks and conduct as `pairing`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
  */
 export type Storage = PlayerStorage &
   MatchStorage &
   AdminStorage & {
     readonly accounts: AccountStorage;
+    /** Quick play's blocks and escapers' conduct (pairing/). */
+    readonly pairing: PairingStorage;
     /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
     probe(at: number): Promise<void>;
     close(): Promise<void>;
@@ -56,6 +59,7 @@ export function storageOn(sql: Sql): Storage {
     ...matchRepository(sql),
     ...adminRepository(sql),
     accounts: accountRepository(sql),
+    pairing: pairingRepository(sql),
     probe: (at) => probe(sql, at),
     close: () => sql.close(),
   };

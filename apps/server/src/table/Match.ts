@@ -34,6 +34,7 @@ export interface TableAtStart {
   readonly code: string;
   readonly private: boolean;
   readonly watchable: boolean;
+  readonly rated: boolean;
   readonly hostId: string;
   readonly setup: Omit<GameSetup, 'firstSeat'>;
   readonly base: number;
@@ -94,6 +95,7 @@ export class Match {
       code: at.code,
       private: at.private,
       watchable: at.watchable,
+      rated: at.rated,
       hostId: at.hostId,
       setup,
       base: at.base,

@@ -75,6 +75,8 @@ export interface MatchTable {
   readonly private: boolean;
   /** The table may be watched (kept so that a restored table keeps its settings). */
   readonly watchable: boolean;
+  /** A rated table: its game counts for ratings and for quick play's conduct (pairing/). */
+  readonly rated: boolean;
   readonly hostId: string;
   readonly setup: GameSetup;
   readonly base: number;

@@ -100,6 +100,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       base: s.base,
       turnSeconds: s.turnSeconds,
       private: s.private,
+      rated: s.rated,
     });
     this.setState(state);
     ownPatches(serializerOf(this));

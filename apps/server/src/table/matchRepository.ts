@@ -1,3 +1,4 @@
+import { recordConduct } from '../pairing/pairingRepository';
 import { compactEnded, type Ended } from '../storage/compactStored';
 import type { Sql } from '../storage/sql';
 import { type MatchStorage, type MatchesShown, StorageConflict } from './MatchStorage';
@@ -27,8 +28,8 @@ export function matchRepository(sql: Sql): MatchStorage {
         async (tx) => {
           await tx.run(
             `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-               engine, code, private, host_id, owner, lease_until, watchable)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?)`,
+               engine, code, private, host_id, owner, lease_until, watchable, rated)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [
               m.id,
               m.tableId,
@@ -46,6 +47,7 @@ export function matchRepository(sql: Sql): MatchStorage {
               m.owner,
               m.leaseUntil,
               m.watchable,
+              m.rated,
             ],
           );
           for (const s of m.seats) {
@@ -117,6 +119,7 @@ export function matchRepository(sql: Sql): MatchStorage {
               );
             }
           }
+          await recordConduct(tx, f.id, f.endedAt);
           await compactEnded(tx, ended);
         },
         { durable: true },

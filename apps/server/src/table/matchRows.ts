@@ -84,6 +84,7 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
     code: m.code as string,
     private: flag(m.private),
     watchable: flag(m.watchable),
+    rated: flag(m.rated),
     hostId: m.host_id as string,
     setup: JSON.parse(m.setup as string) as GameSetup,
     base: m.base as number,

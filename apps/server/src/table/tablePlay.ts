@@ -92,6 +92,7 @@ export class TablePlay {
         code: host.state.code,
         private: s.private,
         watchable: s.watchable,
+        rated: s.rated,
         hostId: host.state.hostId,
         setup: { preset: s.preset, options: s.options, seats: host.seating.colours(), teams: s.teams },
         base: s.base,

@@ -169,6 +169,7 @@ export async function storeSeeded(
     id,
     tableId: `t${id}`,
     watchable: true,
+    rated: false,
     code: 'ACDEFG',
     private: false,
     hostId: players[0] ?? '',
