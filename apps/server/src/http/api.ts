@@ -10,6 +10,7 @@ import { deviceNameOf } from '../accounts/deviceNames';
 import { mayRead, readerOf } from './matchAccess';
 import { fail, route } from './respond';
 import type { Bans } from '../admin/bans';
+import type { Pairing } from '../pairing';
 
 export interface ApiDeps {
   readonly storage: Storage;
@@ -20,13 +21,15 @@ export interface ApiDeps {
   readonly bans: Pick<Bans, 'answered'>;
   /** The client's address (limits/clientAddress.ts). */
   readonly addressOf: (req: Request) => string;
+  /** Quick play and blocks (pairing/): its routes, and the owner's profile's cooldown and blocked players. */
+  readonly pairing: Pick<Pairing, 'router' | 'ownProfile'>;
 }
 
 const RECENT_MATCHES = 20;
 const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
 /** The JSON API under /api (see README: HTTP endpoints). */
-export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps): Router {
+export function apiRouter({ storage, codes, accounts, bans, addressOf, pairing }: ApiDeps): Router {
   const api = express.Router();
   api.use(express.json({ limit: '2kb' }));
 
@@ -69,13 +72,16 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
     }),
   );
 
-  /** The player's own profile: their games in progress and at private tables too, so the secret is asked for, in the body. */
+  /**
+   * The player's own profile: their games in progress and at private tables too, quick play's cooldown and
+   * whom they blocked, so the secret is asked for, in the body.
+   */
   api.post(
     '/players/:id/profile',
     route(async (req, res) => {
       const player = await owner(req);
       if (!player) return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the secret from POST /api/guests');
-      res.json(await profileOf(player, 'all'));
+      res.json({ ...(await profileOf(player, 'all')), ...(await pairing.ownProfile(player.id)) });
     }),
   );
 
@@ -164,6 +170,7 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
   api.route('/matches/:id/verify').get(verifyMatch).post(verifyMatch);
 
   api.use(accounts.router);
+  api.use(pairing.router);
 
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
   return api;

@@ -1,4 +1,4 @@
-import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
+import { BOT_RATINGS, type BotName, type Colour, COLOURS, type RatingMode, ratingModeOf, teamOf } from '@flightchess/rules';
 import { type Rejection, botLabel, colourFor, reject } from '@flightchess/protocol';
 import type { MatchSeat } from '../repositories';
 import { SeatState, type TableState } from './schema';
@@ -137,6 +137,8 @@ export class Seating {
     if (!chosen || this.isFull()) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
     const seat = this.newSeat(chosen, 'bot', botLabel(chosen, bot), '', true);
     seat.bot = bot;
+    // A bot is a rated player of fixed rating, shown as such at a rated table.
+    if (this.state.rated) seat.rating = BOT_RATINGS[this.mode()][bot];
     this.state.seats.set(chosen, seat);
     return chosen;
   }
@@ -145,6 +147,11 @@ export class Seating {
     if (this.seat(colour)?.kind !== 'bot') return reject('ERR_NOT_A_BOT', `no bot sits on ${colour}`);
     this.state.seats.delete(colour);
     return null;
+  }
+
+  /** The rating mode of the table's game. */
+  mode(): RatingMode {
+    return ratingModeOf({ seats: this.state.size, teams: this.state.teams });
   }
 
   /** Every seat is taken (by a player or a bot) and every player is ready. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Rejection } from '@flightchess/protocol';
+import type { RatingMode } from '@flightchess/rules';
 import type { Logger } from 'pino';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { ServerConfig } from '../config';
@@ -30,4 +31,16 @@ export interface TableDeps {
   readonly bans: { refusal(playerId: string, address: string): Promise<Rejection | null> };
   /** The client's address (limits/clientAddress.ts), for bans that cover one. */
   readonly addressOf: (req: IncomingMessage) => string;
+  /** Quick play's ratings, cooldowns and blocks, as a table meets them (pairing/). */
+  readonly pairing: TablePairing;
+}
+
+/** What a table asks of pairing/. */
+export interface TablePairing {
+  /** ERR_COOLDOWN while quick play is closed to the player: they take no seat at a rated public table either. */
+  cooldown(playerId: string): Promise<Rejection | null>;
+  /** The player's rating in `mode` (a newcomer's 1500). */
+  rating(playerId: string, mode: RatingMode): Promise<number>;
+  /** The players who blocked this one: its quick phrases do not reach them. */
+  blockersOf(playerId: string): Promise<ReadonlySet<string>>;
 }

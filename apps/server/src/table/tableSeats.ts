@@ -1,5 +1,5 @@
 import type { Client, Deferred } from '@colyseus/core';
-import { type Colour, isColour } from '@flightchess/rules';
+import { type Colour, isColour, ratingModeOf } from '@flightchess/rules';
 import { CLOSE_CODES, type Rejection, reject } from '@flightchess/protocol';
 import type { SeatAuth } from '../accounts/seatCredentials';
 import { metrics } from '../metrics';
@@ -56,12 +56,17 @@ export class TableSeats {
   async sitDown(client: Client, player: PlayerRecord, colour: unknown): Promise<'seated' | Rejection> {
     const { t } = this;
     if (t.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
-    const refused = (await this.banned(client, player.id)) ?? (await t.deps.admission.newSeat(player.id));
+    const refused =
+      (await this.banned(client, player.id)) ??
+      (t.state.rated && !t.state.private ? await t.deps.pairing.cooldown(player.id) : null) ??
+      (await t.deps.admission.newSeat(player.id));
     if (refused) return refused;
+    const rating = t.state.rated ? await t.deps.pairing.rating(player.id, ratingModeOf({ seats: t.state.size, teams: t.state.teams })) : 0;
     const taken = [...t.seating.namesBesides(player.id), ...t.watchers.namesBesides(player.id)];
     const nickname = uniqueName(player.nickname, taken);
     const seated = t.seating.addHuman(client.sessionId, { playerId: player.id, nickname }, isColour(colour) ? colour : undefined);
     if (typeof seated !== 'string') return seated;
+    t.seating.seat(seated)!.rating = rating;
     t.watchers.seated(client.sessionId);
     if (!t.state.hostId) t.state.hostId = player.id;
     t.log.info({ event: 'player-joined', seat: seated, playerId: player.id }, 'player joined');

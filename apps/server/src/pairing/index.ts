@@ -1,0 +1,63 @@
+import type { ModeRating, QuickPlayCooldown } from '@flightchess/protocol';
+import { reject } from '@flightchess/protocol';
+import type { RatingMode } from '@flightchess/rules';
+import type { Request, Router } from 'express';
+import type { Bans } from '../admin/bans';
+import type { Storage } from '../repositories';
+import type { TablePairing } from '../table/tableDeps';
+import { cooldownAt } from './cooldown';
+import { NEWCOMER_RATING, QuickPlay } from './quickPlay';
+import { pairingRouter } from './router';
+
+export interface PairingDeps {
+  readonly storage: Storage;
+  /** A player's rating in a mode (null: never rated in it), from the ratings' repository. */
+  readonly ratingOf: (playerId: string, mode: RatingMode) => Promise<ModeRating | null>;
+  readonly bans: Pick<Bans, 'answered'>;
+  readonly addressOf: (req: Request) => string;
+  /** QUICK_START_SECONDS. */
+  readonly quickStartSeconds: number;
+}
+
+/** Quick play as the rest of the server reaches it: its routes, what a table asks of it, and the owner's profile's part. */
+export interface Pairing {
+  /** POST /quick, POST and DELETE /players/:id/blocks (mounted under /api). */
+  readonly router: Router;
+  readonly table: TablePairing;
+  /** What the player's own profile shows of quick play: their cooldown and whom they blocked. */
+  ownProfile(playerId: string): Promise<{ cooldown: QuickPlayCooldown | null; blocked: { playerId: string; nickname: string }[] }>;
+}
+
+/**
+ * Quick play that pairs by rating, escapers' cooldowns and blocks (issue 31; README: Quick play): the
+ * pure rules (chooseTable, cooldown), their storage (pairingRepository) and the routes, wired here.
+ */
+export function createPairing({ storage, ratingOf, bans, addressOf, quickStartSeconds }: PairingDeps): Pairing {
+  const cooldown = async (playerId: string, now = Date.now()): Promise<QuickPlayCooldown | null> => {
+    const conduct = await storage.pairing.conduct(playerId);
+    return conduct.until > now ? cooldownAt(conduct, await storage.pairing.escapes(playerId, now), now) : null;
+  };
+  const quick = new QuickPlay({
+    ratingOf,
+    avoided: (playerId) => storage.pairing.avoided(playerId),
+    cooldown: (playerId) => cooldown(playerId),
+    countdownMs: quickStartSeconds * 1000,
+  });
+  return {
+    router: pairingRouter({ storage, quick, bans, addressOf }),
+    table: {
+      cooldown: async (playerId) => {
+        const now = await cooldown(playerId);
+        return now
+          ? reject(
+              'ERR_COOLDOWN',
+              `you left rated games early: rated public tables are closed to you until ${new Date(now.until).toISOString()}`,
+            )
+          : null;
+      },
+      rating: async (playerId, mode) => (await ratingOf(playerId, mode))?.rating ?? NEWCOMER_RATING,
+      blockersOf: (playerId) => storage.pairing.blockersOf(playerId),
+    },
+    ownProfile: async (playerId) => ({ cooldown: await cooldown(playerId), blocked: await storage.pairing.blocked(playerId) }),
+  };
+}
