@@ -158,6 +158,29 @@ describe("escapers' cooldown", () => {
   });
 });
 
+describe('escapes counted from rated games', () => {
+  test('two escapes from rated games within a day close quick play for 10 minutes; the one who stayed is not touched', async () => {
+    const [stayer, escaper] = [await newGuest(t, 'Stays'), await newGuest(t, 'Leaves')];
+    for (let game = 0; game < 2; game++) {
+      expect((await postJson(t, `/api/players/${escaper.playerId}/profile`, { secret: escaper.secret })).body.cooldown).toBeNull();
+      const [a, b] = [await seated(stayer, { preset: 'plyyard', size: 2 }), await seated(escaper, { preset: 'plyyard', size: 2 })];
+      expect(a.room.roomId).toBe(b.room.roomId);
+      await waitFor(() => a.state.status === 'playing' && b.state.status === 'playing', 'the full table to start', 5000);
+      await b.room.leave(true);
+      await waitFor(() => a.state.result.recorded, 'the result to be recorded');
+      const db = new Database(t.dbFile, { readonly: true });
+      expect(db.prepare('SELECT rated FROM matches WHERE id = ?').get(a.state.matchId)).toEqual({ rated: 1 });
+      db.close();
+      await a.room.leave(true);
+    }
+    const refused = await postJson(t, '/api/quick', { playerId: escaper.playerId, secret: escaper.secret });
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'ERR_COOLDOWN' }, cooldown: { reason: 'escapes', escapes: 2 } } });
+    expect(refused.body.cooldown.until - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(refused.body.cooldown.until - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect((await postJson(t, `/api/players/${stayer.playerId}/profile`, { secret: stayer.secret })).body.cooldown).toBeNull();
+  });
+});
+
 describe('blocks (POST and DELETE /api/players/:id/blocks)', () => {
   test('block and unblock: idempotent, listed on the owner’s profile; yourself, an unknown player or a wrong secret refused', async () => {
     const [ann, bob] = [await newGuest(t, 'Ann'), await newGuest(t, 'Bob')];
