@@ -40,13 +40,15 @@ interface Fit {
  * (pairingWindow) of the seeker's rating: the farthest one is measured, not the mean, so that a table of
  * a 1000 and a 2000 is not taken as a fair table for a 1500. Among those that fit, the nearest (smallest
  * farthest gap) wins; ties go to the fuller table (the game starts sooner), then to the one waiting
- * longer, then to the lower room id (one answer for the same listings).
+ * longer, then to the lower room id (one answer for the same listings). A table the seeker already sits at
+ * (or was just sent to: a second press) is theirs again, whatever the others there.
  */
 export function chooseTable(seeker: Seeker, tables: readonly Candidate[], now: number): Candidate | null {
   const fits: Fit[] = [];
   for (const table of tables) {
-    if (!table.rated || !table.listed || table.status !== 'waiting' || table.taken >= table.size) continue;
-    if (table.people.some((p) => p.playerId === seeker.playerId || seeker.avoid.has(p.playerId))) continue;
+    if (!table.rated || !table.listed || table.status !== 'waiting') continue;
+    if (table.people.some((p) => p.playerId === seeker.playerId)) return table;
+    if (table.taken >= table.size || table.people.some((p) => seeker.avoid.has(p.playerId))) continue;
     const rating = seeker.ratingIn(table.mode);
     const gap = Math.max(0, ...table.people.map((p) => Math.abs(p.rating - rating)));
     if (gap <= pairingWindow(now - table.waitingSince)) fits.push({ table, gap });

@@ -1,5 +1,4 @@
-import type { ModeRating, QuickPlayCooldown } from '@flightchess/protocol';
-import { reject } from '@flightchess/protocol';
+import { type BlockedPlayer, type ModeRating, type QuickPlayCooldown, reject } from '@flightchess/protocol';
 import type { RatingMode } from '@flightchess/rules';
 import type { Request, Router } from 'express';
 import type { Bans } from '../admin/bans';
@@ -25,7 +24,7 @@ export interface Pairing {
   readonly router: Router;
   readonly table: TablePairing;
   /** What the player's own profile shows of quick play: their cooldown and whom they blocked. */
-  ownProfile(playerId: string): Promise<{ cooldown: QuickPlayCooldown | null; blocked: { playerId: string; nickname: string }[] }>;
+  ownProfile(playerId: string): Promise<{ cooldown: QuickPlayCooldown | null; blocked: BlockedPlayer[] }>;
 }
 
 /**
@@ -33,25 +32,27 @@ export interface Pairing {
  * pure rules (chooseTable, cooldown), their storage (pairingRepository) and the routes, wired here.
  */
 export function createPairing({ storage, ratingOf, bans, addressOf, quickStartSeconds }: PairingDeps): Pairing {
-  const cooldown = async (playerId: string, now = Date.now()): Promise<QuickPlayCooldown | null> => {
+  const cooldown = async (playerId: string): Promise<QuickPlayCooldown | null> => {
+    const now = Date.now();
     const conduct = await storage.pairing.conduct(playerId);
+    // The escapes are read only for a cooldown that is running.
     return conduct.until > now ? cooldownAt(conduct, await storage.pairing.escapes(playerId, now), now) : null;
   };
   const quick = new QuickPlay({
     ratingOf,
     avoided: (playerId) => storage.pairing.avoided(playerId),
-    cooldown: (playerId) => cooldown(playerId),
+    cooldown,
     countdownMs: quickStartSeconds * 1000,
   });
   return {
     router: pairingRouter({ storage, quick, bans, addressOf }),
     table: {
       cooldown: async (playerId) => {
-        const now = await cooldown(playerId);
-        return now
+        const running = await cooldown(playerId);
+        return running
           ? reject(
               'ERR_COOLDOWN',
-              `you left rated games early: rated public tables are closed to you until ${new Date(now.until).toISOString()}`,
+              `you left rated games early: rated public tables are closed to you until ${new Date(running.until).toISOString()}`,
             )
           : null;
       },

@@ -83,6 +83,7 @@ export class QuickPlay {
         cooldown,
       };
     const now = this.now();
+    this.forgetExpired(now);
     const candidates = this.candidates(await matchMaker.query({ name: TABLE_ROOM }), wanted, now);
     const ratings = new Map<RatingMode, number>();
     for (const mode of new Set(candidates.map((c) => c.mode))) ratings.set(mode, await this.ratingIn(player.id, mode));
@@ -95,9 +96,10 @@ export class QuickPlay {
         if (seat) return { seat: this.remember(seat, player.id, ratings.get(chosen.mode)!, now) };
       }
       const seat = await matchMaker.create(TABLE_ROOM, { ...wanted, ...credentials, private: false, rated: true }, context);
-      const metadata = seat.room.metadata as TableMetadata | undefined;
-      const mode = ratingModeOf({ seats: metadata?.size ?? wanted.size ?? 4, teams: metadata?.teams ?? wanted.teams ?? false });
-      return { seat: this.remember(seat, player.id, await this.ratingIn(player.id, mode), now) };
+      // The new table's listing is written in its onCreate (listing.ts): its size and teams say its mode.
+      const m = seat.room.metadata as TableMetadata | undefined;
+      const rating = m ? await this.ratingIn(player.id, ratingModeOf({ seats: m.size, teams: m.teams })) : NEWCOMER_RATING;
+      return { seat: this.remember(seat, player.id, rating, now) };
     } catch (error) {
       return { refused: refusalOf(error) };
     }
@@ -110,11 +112,6 @@ export class QuickPlay {
   /** The tables of every process that match what was asked for, with the seats reserved here and not yet taken. */
   private candidates(rooms: readonly IRoomCache[], wanted: Wanted, now: number): Candidate[] {
     const tables: Candidate[] = [];
-    for (const [roomId, seats] of this.reserved) {
-      const left = seats.filter((s) => now - s.at < RESERVATION_MS);
-      if (left.length > 0) this.reserved.set(roomId, left);
-      else this.reserved.delete(roomId);
-    }
     for (const room of rooms) {
       const m = room.metadata as TableMetadata | undefined;
       if (!m || (wanted.preset !== undefined && m.preset !== wanted.preset)) continue;
@@ -137,7 +134,22 @@ export class QuickPlay {
     return tables;
   }
 
+  /** Reservations whose players never came have lapsed (Colyseus freed their seats). */
+  private forgetExpired(now: number): void {
+    for (const [roomId, seats] of this.reserved) {
+      const left = seats.filter((s) => now - s.at < RESERVATION_MS);
+      if (left.length > 0) this.reserved.set(roomId, left);
+      else this.reserved.delete(roomId);
+    }
+  }
+
+  /** The seat reserved for `playerId` is at this table now (only there: a second press moves it, if anything). */
   private remember(seat: SeatReservation, playerId: string, rating: number, at: number): SeatReservation {
+    for (const [roomId, seats] of this.reserved)
+      this.reserved.set(
+        roomId,
+        seats.filter((s) => s.playerId !== playerId),
+      );
     const roomId = seat.room.roomId;
     this.reserved.set(roomId, [...(this.reserved.get(roomId) ?? []), { playerId, rating, at }]);
     return seat;

@@ -77,14 +77,19 @@ describe('choosing a table for quick play', () => {
     expect(chooseTable(seeker(1500, ['blocked']), tables, NOW)?.roomId).toBe('b');
   });
 
-  test('full, started, casual, private or already-joined tables are ignored', () => {
+  test('the table the seeker already sits at, or was just sent to, is theirs again, full or far', () => {
+    const mine = table('mine', { x: 2500, me: 1500 }, 0, { size: 2, taken: 2 });
+    expect(chooseTable(seeker(1500), [table('a', { y: 1500 }), mine], NOW)?.roomId).toBe('mine');
+    expect(chooseTable(seeker(1500), [{ ...mine, status: 'playing' }], NOW)).toBeNull();
+  });
+
+  test('full, started, casual or private tables are ignored', () => {
     const ignored = [
       table('full', { x: 1500 }, 0, { taken: 4 }),
       table('playing', { x: 1500 }, 0, { status: 'playing' }),
       table('over', { x: 1500 }, 0, { status: 'over' }),
       table('casual', { x: 1500 }, 0, { rated: false }),
       table('private', { x: 1500 }, 0, { listed: false }),
-      table('mine', { me: 1500 }),
     ];
     expect(chooseTable(seeker(1500), ignored, NOW)).toBeNull();
     expect(chooseTable(seeker(1500), [...ignored, table('open', { x: 1700 }, 2 * WINDOW_STEP_MS)], NOW)?.roomId).toBe('open');

@@ -63,6 +63,14 @@ describe('quick play pairs by rating (POST /api/quick)', () => {
     ]);
     expect(a.roomId).toBe(b.roomId);
     await Promise.all([a.leave(true), b.leave(true)]);
+    // One person pressing twice: the same table again (their seat, taken by the later connection).
+    const cat = await newGuest(t, 'Cat');
+    const [c1, c2] = await Promise.all([
+      quickMatch(t, cat, { preset: 'traditional', size: 2 }),
+      quickMatch(t, cat, { preset: 'traditional', size: 2 }),
+    ]);
+    expect(c1.roomId).toBe(c2.roomId);
+    await c2.leave(true);
   });
 
   test('never seats together two players one of whom blocked the other, whichever blocked', async () => {
