@@ -93,6 +93,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       code: 'ACDEFG',
       private: true,
       watchable: false,
+      rated: false,
       hostId: guest.playerId,
       setup: start('m1', guest.playerId).setup,
       base: 10,

@@ -36,6 +36,15 @@ export function pairingContract(openHarness: () => Promise<StorageHarness>): voi
     await expect(reopened.pairing.block(ann.playerId, 'nobody', 50)).rejects.toThrow(); // a block names a player
   });
 
+  test("an idle guest's cleanup takes the blocks they made or were the target of", async () => {
+    const storage = await open();
+    const [ann, idle] = [await createGuest(storage, 'Ann'), await createGuest(storage, 'Idle')];
+    await storage.pairing.block(ann.playerId, idle.playerId, 10);
+    await storage.pairing.block(idle.playerId, ann.playerId, 20);
+    expect(await storage.deleteIdleGuests(Date.now() + 1)).toBe(2);
+    expect(await h.query('SELECT COUNT(*) AS n FROM blocks')).toEqual([{ n: 0 }]);
+  });
+
   /** A 2-seat game of Ann (red) and Bob (yellow) ending at `endedAt`, Bob leaving it as `out`. */
   const game = async (storage: Storage, id: string, players: [string, string], endedAt: number, out: string | null, rated = true) => {
     const base = start(id, players[0], endedAt - 1);
