@@ -156,6 +156,7 @@ describe("escapers' cooldown", () => {
     await expect(joinById(t, open.room.roomId, escaper)).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_COOLDOWN });
     const casual = await create(t, await newGuest(t, 'Casual'), { size: 3, rated: false });
     const atCasual = await joinById(t, casual.room.roomId, escaper);
+    await expect(create(t, escaper, { size: 2 })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_COOLDOWN }); // a public rated one of their own
     const own = await create(t, escaper, { size: 2, private: true });
     expect(own.seated).toBe(true);
     await leaveAll(open, casual, atCasual, own);
