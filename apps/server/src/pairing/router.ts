@@ -35,7 +35,7 @@ const refuse = (res: Response, status: number, code: ErrorCode, message: string)
 };
 
 /** Quick play's refusals as HTTP statuses. */
-const STATUS: Partial<Record<string, number>> = {
+const STATUS: Partial<Record<ErrorCode, number>> = {
   ERR_COOLDOWN: 403,
   ERR_BANNED: 403,
   ERR_BAD_CREDENTIALS: 401,
