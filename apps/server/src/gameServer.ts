@@ -5,6 +5,7 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import { createAccounts } from './accounts';
+import { createPairing } from './pairing';
 import { OperatorConsole } from './admin/operatorConsole';
 import { createApp } from './app';
 import { markDraining, tableProcessSelector, unmarkDraining } from './cluster';
@@ -86,6 +87,14 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     addressOf: (req) => limiter.addressOf(req),
     bans,
   });
+  const pairing = createPairing({
+    storage: deps.storage,
+    // The player's rating in a mode: the one place quick play and the tables read it.
+    ratingOf: (playerId, mode) => deps.storage.ratings.ratingOf(playerId, mode),
+    bans,
+    addressOf: (req) => limiter.addressOf(req),
+    quickStartSeconds: config.quickStartSeconds,
+  });
   const drainHere = (graceMs: number) => {
     const marked = markDraining(presence, matchMaker.processId);
     const outcome = drain.run(graceMs);
@@ -117,6 +126,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       admin: operator.router,
       bans,
       addressOf: (req) => limiter.addressOf(req),
+      pairing,
     }),
   );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
@@ -148,26 +158,23 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   guardHttp(http, limiter, deps.logger);
   const admission = new Admission(config, limiter);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
-  colyseus
-    .define(
-      TABLE_ROOM,
-      tableRoomWith({
-        config,
-        storage: deps.storage,
-        logger: deps.logger,
-        codes,
-        drain,
-        matches,
-        restores: keeper,
-        admission,
-        devices: accounts.devices,
-        bans,
-        addressOf: (req) => limiter.addressOf(req),
-      }),
-    )
-    .filterBy(['preset', 'size', 'teams'])
-    // Quick match seats people together: the open table with the most players first.
-    .sortBy({ clients: -1 });
+  colyseus.define(
+    TABLE_ROOM,
+    tableRoomWith({
+      config,
+      storage: deps.storage,
+      logger: deps.logger,
+      codes,
+      drain,
+      matches,
+      restores: keeper,
+      admission,
+      devices: accounts.devices,
+      bans,
+      addressOf: (req) => limiter.addressOf(req),
+      pairing: pairing.table,
+    }),
+  );
   let cleaner: { stop(): void } | null = null;
   return {
     colyseus,

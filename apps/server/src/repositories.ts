@@ -6,6 +6,7 @@ import type { RatingStorage } from './ratings/RatingStorage';
 import { ratingRepository } from './ratings/ratingRepository';
 import { matchRepository } from './table/matchRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
+import { type PairingStorage, pairingRepository } from './pairing/pairingRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
@@ -41,13 +42,15 @@ export type { RatingChange, RatingInputs, RatingStorage, SeatRatings } from './r
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
  * matches, the operator's console, the accounts (devices, logins, passkeys, link codes) as
- * `accounts`, and the ratings' reads as `ratings`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
+ * `accounts`, the ratings' reads as `ratings`, and quick play's blocks and conduct as `pairing`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
  */
 export type Storage = PlayerStorage &
   MatchStorage &
   AdminStorage & {
     readonly accounts: AccountStorage;
     readonly ratings: RatingStorage;
+    /** Quick play's blocks and escapers' conduct (pairing/). */
+    readonly pairing: PairingStorage;
     /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
     probe(at: number): Promise<void>;
     close(): Promise<void>;
@@ -61,6 +64,7 @@ export function storageOn(sql: Sql): Storage {
     ...adminRepository(sql),
     accounts: accountRepository(sql),
     ratings: ratingRepository(sql),
+    pairing: pairingRepository(sql),
     probe: (at) => probe(sql, at),
     close: () => sql.close(),
   };

@@ -83,6 +83,7 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
       storage,
       codes: {} as never,
       accounts: { router: express.Router() },
+      pairing: { router: express.Router(), ownProfile: async () => ({ cooldown: null, blocked: [] }) },
       bans: new Bans(storage),
       addressOf: () => '127.0.0.1',
       logger: createLogger('silent'),
@@ -234,7 +235,7 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
       code: JOIN_ERROR_NUMBERS.ERR_BANNED,
       message: expect.stringMatching(/^ERR_BANNED: /),
     });
-    await expect(quickMatch(sdk, banned, { preset: 'online', size: 2 })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
+    await expect(quickMatch(t, banned, { preset: 'online', size: 2 })).rejects.toMatchObject({ status: 403, code: 'ERR_BANNED' });
     const open = await create(t, await newGuest(t, 'Cy'), { size: 3 });
     await expect(sdk.joinById(open.room.roomId, creds)).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });
     await expect(sdk.joinById(open.room.roomId, { ...creds, watch: true })).rejects.toMatchObject({ code: JOIN_ERROR_NUMBERS.ERR_BANNED });

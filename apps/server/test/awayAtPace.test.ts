@@ -26,7 +26,7 @@ const t = testServerPerFile(PACE);
 const SLOWEST_PAUSE_MS = Math.min(PACE.botRollDelayMs, PACE.autoMoveDelayMs);
 const HOLD_MS = PACE.reconnectSeconds * 1000;
 
-/** A player alone with three strong bots, the game started. */
+/** A player alone with three bots (the level nearest a newcomer's rating: a public table is rated), the game started. */
 async function aloneWithBots(nickname: string): Promise<Player> {
   const player = await create(t, await newGuest(t, nickname), { size: 4 });
   player.send('start', {});

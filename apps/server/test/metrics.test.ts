@@ -63,6 +63,7 @@ describe('Prometheus metrics at /metrics', () => {
         storage: t.storage,
         codes: {} as never,
         accounts: { router: express.Router() },
+        pairing: { router: express.Router(), ownProfile: async () => ({ cooldown: null, blocked: [] }) },
         bans: new Bans(t.storage),
         addressOf: () => '127.0.0.1',
         logger: createLogger('silent'),

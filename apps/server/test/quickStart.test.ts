@@ -72,13 +72,13 @@ describe('the countdown of a public table', () => {
 describe('quick play', () => {
   test('seats people together at a public table that starts by itself, bots in the free seats; nobody joins it after', async () => {
     const [ann, bob, cat] = [await newGuest(t, 'Ann'), await newGuest(t, 'Bob'), await newGuest(t, 'Cat')];
-    const first = new Player(await quickMatch(t.colyseus.sdk, ann, { size: 4 }), ann);
+    const first = new Player(await quickMatch(t, ann, { size: 4 }), ann);
     await waitFor(() => first.seated && first.state.startsAt > 0, 'the countdown');
     expect(first.state.status).toBe('waiting');
     expect(first.state.startsAt - Date.now()).toBeGreaterThan(1000);
     expect(first.state.startable).toBe(true); // no ready step: the host may start now
 
-    const second = new Player(await quickMatch(t.colyseus.sdk, bob, { size: 4 }), bob);
+    const second = new Player(await quickMatch(t, bob, { size: 4 }), bob);
     expect(second.room.roomId).toBe(first.room.roomId);
     await waitFor(() => second.seated, 'the second seat');
     const startsAt = first.state.startsAt;
@@ -91,7 +91,7 @@ describe('quick play', () => {
     expect(first.state.startsAt).toBe(0);
     expect(t.logs.events('countdown-over')).toHaveLength(1);
 
-    const third = await quickMatch(t.colyseus.sdk, cat, { size: 4 });
+    const third = await quickMatch(t, cat, { size: 4 });
     expect(third.roomId).not.toBe(first.room.roomId);
     await Promise.all([first.room.leave(true), second.room.leave(true), third.leave(true)]);
   });

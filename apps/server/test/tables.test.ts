@@ -1,7 +1,7 @@
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { matchMaker } from '@colyseus/core';
 import { CODE_ALPHABET, CODE_LENGTH } from '../src/ids';
-import { Player, create, credentials, getJson, joinById, newGuest, quickMatch, waitFor } from './support/players';
+import { Player, create, credentials, getJson, joinById, newGuest, postJson, quickMatch, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';
 
 jest.setTimeout(30_000);
@@ -35,12 +35,13 @@ describe('creating a table', () => {
     const rooms = async () => (await matchMaker.query({ name: 'table' })).length;
     const before = { rooms: await rooms(), tables: (await tables()).length };
     for (const options of [{}, { playerId: guest.playerId, secret: 'guessed' }, { playerId: 'nobody', secret: 'x' }]) {
-      for (const method of ['create', 'joinOrCreate'] as const) {
-        await expect(t.colyseus.sdk[method]('table', { size: 2, ...options })).rejects.toMatchObject({
-          code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS,
-          message: expect.stringMatching(/^ERR_BAD_CREDENTIALS/),
-        });
-      }
+      await expect(t.colyseus.sdk.create('table', { size: 2, ...options })).rejects.toMatchObject({
+        code: JOIN_ERROR_NUMBERS.ERR_BAD_CREDENTIALS,
+        message: expect.stringMatching(/^ERR_BAD_CREDENTIALS/),
+      });
+      expect((await postJson(t, '/api/quick', { size: 2, ...options })).body).toMatchObject({
+        error: { code: expect.stringMatching(/^ERR_BAD_(CREDENTIALS|REQUEST)$/) },
+      });
     }
     // Straight to the matchmaking route, as a script would: refused the same, nothing made.
     const raw = await fetch(`${t.baseUrl}/matchmake/create/table`, {
@@ -127,29 +128,29 @@ describe('renaming a guest', () => {
 describe('public tables and quick-match', () => {
   test('quick-match joins an open public table of the same preset and size, else creates one', async () => {
     const [ann, bob, cat] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob'), newGuest(t, 'Cat')]);
-    const first = new Player(await quickMatch(t.colyseus.sdk, ann, { preset: 'wango-classic', size: 2 }), ann);
+    const first = new Player(await quickMatch(t, ann, { preset: 'wango-classic', size: 2 }), ann);
     await waitFor(() => first.seated, 'a seat');
     const listed = (await tables()).find((r) => r.roomId === first.room.roomId);
     expect(listed).toMatchObject({ preset: 'wango-classic', status: 'waiting', seated: 1 });
 
-    const second = new Player(await quickMatch(t.colyseus.sdk, bob, { preset: 'wango-classic', size: 2 }), bob);
+    const second = new Player(await quickMatch(t, bob, { preset: 'wango-classic', size: 2 }), bob);
     expect(second.room.roomId).toBe(first.room.roomId);
     await waitFor(() => second.seated && first.state.seats.size === 2, 'both seats');
     expect([first.colour, second.colour]).toEqual(['red', 'yellow']); // opposite seats by default
 
-    const other = await quickMatch(t.colyseus.sdk, cat, { preset: 'traditional', size: 2 });
+    const other = await quickMatch(t, cat, { preset: 'traditional', size: 2 });
     expect(other.roomId).not.toBe(first.room.roomId);
     await Promise.all([first.room.leave(), second.room.leave(), other.leave()]);
   });
   test('"play now" (no options) seats people together: the open table with the most players first, any preset', async () => {
     const [ann, bob, cat, dee] = await Promise.all([newGuest(t, 'Ann'), newGuest(t, 'Bob'), newGuest(t, 'Cat'), newGuest(t, 'Dee')]);
-    const one = new Player(await quickMatch(t.colyseus.sdk, ann, { preset: 'traditional', size: 4 }), ann);
+    const one = new Player(await quickMatch(t, ann, { preset: 'traditional', size: 4 }), ann);
     const two = await create(t, bob, { preset: 'improved', size: 3 });
     await joinById(t, two.room.roomId, cat);
     await waitFor(() => one.seated && two.state.seats.size === 2, 'both tables seated');
     await waitFor(async () => (await tables()).find((r) => r.roomId === two.room.roomId)?.seated === 2, 'the listing to catch up');
 
-    const now = await quickMatch(t.colyseus.sdk, dee, {});
+    const now = await quickMatch(t, dee, {});
     expect(now.roomId).toBe(two.room.roomId);
     await Promise.all([one.room.leave(), two.room.leave(), now.leave()]);
   });
@@ -183,7 +184,7 @@ describe('private tables', () => {
     expect(CODE_ALPHABET).not.toMatch(/[0O1IL]/);
     expect((await tables()).map((r) => r.roomId)).not.toContain(host.room.roomId);
 
-    const stranger = await quickMatch(t.colyseus.sdk, await newGuest(t, 'Stranger'), { preset: 'improved', size: 3 });
+    const stranger = await quickMatch(t, await newGuest(t, 'Stranger'), { preset: 'improved', size: 3 });
     expect(stranger.roomId).not.toBe(host.room.roomId);
     await stranger.leave();
 
@@ -265,8 +266,8 @@ describe('seating before the game', () => {
     await guest.room.leave();
   });
 
-  test('bots fill the empty seats when the host starts, and play a whole game with the host on auto-play', async () => {
-    const host = await create(t, await newGuest(t, 'Solo'), { size: 4, base: 5 });
+  test('bots (strong ones at a casual table) fill the empty seats when the host starts, and play a whole game with the host on auto-play', async () => {
+    const host = await create(t, await newGuest(t, 'Solo'), { size: 4, base: 5, rated: false });
     host.send('start');
     await waitFor(() => host.state.status === 'playing', 'the start');
     const bots = [...host.state.seats.values()].filter((s: any) => s.kind === 'bot');

@@ -28,6 +28,8 @@ export const JOIN_ERROR_NUMBERS = {
   ERR_SERVER_FULL: 4608,
   /** The operator banned this guest. */
   ERR_BANNED: 4620,
+  /** Quick play's cooldown (escapes from rated games): no seat at a rated public table until it ends. */
+  ERR_COOLDOWN: 4621,
   /** `watch: true` at a table created with `watchable: false`. */
   ERR_NOT_WATCHABLE: 4609,
   /** `watch: true` at a table that has its WATCHERS_PER_TABLE watchers. */

@@ -17,8 +17,8 @@ export interface SeatCheck {
   readonly addressOf: (req: IncomingMessage) => string;
 }
 
-/** Matchmaking that makes a new table (a quick match may). */
-const NEW_TABLE = /^\/matchmake\/(create|joinOrCreate)\//;
+/** Matchmaking that makes a new table (quick play, POST /api/quick, checks bans itself). */
+const NEW_TABLE = /^\/matchmake\/create\//;
 
 /**
  * The player asking for a seat (create, quick match, join, watch), from the credentials in their

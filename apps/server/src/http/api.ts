@@ -11,6 +11,7 @@ import { mayRead, readerOf } from './matchAccess';
 import { fail, route } from './respond';
 import { profileRatings, ratingModeQuery } from '../ratings/ratingsApi';
 import type { Bans } from '../admin/bans';
+import type { Pairing } from '../pairing';
 
 export interface ApiDeps {
   readonly storage: Storage;
@@ -21,13 +22,15 @@ export interface ApiDeps {
   readonly bans: Pick<Bans, 'answered'>;
   /** The client's address (limits/clientAddress.ts). */
   readonly addressOf: (req: Request) => string;
+  /** Quick play and blocks (pairing/): its routes, and the owner's profile's cooldown and blocked players. */
+  readonly pairing: Pick<Pairing, 'router' | 'ownProfile'>;
 }
 
 const RECENT_MATCHES = 20;
 const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
 /** The JSON API under /api (see README: HTTP endpoints). */
-export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps): Router {
+export function apiRouter({ storage, codes, accounts, bans, addressOf, pairing }: ApiDeps): Router {
   const api = express.Router();
   api.use(express.json({ limit: '2kb' }));
 
@@ -71,13 +74,16 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
     }),
   );
 
-  /** The player's own profile: their games in progress and at private tables too, so the secret is asked for, in the body. */
+  /**
+   * The player's own profile: their games in progress and at private tables too, quick play's cooldown and
+   * whom they blocked, so the secret is asked for, in the body.
+   */
   api.post(
     '/players/:id/profile',
     route(async (req, res) => {
       const player = await owner(req);
       if (!player) return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the secret from POST /api/guests');
-      res.json(await profileOf(player, 'all'));
+      res.json({ ...(await profileOf(player, 'all')), ...(await pairing.ownProfile(player.id)) });
     }),
   );
 
@@ -172,6 +178,7 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
   api.route('/matches/:id/verify').get(verifyMatch).post(verifyMatch);
 
   api.use(accounts.router);
+  api.use(pairing.router);
 
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
   return api;

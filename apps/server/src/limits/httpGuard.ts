@@ -18,8 +18,10 @@ export function routeOf(method: string | undefined, path: string): { method: str
 /**
  * Colyseus serves every URL with "/matchmake" anywhere in it (after a prefix, in the query): only this
  * form of its routes, the one its clients send, is let through to it; any other is refused before it.
+ * Its own choice of a table (joinOrCreate, join) is not: quick play decides (POST /api/quick, pairing/),
+ * so that nobody walks around a cooldown or a block.
  */
-const MATCHMAKE = /^\/matchmake\/(joinOrCreate|create|join|joinById|reconnect)\/[A-Za-z0-9_-]{1,64}$/;
+const MATCHMAKE = /^\/matchmake\/(create|joinById|reconnect)\/[A-Za-z0-9_-]{1,64}$/;
 const isMatchmaking = (url: string) => url.includes('/matchmake');
 
 /** Colyseus reads a matchmaking request's whole body before anything else: a real one is well under this. */
@@ -28,8 +30,8 @@ export const MATCHMAKE_BODY_BYTES = 4 * 1024;
 /** Which limits a request counts against, besides every request's (`path` as routeOf gives it). */
 function limitsOf(method: string, path: string): Exclude<Limited, 'sockets' | 'connections' | 'code-misses'>[] {
   if (method === 'POST' && path === '/api/guests') return ['guests'];
-  if (method === 'POST' && /^\/matchmake\/(create|joinorcreate)\//.test(path)) return ['tables'];
-  if (method === 'POST' && /^\/matchmake\/(joinbyid|join|reconnect)\//.test(path)) return ['joins'];
+  if (method === 'POST' && (/^\/matchmake\/create\//.test(path) || path === '/api/quick')) return ['tables'];
+  if (method === 'POST' && /^\/matchmake\/(joinbyid|reconnect)\//.test(path)) return ['joins'];
   if (isGuess(method, path)) return ['code-lookups'];
   if (SIGN_INS.some(([m, route]) => m === method && route.test(path))) return ['sign-ins'];
   return [];

@@ -129,9 +129,9 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       hold: (client) => this.allowReconnection(client, this.config.reconnectSeconds),
       run: (work) => this.run(work),
       task: (work) => this.task(work),
-      tell: (type, message, held) => {
+      tell: (type, message, held, except) => {
         if (held) this.writes.hold();
-        this.broadcast(type, message);
+        this.broadcast(type, message, except ? { except: this.clients.filter(except) } : undefined);
       },
       flush: () => {
         this.writes.hold();

@@ -1,4 +1,4 @@
-import type { BotName, Colour } from '@flightchess/rules';
+import { type BotName, type Colour, nearestBot } from '@flightchess/rules';
 import { type Rejection, reject } from '@flightchess/protocol';
 import { StartCountdown } from './startCountdown';
 import type { TableHost } from './tableHost';
@@ -59,7 +59,7 @@ export class Gathering {
     return this.changed();
   }
 
-  /** The host starts: at a private table every other player must be ready (`startable`); empty seats get strong bots. */
+  /** The host starts: at a private table every other player must be ready (`startable`); empty seats get bots (fillingBot). */
   startNow(host: Colour): Rejection | Promise<Rejection | null> {
     const waitingFor = this.waitingFor().map((s) => s.name);
     if (waitingFor.length > 0) return reject('ERR_NOT_READY', `waiting for ${waitingFor.join(', ')} to be ready`);
@@ -96,14 +96,27 @@ export class Gathering {
 
   private async fillAndStart(): Promise<Rejection | null> {
     const { seating, log } = this.t;
+    const bot = this.fillingBot();
     while (!seating.isFull()) {
-      const added = seating.addBot('strong');
+      const added = seating.addBot(bot);
       if (typeof added !== 'string') return added;
-      log.info({ event: 'bot-added', seat: added, bot: 'strong' }, 'bot added');
+      log.info({ event: 'bot-added', seat: added, bot }, 'bot added');
     }
     this.countdown.stop();
     await this.t.ratings.show();
     return this.t.play.start();
+  }
+
+  /**
+   * The bot that takes the free seats when the game starts: at a rated public table the level whose rating
+   * is nearest the mean of the people's there (so that a newcomer is not set against the strongest bots,
+   * nor a strong player against the weakest); elsewhere the strong bot, as the host's start always had.
+   */
+  private fillingBot(): BotName {
+    const { state, seating } = this.t;
+    const people = seating.humans();
+    if (!state.rated || state.private || people.length === 0) return 'strong';
+    return nearestBot(seating.mode(), people.reduce((sum, s) => sum + s.rating, 0) / people.length);
   }
 
   /** A start that failed (storage) is logged; the table keeps seating players. */

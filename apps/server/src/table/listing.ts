@@ -36,6 +36,8 @@ export function listingOf(
       }),
       listed: !settings.private,
       players: seating.humans().map((s) => s.playerId),
+      ratings: seating.humans().map((s) => s.rating),
+      startsAt: state.startsAt,
       watchable: settings.watchable,
       watchers: state.watchers,
       humans: seating.humans().length,

@@ -1,5 +1,6 @@
 import { rateFinished, storedRatings } from '../ratings/rateFinished';
 import { setupMode } from '../ratings/setupMode';
+import { recordConduct } from '../pairing/pairingRepository';
 import { compactEnded, type Ended } from '../storage/compactStored';
 import type { Sql } from '../storage/sql';
 import { type MatchStorage, type MatchesShown, StorageConflict } from './MatchStorage';
@@ -123,6 +124,7 @@ export function matchRepository(sql: Sql): MatchStorage {
             }
           }
           const ratings = await rateFinished(tx, f.id, f.rating, f.endedAt);
+          await recordConduct(tx, f.id, f.endedAt);
           await compactEnded(tx, ended);
           return ratings;
         },

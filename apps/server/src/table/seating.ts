@@ -1,4 +1,4 @@
-import { type BotName, type Colour, COLOURS, teamOf } from '@flightchess/rules';
+import { type BotName, type Colour, COLOURS, type RatingMode, ratingModeOf, teamOf } from '@flightchess/rules';
 import { type Rejection, botLabel, colourFor, reject } from '@flightchess/protocol';
 import type { MatchSeat } from '../repositories';
 import { SeatState, type TableState } from './schema';
@@ -145,6 +145,11 @@ export class Seating {
     if (this.seat(colour)?.kind !== 'bot') return reject('ERR_NOT_A_BOT', `no bot sits on ${colour}`);
     this.state.seats.delete(colour);
     return null;
+  }
+
+  /** The rating mode of the table's game. */
+  mode(): RatingMode {
+    return ratingModeOf({ seats: this.state.size, teams: this.state.teams });
   }
 
   /** Every seat is taken (by a player or a bot) and every player is ready. */

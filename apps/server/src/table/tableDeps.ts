@@ -30,4 +30,14 @@ export interface TableDeps {
   readonly bans: { refusal(playerId: string, address: string): Promise<Rejection | null> };
   /** The client's address (limits/clientAddress.ts), for bans that cover one. */
   readonly addressOf: (req: IncomingMessage) => string;
+  /** Quick play's ratings, cooldowns and blocks, as a table meets them (pairing/). */
+  readonly pairing: TablePairing;
+}
+
+/** What a table asks of pairing/. */
+export interface TablePairing {
+  /** ERR_COOLDOWN while quick play is closed to the player: they take no seat at a rated public table either. */
+  cooldown(playerId: string): Promise<Rejection | null>;
+  /** The players who blocked this one: its quick phrases do not reach them. */
+  blockersOf(playerId: string): Promise<ReadonlySet<string>>;
 }

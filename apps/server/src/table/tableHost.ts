@@ -33,8 +33,8 @@ export interface TableHost {
   run(work: () => unknown): Promise<unknown>;
   /** Run work in the table's queue unless the table stopped (timers fire outside it). */
   task(work: () => unknown): void;
-  /** Send to every client of the table. */
-  tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T]): void;
+  /** Send to every client of the table, but those `except` picks. */
+  tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T], except?: (client: Client) => boolean): void;
   /** Keep the matchmaker's and the lobby's view of the table current. */
   listingChanged(): void;
   /** Whether the table closes by itself when its last client leaves. */

@@ -34,8 +34,11 @@ export interface RoomDoor {
   run(work: () => unknown): Promise<unknown>;
   /** Run work in the table's queue unless the table stopped (timers fire outside it). */
   task(work: () => unknown): void;
-  /** Send to every client now; `held`: in the same write as the patch that goes with it (heldWrites.ts). */
-  tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T], held?: 'held'): void;
+  /**
+   * Send to every client now (but those `except` picks); `held`: in the same write as the patch that goes
+   * with it (heldWrites.ts).
+   */
+  tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T], held?: 'held', except?: (client: Client) => boolean): void;
   /** Send the synced facts changed so far, now, in the same write as what follows. */
   flush(): void;
   /** The game started, ended or was recorded: the listing and the table's lifetime follow. */
@@ -114,13 +117,16 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
     hold: (client) => door.hold(client),
     run: (work) => door.run(work),
     task: (work) => door.task(work),
-    tell: (type, message) => door.tell(type, message),
+    tell: (type, message, except) => door.tell(type, message, undefined, except),
     listingChanged: () => door.listingChanged(),
     disposable: (on) => door.disposable(on),
   };
   const gathering = new Gathering(host);
   const seats = new TableSeats(host, gathering);
-  const phrases = new QuickPhrases(host, (client, playerId) => seats.banned(client, playerId));
+  const phrases = new QuickPhrases(host, {
+    banned: (client, playerId) => seats.banned(client, playerId),
+    blockersOf: (playerId) => deps.pairing.blockersOf(playerId),
+  });
   const handlers = messageHandlers({
     state,
     play,

@@ -56,7 +56,10 @@ export class TableSeats {
   async sitDown(client: Client, player: PlayerRecord, colour: unknown): Promise<'seated' | Rejection> {
     const { t } = this;
     if (t.state.status !== 'waiting') return reject('ERR_ALREADY_STARTED', 'the game at this table has started');
-    const refused = (await this.banned(client, player.id)) ?? (await t.deps.admission.newSeat(player.id));
+    const refused =
+      (await this.banned(client, player.id)) ??
+      (t.state.rated && !t.state.private ? await t.deps.pairing.cooldown(player.id) : null) ??
+      (await t.deps.admission.newSeat(player.id));
     if (refused) return refused;
     const taken = [...t.seating.namesBesides(player.id), ...t.watchers.namesBesides(player.id)];
     const nickname = uniqueName(player.nickname, taken);

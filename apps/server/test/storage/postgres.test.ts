@@ -9,6 +9,7 @@ import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 import { matchesContract } from './matchesContract';
 import { ratingsContract } from './ratingsContract';
+import { pairingContract } from './pairingContract';
 
 jest.setTimeout(30_000);
 
@@ -47,6 +48,7 @@ describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABAS
   compactRecordsContract(postgresHarness);
   adminStoreContract(postgresHarness);
   ratingsContract(postgresHarness);
+  pairingContract(postgresHarness);
 
   test('processes starting together migrate one at a time: each version is applied once', async () => {
     const h = await postgresHarness();

@@ -11,6 +11,7 @@ import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 import { matchesContract } from './matchesContract';
 import { ratingsContract } from './ratingsContract';
+import { pairingContract } from './pairingContract';
 
 function sqliteHarness(): StorageHarness {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-storage-'));
@@ -44,4 +45,5 @@ describe('SQLite storage (the Storage contract)', () => {
   compactRecordsContract(async () => sqliteHarness());
   adminStoreContract(async () => sqliteHarness());
   ratingsContract(async () => sqliteHarness());
+  pairingContract(async () => sqliteHarness());
 });

@@ -1,6 +1,6 @@
 import { type ActionMessage, GameStream, type ServerMessages, type SnapshotMessage } from '@flightchess/protocol';
 import { type Action, type BySeat, type Colour, type GameState, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
-import type { Client, Room } from 'colyseus.js';
+import { Client, type Room } from 'colyseus.js';
 import type { TestServer } from './server';
 
 export interface Guest {
@@ -218,8 +218,28 @@ export async function joinById(t: TestServer, roomId: string, guest: Guest, opti
   return player;
 }
 
-export async function quickMatch(sdk: Sdk, guest: Guest, options: Record<string, unknown>): Promise<Room<any>> {
-  return sdk.joinOrCreate('table', { ...options, playerId: guest.playerId, secret: guest.secret });
+/** A refusal of POST /api/quick: its status, code and (ERR_COOLDOWN) the cooldown. */
+export class QuickRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly cooldown: unknown,
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+  }
+}
+
+/** Quick play as the web client does it: the server picks the table (POST /api/quick), the SDK takes the seat it reserved. */
+export async function quickMatch(
+  t: Pick<TestServer, 'baseUrl' | 'colyseus'>,
+  guest: Guest,
+  options: Record<string, unknown>,
+): Promise<Room<any>> {
+  const answer = await postJson(t, '/api/quick', { ...options, playerId: guest.playerId, secret: guest.secret });
+  if (answer.status !== 200)
+    throw new QuickRefusal(answer.status, answer.body.error?.code, answer.body.cooldown, answer.body.error?.message);
+  return new Client(t.baseUrl).consumeSeatReservation(answer.body);
 }
 
 /** A table of `count` new guests, everyone ready, so the game starts; returns the players by colour. */

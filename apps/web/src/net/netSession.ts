@@ -12,7 +12,7 @@ import {
   type VerifyAnswer,
   joinErrorCode,
 } from '@flightchess/protocol';
-import { Client, type Room } from 'colyseus.js';
+import { Client, type Room, type SeatReservation } from 'colyseus.js';
 import type { KeyValueStore } from '../util/ports';
 import { ByTable } from './byTable';
 
@@ -209,9 +209,19 @@ export class NetSession {
     return this.enter((c) => this.client().create(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
   }
 
-  /** Quick match: an option left out matches any table ("play now" passes none). */
+  /**
+   * Quick match: the server picks the table (POST /api/quick: the open rated table nearest the player's
+   * rating, or a new one) and reserves a seat there, which this client takes. An option left out matches
+   * any table ("play now" passes none). ERR_COOLDOWN while quick play is closed to the player.
+   */
   quickMatch(options: Partial<Pick<TableSettingsRequest, 'preset' | 'size' | 'teams'>>, nickname: string): Promise<Room> {
-    return this.enter((c) => this.client().joinOrCreate(TABLE_ROOM, { ...options, playerId: c.playerId, secret: c.secret }), nickname);
+    return this.enter(async (c) => {
+      const seat = await this.api<SeatReservation>('/api/quick', {
+        method: 'POST',
+        body: JSON.stringify({ ...options, playerId: c.playerId, secret: c.secret }),
+      });
+      return this.client().consumeSeatReservation(seat);
+    }, nickname);
   }
 
   /** Public tables that are seating players and have a free seat. */

@@ -17,8 +17,8 @@ const tables = (real: string, bigint: string, falseValue: string, bool: string) 
   ALTER TABLE match_seats ADD COLUMN rating_after INTEGER;
   ALTER TABLE match_seats ADD COLUMN deviation_after INTEGER;
   CREATE TABLE blocks (
-    player_id   TEXT NOT NULL REFERENCES players (id),
-    blocked_id  TEXT NOT NULL REFERENCES players (id),
+    player_id   TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+    blocked_id  TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
     created_at  ${bigint} NOT NULL,
     PRIMARY KEY (player_id, blocked_id)
   );
@@ -36,7 +36,7 @@ const tables = (real: string, bigint: string, falseValue: string, bool: string) 
  * Ratings per mode (ratings/): each player's skill in the model's units, each rated seat's rating before
  * and after its game (the profile's chart reads them), whether a match was rated and in which mode (a
  * mode follows from the setup's JSON, which SQL cannot index or filter on); the players someone
- * blocked, and quick play's cooldown for escapers (pairing/).
+ * blocked (gone with either player: an idle guest's cleanup takes their blocks along), and quick play's cooldown for escapers (pairing/).
  */
 export const ratings: Migration = {
   version: 12,
