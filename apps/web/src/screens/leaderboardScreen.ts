@@ -42,7 +42,8 @@ function tabsOf(current: LeaderboardTab): HTMLElement {
     ...LEADERBOARD_TABS.map((tab) =>
       h('a', {
         href: hashOf(routeOf(tab)),
-        text: tab === 'score' ? t('leaderboard.score') : t(`rating.mode.${tab}`),
+        text: tab === 'score' ? t('leaderboard.score') : t(`leaderboard.tab.${tab}`),
+        title: tab === 'score' ? '' : t(`rating.mode.${tab}`),
         aria: tab === current ? { current: 'page' } : {},
         data: { testid: `leaderboard-tab-${tab}` },
       }),

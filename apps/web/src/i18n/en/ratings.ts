@@ -28,6 +28,10 @@ export const ratings: Translation<typeof zh> = {
 
   'leaderboard.tabs': 'Leaderboards',
   'leaderboard.score': 'Score',
+  'leaderboard.tab.2p': '2P',
+  'leaderboard.tab.3p': '3P',
+  'leaderboard.tab.4p': '4P',
+  'leaderboard.tab.2v2': '2v2',
   'leaderboard.ratingEmpty': 'Nobody has played a rated game in this mode yet',
   'leaderboard.ratingOrder': 'Ranked by rating − 2 × deviation; provisional players come after the others.',
 

@@ -25,6 +25,10 @@ export const ratings = {
 
   'leaderboard.tabs': '排行榜分类',
   'leaderboard.score': '积分',
+  'leaderboard.tab.2p': '2 人',
+  'leaderboard.tab.3p': '3 人',
+  'leaderboard.tab.4p': '4 人',
+  'leaderboard.tab.2v2': '2v2',
   'leaderboard.ratingEmpty': '这个模式还没有人打过排位局',
   'leaderboard.ratingOrder': '按“排位分 − 2 × 误差”排名，定级中的玩家排在后面。',
 
