@@ -42,6 +42,7 @@ async function serve(port: number, tables: number): Promise<void> {
       code: 'ACDEFG',
       private: true,
       watchable: true,
+      rated: false,
       hostId: 'host',
       setup: { preset: 'online', seats: ['red', 'yellow', 'green', 'blue'] },
       base: 10,

@@ -2,6 +2,8 @@ import { accountRepository } from './accounts/accountRepository';
 import type { AccountStorage } from './accounts/AccountStorage';
 import { type AdminStorage, adminRepository } from './admin/adminRepository';
 import type { MatchStorage } from './table/MatchStorage';
+import type { RatingStorage } from './ratings/RatingStorage';
+import { ratingRepository } from './ratings/ratingRepository';
 import { matchRepository } from './table/matchRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
@@ -34,16 +36,18 @@ export {
   type StoredMatch,
 } from './table/MatchStorage';
 export type { NewPlayer, PlayerRecord } from './players/playerRepository';
+export type { RatingChange, RatingInputs, RatingStorage, SeatRatings } from './ratings/RatingStorage';
 
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
- * matches, the operator's console, and the accounts (devices, logins, passkeys, link codes) as
- * `accounts`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
+ * matches, the operator's console, the accounts (devices, logins, passkeys, link codes) as
+ * `accounts`, and the ratings' reads as `ratings`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
  */
 export type Storage = PlayerStorage &
   MatchStorage &
   AdminStorage & {
     readonly accounts: AccountStorage;
+    readonly ratings: RatingStorage;
     /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
     probe(at: number): Promise<void>;
     close(): Promise<void>;
@@ -56,6 +60,7 @@ export function storageOn(sql: Sql): Storage {
     ...matchRepository(sql),
     ...adminRepository(sql),
     accounts: accountRepository(sql),
+    ratings: ratingRepository(sql),
     probe: (at) => probe(sql, at),
     close: () => sql.close(),
   };

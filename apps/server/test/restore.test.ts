@@ -34,7 +34,8 @@ function expectLogMatchesClients(actions: readonly unknown[], players: Player[])
 describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () => {
   test('the same clients take their seats back by code and finish the same game: same seed, no action lost or repeated, dice verify', async () => {
     const first = await serve('first');
-    const players = await twoPlayerGame(first, new Client(first.baseUrl), { private: true });
+    // A rated private table: restored, it is still rated, and its result rates both players.
+    const players = await twoPlayerGame(first, new Client(first.baseUrl), { private: true, rated: true });
     await play(players, (g) => g.rolls >= 6 && choosing(players)(g));
     const before = players[0]!.game;
     const { matchId, commitment, code } = players[0]!.state as { matchId: string; commitment: string; code: string };
@@ -58,7 +59,8 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     const colours = players.map((p) => p.colour);
     for (const p of players) await rejoin(p, via, (await getJson(second, `/api/tables/code/${code}`)).body.roomId);
     expect(players.map((p) => p.colour)).toEqual(colours);
-    expect(players[0]!.state).toMatchObject({ matchId, commitment, code, status: 'playing' });
+    expect(players[0]!.state).toMatchObject({ matchId, commitment, code, status: 'playing', rated: true });
+    expect(players.map((p) => p.seat.rating)).toEqual([1500, 1500]);
     // Exactly where it stopped: the same state, the same player to move.
     expect(players[0]!.game).toEqual(before);
     expect(players[1]!.game).toEqual(before);
@@ -68,7 +70,13 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
     // A private table's game: its record is its players'.
     const asPlayer = credentials(players[0]!.guest);
     const match = (await postJson(second, `/api/matches/${matchId}`, asPlayer)).body;
-    expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed });
+    expect(match).toMatchObject({ status: 'finished', commitment, seed: players[0]!.state.seed, rated: true });
+    for (const p of players)
+      expect(match.seats.find((s: { colour: string }) => s.colour === p.colour)).toMatchObject({
+        ratingBefore: 1500,
+        ratingAfter: p.seat.ratingAfter,
+      });
+    expect(players.map((p) => p.seat.ratingAfter > 1500)).toEqual(players.map((p) => players[0]!.state.result.winners.includes(p.colour)));
     expectLogMatchesClients(match.actions, players);
     expect(verifyRolls(match.seed, commitment, rollsIn(match.actions)).ok).toBe(true);
     const replayed = replayGame(match.setup, match.actions);

@@ -46,6 +46,7 @@ describe('results', () => {
       seed: SEED,
       result: { winner: 'red', winners: ['red'], reason: 'finish' },
       abortReason: null,
+      rated: false,
       actions: [],
       startedAt: 1,
       endedAt: 2,

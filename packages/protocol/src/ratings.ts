@@ -22,6 +22,9 @@ export interface RatingPoint {
   readonly deviation: number;
 }
 
+/** The most points of one mode's history a profile shows: the newest ones. */
+export const RATING_HISTORY_POINTS = 100;
+
 /** Each mode's rating history, oldest first. */
 export type RatingHistory = Partial<Record<RatingMode, readonly RatingPoint[]>>;
 

@@ -1,6 +1,7 @@
 import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, RuleError } from '@flightchess/rules';
 import type { TableStatus } from './tableFacts';
 import type { ErrorCode } from './errorCodes';
+import type { PlayerRatings, RatingHistory } from './ratings';
 
 /** What the HTTP API answers (apps/server README: HTTP endpoints), as the server writes it and a client reads it. */
 
@@ -36,6 +37,8 @@ export interface MatchSummary {
   readonly rank: number | null;
   readonly winner: boolean;
   readonly players: number;
+  /** Played at a rated table: it changed the players' ratings in its mode. */
+  readonly rated: boolean;
   readonly startedAt: number;
   readonly endedAt: number | null;
 }
@@ -47,6 +50,10 @@ export interface PlayerProfile extends PlayerSummary {
   readonly levelName: string;
   /** Finished games and the one being played; aborted ones are left out. */
   readonly recentMatches: readonly MatchSummary[];
+  /** The rating of each mode played rated (ratings/). */
+  readonly ratings: PlayerRatings;
+  /** Each mode's rating after every rated game, oldest first (at most RATING_HISTORY_POINTS; others see public games only). */
+  readonly ratingHistory: RatingHistory;
 }
 
 /** GET /api/leaderboard */
@@ -153,6 +160,8 @@ export interface MatchRecord {
   readonly result: GameResult | null;
   /** Why an aborted match could not go on (e.g. stored by another engine version); null otherwise. */
   readonly abortReason: string | null;
+  /** Played at a rated table (ratings/): each person's seat has its rating before and after once finished. */
+  readonly rated: boolean;
   readonly seats: readonly (MatchSeat & Partial<Omit<SeatResult, 'colour'>>)[];
   readonly actions: readonly Action[];
   readonly startedAt: number;

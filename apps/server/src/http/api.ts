@@ -9,6 +9,7 @@ import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
 import { deviceNameOf } from '../accounts/deviceNames';
 import { mayRead, readerOf } from './matchAccess';
 import { fail, route } from './respond';
+import { profileRatings, ratingModeQuery } from '../ratings/ratingsApi';
 import type { Bans } from '../admin/bans';
 
 export interface ApiDeps {
@@ -56,6 +57,7 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
       level: level.level,
       levelName: level.name,
       recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES, shown),
+      ...(await profileRatings(storage.ratings, player.id, shown)),
     };
   };
 
@@ -99,6 +101,12 @@ export function apiRouter({ storage, codes, accounts, bans, addressOf }: ApiDeps
     route(async (req, res) => {
       const limit = limitSchema.safeParse(req.query.limit);
       if (!limit.success) return fail(res, 400, 'ERR_BAD_QUERY', `limit: ${describeIssues(limit.error)}`);
+      // ?rating=MODE: the mode's rated players (ratings/); without it, the score board.
+      if (req.query.rating !== undefined) {
+        const mode = ratingModeQuery(req.query.rating);
+        if (!mode.ok) return fail(res, 400, 'ERR_BAD_QUERY', mode.message);
+        return res.json(await storage.ratings.leaderboard(mode.mode, limit.data));
+      }
       const players = await storage.leaderboard(limit.data);
       res.json(
         players.map((p, i) => ({ rank: i + 1, ...p, level: levelFor(p.lifetimeScore).level, levelName: levelFor(p.lifetimeScore).name })),

@@ -16,9 +16,20 @@ import {
 } from '@flightchess/rules';
 import { type AutoPlayReason, type Rejection, reject } from '@flightchess/protocol';
 import { randomId } from '../ids';
-import type { Absence, MatchSeat, MatchTable, Presence, SeatPresence, SeatResult, Storage, StoredMatch } from '../repositories';
+import type {
+  Absence,
+  MatchSeat,
+  MatchTable,
+  Presence,
+  RatingInputs,
+  SeatPresence,
+  SeatResult,
+  Storage,
+  StoredMatch,
+} from '../repositories';
 import { metrics } from '../metrics';
 import { finalScores } from './finalScores';
+import { ratingInputs } from '../ratings/ratingInputs';
 
 /** What a match needs of its process: the store, who this process is, and how long its leases run. */
 export interface MatchDeps {
@@ -34,6 +45,7 @@ export interface TableAtStart {
   readonly code: string;
   readonly private: boolean;
   readonly watchable: boolean;
+  readonly rated: boolean;
   readonly hostId: string;
   readonly setup: Omit<GameSetup, 'firstSeat'>;
   readonly base: number;
@@ -43,6 +55,12 @@ export interface TableAtStart {
   readonly randomFirstSeat: boolean;
   /** End-to-end tests only (TEST_DICE_SEED): this seed instead of a drawn one, and the first seat in seat order. */
   readonly testSeed?: string | undefined;
+}
+
+/** A recorded game: each seat's result (with its rating change at a rated table), and what the ratings were given. */
+export interface Recorded {
+  readonly seats: readonly SeatResult[];
+  readonly rating: RatingInputs | null;
 }
 
 export type Committed = { ok: true; state: GameState; events: readonly GameEvent[] } | { ok: false; error: Rejection };
@@ -94,6 +112,7 @@ export class Match {
       code: at.code,
       private: at.private,
       watchable: at.watchable,
+      rated: at.rated,
       hostId: at.hostId,
       setup,
       base: at.base,
@@ -218,8 +237,11 @@ export class Match {
     await this.deps.storage.setPresence(this.id, this.deps.owner, presence).finally(stop);
   }
 
-  /** Score the finished game (RULES.md §7.1) and store the result with the players' new totals, once. */
-  async record(): Promise<readonly SeatResult[]> {
+  /**
+   * Score the finished game (RULES.md §7.1) and store the result with the players' new totals and, at a
+   * rated table, their new ratings (from the final state and the stored log: ratings/ratingInputs.ts), once.
+   */
+  async record(): Promise<Recorded> {
     const result = this.game.result;
     if (!result) throw new Error('record: the game is not over');
     const lifetime: BySeat<number> = {};
@@ -232,8 +254,28 @@ export class Match {
     }
     const scores = finalScores(this.game, this.table.base, lifetime, coinsHeld);
     if (!scores.ok) throw new Error(`scoring failed: ${scores.error.message}`);
-    await this.deps.storage.finishMatch({ id: this.id, owner: this.deps.owner, result, seats: scores.value, endedAt: Date.now() });
-    return scores.value;
+    const rating = this.table.rated ? ratingInputs(this.game, await this.storedActions()) : undefined;
+    const changes = await this.deps.storage.finishMatch({
+      id: this.id,
+      owner: this.deps.owner,
+      result,
+      seats: scores.value,
+      endedAt: Date.now(),
+      ...(rating && { rating }),
+    });
+    const seats = scores.value.map((s) => ({
+      ...s,
+      ratingBefore: changes[s.colour]?.before ?? null,
+      ratingAfter: changes[s.colour]?.after ?? null,
+    }));
+    return { seats, rating: rating ?? null };
+  }
+
+  /** The whole log, read back from storage (it is not held here). */
+  private async storedActions(): Promise<readonly Action[]> {
+    const stored = await this.deps.storage.getMatch(this.id);
+    if (!stored) throw new Error(`record: match ${this.id} is not stored`);
+    return stored.actions;
   }
 
   /** The game cannot go on (the operator closed its table): aborted in storage, its seed revealed, nothing scored. */

@@ -1,5 +1,6 @@
 import type { Action, BySeat, GameResult, GameSetup } from '@flightchess/rules';
 import type { AutoPlayReason, MatchRecord, MatchSeat, MatchSummary, SeatResult } from '@flightchess/protocol';
+import type { RatingInputs, SeatRatings } from '../ratings/RatingStorage';
 
 /**
  * The matches kept (the match repository's interface).
@@ -23,11 +24,13 @@ export interface MatchStorage {
    */
   setPresence(matchId: string, owner: string, presence: Presence): Promise<void>;
   /**
-   * A game ended (its actions are all stored already): store its result and every seat's score, and add
-   * them to the players' lifetime totals, all at once. A match is finished once only: a repeated call
-   * changes nothing. Throws StorageConflict when `owner` no longer holds it.
+   * A game ended (its actions are all stored already): store its result and every seat's score, add
+   * them to the players' lifetime totals and, at a rated table, update every person's rating of its mode
+   * (ratings/rateFinished.ts), all at once; answers the rating changes. A match is finished once only: a
+   * repeated call changes nothing (and answers the changes stored). Throws StorageConflict when `owner`
+   * no longer holds it.
    */
-  finishMatch(match: MatchFinish): Promise<void>;
+  finishMatch(match: MatchFinish): Promise<SeatRatings>;
   /** A match that cannot be played on (e.g. stored by another engine version): aborted, scored nothing, seed revealed. */
   abortMatch(matchId: string, reason: string, at: number): Promise<void>;
   /** Matches still being played whose lease ran out before `now` (every one of them with `all`): to restore. */
@@ -75,6 +78,8 @@ export interface MatchTable {
   readonly private: boolean;
   /** The table may be watched (kept so that a restored table keeps its settings). */
   readonly watchable: boolean;
+  /** A rated table: its result changes the players' ratings of its mode (ratings/). */
+  readonly rated: boolean;
   readonly hostId: string;
   readonly setup: GameSetup;
   readonly base: number;
@@ -130,4 +135,6 @@ export interface MatchFinish {
   readonly result: GameResult;
   readonly seats: readonly SeatResult[];
   readonly endedAt: number;
+  /** A rated match's places and play weights (ratings/ratingInputs.ts); required when the match is rated. */
+  readonly rating?: RatingInputs;
 }

@@ -84,7 +84,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.deps.drain.add(this);
     const s = parsed.value;
     this.log.info(
-      { event: 'table-created', preset: s.preset, size: s.size, teams: s.teams, private: s.private, code: this.state.code },
+      { event: 'table-created', preset: s.preset, size: s.size, teams: s.teams, private: s.private, rated: s.rated, code: this.state.code },
       'table created',
     );
   }
@@ -100,6 +100,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
       base: s.base,
       turnSeconds: s.turnSeconds,
       private: s.private,
+      rated: s.rated,
     });
     this.setState(state);
     ownPatches(serializerOf(this));
@@ -157,6 +158,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     this.state.code = t.code;
     this.state.hostId = t.hostId;
     this.seating.restore(t.seats);
+    await this.parts.ratings.show();
     this.autoDispose = false;
     if (t.code) await this.deps.codes.claim(t.code, t.tableId);
     this.updateListing();

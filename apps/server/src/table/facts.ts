@@ -43,7 +43,7 @@ export function showResult(table: TableState, match: Match): void {
   });
 }
 
-/** The recorded scores, coins and levels on the seats. */
+/** The recorded scores, coins, levels and rating changes on the seats. */
 export function showScores(table: TableState, seats: readonly SeatResult[]): void {
   for (const s of seats) {
     const seat = table.seats.get(s.colour);
@@ -52,6 +52,7 @@ export function showScores(table: TableState, seats: readonly SeatResult[]): voi
     seat.coins = s.coins;
     seat.level = s.levelAfter;
     seat.levelName = LEVELS.find((l) => l.level === s.levelAfter)?.name ?? '';
+    seat.ratingAfter = s.ratingAfter ?? 0;
   }
   table.result.recorded = true;
 }
@@ -65,7 +66,7 @@ export function clearMatch(table: TableState): void {
   table.result.recorded = false;
   table.seats.forEach((seat) => {
     seat.levelName = '';
-    seat.score = seat.coins = seat.level = seat.awayUntil = 0;
+    seat.score = seat.coins = seat.level = seat.awayUntil = seat.ratingAfter = 0;
     seat.autoPlay = false;
     seat.autoPlayBy = '';
   });

@@ -71,6 +71,7 @@ export class Gathering {
   async changed(): Promise<null> {
     const { state, seating } = this.t;
     if (state.status !== 'waiting' || this.t.closing) return null;
+    await this.t.ratings.show();
     if (seating.readyToStart()) return this.started(await this.fillAndStart());
     state.startable = this.waitingFor().length === 0;
     const people = seating.humans().length;
@@ -93,7 +94,7 @@ export class Gathering {
     this.started(await this.fillAndStart());
   }
 
-  private fillAndStart(): Rejection | Promise<Rejection | null> {
+  private async fillAndStart(): Promise<Rejection | null> {
     const { seating, log } = this.t;
     while (!seating.isFull()) {
       const added = seating.addBot('strong');
@@ -101,6 +102,7 @@ export class Gathering {
       log.info({ event: 'bot-added', seat: added, bot: 'strong' }, 'bot added');
     }
     this.countdown.stop();
+    await this.t.ratings.show();
     return this.t.play.start();
   }
 
@@ -128,6 +130,7 @@ export class Gathering {
     }
     if (!seating.colourOfPlayer(state.hostId)) state.hostId = seating.humans()[0]?.playerId ?? '';
     play.clear();
+    this.t.ratings.forget();
     state.status = 'waiting';
     // A waiting table closes when its last player leaves, as before its first game.
     this.t.disposable(true);

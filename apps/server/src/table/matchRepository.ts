@@ -1,3 +1,5 @@
+import { rateFinished, storedRatings } from '../ratings/rateFinished';
+import { setupMode } from '../ratings/setupMode';
 import { compactEnded, type Ended } from '../storage/compactStored';
 import type { Sql } from '../storage/sql';
 import { type MatchStorage, type MatchesShown, StorageConflict } from './MatchStorage';
@@ -12,7 +14,7 @@ const ACTIONS = 'SELECT action FROM match_actions WHERE match_id = ? ORDER BY id
 
 /** A player's matches, aborted ones left out; with `public`, only finished games of public tables (`NOT private` reads 0/1 and booleans). */
 const recentMatches = (shown: MatchesShown): string =>
-  `SELECT m.id, m.preset, m.status, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
+  `SELECT m.id, m.preset, m.status, m.rated, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
           (SELECT COUNT(*) FROM match_seats o WHERE o.match_id = m.id) AS players
    FROM match_seats s JOIN matches m ON m.id = s.match_id
    WHERE s.player_id = ? AND ${shown === 'public' ? `m.status = 'finished' AND NOT m.private` : `m.status <> 'aborted'`}
@@ -27,8 +29,8 @@ export function matchRepository(sql: Sql): MatchStorage {
         async (tx) => {
           await tx.run(
             `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-               engine, code, private, host_id, owner, lease_until, watchable)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?)`,
+               engine, code, private, host_id, owner, lease_until, watchable, rated, rating_mode)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [
               m.id,
               m.tableId,
@@ -46,6 +48,8 @@ export function matchRepository(sql: Sql): MatchStorage {
               m.owner,
               m.leaseUntil,
               m.watchable,
+              m.rated,
+              m.rated ? setupMode(m.setup) : null,
             ],
           );
           for (const s of m.seats) {
@@ -86,7 +90,8 @@ export function matchRepository(sql: Sql): MatchStorage {
             [JSON.stringify(f.result), f.endedAt, f.id, f.owner],
           )) as Ended | undefined;
           if (!ended) {
-            if (await tx.get(`SELECT 1 FROM matches WHERE id = ? AND status = 'finished'`, [f.id])) return; // recorded already: once only
+            // Recorded already: once only, answered with the ratings it stored.
+            if (await tx.get(`SELECT 1 FROM matches WHERE id = ? AND status = 'finished'`, [f.id])) return storedRatings(tx, f.id);
             throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
           }
           for (const s of f.seats) {
@@ -117,7 +122,9 @@ export function matchRepository(sql: Sql): MatchStorage {
               );
             }
           }
+          const ratings = await rateFinished(tx, f.id, f.rating, f.endedAt);
           await compactEnded(tx, ended);
+          return ratings;
         },
         { durable: true },
       ),

@@ -54,6 +54,7 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
     seed: status === 'playing' ? null : (m.seed as string),
     result: m.result ? (JSON.parse(m.result as string) as GameResult) : null,
     abortReason: orNull<string>(m.abort_reason),
+    rated: flag(m.rated),
     seats: seats.map((s) => ({
       ...matchSeat(s),
       score: orNull<number>(s.score) ?? undefined,
@@ -84,6 +85,7 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
     code: m.code as string,
     private: flag(m.private),
     watchable: flag(m.watchable),
+    rated: flag(m.rated),
     hostId: m.host_id as string,
     setup: JSON.parse(m.setup as string) as GameSetup,
     base: m.base as number,
@@ -125,6 +127,7 @@ export const matchSummary = (r: Row): MatchSummary => ({
   rank: orNull<number>(r.rank),
   winner: flag(r.winner),
   players: r.players as number,
+  rated: flag(r.rated),
   startedAt: r.started_at as number,
   endedAt: orNull<number>(r.ended_at),
 });

@@ -2,6 +2,7 @@ import type { Client, Deferred } from '@colyseus/core';
 import type { ServerMessages } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { TableDevices } from '../accounts/tableDevices';
+import type { TableRatings } from '../ratings/tableRatings';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
 import type { TableDeps } from './tableDeps';
@@ -14,6 +15,8 @@ export interface TableHost {
   readonly deps: TableDeps;
   readonly state: TableState;
   readonly seating: Seating;
+  /** The seats' ratings before a rated table's game. */
+  readonly ratings: TableRatings;
   readonly play: TablePlay;
   readonly watchers: Watchers;
   /** Connections of devices signed out: nothing they sent runs any more, and they are not held for their token. */

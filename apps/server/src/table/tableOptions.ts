@@ -25,6 +25,8 @@ export interface TableSettings {
   readonly private: boolean;
   /** Anyone with the link (public tables: anyone) may watch. */
   readonly watchable: boolean;
+  /** Its game changes the players' ratings (ratings/): a public table's does unless asked not to, a private one's only if asked. */
+  readonly rated: boolean;
 }
 
 export const DEFAULT_BASE = 10;
@@ -63,6 +65,7 @@ export function parseTableOptions(raw: unknown, config: ServerConfig): TableOpti
       turnSeconds: o.turnSeconds ?? config.turnSeconds,
       private: o.private ?? false,
       watchable: o.watchable ?? true,
+      rated: o.rated ?? !(o.private ?? false),
     },
   };
 }
@@ -84,6 +87,7 @@ export function storedSettings(table: MatchTable): TableOptionsResult {
       turnSeconds: table.turnSeconds,
       private: table.private,
       watchable: table.watchable,
+      rated: table.rated,
     },
   };
 }

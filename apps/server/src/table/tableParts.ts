@@ -1,7 +1,9 @@
 import type { Client, Deferred } from '@colyseus/core';
 import type { ServerMessages } from '@flightchess/protocol';
 import type { Logger } from 'pino';
+import { ratingModeOf } from '@flightchess/rules';
 import { TableDevices } from '../accounts/tableDevices';
+import { TableRatings } from '../ratings/tableRatings';
 import { Gathering } from './gathering';
 import { Inbox } from './inbox';
 import { messageHandlers } from './messageHandlers';
@@ -49,6 +51,7 @@ export interface RoomDoor {
 
 export interface TableParts {
   readonly seating: Seating;
+  readonly ratings: TableRatings;
   readonly devices: TableDevices;
   readonly play: TablePlay;
   readonly seats: TableSeats;
@@ -63,6 +66,7 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
   const { config } = deps;
   const seating = new Seating(state, s.rules.colours);
   const devices = new TableDevices(deps.devices);
+  const ratings = new TableRatings(state, deps.storage.ratings, s.rated ? ratingModeOf({ seats: s.size, teams: s.teams }) : null, log);
   const watchers = new Watchers({
     state,
     watchable: s.watchable,
@@ -97,6 +101,7 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
     deps,
     state,
     seating,
+    ratings,
     play,
     watchers,
     devices,
@@ -141,5 +146,5 @@ export function tableParts(state: TableState, s: TableSettings, door: RoomDoor):
     phrases.forget(sessionId);
     seats.forget(sessionId);
   };
-  return { seating, devices, play, seats, inbox, forget };
+  return { seating, ratings, devices, play, seats, inbox, forget };
 }

@@ -92,6 +92,7 @@ export class TablePlay {
         code: host.state.code,
         private: s.private,
         watchable: s.watchable,
+        rated: s.rated,
         hostId: host.state.hostId,
         setup: { preset: s.preset, options: s.options, seats: host.seating.colours(), teams: s.teams },
         base: s.base,
@@ -345,12 +346,17 @@ export class TablePlay {
   private async record(): Promise<void> {
     const match = this.current!;
     try {
-      const seats = await match.record();
+      const { seats, rating } = await match.record();
       showScores(this.host.state, seats);
       this.recording = false;
       this.host.changed();
       this.host.log.info(
-        { event: 'match-recorded', matchId: match.id, scores: Object.fromEntries(seats.map((s) => [s.colour, s.score])) },
+        {
+          event: 'match-recorded',
+          matchId: match.id,
+          scores: Object.fromEntries(seats.map((s) => [s.colour, s.score])),
+          ...(rating && { rating, ratings: Object.fromEntries(seats.map((s) => [s.colour, [s.ratingBefore, s.ratingAfter]])) }),
+        },
         'match recorded',
       );
     } catch (error) {

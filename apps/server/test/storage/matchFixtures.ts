@@ -11,6 +11,7 @@ export const start = (id: string, playerId: string, startedAt = 1, leaseUntil = 
   code: 'ACDEFG',
   private: true,
   watchable: false,
+  rated: false,
   hostId: playerId,
   setup: { preset: 'online', seats: ['red', 'yellow'] },
   base: 10,

@@ -34,6 +34,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       seed: null,
       result: null,
       abortReason: null,
+      rated: false,
       seats: [
         expect.objectContaining({
           colour: 'red',
@@ -76,7 +77,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
   test("a stopped process's match is claimed once its lease runs out, with everything needed to rebuild the table", async () => {
     const storage = await open();
     const guest = await createGuest(storage, 'Ann');
-    await storage.startMatch(start('m1', guest.playerId, 1, 1_000));
+    await storage.startMatch({ ...start('m1', guest.playerId, 1, 1_000), rated: true });
     await appendAll(storage, 'm1');
     await storage.setPresence('m1', OWNER, { red: { autoPlay: 'away', away: { since: 10, until: 190, fromAction: 2 } } });
 
@@ -93,6 +94,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       code: 'ACDEFG',
       private: true,
       watchable: false,
+      rated: true,
       hostId: guest.playerId,
       setup: start('m1', guest.playerId).setup,
       base: 10,
@@ -209,6 +211,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
         rank: null,
         winner: false,
         players: 2,
+        rated: false,
         startedAt: 200,
         endedAt: null,
       },
@@ -221,6 +224,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
         rank: 1,
         winner: true,
         players: 2,
+        rated: false,
         startedAt: 100,
         endedAt: 9,
       },

@@ -8,6 +8,7 @@ import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 import { matchesContract } from './matchesContract';
+import { ratingsContract } from './ratingsContract';
 
 jest.setTimeout(30_000);
 
@@ -45,6 +46,7 @@ describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABAS
   matchesContract(postgresHarness);
   compactRecordsContract(postgresHarness);
   adminStoreContract(postgresHarness);
+  ratingsContract(postgresHarness);
 
   test('processes starting together migrate one at a time: each version is applied once', async () => {
     const h = await postgresHarness();

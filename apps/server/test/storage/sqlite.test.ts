@@ -10,6 +10,7 @@ import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';
 import { type StorageHarness, storageContract } from './contract';
 import { matchesContract } from './matchesContract';
+import { ratingsContract } from './ratingsContract';
 
 function sqliteHarness(): StorageHarness {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-storage-'));
@@ -42,4 +43,5 @@ describe('SQLite storage (the Storage contract)', () => {
   matchesContract(async () => sqliteHarness());
   compactRecordsContract(async () => sqliteHarness());
   adminStoreContract(async () => sqliteHarness());
+  ratingsContract(async () => sqliteHarness());
 });

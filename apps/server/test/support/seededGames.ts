@@ -19,6 +19,7 @@ import {
   stepAction,
 } from '@flightchess/rules';
 import { finalScores } from '../../src/table/finalScores';
+import { ratingInputs } from '../../src/ratings/ratingInputs';
 import type { MatchSeat, Storage } from '../../src/repositories';
 
 /**
@@ -136,6 +137,10 @@ export interface StoreOptions {
   readonly owner?: string;
   /** Called once every action is stored, before the game's result (or abort) is. */
   readonly beforeEnd?: (matchId: string) => Promise<void>;
+  /** Played at a rated table: the result rates its players (ratings/), as the server's does. */
+  readonly rated?: boolean;
+  /** When it ends (epoch ms; by default one second per action after the start). */
+  readonly endedAt?: number;
 }
 
 /** The match id a seeded game is stored under. */
@@ -169,6 +174,7 @@ export async function storeSeeded(
     id,
     tableId: `t${id}`,
     watchable: true,
+    rated: options.rated ?? false,
     code: 'ACDEFG',
     private: false,
     hostId: players[0] ?? '',
@@ -185,7 +191,7 @@ export async function storeSeeded(
   });
   for (const [index, action] of game.actions.entries()) await storage.appendAction(id, owner, index, action, startedAt + 1000 * index);
   await options.beforeEnd?.(id);
-  const endedAt = startedAt + 1000 * game.actions.length;
+  const endedAt = options.endedAt ?? startedAt + 1000 * game.actions.length;
   if (game.spec.ending === 'aborted') {
     await storage.abortMatch(id, 'closed by the operator', endedAt);
     return id;
@@ -194,7 +200,8 @@ export async function storeSeeded(
   for (const s of seats) if (s.playerId) lifetime[s.colour] = (await storage.getPlayer(s.playerId))?.lifetimeScore ?? 0;
   const scores = finalScores(game.state, 10, lifetime);
   if (!scores.ok) throw new Error(`${game.spec.key}: ${scores.error.message}`);
-  await storage.finishMatch({ id, owner, result: game.state.result!, seats: scores.value, endedAt });
+  const rating = options.rated ? ratingInputs(game.state, game.actions) : undefined;
+  await storage.finishMatch({ id, owner, result: game.state.result!, seats: scores.value, endedAt, ...(rating && { rating }) });
   return id;
 }
 

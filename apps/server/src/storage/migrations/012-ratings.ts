@@ -12,6 +12,7 @@ const tables = (real: string, bigint: string, falseValue: string, bool: string) 
   );
   CREATE INDEX player_ratings_by_mode ON player_ratings (mode);
   ALTER TABLE matches ADD COLUMN rated ${bool} NOT NULL DEFAULT ${falseValue};
+  ALTER TABLE matches ADD COLUMN rating_mode TEXT;
   ALTER TABLE match_seats ADD COLUMN rating_before INTEGER;
   ALTER TABLE match_seats ADD COLUMN rating_after INTEGER;
   ALTER TABLE match_seats ADD COLUMN deviation_after INTEGER;
@@ -33,7 +34,8 @@ const tables = (real: string, bigint: string, falseValue: string, bool: string) 
 
 /**
  * Ratings per mode (ratings/): each player's skill in the model's units, each rated seat's rating before
- * and after its game (the profile's chart reads them), whether a match was rated; the players someone
+ * and after its game (the profile's chart reads them), whether a match was rated and in which mode (a
+ * mode follows from the setup's JSON, which SQL cannot index or filter on); the players someone
  * blocked, and quick play's cooldown for escapers (pairing/).
  */
 export const ratings: Migration = {

@@ -1,0 +1,41 @@
+import type { BySeat, RatingMode } from '@flightchess/rules';
+import type { ModeRating, PlayerRatings, RatingHistory, RatingLeaderboardEntry } from '@flightchess/protocol';
+import type { MatchesShown } from '../table/MatchStorage';
+
+/**
+ * The ratings kept (the ratings repository's reads). They are written only with a rated game's result,
+ * in the transaction that stores it (rateFinished.ts, called by the match repository's finishMatch).
+ */
+export interface RatingStorage {
+  /** A player's rating in one mode; null when they have not played it rated. */
+  ratingOf(playerId: string, mode: RatingMode): Promise<ModeRating | null>;
+  /** A player's rating in every mode they played rated. */
+  ratingsOf(playerId: string): Promise<PlayerRatings>;
+  /**
+   * Each mode's rating after the player's newest `limit` rated games, oldest first: `all` for the player
+   * themself, `public` for anyone else (games of public tables only, as recentMatches).
+   */
+  ratingHistory(playerId: string, shown: MatchesShown, limit: number): Promise<RatingHistory>;
+  /** Rated players of a mode by rating − 2 × deviation, provisional ones after the others. */
+  leaderboard(mode: RatingMode, limit: number): Promise<RatingLeaderboardEntry[]>;
+}
+
+/**
+ * What a finished rated game's result gives its seats' ratings, computed by the table from the game's
+ * final state and action log (ratingInputs.ts) and stored with the result.
+ */
+export interface RatingInputs {
+  /** Each seat's place, 1 the best (rules: ratingPlaces). */
+  readonly places: BySeat<number>;
+  /** How much each seat's game counts, by the share of moves its player made (rules: playWeights). */
+  readonly weights: BySeat<number>;
+}
+
+/** A person's rating in the game's mode before and after a rated game, on the 1500 scale. */
+export interface RatingChange {
+  readonly before: number;
+  readonly after: number;
+}
+
+/** The rating change of each person's seat of a finished match (none at a casual table, nor for a bot). */
+export type SeatRatings = BySeat<RatingChange>;
