@@ -1,7 +1,7 @@
 import { RATING_MODES } from '@flightchess/rules';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
-import type { RatedProfile } from './ratedProfile';
+import type { PlayerProfile } from '@flightchess/protocol';
 import { ratingChart } from './ratingChart';
 import { ratingText } from './ratingWords';
 
@@ -9,8 +9,8 @@ import { ratingText } from './ratingWords';
  * A player's ratings: a card per mode played — the rating ("?" while provisional, explained on hover and
  * in words), deviation, rated games — with the chart of its history; a line saying so when none is played.
  */
-export function ratingCards(profile: RatedProfile): HTMLElement {
-  const played = RATING_MODES.filter((mode) => profile.ratings?.[mode]);
+export function ratingCards(profile: Pick<PlayerProfile, 'ratings' | 'ratingHistory'>): HTMLElement {
+  const played = RATING_MODES.filter((mode) => profile.ratings[mode]);
   return h(
     'section',
     { class: 'card', data: { testid: 'ratings' } },
@@ -21,9 +21,9 @@ export function ratingCards(profile: RatedProfile): HTMLElement {
           'ul',
           { class: 'rating-cards' },
           ...played.map((mode) => {
-            const r = profile.ratings![mode]!;
+            const r = profile.ratings[mode]!;
             const modeName = t(`rating.mode.${mode}`);
-            const history = profile.ratingHistory?.[mode] ?? [];
+            const history = profile.ratingHistory[mode] ?? [];
             return h(
               'li',
               { class: 'rating-card', data: { testid: `rating-${mode}` } },

@@ -11,6 +11,7 @@ import { Accounts } from '../account/accounts';
 import { BlockList } from '../net/blocks';
 import type { RatedProfile } from '../ratings/ratedProfile';
 import { ratingCards } from '../ratings/ratingCards';
+import { ratedBadge } from '../ratings/ratedBadge';
 import { blockButton, blockedList } from '../ratings/blockViews';
 
 /**
@@ -112,6 +113,7 @@ function matchItem(m: MatchSummary): HTMLElement {
             ? t('profile.place', { rank: m.rank, players: m.players })
             : t(`match.status.${m.status}`),
       }),
+      m.rated ? ratedBadge(true) : null,
       score ? h('span', { class: m.score! >= 0 ? 'plus' : 'minus', text: score }) : null,
       m.winner ? h('span', { class: 'crown', text: '★' }) : null,
     ),
