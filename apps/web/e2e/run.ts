@@ -17,6 +17,7 @@ import { paceCases } from './pace.e2e';
 import { phoneLayoutCases } from './phoneLayout.e2e';
 import { phraseCases } from './phrases.e2e';
 import { quickCases } from './quick.e2e';
+import { ratingsCases } from './ratings.e2e';
 import { reviewCases } from './review.e2e';
 import { runCases } from './support';
 import { watchCases } from './watch.e2e';
@@ -41,6 +42,7 @@ const cases = [
         ...reviewCases,
         ...awayCases,
         ...endingCases,
+        ...ratingsCases,
       ]),
 ];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

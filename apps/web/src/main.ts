@@ -9,6 +9,7 @@ import './styles/wide.css';
 import './styles/phrases.css';
 import './styles/pages.css';
 import './watch/watch.css';
+import './ratings/ratings.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { browserLanguage } from './i18n/browserLanguage';

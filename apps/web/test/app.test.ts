@@ -52,6 +52,8 @@ describe('routes', () => {
       { name: 'rules', preset: 'plyyard' },
       { name: 'profile', playerId: 'p_1/x' },
       { name: 'leaderboard' },
+      { name: 'leaderboard', tab: '4p' },
+      { name: 'leaderboard', tab: '2v2' },
       { name: 'match', matchId: 'm 2' },
       { name: 'sign-in' },
       { name: 'link', code: 'ACDEFGHJ' },
@@ -62,6 +64,7 @@ describe('routes', () => {
     expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });
     expect(parseRoute('#/join/acdefg')).toEqual({ name: 'join', code: 'ACDEFG' });
     expect(parseRoute('#/profile')).toEqual({ name: 'home' });
+    expect(parseRoute('#/leaderboard/5p')).toEqual({ name: 'leaderboard' });
     expect(parseRoute('#/match/')).toEqual({ name: 'home' });
   });
 

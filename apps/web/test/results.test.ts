@@ -153,6 +153,8 @@ describe('the results headline', () => {
       lost: 0,
       winner,
       out: null,
+      ratingBefore: null,
+      ratingAfter: null,
     }) as const;
   afterEach(() => setLanguage('zh-CN'));
 

@@ -54,6 +54,29 @@ describe('the synced table as a game view', () => {
     expect(down.seats.map((s) => s.connected)).toEqual([false, false]);
   });
 
+  it('gives each seat its rating before the game at a rated table, and none at a casual one', () => {
+    const seats = {
+      red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: false, rating: 1512 },
+      yellow: {
+        colour: 'yellow',
+        kind: 'bot',
+        bot: 'strong',
+        playerId: '',
+        name: '',
+        ready: true,
+        connected: true,
+        autoPlay: false,
+        rating: 1600,
+      },
+    };
+    const rated = gameView(tableFacts(rawTable('playing', { seats, rated: true })), start(), 'p1');
+    expect(rated.rated).toBe(true);
+    expect(rated.seats.map((s) => s.rating)).toEqual([1512, 1600]);
+    const casual = gameView(tableFacts(rawTable('playing', { seats, rated: false })), start(), 'p1');
+    expect(casual.rated).toBe(false);
+    expect(casual.seats.map((s) => s.rating)).toEqual([undefined, undefined]);
+  });
+
   it('names each bot by its colour and strength, in the language shown, so that two bots at a table are told apart', () => {
     const seats = {
       red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: false },

@@ -16,6 +16,7 @@ import { cueOf } from '../sound/cues';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
 import { hashOf } from '../ui/router';
+import { ratedBadge } from '../ratings/ratedBadge';
 
 export interface GameScreenOptions {
   readonly source: GameSource;
@@ -50,6 +51,8 @@ export class GameScreen implements Screen {
   private readonly refitter = new ResizeObserver(() => this.refit());
   private readonly hintEl = h('p', { class: 'hint' });
   private readonly settingsEl = h('p', { class: 'game-settings' });
+  /** Online: whether the table is rated or casual. */
+  private readonly kindEl = h('span', { class: 'table-kind' });
   /** The rules of the table's preset, in a new tab: the game stays open here. */
   private readonly rulesLink = Object.assign(h('a', { class: 'rules-link', data: { testid: 'rules-link' } }), {
     target: '_blank',
@@ -94,7 +97,7 @@ export class GameScreen implements Screen {
         this.answerEl,
         this.moves.el,
         this.hintEl,
-        h('div', { class: 'game-extras' }, this.settingsEl, this.rulesLink),
+        h('div', { class: 'game-extras' }, this.kindEl, this.settingsEl, this.rulesLink),
         this.extraEl,
       ),
     );
@@ -204,6 +207,7 @@ export class GameScreen implements Screen {
     this.hintEl.hidden = watching;
     this.settingsEl.hidden = watching;
     this.rulesLink.href = hashOf({ name: 'rules', preset: state.preset });
+    fill(this.kindEl, view.rated === undefined ? null : ratedBadge(view.rated));
     this.renderPrompt(controls);
     this.renderAutoBanner(controls, over);
     this.summaryEl.textContent = controls.summary ?? '';

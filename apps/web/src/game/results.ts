@@ -41,6 +41,9 @@ export interface ResultRow {
   readonly winner: boolean;
   /** How the seat left the game, null if it played to the end. */
   readonly out: OutReason | null;
+  /** A rated game's rating in its mode before and after (ratings/); null at a casual table, for a bot, offline. */
+  readonly ratingBefore: number | null;
+  readonly ratingAfter: number | null;
 }
 
 export interface ResultData {
@@ -88,6 +91,8 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
       lost: state.collisions[colour]?.lost ?? 0,
       winner: state.result!.winners.includes(colour),
       out: state.out[colour]?.reason ?? null,
+      ratingBefore: null,
+      ratingAfter: null,
     };
   });
   // The reader is the one person at the device; with several (hot seat) nobody is singled out.
@@ -123,6 +128,8 @@ export function onlineResults(match: MatchRecord, final: GameState | null, playe
       lost: final?.collisions[s.colour]?.lost ?? 0,
       winner: s.winner ?? false,
       out: outReason(s.out),
+      ratingBefore: s.ratingBefore ?? null,
+      ratingAfter: s.ratingAfter ?? null,
     };
   });
   rows.sort((a, b) => a.rank - b.rank);

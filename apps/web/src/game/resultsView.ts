@@ -10,6 +10,7 @@ import { resultBanner } from './resultBanner';
 import { type ScorePart, coinsLine, scoreParts, signed } from './scoreBreakdown';
 import { levelBar } from './levelBar';
 import { shareButton } from './shareMatch';
+import { ratingChangeView } from '../ratings/ratingChangeView';
 
 /** Another player asked for a rematch: the table is seating again, and this reader decides. */
 export interface RematchInvitation {
@@ -74,6 +75,7 @@ function myScore(data: ResultData): HTMLElement | null {
     'div',
     { class: 'my-score', data: { testid: 'my-score' } },
     h('h3', {}, t('ending.yours'), ' ', h('b', { class: mine.score >= 0 ? 'plus' : 'minus', text: signed(mine.score) })),
+    mine.ratingAfter ? h('p', { class: 'my-rating' }, `${t('rating.label')} `, ratingChangeView(mine)) : null,
     partsList(scoreParts(mine, data), coinsLine(mine)),
     mine.lifetimeAfter !== null ? levelBar(mine.lifetimeAfter - mine.score, mine.lifetimeAfter) : null,
   );
@@ -93,9 +95,13 @@ function invitationOf(invitation: RematchInvitation): HTMLElement {
   );
 }
 
-/** Rank, player, planes home, score, coins, level and its change, collisions, the score explained: one row a seat. */
+/**
+ * Rank, player, planes home, score, coins, level and its change, the rating's change (a rated game),
+ * collisions, the score explained: one row a seat.
+ */
 export function resultsTable(data: ResultData): HTMLElement {
-  const label = (k: 'results.arrived' | 'results.coins' | 'results.level' | 'results.collisions') => ({ label: t(k) });
+  const label = (k: 'results.arrived' | 'results.coins' | 'results.level' | 'rating.label' | 'results.collisions') => ({ label: t(k) });
+  const rated = data.rows.some((r) => r.ratingAfter);
   return h(
     'table',
     { class: 'results-table' },
@@ -113,6 +119,7 @@ export function resultsTable(data: ResultData): HTMLElement {
             'results.score',
             'results.coins',
             'results.level',
+            ...(rated ? (['rating.label'] as const) : []),
             'results.collisions',
             'ending.breakdown',
           ] as const
@@ -147,6 +154,8 @@ export function resultsTable(data: ResultData): HTMLElement {
             r.levelChange > 0 ? h('span', { class: 'level-up', text: ` ▲ ${t('results.levelUp')}` }) : null,
             r.levelChange < 0 ? h('span', { class: 'level-down', text: ` ▼ ${t('results.levelDown')}` }) : null,
           ),
+          // A bot's rating is fixed: its cell stays empty (and unlabelled on a phone's card).
+          rated ? h('td', { class: 'rating', ...(r.ratingAfter ? { data: label('rating.label') } : {}) }, ratingChangeView(r)) : null,
           h('td', { data: label('results.collisions'), text: t('results.collisionValue', { sent: r.sent, lost: r.lost }) }),
           h(
             'td',

@@ -5,6 +5,7 @@ import { fill, h } from '../ui/dom';
 import { clockOf } from '../ui/timeWords';
 import { seatName, teamName } from './describe';
 import { outBadge, seatChip } from './seatList';
+import { seatRating } from '../ratings/ratingWords';
 import type { GameView } from './types';
 
 /** Fill `panel` with the seats in turn order; in a team game, under each team's name (red+yellow, then green+blue). */
@@ -35,6 +36,10 @@ function seatChipOf(view: GameView, colour: Colour): HTMLElement {
   const isTurn = state.phase !== 'over' && state.current === colour;
   const left = state.out[colour];
   const badges: HTMLElement[] = [];
+  if (seat?.rating)
+    badges.push(
+      h('span', { class: 'seat-rating', title: t('rating.label'), text: seatRating(seat.rating), data: { testid: 'seat-rating' } }),
+    );
   if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
   // An out seat is played by nobody: it shows how it left, never 托管 or whether its player is connected.
   if (left) badges.push(outBadge(left.reason));

@@ -32,6 +32,7 @@ export function gameView(table: TableFacts, game: GameState, playerId: string, l
     ...(s.autoPlayBy && { autoPlayBy: s.autoPlayBy }),
     ...(s.awayUntil > 0 && { awayUntil: s.awayUntil }),
     local: s.colour === own,
+    ...(table.rated && s.rating > 0 && { rating: s.rating }),
   }));
   return {
     mode: 'online',
@@ -41,5 +42,6 @@ export function gameView(table: TableFacts, game: GameState, playerId: string, l
     answerDeadline: table.answerDeadline > 0 ? table.answerDeadline : null,
     viewer: own,
     linkDown: !live,
+    rated: table.rated,
   };
 }

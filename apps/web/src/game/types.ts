@@ -17,6 +17,8 @@ export interface SeatView {
   readonly awayUntil?: number;
   /** This client acts for the seat: the own seat online, every human seat in hot-seat play. */
   readonly local: boolean;
+  /** Online at a rated table: the seat's rating before the game (a bot's, its fixed one). */
+  readonly rating?: number;
 }
 
 /**
@@ -35,6 +37,8 @@ export interface GameView {
   readonly viewer: Colour | null;
   /** Online: the link to the server is down (reconnecting), so nothing pressed now would reach it. */
   readonly linkDown?: boolean;
+  /** Online: whether the table is rated (its game changes ratings). */
+  readonly rated?: boolean;
 }
 
 export interface GameUpdate {

@@ -9,6 +9,7 @@ import { type OpenTablesView, openTablesView } from '../table/openTablesView';
 import { type ReturnToGameView, returnToGameView } from '../table/returnToGameView';
 import { signedOutNote } from '../account/signedOutNote';
 import { type LiveGamesView, liveGamesView } from '../watch/liveGamesView';
+import { type CooldownView, cooldownView } from '../ratings/cooldownView';
 
 /**
  * Home: the ways to play first, as tiles that fit a phone's screen without scrolling (play online now, with
@@ -20,11 +21,13 @@ export function homeScreen(ctx: AppContext): Screen {
   const open = openTablesView(ctx);
   const mine = returnToGameView(ctx);
   const live = liveGamesView(ctx);
+  const cooldown = cooldownView(ctx, () => render());
   const render = () => {
     open.render();
     mine.render();
     live.render();
-    fill(el, ...sections(ctx, open, mine, live));
+    cooldown.render();
+    fill(el, ...sections(ctx, open, mine, live, cooldown));
   };
   render();
   return {
@@ -33,6 +36,7 @@ export function homeScreen(ctx: AppContext): Screen {
     dispose() {
       open.dispose();
       live.dispose();
+      cooldown.dispose();
     },
   };
 }
@@ -47,7 +51,32 @@ function modeTile(mode: 'friends' | 'computer' | 'local', route: Route): HTMLEle
   );
 }
 
-function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView, live: LiveGamesView): Child[] {
+/**
+ * Play now: a quick match; while quick play is closed to the player (a cooldown), the tile says when it
+ * opens and points to the notice instead of failing.
+ */
+function playNowTile(ctx: AppContext, cooldown: CooldownView): HTMLElement {
+  const cooling = cooldown.active();
+  return h(
+    'button',
+    {
+      class: `mode-tile mode-online primary${cooling ? ' cooling' : ''}`,
+      data: { testid: 'play-now' },
+      aria: cooling ? { describedby: 'cooldown-notice' } : {},
+      on: {
+        click: () => {
+          if (cooldown.active()) return cooldown.el.scrollIntoView({ block: 'center' });
+          onlineName(ctx);
+          ctx.navigate({ name: 'quick' });
+        },
+      },
+    },
+    h('strong', { text: t('home.playNow') }),
+    cooling ? cooldown.tileLine : h('span', { text: t('home.playNowHint') }),
+  );
+}
+
+function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView, live: LiveGamesView, cooldown: CooldownView): Child[] {
   const nickname = h('input', {
     id: 'nickname',
     value: ctx.prefs.nickname,
@@ -66,20 +95,12 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
     h(
       'nav',
       { class: 'modes', aria: { label: t('mode.label') } },
-      h(
-        'button',
-        {
-          class: 'mode-tile mode-online primary',
-          data: { testid: 'play-now' },
-          on: { click: () => (onlineName(ctx), ctx.navigate({ name: 'quick' })) },
-        },
-        h('strong', { text: t('home.playNow') }),
-        h('span', { text: t('home.playNowHint') }),
-      ),
+      playNowTile(ctx, cooldown),
       modeTile('friends', { name: 'friends' }),
       modeTile('computer', { name: 'new-offline', mode: 'computer' }),
       modeTile('local', { name: 'new-offline', mode: 'local' }),
     ),
+    cooldown.el,
     h(
       'nav',
       { class: 'home-links' },

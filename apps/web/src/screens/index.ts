@@ -39,7 +39,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
     case 'profile':
       return profileScreen(ctx, route.playerId);
     case 'leaderboard':
-      return leaderboardScreen(ctx);
+      return leaderboardScreen(ctx, route.tab ?? 'score');
     case 'match':
       return lazyScreen(() => import('./matchScreen').then(({ matchScreen }) => matchScreen(ctx, route.matchId)));
     case 'sign-in':

@@ -1,4 +1,4 @@
-import type { MatchSummary, PlayerProfile } from '@flightchess/protocol';
+import type { MatchSummary } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import { levelName, levelProgress } from '../game/levels';
 import { t } from '../i18n';
@@ -8,25 +8,46 @@ import { presetName } from '../game/describe';
 import { dateTime, recordPage } from '../ui/recordPage';
 import { accountSection } from '../account/accountSection';
 import { Accounts } from '../account/accounts';
+import { BlockList } from '../net/blocks';
+import type { RatedProfile } from '../ratings/ratedProfile';
+import { ratingCards } from '../ratings/ratingCards';
+import { ratedBadge } from '../ratings/ratedBadge';
+import { blockButton, blockedList } from '../ratings/blockViews';
 
 /**
- * A player's record: level and the way to the next, totals, recent matches. Another player's as anyone
- * sees it (GET /api/players/:id: finished games of public tables); one's own with the secret, every game.
+ * A player's record: level and the way to the next, ratings by mode, totals, recent matches. Another
+ * player's as anyone sees it (GET /api/players/:id: finished games of public tables), with block; one's
+ * own with the secret, every game, and the players it blocked.
  */
 export function profileScreen(ctx: AppContext, playerId: string): Screen {
-  return recordPage<PlayerProfile>(ctx, {
+  const blocks = new BlockList(ctx.net);
+  const accounts = new Accounts(ctx.net);
+  const load = async (): Promise<RatedProfile> => {
+    if (ctx.net.credentials()?.playerId === playerId) {
+      const mine = (await accounts.profile()) as RatedProfile;
+      blocks.know(mine.blocked);
+      return mine;
+    }
+    // Whether this reader blocked that player: their own profile says.
+    const [other, mine] = await Promise.all([
+      ctx.net.api<RatedProfile>(`/api/players/${encodeURIComponent(playerId)}`),
+      accounts.currentPlayer() as Promise<RatedProfile | null>,
+    ]);
+    blocks.know(mine?.blocked);
+    return other;
+  };
+  return recordPage<RatedProfile>(ctx, {
     self: { name: 'profile', playerId },
     className: 'profile',
     loading: 'profile.loading',
-    load: () =>
-      ctx.net.credentials()?.playerId === playerId
-        ? new Accounts(ctx.net).profile()
-        : ctx.net.api<PlayerProfile>(`/api/players/${encodeURIComponent(playerId)}`),
-    render: (p) => {
-      const own = ctx.net.credentials()?.playerId === p.id;
+    load,
+    render: (p, redraw) => {
+      const me = ctx.net.credentials()?.playerId;
+      const own = me === p.id;
       return [
         h('h1', { data: { testid: 'profile-name' } }, p.nickname, own ? h('span', { class: 'badge you', text: t('lobby.you') }) : null),
         levelCard(p.lifetimeScore),
+        ratingCards(p),
         h(
           'dl',
           { class: 'stats card' },
@@ -43,6 +64,8 @@ export function profileScreen(ctx: AppContext, playerId: string): Screen {
             ? h('p', { class: 'note', text: t('profile.noMatches') })
             : h('ul', { class: 'match-list', data: { testid: 'recent-matches' } }, ...p.recentMatches.map(matchItem)),
         ),
+        own ? blockedList(blocks, p.blocked ?? [], redraw) : null,
+        me && !own ? blockButton(blocks, { playerId: p.id, nickname: p.nickname }, redraw) : null,
         own ? accountSection(ctx) : null,
       ];
     },
@@ -90,6 +113,7 @@ function matchItem(m: MatchSummary): HTMLElement {
             ? t('profile.place', { rank: m.rank, players: m.players })
             : t(`match.status.${m.status}`),
       }),
+      m.rated ? ratedBadge(true) : null,
       score ? h('span', { class: m.score! >= 0 ? 'plus' : 'minus', text: score }) : null,
       m.winner ? h('span', { class: 'crown', text: '★' }) : null,
     ),

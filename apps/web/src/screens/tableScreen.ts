@@ -21,6 +21,9 @@ import { resultsView } from '../game/resultsView';
 import { tableClosedView } from '../table/tableClosedView';
 import { nicknamePrompt } from '../table/nicknamePrompt';
 import { suggestedNickname } from '../account/suggestedNickname';
+import { Accounts } from '../account/accounts';
+import { BlockList } from '../net/blocks';
+import type { RatedProfile } from '../ratings/ratedProfile';
 
 /** How the table screen finds its room. */
 export type TableEntry =
@@ -289,8 +292,12 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       connection = conn;
       conn.onState(onTable);
       conn.onGame(onTable);
+      const blocks = new BlockList(ctx.net);
+      // Who this player blocked: their phrases hidden here too (the own profile lists them).
+      void (new Accounts(ctx.net).currentPlayer() as Promise<RatedProfile | null>).then((p) => blocks.know(p?.blocked));
       phrases = phraseControl({
         prefs: ctx.prefs,
+        blocks,
         seats: () => conn.table().seats,
         me: playerId,
         canSay: () => !watching(),

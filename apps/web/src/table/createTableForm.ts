@@ -10,7 +10,7 @@ import { houseRulesEditor } from './houseRulesEditor';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
 
-/** A new online table with every option (preset, seats, teams, turn time, private, watchable, house rules); opens its lobby. */
+/** A new online table with every option (preset, seats, teams, turn time, private, rated, watchable, house rules); opens its lobby. */
 export function createTableForm(ctx: AppContext): HTMLElement {
   const error = h('p', { class: 'error', role: 'alert', data: { testid: 'home-error' } });
   const preset = select(
@@ -34,6 +34,9 @@ export function createTableForm(ctx: AppContext): HTMLElement {
     '15',
   );
   const priv = h('input', { type: 'checkbox', id: 'create-private', checked: true });
+  // A private table is casual unless its host chooses otherwise; a public one rated (the server's defaults too).
+  const rated = h('input', { type: 'checkbox', id: 'create-rated', checked: false, data: { testid: 'create-rated' } });
+  priv.addEventListener('change', () => (rated.checked = !priv.checked));
   const watchable = h('input', { type: 'checkbox', id: 'create-watchable', checked: true });
   const house = houseRulesEditor('create');
   const button = h('button', { class: 'primary', text: t('home.create'), data: { testid: 'create' } });
@@ -68,6 +71,7 @@ export function createTableForm(ctx: AppContext): HTMLElement {
           teams: teams.checked,
           turnSeconds: Number(turn.value),
           private: priv.checked,
+          rated: rated.checked,
           watchable: watchable.checked,
         },
         onlineName(ctx),
@@ -99,6 +103,7 @@ export function createTableForm(ctx: AppContext): HTMLElement {
     check(t('home.teams'), teams),
     field(t('home.turnTime'), turn),
     check(t('home.private'), priv),
+    check(t('rating.createRated'), rated),
     check(t('watch.allow'), watchable),
     house.el,
     h('div', { class: 'row' }, button),

@@ -1,10 +1,22 @@
 import { type ClientMessage, type ClientMessageType, type TableFacts, seatsInPlay } from '@flightchess/protocol';
-import { type BotName, type Colour, type HouseRules, PRESETS, applyHouseRules, isPresetName, teamOf } from '@flightchess/rules';
+import {
+  BOT_RATINGS,
+  type BotName,
+  type Colour,
+  type HouseRules,
+  PRESETS,
+  applyHouseRules,
+  isPresetName,
+  ratingModeOf,
+  teamOf,
+} from '@flightchess/rules';
 import { nameOf, presetName, teamName } from '../game/describe';
 import { botOf, ownColour } from '../game/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 import { lobbyStatus } from './lobbyStatus';
+import { ratedBadge } from '../ratings/ratedBadge';
+import { seatRating } from '../ratings/ratingWords';
 
 export interface LobbyActions {
   send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void;
@@ -34,12 +46,16 @@ export function inviteLink(table: TableFacts, roomId: string, location: Pick<Loc
 const BOT_LEVELS = ['heuristic', 'strong', 'expert'] as const satisfies readonly BotName[];
 let botLevel: BotName = 'strong';
 
-function botLevelChoice(): HTMLElement {
+/** The bot levels to add; at a rated table each with its fixed rating in the table's mode (the bots are the scale's anchors). */
+function botLevelChoice(table: TableFacts): HTMLElement {
+  const mode = ratingModeOf({ seats: table.size, teams: table.teams });
   const select = h(
     'select',
     { id: 'bot-level', data: { testid: 'bot-level' } },
     ...BOT_LEVELS.map((level) => {
-      const option = h('option', { value: level, text: t(`bot.level.${level}`) });
+      const name = t(`bot.level.${level}`);
+      const text = table.rated ? t('rating.withRating', { name, rating: BOT_RATINGS[mode][level] }) : name;
+      const option = h('option', { value: level, text });
       option.selected = level === botLevel;
       return option;
     }),
@@ -112,6 +128,9 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
       label,
       team,
       h('span', { class: 'who', text: nameOf({ colour: seat.colour, name: seat.name, bot: botOf(seat) }) }),
+      table.rated && seat.rating > 0
+        ? h('span', { class: 'seat-rating', title: t('rating.label'), text: seatRating(seat.rating), data: { testid: 'seat-rating' } })
+        : null,
       ...badges,
       // Only a private table has a ready step, and the host's is their start.
       table.private && !(seat.kind === 'human' && seat.playerId === table.hostId)
@@ -130,7 +149,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
   return h(
     'section',
     { class: 'lobby card', data: { testid: 'lobby' } },
-    h('h1', { text: table.code ? t('lobby.title', { code: table.code }) : t('lobby.public') }),
+    h('h1', {}, table.code ? t('lobby.title', { code: table.code }) : t('lobby.public'), ' ', ratedBadge(table.rated)),
     h('p', {
       class: 'settings',
       text: t('lobby.settings', { preset: presetName(table.preset), seats: table.size, seconds: table.turnSeconds }),
@@ -146,7 +165,7 @@ export function lobbyView(table: TableFacts, roomId: string, playerId: string, a
           copied,
         )
       : null,
-    isHost && !full ? botLevelChoice() : null,
+    isHost && !full ? botLevelChoice(table) : null,
     h('ul', { class: 'lobby-seats' }, ...seatRows),
     h(
       'div',

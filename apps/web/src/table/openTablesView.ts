@@ -4,6 +4,7 @@ import { fill, h } from '../ui/dom';
 import { listingSummary } from './listingSummary';
 import { nameOf } from '../game/describe';
 import { pollTables } from './pollTables';
+import { ratedBadge } from '../ratings/ratedBadge';
 
 export interface OpenTablesView {
   readonly el: HTMLElement;
@@ -36,7 +37,7 @@ export function openTablesView(ctx: AppContext): OpenTablesView {
                   h(
                     'span',
                     { class: 'summary' },
-                    h('strong', { text: listingSummary(table) }),
+                    h('strong', {}, listingSummary(table), ' ', ratedBadge(table.rated)),
                     h('span', { class: 'names', text: table.seats.map(nameOf).join(' · ') }),
                   ),
                   h('button', {

@@ -2,6 +2,9 @@ import { QUICK_PHRASES, type QuickPhrase, type SeatFacts, type ServerMessages } 
 import type { Prefs } from '../ui/prefs';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
+import type { BlockList } from '../net/blocks';
+import { errorMessage } from '../i18n/errorMessages';
+import { failureOf } from '../net/netSession';
 
 /** How long a phrase stays by its speaker's seat. */
 export const BUBBLE_MS = 4000;
@@ -15,6 +18,8 @@ export interface PhraseDeps {
   canSay(): boolean;
   say(phrase: QuickPhrase): void;
   announce(text: string): void;
+  /** The players this one blocked (their phrases hidden, never quick-matched together), and blocking. */
+  readonly blocks: BlockList;
 }
 
 export interface PhraseControl {
@@ -29,8 +34,8 @@ export interface PhraseControl {
 
 /**
  * Quick phrases at a table: a menu of the fixed phrases and of the other players to mute (remembered in
- * the browser), and each phrase said shown for a moment by the speaker's seat, wherever the lobby or
- * the game screen draws it.
+ * the browser) or block (kept by the server: quick play never seats them together either), and each
+ * phrase said shown for a moment by the speaker's seat, wherever the lobby or the game screen draws it.
  */
 export function phraseControl(deps: PhraseDeps): PhraseControl {
   const el = h('span', { class: 'phrases' });
@@ -79,25 +84,44 @@ export function phraseControl(deps: PhraseDeps): PhraseControl {
             { class: 'phrase-mutes' },
             ...others.map((s) => {
               const off = muted.has(s.playerId);
-              return h('button', {
-                type: 'button',
-                class: off ? 'on' : '',
-                text: t(off ? 'phrase.unmute' : 'phrase.mute', { name: s.name }),
-                aria: { pressed: String(off) },
-                data: { testid: `mute-${s.colour}` },
-                on: {
-                  click: () => {
-                    deps.prefs.setMuted(s.playerId, !off);
-                    render();
+              const blocked = deps.blocks.has(s.playerId);
+              return h(
+                'div',
+                { class: 'phrase-player' },
+                h('button', {
+                  type: 'button',
+                  class: off ? 'on' : '',
+                  text: t(off ? 'phrase.unmute' : 'phrase.mute', { name: s.name }),
+                  aria: { pressed: String(off) },
+                  data: { testid: `mute-${s.colour}` },
+                  on: {
+                    click: () => {
+                      deps.prefs.setMuted(s.playerId, !off);
+                      render();
+                    },
                   },
-                },
-              });
+                }),
+                h('button', {
+                  type: 'button',
+                  class: blocked ? 'on' : '',
+                  text: t(blocked ? 'block.unblock' : 'block.block', { name: s.name }),
+                  title: t('block.hint'),
+                  aria: { pressed: String(blocked) },
+                  data: { testid: `block-${s.colour}` },
+                  on: { click: () => block(s.playerId, !blocked) },
+                }),
+              );
             }),
           )
         : null,
       note,
     );
   };
+
+  const block = (playerId: string, on: boolean) =>
+    deps.blocks.set(playerId, on).then(render, (e: unknown) => {
+      note.textContent = t('block.failed', { reason: errorMessage(failureOf(e).code) });
+    });
 
   const later = (ms: number, then: () => void) => {
     const id = window.setTimeout(() => {
@@ -108,7 +132,7 @@ export function phraseControl(deps: PhraseDeps): PhraseControl {
   };
 
   const show = (said: ServerMessages['phrase']) => {
-    if (deps.prefs.mutedPlayers.includes(said.playerId)) return;
+    if (deps.prefs.mutedPlayers.includes(said.playerId) || deps.blocks.has(said.playerId)) return;
     const speaker = deps.seats().find((s) => s.colour === said.seat);
     const text = t(`phrase.${said.phrase}`);
     deps.announce(t('phrase.said', { name: speaker?.name ?? '', phrase: text }));

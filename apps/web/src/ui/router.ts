@@ -1,4 +1,5 @@
 import type { OfflineMode } from '../offline/offlineSetupForm';
+import { type LeaderboardTab, parseLeaderboardTab } from '../ratings/leaderboardTab';
 
 /** Hash routes, so the built client works from any static server root without server-side routes. */
 export type Route =
@@ -13,7 +14,8 @@ export type Route =
   | { readonly name: 'replay-offline' }
   | { readonly name: 'rules'; readonly preset: string }
   | { readonly name: 'profile'; readonly playerId: string }
-  | { readonly name: 'leaderboard' }
+  /** `tab`: a rating mode's board (`#/leaderboard/4p`); none, today's score board. */
+  | { readonly name: 'leaderboard'; readonly tab?: Exclude<LeaderboardTab, 'score'> }
   | { readonly name: 'match'; readonly matchId: string }
   | { readonly name: 'sign-in' }
   | { readonly name: 'link'; readonly code: string }
@@ -43,8 +45,10 @@ export function parseRoute(hash: string): Route {
       return { name: 'rules', preset: arg ?? 'online' };
     case 'profile':
       return arg ? { name: 'profile', playerId: arg } : { name: 'home' };
-    case 'leaderboard':
-      return { name: 'leaderboard' };
+    case 'leaderboard': {
+      const tab = parseLeaderboardTab(arg);
+      return tab === 'score' ? { name: 'leaderboard' } : { name: 'leaderboard', tab };
+    }
     case 'match':
       return arg ? { name: 'match', matchId: arg } : { name: 'home' };
     case 'sign-in':
@@ -87,7 +91,7 @@ export function hashOf(route: Route): string {
     case 'profile':
       return `#/profile/${encodeURIComponent(route.playerId)}`;
     case 'leaderboard':
-      return '#/leaderboard';
+      return route.tab ? `#/leaderboard/${route.tab}` : '#/leaderboard';
     case 'match':
       return `#/match/${encodeURIComponent(route.matchId)}`;
     case 'sign-in':

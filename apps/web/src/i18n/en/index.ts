@@ -6,9 +6,22 @@ import { events } from './events';
 import { ending } from './ending';
 import { game } from './game';
 import { home } from './home';
+import { ratings } from './ratings';
 import { review } from './review';
 import { rules } from './rules';
 import { table } from './table';
 
 /** English: the same keys as ../zh-CN (the compiler checks, area by area). */
-export const en: Messages = { ...common, ...home, ...table, ...game, ...events, ...ending, ...rules, ...review, ...account, ...admin };
+export const en: Messages = {
+  ...common,
+  ...home,
+  ...table,
+  ...game,
+  ...events,
+  ...ending,
+  ...rules,
+  ...review,
+  ...account,
+  ...admin,
+  ...ratings,
+};

@@ -5,12 +5,25 @@ import { events } from './events';
 import { ending } from './ending';
 import { game } from './game';
 import { home } from './home';
+import { ratings } from './ratings';
 import { review } from './review';
 import { rules } from './rules';
 import { table } from './table';
 
 /** 简体中文: the default language. Every UI string lives here, by area, and in ../en (the same keys). */
-export const zhCN = { ...common, ...home, ...table, ...game, ...events, ...ending, ...rules, ...review, ...account, ...admin } as const;
+export const zhCN = {
+  ...common,
+  ...home,
+  ...table,
+  ...game,
+  ...events,
+  ...ending,
+  ...rules,
+  ...review,
+  ...account,
+  ...admin,
+  ...ratings,
+} as const;
 
 export type MessageKey = keyof typeof zhCN;
 export type Messages = Readonly<Record<MessageKey, string>>;

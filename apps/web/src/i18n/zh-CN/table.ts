@@ -41,8 +41,8 @@ export const table = {
   'phrase.thanks': '谢谢！',
   'phrase.again': '再来一局？',
   'phrase.gg': '打得好！',
-  'phrase.mute': '屏蔽 {name}',
-  'phrase.unmute': '取消屏蔽 {name}',
+  'phrase.mute': '隐藏 {name} 的短语',
+  'phrase.unmute': '显示 {name} 的短语',
   'phrase.tooFast': '说得太快了：稍等一下再说。',
   'phrase.said': '{name}：{phrase}',
 
