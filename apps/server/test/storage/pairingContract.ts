@@ -60,6 +60,7 @@ export function pairingContract(openHarness: () => Promise<StorageHarness>): voi
       result: RESULT,
       endedAt,
       seats: [seat('red', 40, true), seat('yellow', -40, false, out)],
+      rating: rated ? { places: { red: 1, yellow: 2 }, weights: { red: 1, yellow: 1 } } : undefined,
     });
   };
 
