@@ -1,6 +1,6 @@
 import { type AuthContext, type IRoomCache, ServerError, matchMaker } from '@colyseus/core';
 import { type QuickPlayCooldown, type Rejection, joinErrorCode, reject } from '@flightchess/protocol';
-import { type PresetName, type RatingMode, ratingModeOf } from '@flightchess/rules';
+import { NEWCOMER_RATING, type PresetName, type RatingMode, ratingModeOf } from '@flightchess/rules';
 import type { PlayerRecord } from '../repositories';
 import { TABLE_ROOM, type TableMetadata } from '../table';
 import { type Candidate, chooseTable } from './chooseTable';
@@ -9,7 +9,6 @@ import { type Candidate, chooseTable } from './chooseTable';
 export type SeatReservation = matchMaker.SeatReservation;
 
 /** A newcomer's rating in a mode they never played (rules: NEW_SKILL shown). */
-export const NEWCOMER_RATING = 1500;
 
 /** How long a reserved seat waits for its player's connection (Colyseus' seat reservation time, 15 s by default). */
 const RESERVATION_MS = 15_000;

@@ -1,10 +1,7 @@
-import { BOT_RATINGS, type BotName, NEW_SKILL, type RatingMode, shownRating } from '@flightchess/rules';
+import { BOT_RATINGS, type BotName, NEWCOMER_RATING, type RatingMode } from '@flightchess/rules';
 import type { Logger } from 'pino';
 import type { TableState } from '../table/schema';
 import type { RatingStorage } from './RatingStorage';
-
-/** A newcomer's rating as shown: 1500. */
-const NEWCOMER = shownRating(NEW_SKILL).rating;
 
 /**
  * The rating each seat shows before a rated table's game (SeatState.rating): a person's in the table's
@@ -40,7 +37,7 @@ export class TableRatings {
     const known = this.known.get(playerId);
     if (known !== undefined) return known;
     try {
-      const rating = (await this.reads.ratingOf(playerId, mode))?.rating ?? NEWCOMER;
+      const rating = (await this.reads.ratingOf(playerId, mode))?.rating ?? NEWCOMER_RATING;
       this.known.set(playerId, rating);
       return rating;
     } catch (err) {

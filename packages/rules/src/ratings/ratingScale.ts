@@ -33,5 +33,8 @@ export function skillOf(rating: number, deviation: number): Skill {
   return { mu: NEW_SKILL.mu + (rating - 1500) / POINTS_PER_UNIT, sigma: deviation / POINTS_PER_UNIT };
 }
 
+/** A newcomer's rating as shown: 1500. */
+export const NEWCOMER_RATING = shownRating(NEW_SKILL).rating;
+
 /** What leaderboards sort by: a rating the player is very likely above (rating − 2 × deviation). */
 export const conservativeRating = (shown: Pick<ShownRating, 'rating' | 'deviation'>): number => shown.rating - 2 * shown.deviation;
