@@ -49,8 +49,8 @@ describe('rateGame, worked by hand', () => {
     close(after.red!.sigma, 8.06917);
     close(after.yellow!.mu, 22.37519);
     close(after.yellow!.sigma, 8.06917);
-    expect(shownRating(after.red!)).toEqual({ rating: 1610, deviation: 339, provisional: true });
-    expect(shownRating(after.yellow!)).toEqual({ rating: 1390, deviation: 339, provisional: true });
+    expect(shownRating(after.red!)).toEqual({ rating: 1610, deviation: 339 });
+    expect(shownRating(after.yellow!)).toEqual({ rating: 1390, deviation: 339 });
   });
 
   // 4p, four newcomers placed 1..4: c² = 4(69.45139 + 2.75²) = 308.05556, c = 17.55151; equal μ, so

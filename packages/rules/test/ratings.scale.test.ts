@@ -1,27 +1,38 @@
 import fc from 'fast-check';
-import { BOT_RATINGS, NEW_SKILL, RATING_MODES, botSkill, conservativeRating, nearestBot, shownRating, skillOf } from '../src';
+import {
+  BOT_RATINGS,
+  NEW_SKILL,
+  RATING_MODES,
+  botSkill,
+  conservativeRating,
+  isProvisional,
+  nearestBot,
+  shownRating,
+  skillOf,
+} from '../src';
 
 describe('the 1500 scale', () => {
-  test('a newcomer shows 1500 ± 350, provisional', () => {
-    expect(shownRating(NEW_SKILL)).toEqual({ rating: 1500, deviation: 350, provisional: true });
+  test('a newcomer shows 1500 ± 350', () => {
+    expect(shownRating(NEW_SKILL)).toEqual({ rating: 1500, deviation: 350 });
   });
 
   test.each([
-    [111, true],
-    [110, false],
-    [30, false],
-  ])('deviation %p: provisional %p', (deviation, provisional) => {
-    expect(shownRating(skillOf(1500, deviation)).provisional).toBe(provisional);
+    [0, true],
+    [19, true],
+    [20, false],
+    [300, false],
+  ])('%p rated games: provisional %p, in every mode', (games, provisional) => {
+    expect(isProvisional(games)).toBe(provisional);
   });
 
   test('42 points a model unit: μ 26, σ 1 shows 1542 ± 42', () => {
-    expect(shownRating({ mu: 26, sigma: 1 })).toEqual({ rating: 1542, deviation: 42, provisional: false });
+    expect(shownRating({ mu: 26, sigma: 1 })).toEqual({ rating: 1542, deviation: 42 });
   });
 
   test('skillOf and shownRating are inverses on whole ratings', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 1, max: 350 }), (rating, deviation) => {
-        expect(shownRating(skillOf(rating, deviation))).toEqual({ rating, deviation, provisional: deviation > 110 });
+        expect(shownRating(skillOf(rating, deviation))).toEqual({ rating, deviation });
       }),
     );
   });
@@ -37,7 +48,7 @@ describe('bot anchors', () => {
     expect(r.heuristic).toBe(1500);
     expect(r.random).toBeLessThan(r.heuristic);
     expect(r.strong).toBeGreaterThan(r.heuristic);
-    expect(shownRating(botSkill(mode, 'strong'))).toEqual({ rating: r.strong, deviation: 30, provisional: false });
+    expect(shownRating(botSkill(mode, 'strong'))).toEqual({ rating: r.strong, deviation: 30 });
   });
 
   test('nearestBot picks the level of the nearest rating', () => {

@@ -1,18 +1,13 @@
-import { PROVISIONAL_DEVIATION, RATING_MODES, type RatingMode, isRatingMode, shownRating, skillOf } from '@flightchess/rules';
+import { PROVISIONAL_GAMES, RATING_MODES, type RatingMode, isProvisional, isRatingMode, shownRating } from '@flightchess/rules';
 import type { ModeRating, PlayerRatings, RatingHistory, RatingLeaderboardEntry, RatingPoint } from '@flightchess/protocol';
 import type { MatchesShown } from '../table/MatchStorage';
 import type { Row, Sql } from '../storage/sql';
 import type { RatingStorage } from './RatingStorage';
 
-/**
- * The σ from which a rating is shown as provisional: its shown deviation, rounded, is above
- * PROVISIONAL_DEVIATION from half a point above it on (ratingScale.ts rounds halves up).
- */
-const PROVISIONAL_SIGMA = skillOf(1500, PROVISIONAL_DEVIATION + 0.5).sigma;
-
 const modeRating = (r: Row): ModeRating => ({
   ...shownRating({ mu: r.mu as number, sigma: r.sigma as number }),
   games: r.games as number,
+  provisional: isProvisional(r.games as number),
 });
 
 /** A mode's rated games of a player, newest first; with `public`, only those of public tables (`NOT private` reads 0/1 and booleans). */
@@ -24,13 +19,13 @@ const history = (shown: MatchesShown): string =>
 const HISTORY = { all: history('all'), public: history('public') };
 
 /**
- * Established players first, then by rating − 2 × deviation: the same order as the shown numbers',
+ * Established players (PROVISIONAL_GAMES or more) first, then by rating − 2 × deviation: the same order as the shown numbers',
  * taken before their rounding; more games, then the id, break ties.
  */
 const LEADERBOARD = `SELECT r.player_id, p.nickname, r.mu, r.sigma, r.games
   FROM player_ratings r JOIN players p ON p.id = r.player_id
   WHERE r.mode = ? AND r.games > 0
-  ORDER BY CASE WHEN r.sigma >= ? THEN 1 ELSE 0 END, r.mu - 2 * r.sigma DESC, r.games DESC, r.player_id
+  ORDER BY CASE WHEN r.games < ? THEN 1 ELSE 0 END, r.mu - 2 * r.sigma DESC, r.games DESC, r.player_id
   LIMIT ?`;
 
 /** The ratings' reads over either database (their writes go with a result: rateFinished.ts). */
@@ -67,7 +62,7 @@ export function ratingRepository(sql: Sql): RatingStorage {
     },
 
     leaderboard: async (mode, limit) =>
-      (await sql.all(LEADERBOARD, [mode, PROVISIONAL_SIGMA, limit])).map((r, i): RatingLeaderboardEntry => ({
+      (await sql.all(LEADERBOARD, [mode, PROVISIONAL_GAMES, limit])).map((r, i): RatingLeaderboardEntry => ({
         rank: i + 1,
         playerId: r.player_id as string,
         id: r.player_id as string,

@@ -153,10 +153,10 @@ export function ratingsContract(openHarness: () => Promise<StorageHarness>): voi
         sigma,
         games,
       ]);
-    await put(ann!, '2p', 30, 2, 40); // 1710 ± 84: 1542
+    await put(ann!, '2p', 30, 2, 20); // 1710 ± 84: 1542, established at 20 games
     await put(bob!, '2p', 28, 1, 90); // 1626 ± 42: 1542 — the same, with more games: first
-    await put(cat!, '2p', 40, 6, 3); // 2130 ± 252: provisional, after the established ones however high
-    await put(dan!, '2p', 26, 3, 20); // 1542 ± 126: provisional (above 110)
+    await put(cat!, '2p', 40, 6, 3); // 2130 ± 252: provisional (3 games), after the established ones however high
+    await put(dan!, '2p', 28, 1, 19); // 1626 ± 42: provisional still, its 19 games fewer than 20
     await put(eve!, '4p', 35, 1, 50); // another mode
     await put(eve!, '2p', 50, 1, 0); // no game: not listed
 

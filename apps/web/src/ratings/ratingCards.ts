@@ -1,4 +1,4 @@
-import { RATING_MODES } from '@flightchess/rules';
+import { PROVISIONAL_GAMES, RATING_MODES } from '@flightchess/rules';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import type { PlayerProfile } from '@flightchess/protocol';
@@ -32,7 +32,11 @@ export function ratingCards(profile: Pick<PlayerProfile, 'ratings' | 'ratingHist
                 'p',
                 { class: 'rating-value' },
                 r.provisional
-                  ? h('abbr', { class: 'provisional-mark', title: t('rating.provisionalHint'), text: ratingText(r) })
+                  ? h('abbr', {
+                      class: 'provisional-mark',
+                      title: t('rating.provisionalHint', { n: PROVISIONAL_GAMES }),
+                      text: ratingText(r),
+                    })
                   : ratingText(r),
               ),
               h('p', {

@@ -1,3 +1,4 @@
+import { PROVISIONAL_GAMES } from '@flightchess/rules';
 import type { LeaderboardEntry, RatingLeaderboardEntry } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import { levelName } from '../game/levels';
@@ -100,7 +101,7 @@ function ratingBoard(ctx: AppContext, entries: readonly RatingLeaderboardEntry[]
           h('td', {
             class: 'rating',
             text: ratingSpread(e),
-            title: e.provisional ? t('rating.provisionalHint') : '',
+            title: e.provisional ? t('rating.provisionalHint', { n: PROVISIONAL_GAMES }) : '',
             data: { testid: 'leaderboard-rating' },
           }),
           h('td', { text: String(e.games) }),

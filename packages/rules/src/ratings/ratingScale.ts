@@ -9,22 +9,26 @@ export const NEW_SKILL: Skill = { mu: 25, sigma: 25 / 3 };
 /** Shown points per model unit: σ 25/3 reads as 350, like lichess's Glicko-2 newcomer. */
 const POINTS_PER_UNIT = 350 / (25 / 3);
 
-/** A deviation above this (in shown points) marks the rating provisional (lichess's threshold). */
-export const PROVISIONAL_DEVIATION = 110;
+/**
+ * A mode's rating is provisional for its first this many rated games, in every mode. A deviation
+ * threshold (lichess's 110) would mean 52 games in 2p and 277 in 2v2, where one team result says little
+ * about each of its players: the same count keeps "provisional" the newcomer's label it is meant to be.
+ */
+export const PROVISIONAL_GAMES = 20;
+
+/** Whether a rating of this many rated games is still provisional. */
+export const isProvisional = (games: number): boolean => games < PROVISIONAL_GAMES;
 
 /** A rating as players read it: on the 1500 scale, rounded. */
 export interface ShownRating {
   readonly rating: number;
   readonly deviation: number;
-  readonly provisional: boolean;
 }
 
 export function shownRating(skill: Skill): ShownRating {
-  const deviation = Math.round(skill.sigma * POINTS_PER_UNIT);
   return {
     rating: Math.round(1500 + (skill.mu - NEW_SKILL.mu) * POINTS_PER_UNIT),
-    deviation,
-    provisional: deviation > PROVISIONAL_DEVIATION,
+    deviation: Math.round(skill.sigma * POINTS_PER_UNIT),
   };
 }
 

@@ -13,7 +13,7 @@ export const ratings: Translation<typeof zh> = {
   'rating.down': 'down',
   'rating.same': 'unchanged',
   'rating.provisional': 'provisional',
-  'rating.provisionalHint': 'Provisional: too few rated games yet for the rating to be trusted, so it still moves a lot (marked “?”)',
+  'rating.provisionalHint': 'Provisional: fewer than {n} rated games in this mode, so the rating still moves a lot (marked “?”)',
   'rating.deviation': 'Deviation',
   'rating.games': 'Rated games',
   'rating.mode.2p': '2 players',

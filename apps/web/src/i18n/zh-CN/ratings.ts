@@ -10,7 +10,7 @@ export const ratings = {
   'rating.down': '下降',
   'rating.same': '不变',
   'rating.provisional': '定级中',
-  'rating.provisionalHint': '定级中：排位局还太少，分数还不准，每局变动较大（分数后标“?”）',
+  'rating.provisionalHint': '定级中：此模式的排位局不足 {n} 局，分数还不准，每局变动较大（分数后标“?”）',
   'rating.deviation': '误差',
   'rating.games': '排位局数',
   'rating.mode.2p': '2 人',
