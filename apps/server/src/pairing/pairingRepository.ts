@@ -35,15 +35,13 @@ const conductOf = async (sql: Sql, playerId: string): Promise<Conduct> => {
 export function pairingRepository(sql: Sql): PairingStorage {
   const ids = async (text: string, playerId: string) => new Set((await sql.all(text, [playerId])).map((r) => r.id as string));
   return {
-    // A block names a player: checked here rather than left to the foreign key alone (a SQLite test run once let one through).
-    block: async (playerId, blockedId, at) => {
-      if (!(await sql.get('SELECT 1 FROM players WHERE id = ?', [blockedId]))) throw new Error(`no player ${blockedId} to block`);
-      await sql.run('INSERT INTO blocks (player_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
+    // A block names a player: the router answers 404 first; the foreign key refuses any other caller.
+    block: async (playerId, blockedId, at) =>
+      void (await sql.run('INSERT INTO blocks (player_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
         playerId,
         blockedId,
         at,
-      ]);
-    },
+      ])),
     unblock: async (playerId, blockedId) =>
       void (await sql.run('DELETE FROM blocks WHERE player_id = ? AND blocked_id = ?', [playerId, blockedId])),
     blocked: async (playerId) =>
