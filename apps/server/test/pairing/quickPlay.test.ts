@@ -196,8 +196,8 @@ describe('escapes counted from rated games', () => {
 describe('blocks (POST and DELETE /api/players/:id/blocks)', () => {
   test('block and unblock: idempotent, listed on the owner’s profile; yourself, an unknown player or a wrong secret refused', async () => {
     const [ann, bob] = [await newGuest(t, 'Ann'), await newGuest(t, 'Bob')];
-    const blocks = (method: string, body: unknown, id = ann.playerId) =>
-      fetch(`${t.baseUrl}/api/players/${id}/blocks`, {
+    const blocks = (method: string, body: unknown, id = ann.playerId, path = `/api/players/${id}/blocks`) =>
+      fetch(`${t.baseUrl}${path}`, {
         method,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -225,6 +225,16 @@ describe('blocks (POST and DELETE /api/players/:id/blocks)', () => {
 
     expect(await blocks('DELETE', { secret: ann.secret, playerId: bob.playerId })).toEqual({ status: 200, body: { blocked: [] } });
     expect(await blocks('DELETE', { secret: ann.secret, playerId: bob.playerId })).toEqual({ status: 200, body: { blocked: [] } });
+
+    // Another spelling of the route is the same route; an id in another letter case is another (unknown) player.
+    const spelled = `/API/Players/${ann.playerId}/Blocks/`;
+    expect(await blocks('POST', { secret: ann.secret, playerId: bob.playerId }, ann.playerId, spelled)).toEqual({
+      status: 200,
+      body: bobBlocked,
+    });
+    const otherCase = ann.playerId === ann.playerId.toUpperCase() ? ann.playerId.toLowerCase() : ann.playerId.toUpperCase();
+    expect(await blocks('DELETE', { secret: ann.secret, playerId: bob.playerId }, otherCase)).toMatchObject({ status: 401 });
+    expect((await postJson(t, `/api/players/${ann.playerId}/profile`, { secret: ann.secret })).body.blocked).toEqual(bobBlocked.blocked);
   });
 
   test("a blocked player's quick phrases do not reach the one who blocked them; everyone else hears them", async () => {
