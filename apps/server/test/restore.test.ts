@@ -86,6 +86,15 @@ describe('kill -9 mid-turn, then a new process on the same data (SQLite)', () =>
       matchesRecord: true,
       gameOver: true,
     });
+
+    // The ratings the result wrote survive a kill -9 the moment after it was shown.
+    second.signal('SIGKILL');
+    await second.exited;
+    const third = await serve('third', first.port);
+    for (const p of players)
+      expect((await getJson(third, `/api/players/${p.guest.playerId}`)).body.ratings).toEqual({
+        '2p': { rating: p.seat.ratingAfter, deviation: expect.any(Number), games: 1, provisional: true },
+      });
   });
 
   test("a game stored by another engine version is aborted on start: seed revealed, nothing scored, off the players' lists", async () => {
