@@ -96,6 +96,21 @@ describe('a player away from the game (RULES.md §7)', () => {
     expect(table.match.state.out[red]).toBeUndefined();
   });
 
+  test("back after the game ended without them: told they were forfeited, and the table stays this process's", async () => {
+    const table = await started(1);
+    const [red] = peopleOf(table) as [Colour];
+    await table.play.away(red);
+    await advance(HOLD_MS + 500);
+    // Nobody left to come back: the bots finish at once, and the result is stored.
+    await advance(3000);
+    await table.idle();
+    expect(table.state.result.recorded).toBe(true);
+    expect(await table.play.back(red)).toMatchObject({ forfeited: true });
+    // A finished match's presence is not written: the write would find no game in play and read as the table lost.
+    expect(table.play.isLost).toBe(false);
+    expect(table.state.seats.get(red)!.awayUntil).toBe(0);
+  });
+
   test('a hold whose write failed (the database away a moment) still runs: shown, and forfeited on time', async () => {
     const table = await started(1);
     const [red] = peopleOf(table) as [Colour];

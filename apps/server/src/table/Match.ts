@@ -233,6 +233,9 @@ export class Match {
   }
 
   private async store(presence: Presence): Promise<void> {
+    // A finished game's presence matters to nobody (a restore records the result, holding no seat), and its
+    // row may be finished already: a write there would read as the match taken by another process.
+    if (this.game.result) return;
     const stop = metrics.storageWrites.startTimer();
     await this.deps.storage.setPresence(this.id, this.deps.owner, presence).finally(stop);
   }

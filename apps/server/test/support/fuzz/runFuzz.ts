@@ -127,8 +127,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       ...run,
       crashes: crashes.length + uncaught.length,
       crashExamples: [...crashes, ...uncaught].slice(0, 20),
+      // One process owns every match here: a table "lost" to another is a fault too (it closes every connection).
       serverErrors: t.logs.lines
-        .filter((l) => (l.level as number) >= 50 && l.event !== 'uncaught')
+        .filter((l) => ((l.level as number) >= 50 || l.event === 'table-lost') && l.event !== 'uncaught')
         .map((l) => JSON.stringify(l))
         .slice(0, 20),
       shutdown,
