@@ -8,8 +8,6 @@ import { type Candidate, chooseTable } from './chooseTable';
 /** A seat reserved at a table: the client consumes it (colyseus.js consumeSeatReservation). */
 export type SeatReservation = matchMaker.SeatReservation;
 
-/** A newcomer's rating in a mode they never played (rules: NEW_SKILL shown). */
-
 /** How long a reserved seat waits for its player's connection (Colyseus' seat reservation time, 15 s by default). */
 const RESERVATION_MS = 15_000;
 
