@@ -6,7 +6,7 @@ export interface ModeRating {
   readonly deviation: number;
   /** Rated games played in this mode. */
   readonly games: number;
-  /** Too few games yet for the rating to be trusted (deviation above 110). */
+  /** Too few games yet for the rating to be trusted: fewer than 20 rated games of the mode (rules: PROVISIONAL_GAMES). */
   readonly provisional: boolean;
 }
 

@@ -3,6 +3,7 @@ import type { ModeRating, PlayerRatings, RatingHistory, RatingLeaderboardEntry, 
 import type { MatchesShown } from '../table/MatchStorage';
 import type { Row, Sql } from '../storage/sql';
 import type { RatingStorage } from './RatingStorage';
+import { endedOrder } from './rerateAll';
 
 const modeRating = (r: Row): ModeRating => ({
   ...shownRating({ mu: r.mu as number, sigma: r.sigma as number }),
@@ -28,7 +29,10 @@ const LEADERBOARD = `SELECT r.player_id, p.nickname, r.mu, r.sigma, r.games
   ORDER BY CASE WHEN r.games < ? THEN 1 ELSE 0 END, r.mu - 2 * r.sigma DESC, r.games DESC, r.player_id
   LIMIT ?`;
 
-/** The ratings' reads over either database (their writes go with a result: rateFinished.ts). */
+const RATED_FINISHED = `SELECT id, ended_at FROM matches WHERE rated = ? AND status = 'finished'`;
+const RATED_FINISHED_COUNT = `SELECT COUNT(*) AS n FROM matches WHERE rated = ? AND status = 'finished'`;
+
+/** The ratings over either database (a result's writes go with it: rateFinished.ts). */
 export function ratingRepository(sql: Sql): RatingStorage {
   return {
     ratingOf: async (playerId, mode) => {
@@ -69,5 +73,39 @@ export function ratingRepository(sql: Sql): RatingStorage {
         nickname: r.nickname as string,
         ...modeRating(r),
       })),
+
+    ratedMatchIds: async () =>
+      (await sql.all(RATED_FINISHED, [true]))
+        .map((r) => ({ id: r.id as string, endedAt: Number(r.ended_at) }))
+        .sort(endedOrder)
+        .map((m) => m.id),
+
+    replaceRatings: (rebuilt, replayed, at) =>
+      sql.transaction(
+        async (tx) => {
+          // PostgreSQL: a result being stored elsewhere waits for this one (its upsert needs the table), or this waits for it, then counts it.
+          if (tx.dialect === 'postgres') await tx.exec('LOCK TABLE player_ratings IN EXCLUSIVE MODE');
+          const finished = Number((await tx.get(RATED_FINISHED_COUNT, [true]))!.n);
+          if (finished !== replayed)
+            throw new Error(`${finished - replayed} rated game(s) ended during the rebuild: nothing was written, rebuild again`);
+          await tx.run('DELETE FROM player_ratings');
+          for (const r of rebuilt.skills.values())
+            await tx.run('INSERT INTO player_ratings (player_id, mode, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
+              r.playerId,
+              r.mode,
+              r.skill.mu,
+              r.skill.sigma,
+              r.games,
+              at,
+            ]);
+          for (const [matchId, seats] of rebuilt.changes)
+            for (const [colour, c] of Object.entries(seats))
+              await tx.run(
+                'UPDATE match_seats SET rating_before = ?, rating_after = ?, deviation_after = ? WHERE match_id = ? AND colour = ?',
+                [c.before, c.after, c.deviation, matchId, colour],
+              );
+        },
+        { durable: true },
+      ),
   };
 }

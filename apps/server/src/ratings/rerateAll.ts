@@ -1,53 +1,77 @@
-import { NEW_SKILL, type Skill, replayGame, shownRating } from '@flightchess/rules';
+import { type BySeat, NEW_SKILL, type RatingMode, type Skill, replayGame, shownRating } from '@flightchess/rules';
 import type { MatchRecord } from '@flightchess/protocol';
-import type { SeatRatings } from './RatingStorage';
+import type { RatingChange } from './RatingStorage';
 import { ratingInputs } from './ratingInputs';
 import { rateSeats } from './rateSeats';
 import { setupMode } from './setupMode';
 
 /** A player's skill in one mode and the rated games behind it. */
 export interface ModeSkill {
+  readonly playerId: string;
+  readonly mode: RatingMode;
   readonly skill: Skill;
   readonly games: number;
+}
+
+/** A seat's rating change as its row keeps it: before and after on the 1500 scale, and the deviation after. */
+export interface SeatChange extends RatingChange {
+  readonly deviation: number;
 }
 
 export interface Rerated {
   /** Each player's skill per mode (keyed `playerId mode`, e.g. `p1 2p`). */
   readonly skills: ReadonlyMap<string, ModeSkill>;
-  /** Each rated match's rating changes, as its seats store them. */
-  readonly changes: ReadonlyMap<string, SeatRatings>;
+  /** Each rated match's seat changes, as its seats store them. */
+  readonly changes: ReadonlyMap<string, BySeat<SeatChange>>;
 }
 
+/** The order ratings are computed in: by the time a game ended, then its id (the same on every store). */
+export const endedOrder = (a: { endedAt: number | null; id: string }, b: { endedAt: number | null; id: string }): number =>
+  a.endedAt! - b.endedAt! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
- * Every rating recomputed from the records alone: the finished rated matches in the order they ended,
- * each replayed through the engine for its places and play weights, then rated as its result was
- * (rateSeats.ts). What a store holds must equal this (the same records give the same ratings); a record
- * that does not replay throws.
+ * Ratings recomputed from the records alone, one finished rated match at a time in the order they ended
+ * (endedOrder): each replayed through the engine for its places and play weights, then rated as its
+ * result was (rateSeats.ts). A record that does not replay throws.
  */
-export function rerateAll(matches: readonly MatchRecord[]): Rerated {
-  const skills = new Map<string, ModeSkill>();
-  const changes = new Map<string, SeatRatings>();
-  const rated = matches
-    .filter((m) => m.rated && m.status === 'finished')
-    .sort((a, b) => a.endedAt! - b.endedAt! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const m of rated) {
+export class Rerater implements Rerated {
+  readonly skills = new Map<string, ModeSkill>();
+  readonly changes = new Map<string, BySeat<SeatChange>>();
+
+  /** Rate `m` after every match added before it; its seats' changes. */
+  add(m: MatchRecord): BySeat<SeatChange> {
     const replayed = replayGame(m.setup, m.actions);
     if (!replayed.ok) throw new Error(`match ${m.id} does not replay: ${replayed.error.message}`);
     const mode = setupMode(m.setup);
     const key = (playerId: string) => `${playerId} ${mode}`;
     const rerated = rateSeats(
       m.seats,
-      (playerId) => skills.get(key(playerId))?.skill ?? NEW_SKILL,
+      (playerId) => this.skills.get(key(playerId))?.skill ?? NEW_SKILL,
       { mode, teams: m.setup.teams ?? false },
       ratingInputs(replayed.value.state, m.actions),
     );
-    const seatRatings: SeatRatings = {};
+    const seats: BySeat<SeatChange> = {};
     for (const [colour, change] of Object.entries(rerated)) {
       const k = key(change.playerId);
-      skills.set(k, { skill: change.after, games: (skills.get(k)?.games ?? 0) + 1 });
-      seatRatings[colour as keyof SeatRatings] = { before: shownRating(change.before).rating, after: shownRating(change.after).rating };
+      this.skills.set(k, { playerId: change.playerId, mode, skill: change.after, games: (this.skills.get(k)?.games ?? 0) + 1 });
+      const after = shownRating(change.after);
+      seats[colour as keyof BySeat<SeatChange>] = {
+        before: shownRating(change.before).rating,
+        after: after.rating,
+        deviation: after.deviation,
+      };
     }
-    changes.set(m.id, seatRatings);
+    this.changes.set(m.id, seats);
+    return seats;
   }
-  return { skills, changes };
+}
+
+/**
+ * Every rating recomputed from these records: the finished rated ones, in the order they ended. What a
+ * store holds must equal this (the same records give the same ratings).
+ */
+export function rerateAll(matches: readonly MatchRecord[]): Rerated {
+  const rerater = new Rerater();
+  for (const m of matches.filter((r) => r.rated && r.status === 'finished').sort(endedOrder)) rerater.add(m);
+  return rerater;
 }

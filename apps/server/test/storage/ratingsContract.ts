@@ -1,7 +1,8 @@
 import { NEW_SKILL, shownRating } from '@flightchess/rules';
 import type { MatchRecord } from '@flightchess/protocol';
 import { createGuest } from '../../src/players/guests';
-import { rerateAll } from '../../src/ratings/rerateAll';
+import { rebuildRatings } from '../../src/ratings/rebuildRatings';
+import { type Rerated, rerateAll } from '../../src/ratings/rerateAll';
 import type { MatchFinish, Storage } from '../../src/repositories';
 import { type SeededGameSpec, matchIdOf, playSeeded, seatsFor, storeSeeded } from '../support/seededGames';
 import { type StorageHarness, freshDatabase } from './contract';
@@ -217,20 +218,72 @@ export function ratingsContract(openHarness: () => Promise<StorageHarness>): voi
     // A casual game in between changes nothing.
     await storeSeeded(storage, playSeeded({ ...game('rated-2p-finish').spec, key: 'casual' }), [ann!], { endedAt: endedAt(3) });
 
-    const { skills, changes } = rerateAll(await records(storage));
+    const rerated = rerateAll(await records(storage));
+    await expectStored(storage, rerated);
+    expect(rerated.changes.size).toBe(order.length);
+    // Nobody stays at a newcomer's rating after six games.
+    expect(shownRating(rerated.skills.get(`${ann!} 2p`)!.skill).deviation).toBeLessThan(shownRating(NEW_SKILL).deviation);
+    // And the rebuild an operator runs finds nothing to change.
+    expect(await rebuildRatings(storage, { write: false })).toEqual({
+      matches: order.length,
+      players: 2,
+      seatsChanged: 0,
+      ratingsChanged: 0,
+      written: false,
+    });
+  });
+
+  /** Every stored rating and rated seat's change is the recomputation's. */
+  const expectStored = async (storage: Storage, { skills, changes }: Rerated) => {
     const stored = await h.query('SELECT player_id, mode, mu, sigma, games FROM player_ratings ORDER BY player_id, mode');
     expect(
-      stored.map((r) => [`${r.player_id as string} ${r.mode as string}`, { skill: { mu: r.mu, sigma: r.sigma }, games: r.games }]),
+      stored.map((r) => [
+        `${r.player_id as string} ${r.mode as string}`,
+        { playerId: r.player_id, mode: r.mode, skill: { mu: r.mu, sigma: r.sigma }, games: r.games },
+      ]),
     ).toEqual([...skills.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
-    expect(new Set(stored.map((r) => r.mode))).toEqual(new Set(['2p', '4p', '2v2', '3p']));
+    const deviations = await h.query('SELECT match_id, colour, deviation_after FROM match_seats WHERE rating_after IS NOT NULL');
+    const deviation = (id: string, colour: string) => deviations.find((d) => d.match_id === id && d.colour === colour)!.deviation_after;
     for (const m of await records(storage)) {
       const seatChanges = Object.fromEntries(
-        m.seats.filter((s) => s.ratingAfter !== null).map((s) => [s.colour, { before: s.ratingBefore, after: s.ratingAfter }]),
+        m.seats
+          .filter((s) => s.ratingAfter !== null)
+          .map((s) => [s.colour, { before: s.ratingBefore, after: s.ratingAfter, deviation: deviation(m.id, s.colour) }]),
       );
       expect({ id: m.id, seatChanges }).toEqual({ id: m.id, seatChanges: changes.get(m.id) ?? {} });
     }
-    expect(changes.size).toBe(order.length);
-    // Nobody stays at a newcomer's rating after six games.
-    expect(shownRating(skills.get(`${ann!} 2p`)!.skill).deviation).toBeLessThan(shownRating(NEW_SKILL).deviation);
+  };
+
+  test('a rebuild (npm run ratings:rebuild) says what differs, and with write puts the recomputed ratings back; a game ending meanwhile stops it', async () => {
+    const storage = await open();
+    const [ann, bob] = await players(storage, 'Ann', 'Bob');
+    await storeSeeded(storage, game('rated-2p-finish'), [ann!], { rated: true, endedAt: endedAt(0) });
+    await storeSeeded(storage, game('rated-4p-finish'), [ann!, bob!], { rated: true, endedAt: endedAt(1) });
+    const rerated = rerateAll(await records(storage));
+    // As if the model had been different: Ann's 4p rating and one seat's change are off, and a stray row for Bob.
+    await h.query(`UPDATE player_ratings SET mu = mu + 3 WHERE player_id = ? AND mode = '4p'`, [ann!]);
+    await h.query(`UPDATE match_seats SET rating_after = rating_after + 50 WHERE player_id = ? AND rating_after IS NOT NULL`, [bob!]);
+    await h.query(`INSERT INTO player_ratings (player_id, mode, mu, sigma, games, updated_at) VALUES (?, '3p', 30, 5, 4, 1)`, [bob!]);
+
+    const report = { matches: 2, players: 2, seatsChanged: 1, ratingsChanged: 2 };
+    expect(await rebuildRatings(storage, { write: false })).toEqual({ ...report, written: false });
+    expect((await storage.ratings.ratingsOf(bob!))['3p']).toBeDefined(); // a dry run writes nothing
+
+    // A rated game that ended after the rebuild read the records: refused, nothing written.
+    const late = await storeSeeded(storage, game('rated-2p-escape'), [bob!], { rated: true, endedAt: endedAt(2) });
+    await expect(storage.ratings.replaceRatings(rerated, 2, endedAt(3))).rejects.toThrow(/1 rated game\(s\) ended during the rebuild/);
+    expect((await storage.ratings.ratingsOf(bob!))['3p']).toBeDefined();
+
+    expect(await rebuildRatings(storage, { write: true, at: endedAt(3) })).toMatchObject({ matches: 3, seatsChanged: 1, written: true });
+    await expectStored(storage, rerateAll(await records(storage)));
+    expect((await storage.ratings.ratingsOf(bob!))['3p']).toBeUndefined();
+    expect((await storage.getMatch(late))!.seats.find((s) => s.playerId === bob)!.ratingAfter).not.toBeNull();
+    expect(await rebuildRatings(storage, { write: false })).toEqual({
+      matches: 3,
+      players: 2,
+      seatsChanged: 0,
+      ratingsChanged: 0,
+      written: false,
+    });
   });
 }
