@@ -108,6 +108,6 @@ function ratingBoard(ctx: AppContext, entries: readonly RatingLeaderboardEntry[]
         ),
       ),
     ),
-    h('p', { class: 'note', text: t('leaderboard.ratingOrder') }),
+    h('p', { class: 'note', text: t('leaderboard.ratingOrder', { n: PROVISIONAL_GAMES }) }),
   ];
 }

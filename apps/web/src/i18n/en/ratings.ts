@@ -33,7 +33,8 @@ export const ratings: Translation<typeof zh> = {
   'leaderboard.tab.4p': '4P',
   'leaderboard.tab.2v2': '2v2',
   'leaderboard.ratingEmpty': 'Nobody has played a rated game in this mode yet',
-  'leaderboard.ratingOrder': 'Ranked by rating − 2 × deviation; provisional players come after the others.',
+  'leaderboard.ratingOrder':
+    'Ranked by rating − 2 × deviation; provisional players (fewer than {n} rated games, marked “?”) come after the others.',
 
   'cooldown.title': 'Play now is closed for a while',
   'cooldown.left': '{time} left',

@@ -30,7 +30,7 @@ export const ratings = {
   'leaderboard.tab.4p': '4 人',
   'leaderboard.tab.2v2': '2v2',
   'leaderboard.ratingEmpty': '这个模式还没有人打过排位局',
-  'leaderboard.ratingOrder': '按“排位分 − 2 × 误差”排名，定级中的玩家排在后面。',
+  'leaderboard.ratingOrder': '按“排位分 − 2 × 误差”排名；定级中的玩家（排位局不足 {n} 局，分数后标“?”）排在后面。',
 
   'cooldown.title': '快速开始暂时关闭',
   'cooldown.left': '还要等 {time}',
