@@ -220,6 +220,8 @@ export function ratingsContract(openHarness: () => Promise<StorageHarness>): voi
 
     const rerated = rerateAll(await records(storage));
     await expectStored(storage, rerated);
+    const modes = await h.query('SELECT DISTINCT mode FROM player_ratings');
+    expect(new Set(modes.map((r) => r.mode))).toEqual(new Set(['2p', '4p', '2v2', '3p']));
     expect(rerated.changes.size).toBe(order.length);
     // Nobody stays at a newcomer's rating after six games.
     expect(shownRating(rerated.skills.get(`${ann!} 2p`)!.skill).deviation).toBeLessThan(shownRating(NEW_SKILL).deviation);
