@@ -71,12 +71,13 @@ async function codeOfRoom(page: Page, roomId: string): Promise<string> {
 
 let server: Promise<RunningServer> | null = null;
 
-/** Run the cases with one game server between them, stopped after the last one that runs. */
+/** Run the cases one after another (a lane) with one game server between them, stopped after the last one that runs. */
 function sharingOneServer(cases: readonly { name: string; run: (browser: Browser, url: string) => Promise<void> }[]): TestCase[] {
   const only = process.env.E2E_CASE;
   const last = cases.filter((c) => !only || c.name.includes(only)).at(-1);
   return cases.map((c) => ({
     name: c.name,
+    lane: 'admin',
     run: async (browser) => {
       server ??= startGameServer('fast', { ADMIN_TOKEN: TOKEN });
       try {

@@ -3,6 +3,8 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { format } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import type { GuestCredentials, MatchRecord, PlayerProfile } from '@flightchess/protocol';
@@ -54,7 +56,13 @@ export async function serveStatic(root = DIST): Promise<{ url: string; close: ()
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+  // Every connection is cut at close: a page taken offline (setOffline) leaves one half-read that close() would wait for forever.
+  const close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
+  return { url: `http://127.0.0.1:${port}/`, close };
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -253,32 +261,88 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
 export interface TestCase {
   readonly name: string;
   readonly run: (browser: Browser) => Promise<void>;
+  /** Cases naming the same lane run one after another, in their order (they share a server); the others run side by side. */
+  readonly lane?: string;
 }
 
-/** Run test cases one by one in one browser; print one line each and the closing 'N passed, N failed'. */
-export async function runCases(all: readonly TestCase[]): Promise<boolean> {
+/** What a case printed (console.log inside it), shown with its result rather than mixed into the other cases' lines. */
+const caseOutput = new AsyncLocalStorage<string[]>();
+const printLine = console.log.bind(console);
+console.log = (...args: unknown[]) => {
+  const lines = caseOutput.getStore();
+  if (lines) lines.push(format(...args));
+  else printLine(...args);
+};
+
+/** The longest a case may take: a whole game at the server's default pace takes a few minutes. */
+const CASE_TIMEOUT_MS = 10 * 60_000;
+
+/** How many cases run at once: E2E_PARALLEL, else 4 (most cases wait on the server's real pace, not on the CPU). */
+const PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL) || 4);
+
+/**
+ * Run test cases in one browser, `parallel` at a time (each in contexts of its own; a lane's cases in order), in
+ * the order given: put the long ones first. Prints a line per case with what it printed, the slowest ten, and the
+ * closing 'N passed, N failed'.
+ */
+export async function runCases(all: readonly TestCase[], parallel = PARALLEL): Promise<boolean> {
   // E2E_CASE=<part of a name> runs the matching cases only.
   const only = process.env.E2E_CASE;
   const cases = only ? all.filter((c) => c.name.includes(only)) : all;
-  const browser = await launch();
-  let passed = 0;
-  let failed = 0;
-  try {
-    for (const c of cases) {
-      const started = Date.now();
-      try {
-        await c.run(browser);
-        passed++;
-        console.log(`  ✓ ${c.name} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed++;
-        console.log(`  ✗ ${c.name}\n    ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      }
+  const jobs: TestCase[][] = [];
+  const lanes = new Map<string, TestCase[]>();
+  for (const c of cases) {
+    const lane = c.lane === undefined ? undefined : lanes.get(c.lane);
+    if (lane) lane.push(c);
+    else {
+      jobs.push([c]);
+      if (c.lane !== undefined) lanes.set(c.lane, jobs.at(-1)!);
     }
+  }
+  const started = Date.now();
+  const times: { name: string; ms: number }[] = [];
+  let failed = 0;
+  const browser = await launch();
+  const runOne = async (c: TestCase) => {
+    const lines: string[] = [];
+    const begun = Date.now();
+    let error: unknown = null;
+    let timer: NodeJS.Timeout | undefined;
+    // A case that hangs fails on its own rather than holding up the run (it goes on unseen until the browser closes).
+    const timedOut = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`timed out after ${CASE_TIMEOUT_MS / 1000} s`)), CASE_TIMEOUT_MS);
+    });
+    await caseOutput.run(lines, async () => {
+      try {
+        await Promise.race([c.run(browser), timedOut]);
+      } catch (e) {
+        error = e;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    const ms = Date.now() - begun;
+    times.push({ name: c.name, ms });
+    if (error === null) printLine(`  ✓ ${c.name} (${ms} ms)`);
+    else {
+      failed++;
+      printLine(`  ✗ ${c.name} (${ms} ms)\n    ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    for (const line of lines) printLine(line);
+  };
+  try {
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) for (const c of jobs[next++]!) await runOne(c);
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
   } finally {
     await browser.close();
   }
-  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+  printLine(`slowest cases (of ${times.length}):`);
+  for (const t of [...times].sort((a, b) => b.ms - a.ms).slice(0, 10)) printLine(`${seconds(t.ms)}  ${t.name}`);
+  printLine(`e2e: ${times.length - failed} passed, ${failed} failed in ${seconds(Date.now() - started).trim()} (${parallel} at a time)`);
   return failed === 0;
 }
 
