@@ -1,7 +1,7 @@
 import type { OfflineStore } from './offline/offlineStore';
 import type { Route } from './ui/router';
 import type { Prefs } from './ui/prefs';
-import type { NetSession } from './net/netSession';
+import type { NetSession } from './online/netSession';
 
 /** What every screen may use: navigation, announcements, the status banner, stored settings, the network. */
 export interface AppContext {

@@ -13,7 +13,7 @@ import './ratings/ratings.css';
 import type { AppContext, Screen } from './app';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { browserLanguage } from './i18n/browserLanguage';
-import { NetSession } from './net/netSession';
+import { NetSession } from './online/netSession';
 import { OfflineStore } from './offline/offlineStore';
 import { screenFor } from './screens';
 import { showNotices } from './admin/noticeBanner';

@@ -4,7 +4,7 @@ import { REPLAY_SPEEDS, ReplayPlayer } from '../src/game/sources/replayPlayer';
 import { ReplaySource } from '../src/game/sources/replaySource';
 import { verdictLines } from '../src/game/verdict';
 import { setLanguage } from '../src/i18n';
-import { ServerFailure } from '../src/net/netSession';
+import { ServerFailure } from '../src/online/netSession';
 import { failureText } from '../src/ui/recordPage';
 import { ManualScheduler } from './support';
 

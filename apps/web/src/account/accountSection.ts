@@ -3,7 +3,7 @@ import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { confirmDialog } from '../popups/confirmDialog';
 import { Accounts } from './accounts';
-import { failureOf } from '../net/netSession';
+import { failureOf } from '../online/netSession';
 import { fill, h } from '../ui/dom';
 import { dateTime } from '../ui/recordPage';
 import { accountError } from './accountErrors';

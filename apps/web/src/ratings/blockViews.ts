@@ -1,8 +1,8 @@
 import type { BlockedPlayer } from '@flightchess/protocol';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
-import type { BlockList } from '../net/blocks';
-import { failureOf } from '../net/netSession';
+import type { BlockList } from '../online/blocks';
+import { failureOf } from '../online/netSession';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 

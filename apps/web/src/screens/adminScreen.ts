@@ -4,7 +4,7 @@ import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
 import { confirmDialog } from '../popups/confirmDialog';
 import { AdminApi } from '../admin/adminApi';
-import { type ServerFailure, failureOf } from '../net/netSession';
+import { type ServerFailure, failureOf } from '../online/netSession';
 import { errorMessage } from '../i18n/errorMessages';
 import { fill, h } from '../ui/dom';
 import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard } from '../admin/adminViews';

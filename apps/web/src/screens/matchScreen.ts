@@ -5,7 +5,7 @@ import { onlineResults } from '../game/results';
 import { matchPlayers } from '../game/tableView';
 import { type VerdictLine, verdictLines } from '../game/verdict';
 import { t } from '../i18n';
-import { failureOf } from '../net/netSession';
+import { failureOf } from '../online/netSession';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 import { presetName } from '../game/describe';

@@ -8,7 +8,7 @@ import { presetName } from '../game/describe';
 import { dateTime, recordPage } from '../ui/recordPage';
 import { accountSection } from '../account/accountSection';
 import { Accounts } from '../account/accounts';
-import { BlockList } from '../net/blocks';
+import { BlockList } from '../online/blocks';
 import type { RatedProfile } from '../ratings/ratedProfile';
 import { ratingCards } from '../ratings/ratingCards';
 import { ratedBadge } from '../ratings/ratedBadge';

@@ -2,7 +2,7 @@ import { LINK_CODE_LENGTH, type PlayerProfile, type SignedIn, typedCode } from '
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
 import { Accounts } from '../account/accounts';
-import { failureOf } from '../net/netSession';
+import { failureOf } from '../online/netSession';
 import { fill, h } from '../ui/dom';
 import { accountError } from '../account/accountErrors';
 import { switchWarning } from '../account/switchWarning';

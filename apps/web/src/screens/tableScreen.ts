@@ -4,9 +4,9 @@ import type { AppContext, Screen } from '../app';
 import { onlineResults, verifyMatchDice } from '../game/results';
 import { t } from '../i18n';
 import { confirmDialog } from '../popups/confirmDialog';
-import { TableConnection } from '../net/tableConnection';
+import { TableConnection } from '../online/tableConnection';
 import { RoomSource } from '../game/sources/roomSource';
-import { failureOf } from '../net/netSession';
+import { failureOf } from '../online/netSession';
 import { errorMessage } from '../i18n/errorMessages';
 import { fill, h } from '../ui/dom';
 import { hashOf } from '../ui/router';
@@ -22,7 +22,7 @@ import { tableClosedView } from '../table/tableClosedView';
 import { nicknamePrompt } from '../table/nicknamePrompt';
 import { suggestedNickname } from '../account/suggestedNickname';
 import { Accounts } from '../account/accounts';
-import { BlockList } from '../net/blocks';
+import { BlockList } from '../online/blocks';
 import type { RatedProfile } from '../ratings/ratedProfile';
 
 /** How the table screen finds its room. */

@@ -3,7 +3,7 @@ import { PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flight
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
-import { failureOf } from '../net/netSession';
+import { failureOf } from '../online/netSession';
 import { h, select } from '../ui/dom';
 import { onlineName } from '../ui/onlineName';
 import { houseRulesEditor } from './houseRulesEditor';

@@ -1,6 +1,6 @@
 import type { AppContext, Screen } from '../app';
 import { type MessageKey, language, t } from '../i18n';
-import { type ServerFailure, failureOf } from '../net/netSession';
+import { type ServerFailure, failureOf } from '../online/netSession';
 import { type Child, fill, h } from './dom';
 import { type Route, hashOf } from './router';
 import { errorMessage } from '../i18n/errorMessages';

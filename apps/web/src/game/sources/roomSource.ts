@@ -3,7 +3,7 @@ import type { Colour, GameEvent } from '@flightchess/rules';
 import { gameView } from '../tableView';
 import type { GameSource, GameUpdate, GameView, Intent } from '../types';
 import { ReplaySource } from './replaySource';
-import type { TableConnection } from '../../net/tableConnection';
+import type { TableConnection } from '../../online/tableConnection';
 
 /**
  * The game as a room shows it: the client's engine replica (each applied action with its events) and
