@@ -1,5 +1,5 @@
 import { PRESET_NAMES } from '@flightchess/rules';
-import { describeRoute } from '../src/game/describe';
+import { describeRoute } from '../src/play/describe';
 import { catalogue, format, setLanguage, t } from '../src/i18n';
 import type { MessageKey } from '../src/i18n';
 import { inviteLink } from '../src/table/lobbyView';

@@ -1,5 +1,5 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { onlineResults } from '../src/game/results';
+import { onlineResults } from '../src/results/results';
 import { setLanguage } from '../src/i18n';
 import { chartScale } from '../src/ratings/chartScale';
 import { LEADERBOARD_TABS, leaderboardPath, parseLeaderboardTab } from '../src/ratings/leaderboardTab';

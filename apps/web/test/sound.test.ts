@@ -1,5 +1,5 @@
 import type { GameEvent } from '@flightchess/rules';
-import { GameController, type Presented } from '../src/game/gameController';
+import { GameController, type Presented } from '../src/play/gameController';
 import { type Cue, cueOf } from '../src/sound/cues';
 import { Speaker } from '../src/sound/speaker';
 import { Prefs } from '../src/ui/prefs';

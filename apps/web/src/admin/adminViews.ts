@@ -1,6 +1,6 @@
 import type { AdminAction, AdminTable, Ban, Notice, ProcessFigures } from '@flightchess/protocol';
 import { isColour } from '@flightchess/rules';
-import { presetName } from '../game/describe';
+import { presetName } from '../play/describe';
 import { type MessageKey, colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 import { dateTime } from '../ui/recordPage';

@@ -1,5 +1,5 @@
 import type { ModeRating } from '@flightchess/protocol';
-import { signed } from '../game/scoreBreakdown';
+import { signed } from '../results/scoreBreakdown';
 import { t } from '../i18n';
 
 /** A rating change as shown: its words ("1512 → 1527 (+15)"), its direction (shown as ▲/▼ and a word too, not colour alone). */

@@ -1,18 +1,18 @@
 import type { MatchRecord, VerifyAnswer } from '@flightchess/protocol';
 import { type GameState, replayGame } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { onlineResults } from '../game/results';
-import { matchPlayers } from '../game/tableView';
-import { type VerdictLine, verdictLines } from '../game/verdict';
+import { onlineResults } from '../results/results';
+import { matchPlayers } from '../play/tableView';
+import { type VerdictLine, verdictLines } from '../results/verdict';
 import { t } from '../i18n';
 import { failureOf } from '../online/netSession';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
-import { presetName } from '../game/describe';
+import { presetName } from '../play/describe';
 import { ReviewPanel } from '../review/reviewPanel';
 import { dateTime, failureText, recordPage } from '../ui/recordPage';
-import { headlineOf, resultsTable } from '../game/resultsView';
-import { seatList } from '../game/seatList';
+import { headlineOf, resultsTable } from '../results/resultsView';
+import { seatList } from '../play/seatList';
 import { abortReasonText } from '../table/tableClosedView';
 
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */

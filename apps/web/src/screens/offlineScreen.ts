@@ -1,12 +1,12 @@
 import type { BotName, BySeat } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { offlineResults } from '../game/results';
+import { offlineResults } from '../results/results';
 import { t } from '../i18n';
-import { LocalGame } from '../game/sources/localGame';
+import { LocalGame } from '../play/sources/localGame';
 import { h } from '../ui/dom';
 import { cryptoDie, realScheduler } from '../util/ports';
-import { GameScreen } from '../game/gameScreen';
-import { resultsView } from '../game/resultsView';
+import { GameScreen } from '../play/gameScreen';
+import { resultsView } from '../results/resultsView';
 
 /** Offline scores use this base (底分): shown, never recorded. */
 const OFFLINE_BASE = 10;

@@ -1,10 +1,10 @@
 import type { MatchSummary } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
-import { levelName, levelProgress } from '../game/levels';
+import { levelName, levelProgress } from '../play/levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
-import { presetName } from '../game/describe';
+import { presetName } from '../play/describe';
 import { dateTime, recordPage } from '../ui/recordPage';
 import { accountSection } from '../account/accountSection';
 import { Accounts } from '../account/accounts';

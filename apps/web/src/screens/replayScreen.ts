@@ -1,19 +1,19 @@
 import { type Action, COLOURS, type Colour, type GameSetup, arrivedCount } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { GameController } from '../game/gameController';
-import { REPLAY_SPEEDS, ReplayPlayer } from '../game/sources/replayPlayer';
-import { ReplaySource } from '../game/sources/replaySource';
-import { MoveList } from '../game/moveList';
-import { moveRowsOf } from '../game/moveRows';
-import type { Named } from '../game/describe';
-import { matchPlayers } from '../game/tableView';
+import { GameController } from '../play/gameController';
+import { REPLAY_SPEEDS, ReplayPlayer } from '../replay/replayPlayer';
+import { ReplaySource } from '../play/sources/replaySource';
+import { MoveList } from '../play/moveList';
+import { moveRowsOf } from '../play/moveRows';
+import type { Named } from '../play/describe';
+import { matchPlayers } from '../play/tableView';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { ReplayReview } from '../review/replayReview';
 import { fill, h } from '../ui/dom';
 import { type Route, hashOf } from '../ui/router';
 import { realScheduler } from '../util/ports';
-import { seatList } from '../game/seatList';
+import { seatList } from '../play/seatList';
 
 /** One step a second at 1×. */
 const STEP_MS = 1000;

@@ -1,5 +1,5 @@
 import type { Colour } from '@flightchess/rules';
-import type { Presented } from '../game/gameController';
+import type { Presented } from '../play/gameController';
 
 /** The sounds of the game. */
 export type Cue = 'roll' | 'step' | 'jump' | 'flight' | 'capture' | 'arrive' | 'yourTurn' | 'win';

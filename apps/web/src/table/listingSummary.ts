@@ -1,5 +1,5 @@
 import type { TableListing } from '@flightchess/protocol';
-import { presetName } from '../game/describe';
+import { presetName } from '../play/describe';
 import { t } from '../i18n';
 
 /** One line about a listed table: its rules, seats taken and turn time. */

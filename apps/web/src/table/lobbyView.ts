@@ -10,8 +10,8 @@ import {
   ratingModeOf,
   teamOf,
 } from '@flightchess/rules';
-import { nameOf, presetName, teamName } from '../game/describe';
-import { botOf, ownColour } from '../game/tableView';
+import { nameOf, presetName, teamName } from '../play/describe';
+import { botOf, ownColour } from '../play/tableView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 import { lobbyStatus } from './lobbyStatus';

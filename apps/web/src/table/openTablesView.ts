@@ -2,7 +2,7 @@ import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { listingSummary } from './listingSummary';
-import { nameOf } from '../game/describe';
+import { nameOf } from '../play/describe';
 import { pollTables } from './pollTables';
 import { ratedBadge } from '../ratings/ratedBadge';
 

@@ -13,8 +13,8 @@ import {
   verifyRolls,
 } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
-import { nameOf } from './describe';
-import { botOf } from './tableView';
+import { nameOf } from '../play/describe';
+import { botOf } from '../play/tableView';
 
 export interface ResultRow {
   readonly colour: Colour;

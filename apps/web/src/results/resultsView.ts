@@ -1,11 +1,11 @@
 import type { DiceCheck } from '@flightchess/rules';
 import { type ResultData, resultHeadline } from './results';
-import { nameOf } from './describe';
-import { levelName } from './levels';
+import { nameOf } from '../play/describe';
+import { levelName } from '../play/levels';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
 import { h } from '../ui/dom';
-import { outBadge } from './seatList';
+import { outBadge } from '../play/seatList';
 import { resultBanner } from './resultBanner';
 import { type ScorePart, coinsLine, scoreParts, signed } from './scoreBreakdown';
 import { levelBar } from './levelBar';

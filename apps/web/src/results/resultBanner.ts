@@ -1,6 +1,6 @@
 import { COLOURS } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
-import { nameOf } from './describe';
+import { nameOf } from '../play/describe';
 import type { ResultData } from './results';
 
 const PLACES = ['ending.place.1', 'ending.place.2', 'ending.place.3', 'ending.place.4'] as const;

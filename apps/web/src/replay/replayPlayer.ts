@@ -1,4 +1,4 @@
-import type { Scheduler } from '../../util/ports';
+import type { Scheduler } from '../util/ports';
 
 export const REPLAY_SPEEDS = [0.5, 1, 2, 4, 8, 16] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
