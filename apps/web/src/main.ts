@@ -15,7 +15,7 @@ import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { browserLanguage } from './i18n/browserLanguage';
 import { NetSession } from './online/netSession';
 import { OfflineStore } from './offline/offlineStore';
-import { screenFor } from './screens';
+import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';

@@ -3,7 +3,7 @@ import { describeRoute } from '../src/play/describe';
 import { catalogue, format, setLanguage, t } from '../src/i18n';
 import type { MessageKey } from '../src/i18n';
 import { inviteLink } from '../src/table/lobbyView';
-import { ruleLines } from '../src/screens/rulesScreen';
+import { ruleLines } from '../src/rules/rulesScreen';
 import { tableFacts } from '@flightchess/protocol';
 import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/ui/router';
 import { act, gameOf } from './support';

@@ -5,7 +5,7 @@ import { type MessageKey, colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 import { dateTime } from '../ui/recordPage';
 
-/** What the console's buttons do (screens/adminScreen.ts). */
+/** What the console's buttons do (adminScreen.ts). */
 export interface ConsoleActions {
   readonly close: (table: AdminTable) => void;
   /** `address` (default true): the address the player was seen from last too, for 24 hours. */

@@ -1,6 +1,6 @@
 import { t } from '../i18n';
 import { h } from '../ui/dom';
-import { type LevelProgress, levelName, levelProgress } from '../play/levels';
+import { type LevelProgress, levelName, levelProgress } from '../profile/levels';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 

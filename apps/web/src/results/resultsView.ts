@@ -1,7 +1,7 @@
 import type { DiceCheck } from '@flightchess/rules';
 import { type ResultData, resultHeadline } from './results';
 import { nameOf } from '../play/describe';
-import { levelName } from '../play/levels';
+import { levelName } from '../profile/levels';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
 import { h } from '../ui/dom';

@@ -1,17 +1,18 @@
-import type { AppContext, Screen } from '../app';
-import type { Route } from '../ui/router';
-import { friendsScreen } from './friendsScreen';
-import { homeScreen } from './homeScreen';
-import { newOfflineScreen } from './newOfflineScreen';
-import { lazyScreen } from '../ui/lazyScreen';
-import { leaderboardScreen } from './leaderboardScreen';
-import { offlineScreen } from './offlineScreen';
-import { profileScreen } from './profileScreen';
-import { rulesScreen } from './rulesScreen';
-import { tableScreen } from './tableScreen';
-import { signInScreen } from './signInScreen';
-import { signedOutScreen } from './signedOutScreen';
+import type { AppContext, Screen } from './app';
+import type { Route } from './ui/router';
+import { friendsScreen } from './lobby/friendsScreen';
+import { homeScreen } from './home/homeScreen';
+import { newOfflineScreen } from './offline/newOfflineScreen';
+import { lazyScreen } from './ui/lazyScreen';
+import { leaderboardScreen } from './leaderboard/leaderboardScreen';
+import { offlineScreen } from './offline/offlineScreen';
+import { profileScreen } from './profile/profileScreen';
+import { rulesScreen } from './rules/rulesScreen';
+import { tableScreen } from './table/tableScreen';
+import { signInScreen } from './account/signInScreen';
+import { signedOutScreen } from './account/signedOutScreen';
 
+/** The screen each route shows; a screen lives in the capability it shows. */
 export function screenFor(ctx: AppContext, route: Route): Screen {
   switch (route.name) {
     case 'home':
@@ -31,9 +32,9 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
     // The replay and the match page (with the review) are chunks of their own, fetched when opened (the
     // service worker keeps them too): the first screen's script stays within its budget.
     case 'replay':
-      return lazyScreen(() => import('./replayScreen').then(({ onlineReplayScreen }) => onlineReplayScreen(ctx, route.matchId)));
+      return lazyScreen(() => import('./replay/replayScreen').then(({ onlineReplayScreen }) => onlineReplayScreen(ctx, route.matchId)));
     case 'replay-offline':
-      return lazyScreen(() => import('./replayScreen').then(({ offlineReplayScreen }) => offlineReplayScreen(ctx)));
+      return lazyScreen(() => import('./replay/replayScreen').then(({ offlineReplayScreen }) => offlineReplayScreen(ctx)));
     case 'rules':
       return rulesScreen(ctx, route.preset);
     case 'profile':
@@ -41,7 +42,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
     case 'leaderboard':
       return leaderboardScreen(ctx, route.tab ?? 'score');
     case 'match':
-      return lazyScreen(() => import('./matchScreen').then(({ matchScreen }) => matchScreen(ctx, route.matchId)));
+      return lazyScreen(() => import('./results/matchScreen').then(({ matchScreen }) => matchScreen(ctx, route.matchId)));
     case 'sign-in':
       return signInScreen(ctx);
     case 'link':
@@ -49,7 +50,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
     case 'signed-out':
       return signedOutScreen(ctx);
     case 'admin':
-      return lazyScreen(() => import('./adminScreen').then(({ adminScreen }) => adminScreen(ctx)));
+      return lazyScreen(() => import('./admin/adminScreen').then(({ adminScreen }) => adminScreen(ctx)));
     case 'watch':
       return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
   }

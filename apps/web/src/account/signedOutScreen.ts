@@ -1,7 +1,7 @@
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
-import '../account/account.css';
+import './account.css';
 
 /**
  * This device was signed out (from another device of the player's): it says so once, and starts over as a

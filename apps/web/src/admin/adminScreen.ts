@@ -1,13 +1,13 @@
 import type { AdminOverview, AdminTable } from '@flightchess/protocol';
-import '../admin/admin.css';
+import './admin.css';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
 import { confirmDialog } from '../popups/confirmDialog';
-import { AdminApi } from '../admin/adminApi';
+import { AdminApi } from './adminApi';
 import { type ServerFailure, failureOf } from '../online/netSession';
 import { errorMessage } from '../i18n/errorMessages';
 import { fill, h } from '../ui/dom';
-import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard } from '../admin/adminViews';
+import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard } from './adminViews';
 
 const REFRESH_MS = 5_000;
 

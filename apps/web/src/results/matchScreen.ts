@@ -1,9 +1,9 @@
 import type { MatchRecord, VerifyAnswer } from '@flightchess/protocol';
 import { type GameState, replayGame } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
-import { onlineResults } from '../results/results';
+import { onlineResults } from './results';
 import { matchPlayers } from '../play/tableView';
-import { type VerdictLine, verdictLines } from '../results/verdict';
+import { type VerdictLine, verdictLines } from './verdict';
 import { t } from '../i18n';
 import { failureOf } from '../online/netSession';
 import { h } from '../ui/dom';
@@ -11,7 +11,7 @@ import { hashOf } from '../ui/router';
 import { presetName } from '../play/describe';
 import { ReviewPanel } from '../review/reviewPanel';
 import { dateTime, failureText, recordPage } from '../ui/recordPage';
-import { headlineOf, resultsTable } from '../results/resultsView';
+import { headlineOf, resultsTable } from './resultsView';
 import { seatList } from '../play/seatList';
 import { abortReasonText } from '../table/tableClosedView';
 

@@ -1,6 +1,6 @@
 import type { MatchSummary } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
-import { levelName, levelProgress } from '../play/levels';
+import { levelName, levelProgress } from './levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';

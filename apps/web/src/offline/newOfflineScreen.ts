@@ -1,7 +1,7 @@
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
-import { savedGameNote } from '../offline/savedGameNote';
-import { type OfflineMode, offlineSetupForm } from '../offline/offlineSetupForm';
+import { savedGameNote } from './savedGameNote';
+import { type OfflineMode, offlineSetupForm } from './offlineSetupForm';
 import { fill, h } from '../ui/dom';
 
 /** A new offline game (no server needed), against the computer or passed around one device; the unfinished one and the last replay too. */

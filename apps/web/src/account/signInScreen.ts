@@ -1,12 +1,12 @@
 import { LINK_CODE_LENGTH, type PlayerProfile, type SignedIn, typedCode } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
-import { Accounts } from '../account/accounts';
+import { Accounts } from './accounts';
 import { failureOf } from '../online/netSession';
 import { fill, h } from '../ui/dom';
-import { accountError } from '../account/accountErrors';
-import { switchWarning } from '../account/switchWarning';
-import '../account/account.css';
+import { accountError } from './accountErrors';
+import { switchWarning } from './switchWarning';
+import './account.css';
 
 /**
  * Sign in on this device: a code from another device (or its link), a login name and password, or a

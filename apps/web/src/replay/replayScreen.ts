@@ -1,7 +1,7 @@
 import { type Action, COLOURS, type Colour, type GameSetup, arrivedCount } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { GameController } from '../play/gameController';
-import { REPLAY_SPEEDS, ReplayPlayer } from '../replay/replayPlayer';
+import { REPLAY_SPEEDS, ReplayPlayer } from './replayPlayer';
 import { ReplaySource } from '../play/sources/replaySource';
 import { MoveList } from '../play/moveList';
 import { moveRowsOf } from '../play/moveRows';

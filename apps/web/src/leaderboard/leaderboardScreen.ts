@@ -1,7 +1,7 @@
 import { PROVISIONAL_GAMES } from '@flightchess/rules';
 import type { LeaderboardEntry, RatingLeaderboardEntry } from '@flightchess/protocol';
 import type { AppContext, Screen } from '../app';
-import { levelName } from '../play/levels';
+import { levelName } from '../profile/levels';
 import { t } from '../i18n';
 import { type Child, h } from '../ui/dom';
 import { type Route, hashOf } from '../ui/router';
