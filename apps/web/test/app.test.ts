@@ -2,7 +2,7 @@ import { PRESET_NAMES } from '@flightchess/rules';
 import { describeRoute } from '../src/play/describe';
 import { catalogue, format, setLanguage, t } from '../src/i18n';
 import type { MessageKey } from '../src/i18n';
-import { inviteLink } from '../src/table/lobbyView';
+import { inviteLink } from '../src/lobby/lobbyView';
 import { ruleLines } from '../src/rules/rulesScreen';
 import { tableFacts } from '@flightchess/protocol';
 import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/ui/router';

@@ -1,7 +1,7 @@
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
-import { createTableForm } from '../table/createTableForm';
-import { joinByCodeForm } from '../table/joinByCodeForm';
+import { createTableForm } from './createTableForm';
+import { joinByCodeForm } from './joinByCodeForm';
 import { fill, h } from '../ui/dom';
 
 /** Play with friends: a friend's code to join, or a new table to invite them to. */

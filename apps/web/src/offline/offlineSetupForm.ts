@@ -5,7 +5,7 @@ import { errorMessage } from '../i18n/errorMessages';
 import { h, select } from '../ui/dom';
 import { cryptoIndex } from '../util/ports';
 import { type SeatPlayer, newOfflineGame } from './offlineStore';
-import { presetAbout } from '../table/presetAbout';
+import { presetAbout } from '../rules/presetAbout';
 
 /** Against the computer: one player here and a strong bot; pass-and-play: two players sharing this device. */
 export type OfflineMode = 'computer' | 'local';

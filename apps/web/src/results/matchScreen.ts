@@ -13,7 +13,7 @@ import { ReviewPanel } from '../review/reviewPanel';
 import { dateTime, failureText, recordPage } from '../ui/recordPage';
 import { headlineOf, resultsTable } from './resultsView';
 import { seatList } from '../play/seatList';
-import { abortReasonText } from '../table/tableClosedView';
+import { abortReasonText } from '../admin/tableClosedView';
 
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
 type Verification =

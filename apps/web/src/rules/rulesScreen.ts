@@ -1,7 +1,7 @@
 import { PRESETS, PRESET_NAMES, type PresetName, isPresetName } from '@flightchess/rules';
 import type { AppContext, Screen } from '../app';
 import { type Language, type MessageKey, type Params, language, t } from '../i18n';
-import { presetAbout } from '../table/presetAbout';
+import { presetAbout } from './presetAbout';
 import { fill, h } from '../ui/dom';
 
 /** The rules of one preset in words, from the preset's own data (so they never drift from the engine); in `lang` (default: the one shown). */

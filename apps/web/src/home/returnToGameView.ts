@@ -2,7 +2,7 @@ import type { TableListing } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
-import { listingSummary } from './listingSummary';
+import { listingSummary } from '../lobby/listingSummary';
 
 export interface ReturnToGameView {
   readonly el: HTMLElement;

@@ -1,4 +1,4 @@
-import { presetAbout } from './presetAbout';
+import { presetAbout } from '../rules/presetAbout';
 import { PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flightchess/rules';
 import type { AppContext } from '../app';
 import { t } from '../i18n';

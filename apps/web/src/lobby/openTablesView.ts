@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { listingSummary } from './listingSummary';
 import { nameOf } from '../play/describe';
-import { pollTables } from './pollTables';
+import { pollTables } from '../online/pollTables';
 import { ratedBadge } from '../ratings/ratedBadge';
 
 export interface OpenTablesView {

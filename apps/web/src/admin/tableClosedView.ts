@@ -1,10 +1,10 @@
 import type { ServerMessages } from '@flightchess/protocol';
-import '../admin/admin.css';
+import './admin.css';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../ui/router';
 
-/** The reason the server gives an aborted record of a table the operator closed (admin/closeTable.ts). */
+/** The reason the server gives an aborted record of a table the operator closed (the server's table/closeTable.ts). */
 const CLOSED_BY_OPERATOR = 'closed by the operator';
 
 /**
