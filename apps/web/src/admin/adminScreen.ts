@@ -2,7 +2,7 @@ import type { AdminOverview, AdminTable } from '@flightchess/protocol';
 import './admin.css';
 import type { AppContext, Screen } from '../app';
 import { t } from '../i18n';
-import { confirmDialog } from '../popups/confirmDialog';
+import { confirmDialog } from '../ui/confirmDialog';
 import { AdminApi } from './adminApi';
 import { type ServerFailure, failureOf } from '../online/netSession';
 import { errorMessage } from '../i18n/errorMessages';

@@ -2,7 +2,7 @@
 import { planeKey } from '../board/placement';
 import { planeNumber } from '../board/planeNumber';
 import { t } from '../i18n';
-import { confirmDialog } from '../popups/confirmDialog';
+import { confirmDialog } from '../ui/confirmDialog';
 import { type Child, h } from '../ui/dom';
 import type { Controls } from './controls';
 import { describePosition, seatName } from './describe';

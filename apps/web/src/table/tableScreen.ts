@@ -3,7 +3,7 @@ import type { Room } from 'colyseus.js';
 import type { AppContext, Screen } from '../app';
 import { onlineResults, verifyMatchDice } from '../results/results';
 import { t } from '../i18n';
-import { confirmDialog } from '../popups/confirmDialog';
+import { confirmDialog } from '../ui/confirmDialog';
 import { TableConnection } from '../online/tableConnection';
 import { RoomSource } from '../play/sources/roomSource';
 import { failureOf } from '../online/netSession';

@@ -1,7 +1,7 @@
 import type { LinkCode } from '@flightchess/protocol';
 import { language, t } from '../i18n';
 import { h } from '../ui/dom';
-import './dialog.css';
+import '../ui/dialog.css';
 
 /** The code in two groups of four, easier to read out and type. */
 const grouped = (code: string) => `${code.slice(0, 4)} ${code.slice(4)}`;

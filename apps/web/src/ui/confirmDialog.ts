@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from './dom';
 import './dialog.css';
 import './confirmDialog.css';
 
