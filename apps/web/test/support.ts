@@ -1,6 +1,6 @@
 import { type Action, type Colour, type GameEvent, type GameSetup, type GameState, applyAction, createGame } from '@flightchess/rules';
 import type { ArrivedMark, PlacedPlane } from '../src/board/placement';
-import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/play/boardRenderer';
+import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/render/boardRenderer';
 import type { GameSource, GameUpdate, GameView, Intent } from '../src/play/types';
 import type { BoardLayout } from '../src/board/layout';
 import type { RoutePath } from '../src/board/routePath';

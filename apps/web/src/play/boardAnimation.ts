@@ -3,7 +3,7 @@ import type { GameEvent } from '@flightchess/rules';
 import { type BoardLayout, pointOf } from '../board/layout';
 import { type PlacedPlane, planeKey } from '../board/placement';
 import { routePath } from '../board/routePath';
-import type { BoardRenderer, RouteMoment } from './boardRenderer';
+import type { BoardRenderer, RouteMoment } from '../render/boardRenderer';
 
 /** Animate `event` on `renderer`; `moment` hears each moment of a move. Other events have no animation of their own. */
 export async function animateEvent(

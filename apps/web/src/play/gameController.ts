@@ -6,7 +6,7 @@ import { routePath } from '../board/routePath';
 import { t } from '../i18n';
 import { announcementOf } from './announcement';
 import { animateEvent } from './boardAnimation';
-import type { BoardRenderer, RouteMoment } from './boardRenderer';
+import type { BoardRenderer, RouteMoment } from '../render/boardRenderer';
 import { type Controls, controlsOf } from './controls';
 import { describeRoute } from './describe';
 import { tapDecision } from './tapDecision';

@@ -17,8 +17,9 @@ export interface BoardMarks {
 export type RouteMoment = { readonly type: 'leg'; readonly kind: StepKind } | { readonly type: 'hit' };
 
 /**
- * What the adapter asks of the board renderer. The Pixi implementation (src/render) draws it; it knows
- * screen geometry and plane keys only: no rooms, no engine actions.
+ * What the adapter (play/gameController.ts) asks of the board renderer, owned here so that the renderer
+ * depends on nothing above it. PixiBoard draws it; it knows screen geometry and plane keys only: no rooms,
+ * no engine actions.
  */
 export interface BoardRenderer {
   drawBoard(layout: BoardLayout, marks: BoardMarks): void;
