@@ -12,7 +12,7 @@ import { fillSeatPanel } from './seatPanel';
 import type { GameSource, GameView } from './types';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
-import { cueOf } from '../sound/cues';
+import { cueOf } from './cueOf';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
 import { hashOf } from '../ui/router';

@@ -1,8 +1,6 @@
 import type { Colour } from '@flightchess/rules';
-import type { Presented } from '../play/gameController';
-
-/** The sounds of the game. */
-export type Cue = 'roll' | 'step' | 'jump' | 'flight' | 'capture' | 'arrive' | 'yourTurn' | 'win';
+import type { Cue } from '../sound/synth';
+import type { Presented } from './gameController';
 
 /**
  * The sound for something presented, or null for silence. `mine` tells the seats this client acts for:
