@@ -2,7 +2,7 @@ import type { MatchRecord } from '@flightchess/protocol';
 import { onlineResults } from '../src/results/results';
 import { setLanguage } from '../src/i18n';
 import { chartScale } from '../src/ratings/chartScale';
-import { LEADERBOARD_TABS, leaderboardPath, parseLeaderboardTab } from '../src/ratings/leaderboardTab';
+import { LEADERBOARD_TABS, leaderboardPath, parseLeaderboardTab } from '../src/leaderboard/leaderboardTab';
 import { ratingChange, ratingSpread, ratingText, seatRating } from '../src/ratings/ratingWords';
 import { secondsLeft, waitClock } from '../src/ratings/timeLeft';
 

@@ -6,7 +6,7 @@ import { t } from '../i18n';
 import { type Child, h } from '../ui/dom';
 import { type Route, hashOf } from '../ui/router';
 import { recordPage } from '../ui/recordPage';
-import { LEADERBOARD_TABS, type LeaderboardTab, leaderboardPath } from '../ratings/leaderboardTab';
+import { LEADERBOARD_TABS, type LeaderboardTab, leaderboardPath } from './leaderboardTab';
 import { ratingSpread } from '../ratings/ratingWords';
 
 type Board =

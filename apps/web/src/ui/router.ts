@@ -1,5 +1,5 @@
 import type { OfflineMode } from '../offline/offlineSetupForm';
-import { type LeaderboardTab, parseLeaderboardTab } from '../ratings/leaderboardTab';
+import { type LeaderboardTab, parseLeaderboardTab } from '../leaderboard/leaderboardTab';
 
 /** Hash routes, so the built client works from any static server root without server-side routes. */
 export type Route =
