@@ -1,5 +1,5 @@
 import type { OfflineStore } from './offline/offlineStore';
-import type { Route } from './ui/router';
+import type { Route } from './router';
 import type { Prefs } from './ui/prefs';
 import type { NetSession } from './online/netSession';
 

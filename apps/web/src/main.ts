@@ -18,7 +18,7 @@ import { OfflineStore } from './offline/offlineStore';
 import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
 import { Prefs } from './ui/prefs';
-import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
+import { type Route, hashOf, parseRoute, routeFromSearch } from './router';
 
 const params = new URLSearchParams(window.location.search);
 const fast = params.get('fast') === '1';

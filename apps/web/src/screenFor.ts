@@ -1,5 +1,5 @@
 import type { AppContext, Screen } from './app';
-import type { Route } from './ui/router';
+import type { Route } from './router';
 import { friendsScreen } from './lobby/friendsScreen';
 import { homeScreen } from './home/homeScreen';
 import { newOfflineScreen } from './offline/newOfflineScreen';

@@ -5,7 +5,7 @@ import type { MessageKey } from '../src/i18n';
 import { inviteLink } from '../src/lobby/lobbyView';
 import { ruleLines } from '../src/rules/rulesScreen';
 import { tableFacts } from '@flightchess/protocol';
-import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/ui/router';
+import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/router';
 import { act, gameOf } from './support';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -2,7 +2,8 @@ import type { MatchRecord } from '@flightchess/protocol';
 import { onlineResults } from '../src/results/results';
 import { setLanguage } from '../src/i18n';
 import { chartScale } from '../src/ratings/chartScale';
-import { LEADERBOARD_TABS, leaderboardPath, parseLeaderboardTab } from '../src/leaderboard/leaderboardTab';
+import { LEADERBOARD_TABS, leaderboardPath } from '../src/leaderboard/leaderboardTab';
+import { parseLeaderboardTab } from '../src/router';
 import { ratingChange, ratingSpread, ratingText, seatRating } from '../src/ratings/ratingWords';
 import { secondsLeft, waitClock } from '../src/ratings/timeLeft';
 

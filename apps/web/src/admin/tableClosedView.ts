@@ -2,7 +2,7 @@ import type { ServerMessages } from '@flightchess/protocol';
 import './admin.css';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
-import { hashOf } from '../ui/router';
+import { hashOf } from '../router';
 
 /** The reason the server gives an aborted record of a table the operator closed (the server's table/closeTable.ts). */
 const CLOSED_BY_OPERATOR = 'closed by the operator';

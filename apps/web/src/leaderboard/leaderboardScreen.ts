@@ -4,9 +4,9 @@ import type { AppContext, Screen } from '../app';
 import { levelName } from '../profile/levels';
 import { t } from '../i18n';
 import { type Child, h } from '../ui/dom';
-import { type Route, hashOf } from '../ui/router';
+import { type LeaderboardTab, type Route, hashOf } from '../router';
 import { recordPage } from '../ui/recordPage';
-import { LEADERBOARD_TABS, type LeaderboardTab, leaderboardPath } from './leaderboardTab';
+import { LEADERBOARD_TABS, leaderboardPath } from './leaderboardTab';
 import { ratingSpread } from '../ratings/ratingWords';
 
 type Board =

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
-import { routeOfCode } from '../ui/routeOfCode';
+import { routeOfCode } from './routeOfCode';
 
 /** Join a table by its code; a device's sign-in code typed here links the device instead (the lengths differ). */
 export function joinByCodeForm(ctx: AppContext): HTMLElement {

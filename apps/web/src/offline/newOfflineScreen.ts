@@ -1,7 +1,8 @@
 import type { AppContext, Screen } from '../app';
+import type { OfflineMode } from '../router';
 import { t } from '../i18n';
 import { savedGameNote } from './savedGameNote';
-import { type OfflineMode, offlineSetupForm } from './offlineSetupForm';
+import { offlineSetupForm } from './offlineSetupForm';
 import { fill, h } from '../ui/dom';
 
 /** A new offline game (no server needed), against the computer or passed around one device; the unfinished one and the last replay too. */

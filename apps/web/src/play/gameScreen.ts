@@ -15,7 +15,7 @@ import { PixiBoard } from '../render/PixiBoard';
 import { cueOf } from './cueOf';
 import { Speaker } from '../sound/speaker';
 import { fill, h } from '../ui/dom';
-import { hashOf } from '../ui/router';
+import { hashOf } from '../router';
 import { ratedBadge } from '../ratings/ratedBadge';
 
 export interface GameScreenOptions {

@@ -3,7 +3,7 @@ import type { AppContext, Screen } from '../app';
 import { levelName, levelProgress } from './levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
-import { hashOf } from '../ui/router';
+import { hashOf } from '../router';
 import { presetName } from '../play/describe';
 import { dateTime, recordPage } from '../ui/recordPage';
 import { accountSection } from '../account/accountSection';

@@ -11,7 +11,7 @@ import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { ReplayReview } from '../review/replayReview';
 import { fill, h } from '../ui/dom';
-import { type Route, hashOf } from '../ui/router';
+import { type Route, hashOf } from '../router';
 import { realScheduler } from '../util/ports';
 import { seatList } from '../play/seatList';
 

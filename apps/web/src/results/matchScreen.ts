@@ -7,7 +7,7 @@ import { type VerdictLine, verdictLines } from './verdict';
 import { t } from '../i18n';
 import { failureOf } from '../online/netSession';
 import { h } from '../ui/dom';
-import { hashOf } from '../ui/router';
+import { hashOf } from '../router';
 import { presetName } from '../play/describe';
 import { ReviewPanel } from '../review/reviewPanel';
 import { dateTime, failureText, recordPage } from '../ui/recordPage';

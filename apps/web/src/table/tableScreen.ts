@@ -9,7 +9,7 @@ import { RoomSource } from '../play/sources/roomSource';
 import { failureOf } from '../online/netSession';
 import { errorMessage } from '../i18n/errorMessages';
 import { fill, h } from '../ui/dom';
-import { hashOf } from '../ui/router';
+import { hashOf } from '../router';
 import { realScheduler } from '../util/ports';
 import { watchOffer } from '../watch/watchOffer';
 import { watchersBadge } from '../watch/watchersBadge';

@@ -2,7 +2,7 @@ import type { AppContext, Screen } from '../app';
 import { type MessageKey, language, t } from '../i18n';
 import { type ServerFailure, failureOf } from '../online/netSession';
 import { type Child, fill, h } from './dom';
-import { type Route, hashOf } from './router';
+import { type Route, hashOf } from '../router';
 import { errorMessage } from '../i18n/errorMessages';
 
 /** A page of what the server keeps (a profile, the leaderboard, a match): loading, then the data or why not. */

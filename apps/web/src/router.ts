@@ -1,5 +1,15 @@
-import type { OfflineMode } from '../offline/offlineSetupForm';
-import { type LeaderboardTab, parseLeaderboardTab } from '../leaderboard/leaderboardTab';
+import { type RatingMode, isRatingMode } from '@flightchess/rules';
+
+/** A new offline game: against the computer (one player here and a strong bot), or pass-and-play (two players sharing this device). */
+export type OfflineMode = 'computer' | 'local';
+
+/** The leaderboard's tabs: today's score board, then one per rating mode (`#/leaderboard/4p`). */
+export type LeaderboardTab = 'score' | RatingMode;
+
+/** The tab an address names; anything else (none, a typo, another case) is the score board. */
+export function parseLeaderboardTab(arg: string | undefined): LeaderboardTab {
+  return isRatingMode(arg) ? arg : 'score';
+}
 
 /** Hash routes, so the built client works from any static server root without server-side routes. */
 export type Route =

@@ -1,5 +1,5 @@
 import { typedCode } from '@flightchess/protocol';
-import type { Route } from './router';
+import type { Route } from '../router';
 
 /** Where a code typed into any code box leads: a table code to that table, a link code to linking this device; null when it is neither. */
 export function routeOfCode(typed: string): Route | null {
