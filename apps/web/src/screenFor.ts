@@ -1,4 +1,5 @@
-import type { AppContext, Screen } from './app';
+import type { AppContext } from './app';
+import type { Screen } from './ui/screen';
 import type { Route } from './router';
 import { friendsScreen } from './lobby/friendsScreen';
 import { homeScreen } from './home/homeScreen';

@@ -1,5 +1,6 @@
 import { LINK_CODE_LENGTH, type PlayerProfile, type SignedIn, typedCode } from '@flightchess/protocol';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { Accounts } from './accounts';
 import { failureOf } from '../online/netSession';

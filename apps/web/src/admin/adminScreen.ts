@@ -1,6 +1,7 @@
 import type { AdminOverview, AdminTable } from '@flightchess/protocol';
 import './admin.css';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { confirmDialog } from '../ui/confirmDialog';
 import { AdminApi } from './adminApi';

@@ -1,5 +1,6 @@
 import { PRESET_NAMES } from '@flightchess/rules';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { savedGameNote } from '../offline/savedGameNote';
 import { type Child, fill, h } from '../ui/dom';

@@ -1,6 +1,7 @@
 import { PROVISIONAL_GAMES } from '@flightchess/rules';
 import type { LeaderboardEntry, RatingLeaderboardEntry } from '@flightchess/protocol';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { levelName } from '../profile/levels';
 import { t } from '../i18n';
 import { type Child, h } from '../ui/dom';

@@ -1,4 +1,5 @@
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { createTableForm } from './createTableForm';
 import { joinByCodeForm } from './joinByCodeForm';

@@ -1,4 +1,5 @@
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import type { OfflineMode } from '../router';
 import { t } from '../i18n';
 import { savedGameNote } from './savedGameNote';

@@ -1,5 +1,6 @@
 import type { BotName, BySeat } from '@flightchess/rules';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { offlineResults } from '../results/results';
 import { t } from '../i18n';
 import { LocalGame } from '../play/sources/localGame';

@@ -1,5 +1,6 @@
 import type { ServerMessages } from '@flightchess/protocol';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import type { Controls } from './controls';
 import { EventCaption } from './eventCaption';
 import { type Act, actionButtons, answerButtons, planeButtons } from './gameButtons';

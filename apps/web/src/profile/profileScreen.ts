@@ -1,5 +1,6 @@
 import type { MatchSummary } from '@flightchess/protocol';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { levelName, levelProgress } from './levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';

@@ -1,5 +1,6 @@
 import { type Action, COLOURS, type Colour, type GameSetup, arrivedCount } from '@flightchess/rules';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { GameController } from '../play/gameController';
 import { REPLAY_SPEEDS, ReplayPlayer } from './replayPlayer';
 import { ReplaySource } from '../play/sources/replaySource';

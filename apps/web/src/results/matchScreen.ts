@@ -1,6 +1,7 @@
 import type { MatchRecord, VerifyAnswer } from '@flightchess/protocol';
 import { type GameState, replayGame } from '@flightchess/rules';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { onlineResults } from './results';
 import { matchPlayers } from '../play/tableView';
 import { type VerdictLine, verdictLines } from './verdict';

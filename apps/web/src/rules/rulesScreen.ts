@@ -1,5 +1,6 @@
 import { PRESETS, PRESET_NAMES, type PresetName, isPresetName } from '@flightchess/rules';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { type Language, type MessageKey, type Params, language, t } from '../i18n';
 import { presetAbout } from './presetAbout';
 import { fill, h } from '../ui/dom';

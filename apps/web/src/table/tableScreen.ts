@@ -1,6 +1,7 @@
 import type { MatchRecord, ServerMessages, TableFacts } from '@flightchess/protocol';
 import type { Room } from 'colyseus.js';
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
 import { onlineResults, verifyMatchDice } from '../results/results';
 import { t } from '../i18n';
 import { confirmDialog } from '../ui/confirmDialog';

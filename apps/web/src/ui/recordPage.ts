@@ -1,4 +1,5 @@
-import type { AppContext, Screen } from '../app';
+import type { AppContext } from '../app';
+import type { Screen } from './screen';
 import { type MessageKey, language, t } from '../i18n';
 import { type ServerFailure, failureOf } from '../online/netSession';
 import { type Child, fill, h } from './dom';
