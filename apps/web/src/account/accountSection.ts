@@ -5,7 +5,7 @@ import { confirmDialog } from '../ui/confirmDialog';
 import { Accounts } from './accounts';
 import { failureOf } from '../online/netSession';
 import { fill, h } from '../ui/dom';
-import { dateTime } from '../ui/recordPage';
+import { dateTime } from '../ui/timeWords';
 import { accountError } from './accountErrors';
 import { showLinkDialog } from './linkDialog';
 import './account.css';

@@ -3,7 +3,7 @@ import { isColour } from '@flightchess/rules';
 import { presetName } from '../play/describe';
 import { type MessageKey, colourName, t } from '../i18n';
 import { h } from '../ui/dom';
-import { dateTime } from '../ui/recordPage';
+import { dateTime } from '../ui/timeWords';
 
 /** What the console's buttons do (adminScreen.ts). */
 export interface ConsoleActions {

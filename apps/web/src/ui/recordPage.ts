@@ -1,6 +1,6 @@
 import type { AppContext } from '../app';
 import type { Screen } from './screen';
-import { type MessageKey, language, t } from '../i18n';
+import { type MessageKey, t } from '../i18n';
 import { type ServerFailure, failureOf } from '../online/netSession';
 import { type Child, fill, h } from './dom';
 import { type Route, hashOf } from '../router';
@@ -20,11 +20,6 @@ export interface RecordPage<T> {
 /** A failed load in words: no connection, the API's "no such …" answers (ERR_NO_PLAYER, ERR_NO_MATCH), or another refusal. */
 export function failureText(failure: ServerFailure): string {
   return errorMessage(failure.code);
-}
-
-/** A stored time (epoch ms) as a short date and time in the current language. */
-export function dateTime(ms: number): string {
-  return new Date(ms).toLocaleString(language(), { dateStyle: 'short', timeStyle: 'short' });
 }
 
 type State<T> =
