@@ -5,7 +5,7 @@ import { ReplaySource } from '../src/play/sources/replaySource';
 import { verdictLines } from '../src/results/verdict';
 import { setLanguage } from '../src/i18n';
 import { ServerFailure } from '../src/online/netSession';
-import { failureText } from '../src/ui/recordPage';
+import { failureText } from '../src/recordPage';
 import { ManualScheduler } from './support';
 
 /** A replay as the player sees it: a position in 0..steps. */

@@ -6,7 +6,7 @@ import { levelName } from '../profile/levels';
 import { t } from '../i18n';
 import { type Child, h } from '../ui/dom';
 import { type LeaderboardTab, type Route, hashOf } from '../router';
-import { recordPage } from '../ui/recordPage';
+import { recordPage } from '../recordPage';
 import { LEADERBOARD_TABS, leaderboardPath } from './leaderboardTab';
 import { ratingSpread } from '../ratings/ratingWords';
 

@@ -6,7 +6,7 @@ import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../router';
 import { presetName } from '../play/describe';
-import { recordPage } from '../ui/recordPage';
+import { recordPage } from '../recordPage';
 import { dateTime } from '../ui/timeWords';
 import { accountSection } from '../account/accountSection';
 import { Accounts } from '../account/accounts';

@@ -11,7 +11,7 @@ import { h } from '../ui/dom';
 import { hashOf } from '../router';
 import { presetName } from '../play/describe';
 import { ReviewPanel } from '../review/reviewPanel';
-import { failureText, recordPage } from '../ui/recordPage';
+import { failureText, recordPage } from '../recordPage';
 import { dateTime } from '../ui/timeWords';
 import { headlineOf, resultsTable } from './resultsView';
 import { seatList } from '../play/seatList';

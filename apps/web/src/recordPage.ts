@@ -1,10 +1,10 @@
-import type { AppContext } from '../app';
-import type { Screen } from './screen';
-import { type MessageKey, t } from '../i18n';
-import { type ServerFailure, failureOf } from '../online/netSession';
-import { type Child, fill, h } from './dom';
-import { type Route, hashOf } from '../router';
-import { errorMessage } from '../i18n/errorMessages';
+import type { AppContext } from './app';
+import type { Screen } from './ui/screen';
+import { type MessageKey, t } from './i18n';
+import { type ServerFailure, failureOf } from './online/netSession';
+import { type Child, fill, h } from './ui/dom';
+import { type Route, hashOf } from './router';
+import { errorMessage } from './i18n/errorMessages';
 
 /** A page of what the server keeps (a profile, the leaderboard, a match): loading, then the data or why not. */
 export interface RecordPage<T> {
@@ -25,6 +25,7 @@ export function failureText(failure: ServerFailure): string {
 type State<T> =
   { readonly kind: 'loading' } | { readonly kind: 'ok'; readonly data: T } | { readonly kind: 'failed'; readonly failure: ServerFailure };
 
+/** A record's page with the links between such pages (home, the leaderboard, the own profile), which several capabilities show. */
 export function recordPage<T>(ctx: AppContext, page: RecordPage<T>): Screen {
   const el = h('main', { class: `screen record-page ${page.className}` });
   let state: State<T> = { kind: 'loading' };
