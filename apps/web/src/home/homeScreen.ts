@@ -4,7 +4,7 @@ import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { savedGameNote } from '../offline/savedGameNote';
 import { type Child, fill, h } from '../ui/dom';
-import { onlineName } from '../ui/onlineName';
+import { onlineName } from '../lobby/onlineName';
 import { type Route, hashOf } from '../router';
 import { type OpenTablesView, openTablesView } from '../lobby/openTablesView';
 import { type ReturnToGameView, returnToGameView } from './returnToGameView';

@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
 import { failureOf } from '../online/netSession';
 import { h, select } from '../ui/dom';
-import { onlineName } from '../ui/onlineName';
+import { onlineName } from './onlineName';
 import { houseRulesEditor } from './houseRulesEditor';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;

@@ -21,7 +21,7 @@ import { type PhraseControl, phraseControl } from './phraseControl';
 import { resultsView } from '../results/resultsView';
 import { tableClosedView } from '../admin/tableClosedView';
 import { nicknamePrompt } from '../lobby/nicknamePrompt';
-import { suggestedNickname } from '../account/suggestedNickname';
+import { suggestedNickname } from '../lobby/suggestedNickname';
 import { Accounts } from '../account/accounts';
 import { BlockList } from '../online/blocks';
 import type { RatedProfile } from '../ratings/ratedProfile';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app';
-import { suggestedNickname } from '../account/suggestedNickname';
+import { suggestedNickname } from './suggestedNickname';
 
 /** Online a player needs a name others see: the one typed on home, else one made up (and kept). */
 export function onlineName(ctx: AppContext): string {
