@@ -4,6 +4,7 @@ import type { Screen } from '../ui/screen';
 import { levelName, levelProgress } from './levels';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
+import { signed } from '../ui/signed';
 import { hashOf } from '../router';
 import { presetName } from '../play/describe';
 import { recordPage } from '../recordPage';
@@ -98,7 +99,7 @@ function levelCard(lifetimeScore: number): HTMLElement {
 }
 
 function matchItem(m: MatchSummary): HTMLElement {
-  const score = m.score === null ? '' : m.score > 0 ? `+${m.score}` : String(m.score);
+  const score = m.score === null ? '' : signed(m.score);
   return h(
     'li',
     { class: `colour-${m.colour}${m.winner ? ' winner' : ''}` },

@@ -1,5 +1,6 @@
 import { COLLISION_POINTS, TEAM_FACTOR } from '@flightchess/rules';
 import { t } from '../i18n';
+import { signed } from '../ui/signed';
 import type { ResultData, ResultRow } from './results';
 
 /** One part of a seat's score: the rule it comes from (RULES.md §7.1), in words with its figures, and the points. */
@@ -7,9 +8,6 @@ export interface ScorePart {
   readonly rule: string;
   readonly value: number;
 }
-
-/** A score as shown: "+300", "-150", "0". */
-export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /**
  * A seat's score taken apart by the scoring rules: the plane points (the rule that gave them, by how the
