@@ -1,4 +1,4 @@
-import type { OfflineStore } from './offline/offlineStore';
+import type { OfflineStore } from './saves/offlineStore';
 import type { Route } from './router';
 import type { Prefs } from './ui/prefs';
 import type { NetSession } from './online/netSession';

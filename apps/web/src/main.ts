@@ -15,7 +15,7 @@ import type { Screen } from './ui/screen';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { browserLanguage } from './i18n/browserLanguage';
 import { NetSession } from './online/netSession';
-import { OfflineStore } from './offline/offlineStore';
+import { OfflineStore } from './saves/offlineStore';
 import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
 import { Prefs } from './ui/prefs';

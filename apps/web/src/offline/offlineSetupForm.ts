@@ -5,7 +5,7 @@ import { colourName, t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
 import { h, select } from '../ui/dom';
 import { cryptoIndex } from '../util/ports';
-import { type SeatPlayer, newOfflineGame } from './offlineStore';
+import { type SeatPlayer, newOfflineGame } from '../saves/offlineStore';
 import { presetAbout } from '../rules/presetAbout';
 
 type SeatChoice = 'none' | SeatPlayer;

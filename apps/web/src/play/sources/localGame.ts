@@ -16,7 +16,7 @@ import {
 } from '@flightchess/rules';
 import type { GameSource, GameUpdate, GameView, Intent, SeatView } from '../types';
 import type { Scheduler } from '../../util/ports';
-import type { OfflineStore, SavedGame, SeatPlayer } from '../../offline/offlineStore';
+import type { OfflineStore, SavedGame, SeatPlayer } from '../../saves/offlineStore';
 
 export interface LocalGameDeps {
   readonly store: OfflineStore;
