@@ -53,7 +53,8 @@ function tabsOf(current: LeaderboardTab): HTMLElement {
   );
 }
 
-function table(headings: readonly string[], rows: readonly HTMLElement[]): HTMLElement {
+/** A leaderboard's rows under its column headings. */
+function ranking(headings: readonly string[], rows: readonly HTMLElement[]): HTMLElement {
   return h(
     'table',
     { class: 'results-table leaderboard-table', data: { testid: 'leaderboard' } },
@@ -69,7 +70,7 @@ function scoreBoard(ctx: AppContext, entries: readonly LeaderboardEntry[]): Chil
   if (entries.length === 0) return [h('p', { class: 'note', text: t('leaderboard.empty') })];
   const me = ctx.net.credentials()?.playerId;
   return [
-    table(
+    ranking(
       [t('results.rank'), t('results.player'), t('results.level'), t('profile.score'), t('leaderboard.record')],
       entries.map((e) =>
         h(
@@ -91,7 +92,7 @@ function ratingBoard(ctx: AppContext, entries: readonly RatingLeaderboardEntry[]
   if (entries.length === 0) return [h('p', { class: 'note', text: t('leaderboard.ratingEmpty') })];
   const me = ctx.net.credentials()?.playerId;
   return [
-    table(
+    ranking(
       [t('results.rank'), t('results.player'), t('rating.label'), t('rating.games')],
       entries.map((e) =>
         h(

@@ -11,7 +11,7 @@ import {
   teamOf,
 } from '@flightchess/rules';
 import { nameOf, presetName, teamName } from '../play/describe';
-import { botOf, ownColour } from '../play/tableView';
+import { botOf, ownColour } from '../play/gameView';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
 import { lobbyStatus } from './lobbyStatus';

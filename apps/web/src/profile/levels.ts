@@ -1,7 +1,7 @@
 import { LEVELS, type Level, levelFor } from '@flightchess/rules';
 import { type MessageKey, t } from '../i18n';
 
-/** A level's name (积分级别) in the current language (the engine's table names them in Chinese only); '' for a level outside the table. */
+/** A level's name (积分级别) in the current language (the engine's LEVELS name them in Chinese only); '' for a level outside LEVELS. */
 export function levelName(level: number): string {
   return LEVELS.some((l) => l.level === level) ? t(`level.${level}` as MessageKey) : '';
 }

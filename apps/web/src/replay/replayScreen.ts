@@ -7,7 +7,7 @@ import { ReplaySource } from '../play/sources/replaySource';
 import { MoveList } from '../play/moveList';
 import { moveRowsOf } from '../play/moveRows';
 import type { Named } from '../play/describe';
-import { matchPlayers } from '../play/tableView';
+import { matchPlayers } from '../play/gameView';
 import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { ReplayReview } from '../review/replayReview';

@@ -3,7 +3,7 @@ import { type GameState, replayGame } from '@flightchess/rules';
 import type { AppContext } from '../app';
 import type { Screen } from '../ui/screen';
 import { onlineResults } from './results';
-import { matchPlayers } from '../play/tableView';
+import { matchPlayers } from '../play/gameView';
 import { type VerdictLine, verdictLines } from './verdict';
 import { t } from '../i18n';
 import { failureOf } from '../online/netSession';
@@ -13,7 +13,7 @@ import { presetName } from '../play/describe';
 import { ReviewPanel } from '../review/reviewPanel';
 import { failureText, recordPage } from '../recordPage';
 import { dateTime } from '../ui/timeWords';
-import { headlineOf, resultsTable } from './resultsView';
+import { headlineOf, standingsView } from './resultsView';
 import { seatList } from '../play/seatList';
 import { abortReasonText } from '../admin/tableClosedView';
 
@@ -114,13 +114,13 @@ function loaded(match: MatchRecord): LoadedMatch {
   return { match, final: replayed?.ok ? replayed.value.state : null };
 }
 
-/** A finished match as its results table (the reader's row marked); one still being played (or abandoned) as its players. */
+/** A finished match as its standings (the reader's row marked); one still being played (or abandoned) as its players. */
 function players(match: MatchRecord, final: GameState | null, me: string): HTMLElement {
   if (match.status !== 'finished') {
     return h('section', { class: 'card' }, h('h2', { text: t('match.players') }), seatList(matchPlayers(match)));
   }
   const data = onlineResults(match, final, me);
-  return h('section', { class: 'results', data: { testid: 'match-results' } }, headlineOf(data), resultsTable(data));
+  return h('section', { class: 'results', data: { testid: 'match-results' } }, headlineOf(data), standingsView(data));
 }
 
 function verificationView(v: Verification, actions: number): HTMLElement | null {

@@ -14,7 +14,7 @@ import {
 } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { nameOf } from '../play/describe';
-import { botOf } from '../play/tableView';
+import { botOf } from '../play/gameView';
 
 export interface ResultRow {
   readonly colour: Colour;
@@ -102,7 +102,7 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
 }
 
 /**
- * A finished online game as recorded (GET /api/matches/:id): the table shows exactly what was stored —
+ * A finished online game as recorded (GET /api/matches/:id): the standings show exactly what was stored —
  * ranks, scores, coins and levels — with the collisions of the final state the client played; `playerId`: the reader.
  */
 export function onlineResults(match: MatchRecord, final: GameState | null, playerId = ''): ResultData {

@@ -100,7 +100,7 @@ function invitationOf(invitation: RematchInvitation): HTMLElement {
  * Rank, player, planes home, score, coins, level and its change, the rating's change (a rated game),
  * collisions, the score explained: one row a seat.
  */
-export function resultsTable(data: ResultData): HTMLElement {
+export function standingsView(data: ResultData): HTMLElement {
   const label = (k: 'results.arrived' | 'results.coins' | 'results.level' | 'rating.label' | 'results.collisions') => ({ label: t(k) });
   const rated = data.rows.some((r) => r.ratingAfter);
   return h(
@@ -169,10 +169,10 @@ export function resultsTable(data: ResultData): HTMLElement {
   );
 }
 
-/** The results table: ranking, score, coins, level and its change, collisions; then what to do next. */
+/** The standings: ranking, score, coins, level and its change, collisions; then what to do next. */
 export function resultsView(data: ResultData, actions: ResultsActions): HTMLElement {
   const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
-  const table = resultsTable(data);
+  const standings = standingsView(data);
   const buttons = h('div', { class: 'buttons' });
   if (actions.rematch && !actions.invitation)
     buttons.append(
@@ -210,7 +210,7 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
     myScore(data),
     actions.invitation ? invitationOf(actions.invitation) : null,
     data.offline ? h('p', { class: 'note', text: t('results.offlineNote', { base: data.base }) }) : null,
-    table,
+    standings,
     buttons,
     verifyOut,
   );

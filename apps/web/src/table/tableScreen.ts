@@ -14,7 +14,7 @@ import { hashOf } from '../router';
 import { realScheduler } from '../util/ports';
 import { watchOffer } from '../watch/watchOffer';
 import { watchersBadge } from '../watch/watchersBadge';
-import { ownColour } from '../play/tableView';
+import { ownColour } from '../play/gameView';
 import { GameScreen } from '../play/gameScreen';
 import { lobbyView } from '../lobby/lobbyView';
 import { type PhraseControl, phraseControl } from './phraseControl';

@@ -1,6 +1,6 @@
 import type { ClientMessage, MatchRecord } from '@flightchess/protocol';
 import type { Colour, GameEvent } from '@flightchess/rules';
-import { gameView } from '../tableView';
+import { gameView } from '../gameView';
 import type { GameSource, GameUpdate, GameView, Intent } from '../types';
 import { ReplaySource } from './replaySource';
 import type { TableConnection } from '../../online/tableConnection';

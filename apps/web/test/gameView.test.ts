@@ -1,7 +1,7 @@
 import { botLabel, tableFacts } from '@flightchess/protocol';
 import { BOT_NAMES, COLOURS } from '@flightchess/rules';
 import { nameOf, seatName } from '../src/play/describe';
-import { gameView } from '../src/play/tableView';
+import { gameView } from '../src/play/gameView';
 import { setLanguage } from '../src/i18n';
 import { gameOf } from './support';
 import { rawTable, start } from './fakeRoom';
