@@ -1,12 +1,13 @@
-// In the cascade's order: wide.css changes what the areas before it set.
+// In the cascade's order: wide.css changes what the areas before it set. Each area's sheet sits beside its
+// capability; styles/ holds those several share.
 import './styles/base.css';
 import './styles/home.css';
-import './styles/lobby.css';
-import './styles/game.css';
-import './styles/results.css';
-import './styles/rules.css';
+import './lobby/lobby.css';
+import './play/game.css';
+import './results/results.css';
+import './rules/rules.css';
 import './styles/wide.css';
-import './styles/phrases.css';
+import './table/phrases.css';
 import './styles/pages.css';
 import './watch/watch.css';
 import './ratings/ratings.css';

@@ -130,7 +130,7 @@ export function standingsView(data: ResultData): HTMLElement {
     h(
       'tbody',
       {},
-      // Each cell carries its column's name: a phone shows a row as a card with labelled cells (styles/results.css).
+      // Each cell carries its column's name: a phone shows a row as a card with labelled cells (results.css).
       ...data.rows.map((r) =>
         h(
           'tr',

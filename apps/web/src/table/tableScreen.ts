@@ -181,7 +181,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
         invitation: invitedBy === null ? undefined : { name: invitedBy, accept: () => showLobby(connection!.table()), leave },
       });
     results = view;
-    // Brought into view: on a phone the results come first, above the board (styles/results.css).
+    // Brought into view: on a phone the results come first, above the board (results/results.css).
     void screen.settled().then(() => {
       screen.showBelow(view, true);
       screen.revealBelow();
