@@ -26,7 +26,7 @@ import {
   watchErrors,
 } from './support';
 
-/** How late the panel may show a state change: the bound. */
+/** How late the panel may show a state change: at most a second behind the server. */
 const WITHIN_MS = 1000;
 
 /** A seat's name as the results show it in Chinese: a bot by its colour and strength. */

@@ -1,5 +1,5 @@
 /**
- * Ratings where players look (issue 31), at the server's default pace on a 375×667 phone: a rated table
+ * Ratings where players look, at the server's default pace on a 375×667 phone: a rated table
  * made from the friends' page shows 排位 and the bot's fixed rating beside its name; after a rated game
  * (resigned at once against the bot: Ply Yard allows it) the results show the player's rating change, in
  * both languages; the leaderboard's 2-player tab then lists the player with rating ± deviation, marked

@@ -369,7 +369,7 @@ export function ui(page: Page): Promise<Ui> {
   });
 }
 
-/** Answer the page's own question (popups/confirmDialog.ts) once it shows; `shot` names a screenshot of it first. */
+/** Answer the page's own question (ui/confirmDialog.ts) once it shows; `shot` names a screenshot of it first. */
 export async function answerConfirm(page: Page, answer: 'yes' | 'no', shot?: string): Promise<void> {
   await page.waitForSelector('[data-testid=confirm-dialog]', { timeout: 5_000 });
   if (shot) await screenshot(page, shot);

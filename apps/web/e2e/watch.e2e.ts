@@ -29,7 +29,7 @@ import {
   watchErrors,
 } from './support';
 
-/** How late a watcher's board and turn may be: the bound. */
+/** How late a watcher's board and turn may be: at most 3 s behind the game. */
 const WITHIN_MS = 3000;
 /** How long the watcher is followed. */
 const WATCH_MS = 60_000;

@@ -1,7 +1,7 @@
-import type { OfflineStore } from './offline/offlineStore';
-import type { Route } from './ui/router';
+import type { OfflineStore } from './saves/offlineStore';
+import type { Route } from './router';
 import type { Prefs } from './ui/prefs';
-import type { NetSession } from './net/netSession';
+import type { NetSession } from './online/netSession';
 
 /** What every screen may use: navigation, announcements, the status banner, stored settings, the network. */
 export interface AppContext {
@@ -19,13 +19,4 @@ export interface AppContext {
   readonly speed: number;
   /** Pause before offline bots act. */
   readonly botDelayMs: number;
-}
-
-/** A screen owns its element; `relabel` redraws its text after a language switch. */
-export interface Screen {
-  readonly el: HTMLElement;
-  /** Called once the element is in the page (the board sizes itself from it). */
-  mount?(): Promise<void>;
-  relabel(): void;
-  dispose(): void;
 }

@@ -1,24 +1,26 @@
-// In the cascade's order: wide.css changes what the areas before it set.
+// In the cascade's order: wide.css changes what the areas before it set. Each area's sheet sits beside its
+// capability; styles/ holds those several share.
 import './styles/base.css';
 import './styles/home.css';
-import './styles/lobby.css';
-import './styles/game.css';
-import './styles/results.css';
-import './styles/rules.css';
+import './lobby/lobby.css';
+import './play/game.css';
+import './results/results.css';
+import './rules/rules.css';
 import './styles/wide.css';
-import './styles/phrases.css';
+import './table/phrases.css';
 import './styles/pages.css';
 import './watch/watch.css';
 import './ratings/ratings.css';
-import type { AppContext, Screen } from './app';
+import type { AppContext } from './app';
+import type { Screen } from './ui/screen';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { browserLanguage } from './i18n/browserLanguage';
-import { NetSession } from './net/netSession';
-import { OfflineStore } from './offline/offlineStore';
-import { screenFor } from './screens';
+import { NetSession } from './online/netSession';
+import { OfflineStore } from './saves/offlineStore';
+import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
 import { Prefs } from './ui/prefs';
-import { type Route, hashOf, parseRoute, routeFromSearch } from './ui/router';
+import { type Route, hashOf, parseRoute, routeFromSearch } from './router';
 
 const params = new URLSearchParams(window.location.search);
 const fast = params.get('fast') === '1';

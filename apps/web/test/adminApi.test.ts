@@ -1,5 +1,5 @@
 import { AdminApi } from '../src/admin/adminApi';
-import { NetSession, ServerFailure } from '../src/net/netSession';
+import { NetSession, ServerFailure } from '../src/online/netSession';
 import { MemoryStore } from './support';
 
 const TOKEN = 'operator-token-0123456789';

@@ -1,11 +1,11 @@
 import { PRESET_NAMES } from '@flightchess/rules';
-import { describeRoute } from '../src/game/describe';
+import { describeRoute } from '../src/play/describe';
 import { catalogue, format, setLanguage, t } from '../src/i18n';
 import type { MessageKey } from '../src/i18n';
-import { inviteLink } from '../src/table/lobbyView';
-import { ruleLines } from '../src/screens/rulesScreen';
+import { inviteLink } from '../src/lobby/lobbyView';
+import { ruleLines } from '../src/rules/rulesScreen';
 import { tableFacts } from '@flightchess/protocol';
-import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/ui/router';
+import { type Route, hashOf, joinCodeFromSearch, parseRoute, routeFromSearch } from '../src/router';
 import { act, gameOf } from './support';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

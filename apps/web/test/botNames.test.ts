@@ -1,5 +1,5 @@
 import { BOT_NAMES } from '@flightchess/rules';
-import { nameOf } from '../src/game/describe';
+import { nameOf } from '../src/play/describe';
 import { LANGUAGES, catalogue, setLanguage, t } from '../src/i18n';
 
 afterAll(() => setLanguage('zh-CN'));

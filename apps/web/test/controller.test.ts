@@ -1,5 +1,5 @@
 import { type GameEvent, type GameState, chooseMove, createRng, legalMoves } from '@flightchess/rules';
-import { type Controls, GameController } from '../src/game/gameController';
+import { type Controls, GameController } from '../src/play/gameController';
 import { placePlanes } from '../src/board/placement';
 import { pointOf } from '../src/board/layout';
 import { FakeSource, RecordingRenderer, act, flush, gameOf, viewOf } from './support';

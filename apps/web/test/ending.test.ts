@@ -1,8 +1,8 @@
 import type { GameState } from '@flightchess/rules';
-import { levelMove } from '../src/game/levelBar';
-import { resultBanner } from '../src/game/resultBanner';
-import { type ResultData, type ResultRow, offlineResults } from '../src/game/results';
-import { coinsLine, scoreParts } from '../src/game/scoreBreakdown';
+import { levelMove } from '../src/results/levelBar';
+import { resultBanner } from '../src/results/resultBanner';
+import { type ResultData, type ResultRow, offlineResults } from '../src/results/results';
+import { coinsLine, scoreParts } from '../src/results/scoreBreakdown';
 import { setLanguage } from '../src/i18n';
 import { act, gameOf } from './support';
 

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@flightchess/protocol';
 import { setLanguage } from '../src/i18n';
 import { ERROR_MESSAGES, errorMessage } from '../src/i18n/errorMessages';
-import { failureOf } from '../src/net/netSession';
+import { failureOf } from '../src/online/netSession';
 
 describe('error messages', () => {
   afterEach(() => setLanguage('zh-CN'));

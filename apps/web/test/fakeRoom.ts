@@ -1,7 +1,7 @@
 import { CLOSE_CODES } from '@flightchess/protocol';
 import type { GameState } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
-import { type Reconnector, TableConnection } from '../src/net/tableConnection';
+import { type Reconnector, TableConnection } from '../src/online/tableConnection';
 import { ManualScheduler, gameOf } from './support';
 
 /** A table as the server syncs it (apps/server schema: table and seat facts only). */

@@ -1,5 +1,5 @@
 import { LEVELS } from '@flightchess/rules';
-import { levelName, levelProgress } from '../src/game/levels';
+import { levelName, levelProgress } from '../src/profile/levels';
 import { setLanguage } from '../src/i18n';
 
 describe('levels', () => {

@@ -1,7 +1,7 @@
 import { type Action, type GameEvent, type GameSetup, createRng } from '@flightchess/rules';
 import { playGame } from '../../../packages/rules/src/sim/playGame';
-import { moveRowsOf, rowsJoined } from '../src/game/moveRows';
-import { rowWords } from '../src/game/moveWords';
+import { moveRowsOf, rowsJoined } from '../src/play/moveRows';
+import { rowWords } from '../src/play/moveWords';
 import { setLanguage } from '../src/i18n';
 import { act, gameOf } from './support';
 

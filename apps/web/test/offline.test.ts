@@ -1,8 +1,8 @@
 import { type BySeat, createRng, legalMoves, replayGame } from '@flightchess/rules';
-import type { GameUpdate } from '../src/game/types';
-import { LocalGame } from '../src/game/sources/localGame';
-import type { SeatPlayer } from '../src/offline/offlineStore';
-import { OfflineStore, newOfflineGame } from '../src/offline/offlineStore';
+import type { GameUpdate } from '../src/play/types';
+import { LocalGame } from '../src/play/sources/localGame';
+import type { SeatPlayer } from '../src/saves/offlineStore';
+import { OfflineStore, newOfflineGame } from '../src/saves/offlineStore';
 import { ManualScheduler, MemoryStore } from './support';
 
 function start(players: BySeat<SeatPlayer>, seed = 1, teams = false) {

@@ -1,11 +1,11 @@
 import type { VerifyAnswer } from '@flightchess/protocol';
-import { seatName } from '../src/game/describe';
-import { REPLAY_SPEEDS, ReplayPlayer } from '../src/game/sources/replayPlayer';
-import { ReplaySource } from '../src/game/sources/replaySource';
-import { verdictLines } from '../src/game/verdict';
+import { seatName } from '../src/play/describe';
+import { REPLAY_SPEEDS, ReplayPlayer } from '../src/replay/replayPlayer';
+import { ReplaySource } from '../src/play/sources/replaySource';
+import { verdictLines } from '../src/results/verdict';
 import { setLanguage } from '../src/i18n';
-import { ServerFailure } from '../src/net/netSession';
-import { failureText } from '../src/ui/recordPage';
+import { ServerFailure } from '../src/online/netSession';
+import { failureText } from '../src/recordPage';
 import { ManualScheduler } from './support';
 
 /** A replay as the player sees it: a position in 0..steps. */

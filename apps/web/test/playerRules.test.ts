@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PRESET_NAMES } from '@flightchess/rules';
-import { presetSections, withPresetSections } from '../src/playerRules';
+import { presetSections, withPresetSections } from '../src/rules/playerRules';
 
 const DOC = resolve(__dirname, '../../../docs/player-rules.md');
 

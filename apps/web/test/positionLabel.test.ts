@@ -1,5 +1,5 @@
 import { FINISH, LANE_START } from '@flightchess/rules';
-import { positionLabel } from '../src/game/positionLabel';
+import { positionLabel } from '../src/play/positionLabel';
 import { setLanguage } from '../src/i18n';
 
 describe('a plane button’s position label', () => {

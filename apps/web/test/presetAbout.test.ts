@@ -1,6 +1,6 @@
 import { PRESET_NAMES } from '@flightchess/rules';
 import { LANGUAGES, setLanguage } from '../src/i18n';
-import { presetAboutText } from '../src/table/presetAbout';
+import { presetAboutText } from '../src/rules/presetAbout';
 
 afterAll(() => setLanguage('zh-CN'));
 

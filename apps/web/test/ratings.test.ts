@@ -1,8 +1,9 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { onlineResults } from '../src/game/results';
+import { onlineResults } from '../src/results/results';
 import { setLanguage } from '../src/i18n';
 import { chartScale } from '../src/ratings/chartScale';
-import { LEADERBOARD_TABS, leaderboardPath, parseLeaderboardTab } from '../src/ratings/leaderboardTab';
+import { LEADERBOARD_TABS, leaderboardPath } from '../src/leaderboard/leaderboardTab';
+import { parseLeaderboardTab } from '../src/router';
 import { ratingChange, ratingSpread, ratingText, seatRating } from '../src/ratings/ratingWords';
 import { secondsLeft, waitClock } from '../src/ratings/timeLeft';
 

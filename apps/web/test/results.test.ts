@@ -1,7 +1,7 @@
 import type { MatchRecord } from '@flightchess/protocol';
 import { commitmentOf, rollAt } from '@flightchess/rules';
-import { ReplaySource } from '../src/game/sources/replaySource';
-import { offlineResults, onlineResults, type ResultData, resultHeadline, verifyMatchDice } from '../src/game/results';
+import { ReplaySource } from '../src/play/sources/replaySource';
+import { offlineResults, onlineResults, type ResultData, resultHeadline, verifyMatchDice } from '../src/results/results';
 import { setLanguage } from '../src/i18n';
 import { act, gameOf } from './support';
 

@@ -1,6 +1,6 @@
 import { CLOSE_CODES } from '@flightchess/protocol';
-import { TableConnection } from '../src/net/tableConnection';
-import { RoomSource } from '../src/game/sources/roomSource';
+import { TableConnection } from '../src/online/tableConnection';
+import { RoomSource } from '../src/play/sources/roomSource';
 import { ManualScheduler, act, flush } from './support';
 import { FakeRoom, asRoom, playing, rawTable, start } from './fakeRoom';
 

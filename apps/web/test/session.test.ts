@@ -1,4 +1,4 @@
-import { NetSession, ServerFailure } from '../src/net/netSession';
+import { NetSession, ServerFailure } from '../src/online/netSession';
 import { MemoryStore } from './support';
 
 interface Call {

@@ -1,7 +1,8 @@
 import type { GameEvent } from '@flightchess/rules';
-import { GameController, type Presented } from '../src/game/gameController';
-import { type Cue, cueOf } from '../src/sound/cues';
+import { GameController, type Presented } from '../src/play/gameController';
+import { cueOf } from '../src/play/cueOf';
 import { Speaker } from '../src/sound/speaker';
+import type { Cue } from '../src/sound/synth';
 import { Prefs } from '../src/ui/prefs';
 import { FakeSource, MemoryStore, RecordingRenderer, act, flush, gameOf, viewOf } from './support';
 

@@ -1,7 +1,7 @@
 import { type Action, type Colour, type GameEvent, type GameSetup, type GameState, applyAction, createGame } from '@flightchess/rules';
 import type { ArrivedMark, PlacedPlane } from '../src/board/placement';
-import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/game/boardRenderer';
-import type { GameSource, GameUpdate, GameView, Intent } from '../src/game/types';
+import type { BoardMarks, BoardRenderer, RouteMoment } from '../src/render/boardRenderer';
+import type { GameSource, GameUpdate, GameView, Intent } from '../src/play/types';
 import type { BoardLayout } from '../src/board/layout';
 import type { RoutePath } from '../src/board/routePath';
 import type { KeyValueStore, Scheduler } from '../src/util/ports';

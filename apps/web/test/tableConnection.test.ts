@@ -1,7 +1,7 @@
 import { CLOSE_CODES } from '@flightchess/protocol';
 import type { Room } from 'colyseus.js';
-import { RECONNECT_WINDOW_MS, backoffDelay } from '../src/net/backoff';
-import { ATTEMPT_MS, type LinkStatus, TableConnection } from '../src/net/tableConnection';
+import { RECONNECT_WINDOW_MS, backoffDelay } from '../src/online/backoff';
+import { ATTEMPT_MS, type LinkStatus, TableConnection } from '../src/online/tableConnection';
 import { ManualScheduler, act, flush } from './support';
 import { FakeRoom, asRoom, nowhere, playing, rawTable, start } from './fakeRoom';
 

@@ -1,5 +1,5 @@
 import { Client, type Room } from 'colyseus.js';
-import { NetSession } from '../src/net/netSession';
+import { NetSession } from '../src/online/netSession';
 import { MemoryStore } from './support';
 
 const ANN = { playerId: 'p1', secret: 's1', nickname: 'Ann' };

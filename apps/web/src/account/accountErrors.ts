@@ -1,6 +1,6 @@
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
-import type { ServerFailure } from '../net/netSession';
+import type { ServerFailure } from '../online/netSession';
 
 /** A failure of the accounts API in the player's language. */
 export function accountError(failure: ServerFailure): string {

@@ -1,13 +1,13 @@
 import type { AccountInfo, DeviceInfo } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
-import { confirmDialog } from '../popups/confirmDialog';
+import { confirmDialog } from '../ui/confirmDialog';
 import { Accounts } from './accounts';
-import { failureOf } from '../net/netSession';
+import { failureOf } from '../online/netSession';
 import { fill, h } from '../ui/dom';
-import { dateTime } from '../ui/recordPage';
+import { dateTime } from '../ui/timeWords';
 import { accountError } from './accountErrors';
-import { showLinkDialog } from '../popups/linkDialog';
+import { showLinkDialog } from './linkDialog';
 import './account.css';
 
 /**

@@ -9,7 +9,7 @@ import type {
   SignedIn,
   SignedOut,
 } from '@flightchess/protocol';
-import { type Credentials, type NetSession, ServerFailure } from '../net/netSession';
+import { type Credentials, type NetSession, ServerFailure } from '../online/netSession';
 
 /** The WebAuthn client, loaded when a passkey is first used: most players never need it. */
 const webAuthn = () => import('@simplewebauthn/browser');

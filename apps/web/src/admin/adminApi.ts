@@ -1,6 +1,6 @@
 import type { AdminOverview, AdminTable, Ban, ClosedTable, NoticeAnswer } from '@flightchess/protocol';
 import type { KeyValueStore } from '../util/ports';
-import { type NetSession, ServerFailure } from '../net/netSession';
+import { type NetSession, ServerFailure } from '../online/netSession';
 
 /** Where the token is kept: the tab's sessionStorage, forgotten when the tab closes (never localStorage). */
 const TOKEN = 'flightchess.admin-token';

@@ -1,11 +1,11 @@
 import type { AdminAction, AdminTable, Ban, Notice, ProcessFigures } from '@flightchess/protocol';
 import { isColour } from '@flightchess/rules';
-import { presetName } from '../game/describe';
+import { presetName } from '../play/describe';
 import { type MessageKey, colourName, t } from '../i18n';
 import { h } from '../ui/dom';
-import { dateTime } from '../ui/recordPage';
+import { dateTime } from '../ui/timeWords';
 
-/** What the console's buttons do (screens/adminScreen.ts). */
+/** What the console's buttons do (adminScreen.ts). */
 export interface ConsoleActions {
   readonly close: (table: AdminTable) => void;
   /** `address` (default true): the address the player was seen from last too, for 24 hours. */

@@ -1,7 +1,7 @@
 import type { Notice, NoticeAnswer } from '@flightchess/protocol';
 import './admin.css';
 import { t } from '../i18n';
-import type { NetSession } from '../net/netSession';
+import type { NetSession } from '../online/netSession';
 import { h } from '../ui/dom';
 
 /** Without the stream (a proxy that cuts it, a browser without EventSource), how often a page asks. */

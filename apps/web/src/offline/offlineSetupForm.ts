@@ -1,14 +1,13 @@
 import { type BySeat, COLOURS, type Colour, PRESETS, PRESET_NAMES, type PresetName } from '@flightchess/rules';
 import type { AppContext } from '../app';
+import type { OfflineMode } from '../router';
 import { colourName, t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
 import { h, select } from '../ui/dom';
 import { cryptoIndex } from '../util/ports';
-import { type SeatPlayer, newOfflineGame } from './offlineStore';
-import { presetAbout } from '../table/presetAbout';
+import { type SeatPlayer, newOfflineGame } from '../saves/offlineStore';
+import { presetAbout } from '../rules/presetAbout';
 
-/** Against the computer: one player here and a strong bot; pass-and-play: two players sharing this device. */
-export type OfflineMode = 'computer' | 'local';
 type SeatChoice = 'none' | SeatPlayer;
 /** The bots an offline seat may be given, weakest first. */
 const OFFLINE_BOTS = ['heuristic', 'strong', 'expert'] as const satisfies readonly SeatChoice[];

@@ -1,10 +1,10 @@
 import type { BlockedPlayer } from '@flightchess/protocol';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
-import type { BlockList } from '../net/blocks';
-import { failureOf } from '../net/netSession';
+import type { BlockList } from '../online/blocks';
+import { failureOf } from '../online/netSession';
 import { h } from '../ui/dom';
-import { hashOf } from '../ui/router';
+import { hashOf } from '../router';
 
 /** Block or unblock, then `done` (a redraw); a refusal is said under the button. */
 function toggle(blocks: BlockList, player: BlockedPlayer, note: HTMLElement, done: () => void): void {

@@ -1,6 +1,6 @@
 import type { ModeRating } from '@flightchess/protocol';
-import { signed } from '../game/scoreBreakdown';
 import { t } from '../i18n';
+import { signed } from '../ui/signed';
 
 /** A rating change as shown: its words ("1512 → 1527 (+15)"), its direction (shown as ▲/▼ and a word too, not colour alone). */
 export interface RatingChange {

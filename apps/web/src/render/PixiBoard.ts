@@ -3,7 +3,7 @@ import { Container, Graphics } from 'pixi.js';
 // Pixi compiles its shader glue with eval unless this is loaded; the server's CSP allows no eval.
 import 'pixi.js/unsafe-eval';
 import { type ArrivedMark, type PlacedPlane, planeKey } from '../board/placement';
-import type { BoardMarks, BoardRenderer, RouteMoment } from '../game/boardRenderer';
+import type { BoardMarks, BoardRenderer, RouteMoment } from './boardRenderer';
 import { type BoardLayout, type Point, boardScale } from '../board/layout';
 import { CAPTURE_MS, LEG_MS, ROLL_MS } from '@flightchess/protocol';
 import type { CaptureMark, RoutePath, StepKind } from '../board/routePath';

@@ -1,7 +1,7 @@
 import { COLOURS, ENTRY, FLIGHT_FROM, RING_SIZE, TURN_IN, isSafeRing, ringIndex } from '@flightchess/rules';
 import { Container, Graphics } from 'pixi.js';
 import { type BoardLayout, type Point, SQUARE_SIZE, ringColour } from '../board/layout';
-import type { BoardMarks } from '../game/boardRenderer';
+import type { BoardMarks } from './boardRenderer';
 import { BOARD, SEAT_COLOURS } from './theme';
 import { drawPlaneShape } from './planeShape';
 

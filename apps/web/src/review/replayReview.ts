@@ -1,6 +1,6 @@
 import { type Action, type GameSetup, type GameState, type MoveReview, type Route, isError, legalMoves } from '@flightchess/rules';
 import { planeNumber } from '../board/planeNumber';
-import { type Named, describeRoute, nameOf } from '../game/describe';
+import { type Named, describeRoute, nameOf } from '../play/describe';
 import { type MessageKey, t } from '../i18n';
 import { fill, h } from '../ui/dom';
 import { ReviewPanel } from './reviewPanel';

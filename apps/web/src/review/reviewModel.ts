@@ -1,5 +1,5 @@
 import { type Colour, type GameReview, type MoveReview, type SeatReview, isError, teamOf } from '@flightchess/rules';
-import { type Named, nameOf, teamName } from '../game/describe';
+import { type Named, nameOf, teamName } from '../play/describe';
 
 /** One line of the winning-chances chart: a seat, or a team in team mode (drawn in its first seat's colour). */
 export interface ChanceSeries {

@@ -1,5 +1,5 @@
 import { type Action, type GameReview, type GameSetup, MOVE_LABELS, type RuleError, type SeatReview, isError } from '@flightchess/rules';
-import { type Named, nameOf } from '../game/describe';
+import { type Named, nameOf } from '../play/describe';
 import { type MessageKey, t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
 import { type Child, fill, h } from '../ui/dom';

@@ -1,6 +1,5 @@
 import type { Prefs } from '../ui/prefs';
-import type { Cue } from './cues';
-import { synthesize } from './synth';
+import { type Cue, synthesize } from './synth';
 
 /**
  * Plays cues unless muted (a stored preference). Browsers start audio only from a user gesture, so the

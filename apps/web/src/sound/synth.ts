@@ -1,4 +1,5 @@
-import type { Cue } from './cues';
+/** The sounds of the game. */
+export type Cue = 'roll' | 'step' | 'jump' | 'flight' | 'capture' | 'arrive' | 'yourTurn' | 'win';
 
 /** One tone: a frequency (sliding to `to`), from `at` seconds for `dur` seconds, with a quick attack and decay. */
 interface Tone {

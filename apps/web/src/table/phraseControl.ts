@@ -2,9 +2,9 @@ import { QUICK_PHRASES, type QuickPhrase, type SeatFacts, type ServerMessages } 
 import type { Prefs } from '../ui/prefs';
 import { t } from '../i18n';
 import { fill, h } from '../ui/dom';
-import type { BlockList } from '../net/blocks';
+import type { BlockList } from '../online/blocks';
 import { errorMessage } from '../i18n/errorMessages';
-import { failureOf } from '../net/netSession';
+import { failureOf } from '../online/netSession';
 
 /** How long a phrase stays by its speaker's seat. */
 export const BUBBLE_MS = 4000;

@@ -1,4 +1,4 @@
-import type { Screen } from '../app';
+import type { Screen } from './screen';
 import { t } from '../i18n';
 import { h } from './dom';
 

@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { language, t } from '../i18n';
 
 /** A span of whole seconds in words: "40 秒", "2 分 5 秒" / "40 s", "2 min 5 s". */
 export function spanOf(seconds: number): string {
@@ -10,4 +10,9 @@ export function spanOf(seconds: number): string {
 export function clockOf(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A stored time (epoch ms) as a short date and time in the current language. */
+export function dateTime(ms: number): string {
+  return new Date(ms).toLocaleString(language(), { dateStyle: 'short', timeStyle: 'short' });
 }

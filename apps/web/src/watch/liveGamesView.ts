@@ -1,8 +1,8 @@
 import { type TableListing, liveGames } from '@flightchess/protocol';
 import type { AppContext } from '../app';
-import { nameOf, presetName } from '../game/describe';
+import { nameOf, presetName } from '../play/describe';
 import { t } from '../i18n';
-import { pollTables } from '../table/pollTables';
+import { pollTables } from '../online/pollTables';
 import { fill, h } from '../ui/dom';
 
 export interface LiveGamesView {

@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import type { ServerFailure } from '../net/netSession';
+import type { ServerFailure } from '../online/netSession';
 import { errorMessage } from '../i18n/errorMessages';
 import { h } from '../ui/dom';
 

@@ -1,4 +1,4 @@
-/** 简体中文, ratings (issue 31): rated and casual tables, rating changes, the profile's ratings, leaderboards by mode, quick play's cooldown, blocking. */
+/** 简体中文, ratings: rated and casual tables, rating changes, the profile's ratings, leaderboards by mode, quick play's cooldown, blocking. */
 export const ratings = {
   'rating.label': '排位分',
   'rating.rated': '排位',
