@@ -2,10 +2,15 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '@flightchess/protocol';
 import { PASSWORD_COST, type ScryptCost } from './accounts/passwords';
+import type { AdmissionConfig } from './limits/admission';
 import { ProxyTrust } from './limits/clientAddress';
+import type { ClientLimits } from './limits/clientLimits';
 
-/** Everything the server can be told: from the environment in production, from code in tests. */
-export interface ServerConfig {
+/**
+ * Everything the server can be told: from the environment in production, from code in tests. A
+ * capability declares the part it reads (AdmissionConfig…); the rest is the process's own.
+ */
+export interface ServerConfig extends AdmissionConfig {
   readonly port: number;
   /** Interface to listen on; undefined = every interface. */
   readonly host: string | undefined;
@@ -58,10 +63,6 @@ export interface ServerConfig {
   readonly trustProxy: readonly string[];
   /** What one client address may do (see limits/). */
   readonly limits: ClientLimits;
-  /** This process takes no new table beyond this many. */
-  readonly maxTables: number;
-  /** This process seats nobody new beyond this many open connections (players coming back always are). */
-  readonly maxConnections: number;
   /** Guests who never played are deleted this long after they were created. */
   readonly guestIdleDays: number;
   /** Prometheus metrics at GET /metrics. */
@@ -86,28 +87,6 @@ export interface ServerConfig {
   readonly testDiceSeed: string | undefined;
   /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
   readonly watchersPerTable: number;
-}
-
-/** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
-export interface ClientLimits {
-  /** Every HTTP request (the web client, the API, matchmaking). */
-  readonly httpPerMinute: number;
-  readonly guestsPerMinute: number;
-  /** Tables created, and quick matches (which may create one). */
-  readonly tablesPerMinute: number;
-  /** Tables one guest may sit at before their games end. */
-  readonly openTablesPerGuest: number;
-  /** Joins by id and reconnections. */
-  readonly joinsPerMinute: number;
-  /** Join-code lookups, and those that find no table (what a code guesser meets). */
-  readonly codeLookupsPerMinute: number;
-  readonly codeMissesPerHour: number;
-  /** Websocket connections open at once. */
-  readonly socketsPerAddress: number;
-  /** TCP connections open at once (HTTP and websockets; not counted for a trusted proxy's). */
-  readonly connectionsPerAddress: number;
-  /** Sign-ins with a name and password or a passkey, and password changes (each costs a password hash). */
-  readonly signInsPerMinute: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
