@@ -13,7 +13,7 @@ import type { ServerConfig } from './config';
 import { Drain, type DrainOutcome } from './drain';
 import { Admission } from './limits/admission';
 import { ClientLimiter } from './limits/clientLimiter';
-import { Bans } from './admin/bans';
+import { Bans } from './bans/bans';
 import { guardHttp } from './limits/httpGuard';
 import { REQUEST_TIMEOUTS, guardConnections } from './limits/connectionGuard';
 import { cleanIdleGuests } from './players/idleGuests';

@@ -1,6 +1,7 @@
 import { accountRepository } from './accounts/accountRepository';
 import type { AccountStorage } from './accounts/AccountStorage';
 import { type AdminStorage, adminRepository } from './admin/adminRepository';
+import { type BanStorage, banRepository } from './bans/banRepository';
 import type { MatchStorage } from './table/MatchStorage';
 import type { RatingStorage } from './ratings/RatingStorage';
 import { ratingRepository } from './ratings/ratingRepository';
@@ -22,7 +23,7 @@ export type {
   PlayerSummary,
   SeatResult,
 } from '@flightchess/protocol';
-export type { NewBan } from './admin/adminRepository';
+export type { NewBan } from './bans/banRepository';
 export {
   type Absence,
   type LeaseClaim,
@@ -41,12 +42,13 @@ export type { RatingChange, RatingInputs, RatingStorage, SeatRatings } from './r
 
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
- * matches, the operator's console, the accounts (devices, logins, passkeys, link codes) as
+ * matches, the operator's console and its bans, the accounts (devices, logins, passkeys, link codes) as
  * `accounts`, the ratings' reads as `ratings`, and quick play's blocks and conduct as `pairing`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
  */
 export type Storage = PlayerStorage &
   MatchStorage &
-  AdminStorage & {
+  AdminStorage &
+  BanStorage & {
     readonly accounts: AccountStorage;
     readonly ratings: RatingStorage;
     /** Quick play's blocks and escapers' conduct (pairing/). */
@@ -62,6 +64,7 @@ export function storageOn(sql: Sql): Storage {
     ...playerRepository(sql),
     ...matchRepository(sql),
     ...adminRepository(sql),
+    ...banRepository(sql),
     accounts: accountRepository(sql),
     ratings: ratingRepository(sql),
     pairing: pairingRepository(sql),

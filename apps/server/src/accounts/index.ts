@@ -3,7 +3,7 @@ import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import type { Storage } from '../repositories';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 import { NameLimits } from './nameLimits';
 import { Passkeys } from './passkeys';
 import { accountsRouter } from './router';

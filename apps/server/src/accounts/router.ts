@@ -24,7 +24,7 @@ import type { NameLimits } from './nameLimits';
 import { type Passkeys, relyingPartyOf } from './passkeys';
 import { type ScryptCost, checkPassword, decoyHash, hashPassword } from './passwords';
 import type { SignedOutDevices } from './signedOutDevices';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 
 export interface AccountsRouterDeps {
   readonly storage: Storage;

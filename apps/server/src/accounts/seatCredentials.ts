@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ServerError } from '@colyseus/core';
 import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 import { credentialsSchema, verifyGuest } from '../players/guests';
 import type { PlayerRecord, Storage } from '../repositories';
 

@@ -10,7 +10,7 @@ import { deviceNameOf } from '../accounts/deviceNames';
 import { mayRead, readerOf } from './matchAccess';
 import { fail, route } from './respond';
 import { profileRatings, ratingModeQuery } from '../ratings/ratingsApi';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 import type { Pairing } from '../pairing';
 
 export interface ApiDeps {

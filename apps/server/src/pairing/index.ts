@@ -1,7 +1,7 @@
 import { type BlockedPlayer, type ModeRating, type QuickPlayCooldown, reject } from '@flightchess/protocol';
 import type { RatingMode } from '@flightchess/rules';
 import type { Request, Router } from 'express';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 import type { Storage } from '../repositories';
 import type { TablePairing } from '../table/tableDeps';
 import { cooldownAt } from './cooldown';

@@ -2,7 +2,7 @@ import { type BlockedPlayer, type ErrorCode, describeIssues } from '@flightchess
 import { PRESET_NAMES } from '@flightchess/rules';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 import { fail, route } from '../http/respond';
 import { credentialsSchema, verifyGuest } from '../players/guests';
 import type { Storage } from '../repositories';

@@ -26,7 +26,7 @@ export interface TableDeps {
   readonly admission: Admission;
   /** Closes the table connection of a device that is signed out (accounts/). */
   readonly devices: Pick<SignedOutDevices, 'watch' | 'signedIn' | 'close'>;
-  /** The operator's bans (admin/bans.ts): ERR_BANNED for a banned player, or one at an address banned with another. */
+  /** The operator's bans (bans/bans.ts): ERR_BANNED for a banned player, or one at an address banned with another. */
   readonly bans: { refusal(playerId: string, address: string): Promise<Rejection | null> };
   /** The client's address (limits/clientAddress.ts), for bans that cover one. */
   readonly addressOf: (req: IncomingMessage) => string;

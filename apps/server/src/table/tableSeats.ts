@@ -33,7 +33,7 @@ export class TableSeats {
     return this.t.seating.colourOf(client.sessionId);
   }
 
-  /** ERR_BANNED for a banned player, or one at an address banned with another (admin/bans.ts). */
+  /** ERR_BANNED for a banned player, or one at an address banned with another (bans/bans.ts). */
   banned(client: Client, playerId: string): Promise<Rejection | null> {
     return this.t.deps.bans.refusal(playerId, (client.auth as SeatAuth | undefined)?.address ?? '');
   }

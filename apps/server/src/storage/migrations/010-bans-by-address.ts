@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate';
 
-/** A ban may take the address its player was seen from last, for a while (admin/bans.ts). */
+/** A ban may take the address its player was seen from last, for a while (bans/bans.ts). */
 export const bansByAddress: Migration = {
   version: 10,
   name: 'bans by address',

@@ -1,7 +1,7 @@
 import { type Rejection, reject } from '@flightchess/protocol';
 import type { Response } from 'express';
 import { fail } from '../http/respond';
-import type { Storage } from '../repositories';
+import type { BanStorage } from './banRepository';
 
 const BANNED = reject(
   'ERR_BANNED',
@@ -16,7 +16,7 @@ const BANNED = reject(
  */
 export class Bans {
   constructor(
-    private readonly storage: Pick<Storage, 'isBanned'>,
+    private readonly storage: Pick<BanStorage, 'isBanned'>,
     private readonly now: () => number = Date.now,
   ) {}
 
