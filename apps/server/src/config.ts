@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '@flightchess/protocol';
-import { PASSWORD_COST, type ScryptCost } from './accounts/passwords';
+import type { AccountsConfig } from './accounts';
+import { PASSWORD_COST } from './accounts/passwords';
 import type { AdmissionConfig } from './limits/admission';
 import { ProxyTrust } from './limits/clientAddress';
 import type { ClientLimits } from './limits/clientLimits';
@@ -10,7 +11,7 @@ import type { ClientLimits } from './limits/clientLimits';
  * Everything the server can be told: from the environment in production, from code in tests. A
  * capability declares the part it reads (AdmissionConfig…); the rest is the process's own.
  */
-export interface ServerConfig extends AdmissionConfig {
+export interface ServerConfig extends AccountsConfig, AdmissionConfig {
   readonly port: number;
   /** Interface to listen on; undefined = every interface. */
   readonly host: string | undefined;
@@ -69,15 +70,6 @@ export interface ServerConfig extends AdmissionConfig {
   readonly metrics: boolean;
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
-  /** Failed sign-ins one address may make at one login name an hour, before it is refused there for a while. */
-  readonly signInFailuresPerHour: number;
-  /**
-   * Failed sign-ins one login name meets a minute over every address (a guesser with many): beyond it the
-   * name is refused until the minute is over, so the right password is never kept out longer than that.
-   */
-  readonly signInFailuresPerNameMinute: number;
-  /** What a password hash costs (scrypt; tests lower it, one test keeps the real one). */
-  readonly passwordCost: ScryptCost;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
   readonly adminToken: string | undefined;
   /**

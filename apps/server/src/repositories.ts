@@ -1,5 +1,6 @@
 import { accountRepository } from './accounts/accountRepository';
 import type { AccountStorage } from './accounts/AccountStorage';
+import { type GuestStorage, guestRepository } from './accounts/guestRepository';
 import { type AdminStorage, adminRepository } from './admin/adminRepository';
 import { type BanStorage, banRepository } from './bans/banRepository';
 import type { MatchStorage } from './table/MatchStorage';
@@ -37,7 +38,8 @@ export {
   StorageConflict,
   type StoredMatch,
 } from './table/MatchStorage';
-export type { NewPlayer, PlayerRecord } from './players/playerRepository';
+export type { NewPlayer } from './accounts/guestRepository';
+export type { PlayerRecord } from './players/playerRepository';
 export type { RatingChange, RatingInputs, RatingStorage, SeatRatings } from './ratings/RatingStorage';
 
 /**
@@ -46,6 +48,7 @@ export type { RatingChange, RatingInputs, RatingStorage, SeatRatings } from './r
  * `accounts`, the ratings' reads as `ratings`, and quick play's blocks and conduct as `pairing`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
  */
 export type Storage = PlayerStorage &
+  GuestStorage &
   MatchStorage &
   AdminStorage &
   BanStorage & {
@@ -62,6 +65,7 @@ export type Storage = PlayerStorage &
 export function storageOn(sql: Sql): Storage {
   return {
     ...playerRepository(sql),
+    ...guestRepository(sql),
     ...matchRepository(sql),
     ...adminRepository(sql),
     ...banRepository(sql),

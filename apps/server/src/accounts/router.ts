@@ -14,9 +14,9 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
 import { randomId } from '../ids';
-import { type SignedInPlayer, credentialsSchema, hashSecret, newSecret, verifyGuest } from '../players/guests';
-import type { Storage } from '../repositories';
-import type { PasskeyRecord } from './AccountStorage';
+import type { BanStorage } from '../bans/banRepository';
+import { type GuestReads, type SignedInPlayer, credentialsSchema, hashSecret, newSecret, verifyGuest } from './guests';
+import type { AccountStorage, PasskeyRecord } from './AccountStorage';
 import { deviceNameOf } from './deviceNames';
 import { linkCode, typedLinkCode } from './linkCodes';
 import { loginNameSchema, nameKey, passwordSchema } from './loginNames';
@@ -26,8 +26,11 @@ import { type ScryptCost, checkPassword, decoyHash, hashPassword } from './passw
 import type { SignedOutDevices } from './signedOutDevices';
 import type { Bans } from '../bans/bans';
 
+/** What the accounts API reads and writes: the accounts, the players' records, where a player was seen from (bans/). */
+export type AccountsStore = GuestReads & Pick<BanStorage, 'sawPlayer'> & { readonly accounts: AccountStorage };
+
 export interface AccountsRouterDeps {
-  readonly storage: Storage;
+  readonly storage: AccountsStore;
   readonly devices: SignedOutDevices;
   readonly passkeys: Passkeys;
   readonly names: NameLimits;

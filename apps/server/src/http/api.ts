@@ -3,7 +3,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { type JoinCodes, publicTables, tablesOf } from '../table';
 import { nicknameSchema } from '../accounts/nicknames';
-import { createGuest, credentialsSchema, verifyGuest } from '../players/guests';
+import { createGuest, credentialsSchema, verifyGuest } from '../accounts/guests';
 import type { MatchRecord, MatchesShown, PlayerRecord, Storage } from '../repositories';
 import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
 import { deviceNameOf } from '../accounts/deviceNames';

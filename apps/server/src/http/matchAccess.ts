@@ -1,6 +1,6 @@
 import { describeIssues } from '@flightchess/protocol';
 import { z } from 'zod';
-import { credentialsSchema, verifyGuest } from '../players/guests';
+import { credentialsSchema, verifyGuest } from '../accounts/guests';
 import type { MatchPrivacy, MatchRecord, Storage } from '../repositories';
 import type { HttpRefusal } from './respond';
 import { sameSecret } from './sameSecret';

@@ -4,7 +4,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Bans } from '../bans/bans';
 import { fail, route } from '../http/respond';
-import { credentialsSchema, verifyGuest } from '../players/guests';
+import { credentialsSchema, verifyGuest } from '../accounts/guests';
 import type { Storage } from '../repositories';
 import type { QuickPlay } from './quickPlay';
 

@@ -1,5 +1,5 @@
 import { botLabel } from '@flightchess/protocol';
-import { createGuest } from '../../src/players/guests';
+import { createGuest } from '../../src/accounts/guests';
 import { type Storage, StorageConflict } from '../../src/repositories';
 import { type StorageHarness, freshDatabase } from './contract';
 import { ACTIONS, OTHER, OWNER, RESULT, finish, seat, start } from './matchFixtures';

@@ -1,6 +1,6 @@
 import { NEW_SKILL, shownRating } from '@flightchess/rules';
 import type { MatchRecord } from '@flightchess/protocol';
-import { createGuest } from '../../src/players/guests';
+import { createGuest } from '../../src/accounts/guests';
 import { rebuildRatings } from '../../src/ratings/rebuildRatings';
 import { type Rerated, rerateAll } from '../../src/ratings/rerateAll';
 import type { MatchFinish, Storage } from '../../src/repositories';

@@ -3,7 +3,7 @@ import type { ServerMessages } from '@flightchess/protocol';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { Match } from '../../src/table/Match';
-import { createGuest } from '../../src/players/guests';
+import { createGuest } from '../../src/accounts/guests';
 import { TableState } from '../../src/table/schema';
 import { Seating } from '../../src/table/seating';
 import { Serial } from '../../src/table/serial';

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { randomId } from '../ids';
-import type { PlayerRecord, Storage } from '../repositories';
+import type { PlayerRecord, PlayerStorage } from '../players/playerRepository';
+import type { AccountStorage } from './AccountStorage';
+import type { GuestStorage } from './guestRepository';
 
 export const credentialsSchema = z.object({
   playerId: z.string().min(1).max(64),
@@ -25,11 +27,14 @@ export interface SignedInPlayer extends PlayerRecord {
   readonly deviceId: string;
 }
 
+/** What checking a player's credentials reads: their devices and their record. */
+export type GuestReads = Pick<PlayerStorage, 'getPlayer'> & { readonly accounts: Pick<AccountStorage, 'devices' | 'touchDevice'> };
+
 /** How stale a device's "last seen" may get before a request writes it again. */
 const SEEN_EVERY_MS = 60_000;
 
 /** A new guest: the server issues the id and the first device's secret; only the secret's hash is stored. */
-export async function createGuest(storage: Storage, nickname: string, deviceName = ''): Promise<GuestCredentials> {
+export async function createGuest(storage: GuestStorage, nickname: string, deviceName = ''): Promise<GuestCredentials> {
   const playerId = randomId(12);
   const secret = newSecret();
   await storage.createPlayer({
@@ -47,7 +52,7 @@ export async function createGuest(storage: Storage, nickname: string, deviceName
  * The player and device these credentials belong to, or null when the id is unknown or the secret is
  * no device's of that player (signed out, or wrong). Each stored hash is compared in constant time.
  */
-export async function verifyGuest(storage: Storage, playerId: string, secret: string): Promise<SignedInPlayer | null> {
+export async function verifyGuest(storage: GuestReads, playerId: string, secret: string): Promise<SignedInPlayer | null> {
   const given = Buffer.from(hashSecret(secret), 'hex');
   const device = (await storage.accounts.devices(playerId)).find((d) => {
     const stored = Buffer.from(d.secretHash, 'hex');
