@@ -20,7 +20,7 @@ import { cleanIdleGuests } from './players/idleGuests';
 import { socketGuard } from './limits/socketGuard';
 import { Heartbeat } from './heartbeat';
 import { randomId } from './ids';
-import type { MatchDeps } from './table/Match';
+import type { MatchDeps } from './matches/Match';
 import { watchProcess } from './metrics';
 import { JoinCodes, TABLE_ROOM, TableKeeper, tableRoomWith, tablesOf, websocketServerOf } from './table';
 import type { StorageKind } from './storage/open';

@@ -3,12 +3,14 @@ import type { AccountStorage } from './accounts/AccountStorage';
 import { type GuestStorage, guestRepository } from './accounts/guestRepository';
 import { type AdminStorage, adminRepository } from './admin/adminRepository';
 import { type BanStorage, banRepository } from './bans/banRepository';
-import type { MatchStorage } from './table/MatchStorage';
+import type { MatchStorage } from './matches/MatchStorage';
+import { matchRepository } from './matches/matchRepository';
+import { MIGRATIONS } from './migrations';
 import type { RatingStorage } from './ratings/RatingStorage';
+import { rateFinished } from './ratings/rateFinished';
 import { ratingRepository } from './ratings/ratingRepository';
-import { matchRepository } from './table/matchRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
-import { type PairingStorage, pairingRepository } from './pairing/pairingRepository';
+import { type PairingStorage, pairingRepository, recordConduct } from './pairing/pairingRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
@@ -37,10 +39,13 @@ export {
   type SeatPresence,
   StorageConflict,
   type StoredMatch,
-} from './table/MatchStorage';
+  type RatingChange,
+  type RatingInputs,
+  type SeatRatings,
+} from './matches/MatchStorage';
 export type { NewPlayer } from './accounts/guestRepository';
 export type { PlayerRecord } from './players/playerRepository';
-export type { RatingChange, RatingInputs, RatingStorage, SeatRatings } from './ratings/RatingStorage';
+export type { RatingStorage } from './ratings/RatingStorage';
 
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
@@ -66,7 +71,8 @@ export function storageOn(sql: Sql): Storage {
   return {
     ...playerRepository(sql),
     ...guestRepository(sql),
-    ...matchRepository(sql),
+    // A finished match is rated and its players' conduct recorded in the transaction that stores it.
+    ...matchRepository(sql, [rateFinished, recordConduct]),
     ...adminRepository(sql),
     ...banRepository(sql),
     accounts: accountRepository(sql),
@@ -79,16 +85,16 @@ export function storageOn(sql: Sql): Storage {
 
 /** The server's store as configured (storage/open.ts), refused with what to do when it cannot be opened and written. */
 export async function openStorage(config: StoreConfig, onError: (err: Error) => void): Promise<{ storage: Storage; kind: StorageKind }> {
-  const { sql, kind } = await openDatabase(config, onError);
+  const { sql, kind } = await openDatabase(config, MIGRATIONS, onError);
   return { storage: storageOn(sql), kind };
 }
 
 /** A SQLite file (or ':memory:'), migrated: for tests and tools. */
 export async function openSqliteStorage(file: string): Promise<Storage> {
-  return storageOn(await migrated(sqliteDatabase(file)));
+  return storageOn(await migrated(sqliteDatabase(file), MIGRATIONS));
 }
 
 /** A PostgreSQL database, migrated: for tests and tools. */
 export async function openPostgresStorage(url: string, onError: (err: Error) => void): Promise<Storage> {
-  return storageOn(await migrated(postgresSql(postgresPool(url, onError))));
+  return storageOn(await migrated(postgresSql(postgresPool(url, onError)), MIGRATIONS));
 }

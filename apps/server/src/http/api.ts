@@ -7,7 +7,7 @@ import { createGuest, credentialsSchema, verifyGuest } from '../accounts/guests'
 import type { MatchRecord, MatchesShown, PlayerRecord, Storage } from '../repositories';
 import { type RenamedPlayer, describeIssues } from '@flightchess/protocol';
 import { deviceNameOf } from '../accounts/deviceNames';
-import { mayRead, readerOf } from './matchAccess';
+import { mayRead, readerOf } from '../matches/matchAccess';
 import { fail, route } from './respond';
 import { profileRatings, ratingModeQuery } from '../ratings/ratingsApi';
 import type { Bans } from '../bans/bans';

@@ -3,7 +3,7 @@ import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, 
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import type { DrainableTable } from '../drain';
-import type { Match } from './Match';
+import type { Match } from '../matches/Match';
 import type { PlayerRecord } from '../repositories';
 import { closeTable } from './closeTable';
 import {

@@ -5,7 +5,7 @@ import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { ServerConfig } from '../config';
 import type { Drain } from '../drain';
 import type { Admission } from '../limits/admission';
-import type { Match, MatchDeps } from './Match';
+import type { Match, MatchDeps } from '../matches/Match';
 import type { Storage } from '../repositories';
 import type { JoinCodes } from './joinCodes';
 

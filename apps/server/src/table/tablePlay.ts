@@ -2,9 +2,9 @@ import { type Action, type AnswerStep, type Colour, type TurnStep, createRng, st
 import { type Rejection, type ServerMessages, type SnapshotMessage, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
-import { Match, type MatchDeps } from './Match';
+import { Match, type MatchDeps } from '../matches/Match';
 import { metrics } from '../metrics';
-import { StorageConflict } from '../repositories';
+import { StorageConflict } from '../matches/MatchStorage';
 import { clearMatch, showMatch, showPresence, showResult, showScores } from './facts';
 import type { TableState } from './schema';
 import type { Seating } from './seating';

@@ -2,7 +2,7 @@ import type { AnswerStep, GameEvent, TurnStep } from '@flightchess/rules';
 import { nextSteps } from '@flightchess/rules';
 import { shownMs } from '@flightchess/protocol';
 import type { ServerConfig } from '../config';
-import type { Match } from './Match';
+import type { Match } from '../matches/Match';
 import type { TableState } from './schema';
 import type { Timers } from './timers';
 

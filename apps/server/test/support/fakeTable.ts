@@ -2,7 +2,7 @@ import type { Action, Colour } from '@flightchess/rules';
 import type { ServerMessages } from '@flightchess/protocol';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
-import { Match } from '../../src/table/Match';
+import { Match } from '../../src/matches/Match';
 import { createGuest } from '../../src/accounts/guests';
 import { TableState } from '../../src/table/schema';
 import { Seating } from '../../src/table/seating';

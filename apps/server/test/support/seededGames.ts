@@ -18,8 +18,8 @@ import {
   rollAt,
   stepAction,
 } from '@flightchess/rules';
-import { finalScores } from '../../src/table/finalScores';
-import { ratingInputs } from '../../src/ratings/ratingInputs';
+import { finalScores } from '../../src/matches/finalScores';
+import { ratingInputs } from '../../src/matches/ratingInputs';
 import type { MatchSeat, Storage } from '../../src/repositories';
 
 /**

@@ -1,9 +1,9 @@
-import { compactLog } from '../records/actionLog';
-import type { Sql } from './sql';
+import type { Sql } from '../storage/sql';
+import { compactLog } from './actionLog';
 
 /**
  * Compact match logs: when a match ends its write-ahead rows become one compact log
- * (records/actionLog.ts) in the same transaction as its result; migration 5 does the same for the
+ * (actionLog.ts) in the same transaction as its result; migration 5 does the same for the
  * matches stored before, in batches. A log that cannot be held exactly keeps its rows.
  */
 

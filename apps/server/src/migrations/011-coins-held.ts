@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
 /** What a seat's coins came to (RULES.md §7.1): the rule's amount and the balance after, so the results can show the floor at 0. */
 export const coinsHeld: Migration = {

@@ -1,9 +1,10 @@
 import { describeIssues } from '@flightchess/protocol';
 import { z } from 'zod';
-import { credentialsSchema, verifyGuest } from '../accounts/guests';
-import type { MatchPrivacy, MatchRecord, Storage } from '../repositories';
-import type { HttpRefusal } from './respond';
-import { sameSecret } from './sameSecret';
+import type { MatchRecord } from '@flightchess/protocol';
+import { type GuestReads, credentialsSchema, verifyGuest } from '../accounts/guests';
+import type { HttpRefusal } from '../http/respond';
+import { sameSecret } from '../http/sameSecret';
+import type { MatchPrivacy } from './MatchStorage';
 
 /** Who asks for a match: a player whose credentials were checked (or nobody), and a join code they give. */
 export interface MatchReader {
@@ -18,7 +19,7 @@ const viewerSchema = credentialsSchema
   .strict();
 
 /** The reader a request's body names; a refusal (400, 401) when it is malformed or its credentials fail. */
-export async function readerOf(storage: Storage, body: unknown): Promise<MatchReader | HttpRefusal> {
+export async function readerOf(storage: GuestReads, body: unknown): Promise<MatchReader | HttpRefusal> {
   const viewer = viewerSchema.safeParse(body ?? {});
   if (!viewer.success) return { status: 400, code: 'ERR_BAD_REQUEST', message: describeIssues(viewer.error) };
   const { playerId, secret, code = null } = viewer.data;

@@ -1,5 +1,5 @@
 import { type BySeat, type Colour, type GameState, type Result, scoreGame } from '@flightchess/rules';
-import type { SeatResult } from '../repositories';
+import type { SeatResult } from '@flightchess/protocol';
 
 /** Scores, coins and levels of a finished game (RULES.md §7.1), ready to store; `coinsHeld`: the players' coins before it. */
 export function finalScores(game: GameState, base: number, lifetime: BySeat<number>, coinsHeld: BySeat<number> = {}): Result<SeatResult[]> {

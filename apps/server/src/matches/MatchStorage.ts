@@ -1,6 +1,5 @@
 import type { Action, BySeat, GameResult, GameSetup } from '@flightchess/rules';
 import type { AutoPlayReason, MatchRecord, MatchSeat, MatchSummary, SeatResult } from '@flightchess/protocol';
-import type { RatingInputs, SeatRatings } from '../ratings/RatingStorage';
 
 /**
  * The matches kept (the match repository's interface).
@@ -25,10 +24,10 @@ export interface MatchStorage {
   setPresence(matchId: string, owner: string, presence: Presence): Promise<void>;
   /**
    * A game ended (its actions are all stored already): store its result and every seat's score, add
-   * them to the players' lifetime totals and, at a rated table, update every person's rating of its mode
-   * (ratings/rateFinished.ts), all at once; answers the rating changes. A match is finished once only: a
-   * repeated call changes nothing (and answers the changes stored). Throws StorageConflict when `owner`
-   * no longer holds it.
+   * them to the players' lifetime totals and take the steps the server gives the repository (FinishStep:
+   * at a rated table every person's rating of its mode, quick play's conduct), all at once; answers the
+   * seats' rating changes stored. A match is finished once only: a repeated call changes nothing (and
+   * answers the changes stored). Throws StorageConflict when `owner` no longer holds it.
    */
   finishMatch(match: MatchFinish): Promise<SeatRatings>;
   /** A match that cannot be played on (e.g. stored by another engine version): aborted, scored nothing, seed revealed. */
@@ -42,7 +41,7 @@ export interface MatchStorage {
   /** Give up one match (this process stops it), so that any process may restore it at once. */
   releaseLease(matchId: string, owner: string): Promise<void>;
   getMatch(id: string): Promise<MatchRecord | null>;
-  /** Who may read a match (http/matchAccess.ts): its table's privacy and code; null when there is no such match. */
+  /** Who may read a match (matchAccess.ts): its table's privacy and code; null when there is no such match. */
   matchPrivacy(id: string): Promise<MatchPrivacy | null>;
   /**
    * A player's matches, newest first, aborted ones left out: `all` for the player themself (the one being
@@ -135,6 +134,26 @@ export interface MatchFinish {
   readonly result: GameResult;
   readonly seats: readonly SeatResult[];
   readonly endedAt: number;
-  /** A rated match's places and play weights (ratings/ratingInputs.ts); required when the match is rated. */
+  /** A rated match's places and play weights (ratingInputs.ts); required when the match is rated. */
   readonly rating?: RatingInputs;
+}
+
+/** A person's rating in the game's mode before and after a rated game, on the 1500 scale (match_seats keeps both). */
+export interface RatingChange {
+  readonly before: number;
+  readonly after: number;
+}
+
+/** The rating change of each person's seat of a finished match (none at a casual table, nor for a bot). */
+export type SeatRatings = BySeat<RatingChange>;
+
+/**
+ * What a finished rated game's result gives its seats' ratings, from its final state and action log: the
+ * match carries them with its result to the step that rates it (ratings/rateFinished.ts).
+ */
+export interface RatingInputs {
+  /** Each seat's place, 1 the best (rules: ratingPlaces). */
+  readonly places: BySeat<number>;
+  /** How much each seat's game counts, by the share of moves its player made (rules: playWeights). */
+  readonly weights: BySeat<number>;
 }

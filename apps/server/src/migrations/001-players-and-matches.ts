@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
 /**
  * Times are epoch milliseconds (BIGINT in PostgreSQL), JSON is TEXT (kept byte for byte: the verify

@@ -1,5 +1,5 @@
-import { compactStored } from '../compactStored';
-import type { Migration } from '../migrate';
+import { compactStored } from '../matches/compactStored';
+import type { Migration } from '../storage/migrate';
 
 export const compactTheStoredLogs: Migration = {
   version: 5,

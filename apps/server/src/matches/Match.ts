@@ -14,26 +14,17 @@ import {
   replayGame,
   rollAt,
 } from '@flightchess/rules';
-import { type AutoPlayReason, type Rejection, reject } from '@flightchess/protocol';
+import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, reject } from '@flightchess/protocol';
 import { randomId } from '../ids';
-import type {
-  Absence,
-  MatchSeat,
-  MatchTable,
-  Presence,
-  RatingInputs,
-  SeatPresence,
-  SeatResult,
-  Storage,
-  StoredMatch,
-} from '../repositories';
 import { metrics } from '../metrics';
+import type { PlayerStorage } from '../players/playerRepository';
 import { finalScores } from './finalScores';
-import { ratingInputs } from '../ratings/ratingInputs';
+import type { Absence, MatchStorage, MatchTable, Presence, RatingInputs, SeatPresence, StoredMatch } from './MatchStorage';
+import { ratingInputs } from './ratingInputs';
 
-/** What a match needs of its process: the store, who this process is, and how long its leases run. */
+/** What a match needs of its process: the store (its matches, and the players' totals it scores from), who this process is, and how long its leases run. */
 export interface MatchDeps {
-  readonly storage: Storage;
+  readonly storage: MatchStorage & Pick<PlayerStorage, 'getPlayer'>;
   /** This process's owner id in the store. */
   readonly owner: string;
   readonly leaseMs: number;
@@ -242,7 +233,7 @@ export class Match {
 
   /**
    * Score the finished game (RULES.md §7.1) and store the result with the players' new totals and, at a
-   * rated table, their new ratings (from the final state and the stored log: ratings/ratingInputs.ts), once.
+   * rated table, their new ratings (from the final state and the stored log: ratingInputs.ts), once.
    */
   async record(): Promise<Recorded> {
     const result = this.game.result;

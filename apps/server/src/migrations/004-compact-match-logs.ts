@@ -1,6 +1,6 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
-/** A finished or aborted match keeps its log here (records/actionLog.ts), its write-ahead rows deleted. */
+/** A finished or aborted match keeps its log here (matches/actionLog.ts), its write-ahead rows deleted. */
 export const compactMatchLogs: Migration = {
   version: 4,
   name: 'compact match logs',

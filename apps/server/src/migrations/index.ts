@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 import { playersAndMatches } from './001-players-and-matches';
 import { durableTables } from './002-durable-tables';
 import { accounts } from './003-accounts';

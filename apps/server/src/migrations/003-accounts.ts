@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
 /**
  * Every device its own secret: the one each guest has so far becomes its first device (id = the

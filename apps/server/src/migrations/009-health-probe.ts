@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
 /** /healthz writes here: a store that cannot be written is not healthy, whatever a SELECT says. */
 export const healthProbe: Migration = {

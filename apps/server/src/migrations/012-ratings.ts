@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
 const tables = (real: string, bigint: string, falseValue: string, bool: string) => `
   CREATE TABLE player_ratings (

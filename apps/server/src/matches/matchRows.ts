@@ -8,8 +8,8 @@ import {
   type MatchSummary,
   botLabel,
 } from '@flightchess/protocol';
-import { expandLog } from '../records/actionLog';
 import { type Row, flag } from '../storage/sql';
+import { expandLog } from './actionLog';
 import type { Absence, MatchPrivacy, MatchTable, Presence, SeatPresence, StoredMatch } from './MatchStorage';
 
 /** Rows → match records: both databases keep the same columns (JSON as text, times as epoch milliseconds). */

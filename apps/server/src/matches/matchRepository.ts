@@ -1,10 +1,15 @@
-import { rateFinished, storedRatings } from '../ratings/rateFinished';
-import { setupMode } from '../ratings/setupMode';
-import { recordConduct } from '../pairing/pairingRepository';
-import { compactEnded, type Ended } from '../storage/compactStored';
 import type { Sql } from '../storage/sql';
-import { type MatchStorage, type MatchesShown, StorageConflict } from './MatchStorage';
+import { compactEnded, type Ended } from './compactStored';
+import { type MatchFinish, type MatchStorage, type MatchesShown, type SeatRatings, StorageConflict } from './MatchStorage';
 import { matchPrivacy, matchRecord, matchSummary, storedMatch } from './matchRows';
+import { setupMode } from './setupMode';
+
+/**
+ * What else a finished match's result brings, done in the transaction that stores it (its players'
+ * ratings, their quick play conduct): the server composes the steps (repositories.ts), so that a step
+ * that fails keeps nothing of the finish.
+ */
+export type FinishStep = (tx: Sql, finished: MatchFinish) => Promise<void>;
 
 // One statement: the owner check and the append cannot be separated by another process's claim.
 const APPEND_ACTION = `INSERT INTO match_actions (match_id, idx, action, at)
@@ -22,8 +27,20 @@ const recentMatches = (shown: MatchesShown): string =>
    ORDER BY m.started_at DESC, m.id LIMIT ?`;
 const RECENT_MATCHES = { all: recentMatches('all'), public: recentMatches('public') };
 
-/** The matches over either database; an ended match's rows become its compact log in the transaction that ends it. */
-export function matchRepository(sql: Sql): MatchStorage {
+/** The rating changes a finished match's seats keep (what finishMatch answers, the first time and again). */
+async function seatRatings(sql: Sql, matchId: string): Promise<SeatRatings> {
+  const rows = await sql.all(
+    'SELECT colour, rating_before, rating_after FROM match_seats WHERE match_id = ? AND rating_after IS NOT NULL ORDER BY colour',
+    [matchId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.colour, { before: r.rating_before as number, after: r.rating_after as number }]));
+}
+
+/**
+ * The matches over either database; an ended match's rows become its compact log in the transaction that
+ * ends it, after the finish steps.
+ */
+export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): MatchStorage {
   return {
     startMatch: (m) =>
       sql.transaction(
@@ -92,7 +109,7 @@ export function matchRepository(sql: Sql): MatchStorage {
           )) as Ended | undefined;
           if (!ended) {
             // Recorded already: once only, answered with the ratings it stored.
-            if (await tx.get(`SELECT 1 FROM matches WHERE id = ? AND status = 'finished'`, [f.id])) return storedRatings(tx, f.id);
+            if (await tx.get(`SELECT 1 FROM matches WHERE id = ? AND status = 'finished'`, [f.id])) return seatRatings(tx, f.id);
             throw new StorageConflict(`finishing match ${f.id}: the match is no longer this process's`);
           }
           for (const s of f.seats) {
@@ -123,10 +140,9 @@ export function matchRepository(sql: Sql): MatchStorage {
               );
             }
           }
-          const ratings = await rateFinished(tx, f.id, f.rating, f.endedAt);
-          await recordConduct(tx, f.id, f.endedAt);
+          for (const step of finishSteps) await step(tx, f);
           await compactEnded(tx, ended);
-          return ratings;
+          return seatRatings(tx, f.id);
         },
         { durable: true },
       ),

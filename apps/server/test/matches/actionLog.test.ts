@@ -1,7 +1,7 @@
 import { type Action, COLOURS, rollAt } from '@flightchess/rules';
 import fc from 'fast-check';
-import { compactLog, expandLog } from '../../src/records/actionLog';
-import { seedDice } from '../../src/records/seedDice';
+import { compactLog, expandLog } from '../../src/matches/actionLog';
+import { seedDice } from '../../src/matches/seedDice';
 
 const SEED = 'ab'.repeat(32);
 const texts = (actions: readonly unknown[]) => actions.map((a) => JSON.stringify(a));
@@ -15,7 +15,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ type: fc.constantFrom('answer-resign' as const, 'answer-draw' as const), seat: colour, accept: fc.boolean() }),
 );
 
-describe('the compact action log (records/actionLog.ts)', () => {
+describe('the compact action log (matches/actionLog.ts)', () => {
   test('a game as the server plays it: a nibble per roll and per move, the dice left to the seed', () => {
     const actions: Action[] = [];
     for (let i = 0; i < 300; i++) {

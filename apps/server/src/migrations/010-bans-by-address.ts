@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
 /** A ban may take the address its player was seen from last, for a while (bans/bans.ts). */
 export const bansByAddress: Migration = {

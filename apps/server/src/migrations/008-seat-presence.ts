@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../storage/migrate';
 
 /**
  * Auto-play with its reason, and the seats held for players who are away (RULES.md §7), in one JSON
