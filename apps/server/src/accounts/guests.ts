@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
 import { z } from 'zod';
 import { randomId } from '../ids';
 import type { PlayerRecord, PlayerStorage } from '../players/playerRepository';
@@ -63,4 +64,10 @@ export async function verifyGuest(storage: GuestReads, playerId: string, secret:
   const now = Date.now();
   if (device.lastSeenAt < now - SEEN_EVERY_MS) await storage.accounts.touchDevice(device.id, now, now - SEEN_EVERY_MS);
   return { ...player, deviceId: device.id };
+}
+
+/** The player the path names (`:id`), when the body has the secret of one of their devices; else null. */
+export async function playerAsking(storage: GuestReads, req: Request): Promise<SignedInPlayer | null> {
+  const secret = credentialsSchema.shape.secret.safeParse(req.body?.secret);
+  return secret.success ? verifyGuest(storage, String(req.params.id), secret.data) : null;
 }

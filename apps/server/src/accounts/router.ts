@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { fail, route } from '../http/respond';
 import { randomId } from '../ids';
 import type { BanStorage } from '../bans/banRepository';
-import { type GuestReads, type SignedInPlayer, credentialsSchema, hashSecret, newSecret, verifyGuest } from './guests';
+import { type GuestReads, type SignedInPlayer, hashSecret, newSecret, playerAsking } from './guests';
 import type { AccountStorage, PasskeyRecord } from './AccountStorage';
 import { deviceNameOf } from './deviceNames';
 import { linkCode, typedLinkCode } from './linkCodes';
@@ -48,7 +48,6 @@ const BAD_CREDENTIALS = 'send the secret this device was given';
 
 /** Anything typed where a string is wanted, at most `max` characters (the body is 2 KB at most anyway). */
 const text = (max: number) => z.string().max(max);
-const secretOf = (req: Request) => credentialsSchema.shape.secret.safeParse(req.body?.secret);
 
 /** A passkey as the player sees it: no key material. */
 const passkeyInfo = (p: PasskeyRecord): PasskeyInfo => ({ id: p.id, name: p.name, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt });
@@ -66,8 +65,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
   /** A route of the player `:id`, signed in with the body's secret (its device too); else 401. */
   const asPlayer = (handler: (player: SignedInPlayer, req: Request, res: Response) => Promise<unknown>) =>
     route(async (req, res) => {
-      const secret = secretOf(req);
-      const player = secret.success ? await verifyGuest(storage, String(req.params.id), secret.data) : null;
+      const player = await playerAsking(storage, req);
       return player ? handler(player, req, res) : fail(res, 401, 'ERR_BAD_CREDENTIALS', BAD_CREDENTIALS);
     });
 
