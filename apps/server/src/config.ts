@@ -6,12 +6,13 @@ import { PASSWORD_COST } from './accounts/passwords';
 import type { AdmissionConfig } from './limits/admission';
 import { ProxyTrust } from './limits/clientAddress';
 import type { ClientLimits } from './limits/clientLimits';
+import type { TableConfig } from './table/tableConfig';
 
 /**
  * Everything the server can be told: from the environment in production, from code in tests. A
- * capability declares the part it reads (AdmissionConfig…); the rest is the process's own.
+ * capability declares the part it reads (TableConfig, AccountsConfig, AdmissionConfig); the rest is the process's own.
  */
-export interface ServerConfig extends AccountsConfig, AdmissionConfig {
+export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConfig {
   readonly port: number;
   /** Interface to listen on; undefined = every interface. */
   readonly host: string | undefined;
@@ -23,25 +24,6 @@ export interface ServerConfig extends AccountsConfig, AdmissionConfig {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Colyseus publicAddress of this process when several run behind one address. */
   readonly publicAddress: string | undefined;
-  /** Default turn time; a table may choose another within [minTurnSeconds, maxTurnSeconds]. */
-  readonly turnSeconds: number;
-  readonly minTurnSeconds: number;
-  readonly maxTurnSeconds: number;
-  /** How long a dropped seat is held before it counts as a resignation (RULES.md §7). */
-  readonly reconnectSeconds: number;
-  /** The visible pause before a bot or auto-play (托管) rolls. */
-  readonly botRollDelayMs: number;
-  /** The visible pause between a roll and an automatic move (bot, auto-play or a forced move, §9.10). */
-  readonly autoMoveDelayMs: number;
-  /** A public table starts this long after its first player sat down, the free seats taken by bots (at most 3 s more once people take every seat). */
-  readonly quickStartSeconds: number;
-  /**
-   * Those pauses start once the board has shown the last action (the protocol's shownMs), and so does a
-   * person's turn time: off in tests that play at once.
-   */
-  readonly moveAnimation: boolean;
-  /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
-  readonly maxMessagesPerSecond: number;
   /**
    * Each connection is pinged this often; two pings unanswered in a row and it is cut (the player counts
    * as dropped): 3 s finds a silently dead link in 6–9 s.
@@ -72,13 +54,6 @@ export interface ServerConfig extends AccountsConfig, AdmissionConfig {
   readonly metricsToken: string | undefined;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
   readonly adminToken: string | undefined;
-  /**
-   * End-to-end tests only: every game's dice from this seed (64 hex digits) and its first seat the first in
-   * seat order, so that a test knows what will happen. Never in production: anyone could foretell the dice.
-   */
-  readonly testDiceSeed: string | undefined;
-  /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
-  readonly watchersPerTable: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {

@@ -1,5 +1,5 @@
 import { type Colour, LEVELS, isColour } from '@flightchess/rules';
-import type { SeatResult } from '../repositories';
+import type { SeatResult } from '@flightchess/protocol';
 import type { Match } from '../matches/Match';
 import type { TableState } from './schema';
 

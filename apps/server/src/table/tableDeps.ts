@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Rejection } from '@flightchess/protocol';
 import type { Logger } from 'pino';
+import type { SeatCheck } from '../accounts/seatCredentials';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
-import type { ServerConfig } from '../config';
 import type { Drain } from '../drain';
 import type { Admission } from '../limits/admission';
 import type { Match, MatchDeps } from '../matches/Match';
-import type { Storage } from '../repositories';
+import type { RatingStorage } from '../ratings/RatingStorage';
 import type { JoinCodes } from './joinCodes';
+import type { TableConfig } from './tableConfig';
 
 /** Games a process restores hand their rebuilt match to the room that will hold it (see tableKeeper.ts). */
 export interface RestoreHandoff {
@@ -16,8 +17,9 @@ export interface RestoreHandoff {
 
 /** What a table needs of the server it runs in (gameServer.ts gives it). */
 export interface TableDeps {
-  readonly config: ServerConfig;
-  readonly storage: Storage;
+  readonly config: TableConfig;
+  /** Beyond its match (`matches`): the credentials of whoever asks for a seat, and the seats' ratings. */
+  readonly storage: SeatCheck['storage'] & { readonly ratings: Pick<RatingStorage, 'ratingOf'> };
   readonly logger: Logger;
   readonly codes: JoinCodes;
   readonly drain: Drain;

@@ -3,7 +3,7 @@ import { type Colour, isColour } from '@flightchess/rules';
 import { CLOSE_CODES, type Rejection, reject } from '@flightchess/protocol';
 import type { SeatAuth } from '../accounts/seatCredentials';
 import { metrics } from '../metrics';
-import type { PlayerRecord } from '../repositories';
+import type { PlayerRecord } from '../players/playerRepository';
 import { codeRefusal } from './codeRefusal';
 import type { Gathering } from './gathering';
 import type { TableHost } from './tableHost';

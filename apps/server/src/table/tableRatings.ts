@@ -1,7 +1,7 @@
 import { BOT_RATINGS, type BotName, NEWCOMER_RATING, type RatingMode } from '@flightchess/rules';
 import type { Logger } from 'pino';
-import type { TableState } from '../table/schema';
-import type { RatingStorage } from './RatingStorage';
+import type { RatingStorage } from '../ratings/RatingStorage';
+import type { TableState } from './schema';
 
 /**
  * The rating each seat shows before a rated table's game (SeatState.rating): a person's in the table's
