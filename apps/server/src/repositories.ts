@@ -15,38 +15,6 @@ import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatab
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
 
-export type {
-  AdminAction,
-  Ban,
-  MatchRecord,
-  MatchSeat,
-  MatchStatus,
-  MatchSummary,
-  Notice,
-  PlayerSummary,
-  SeatResult,
-} from '@flightchess/protocol';
-export type { NewBan } from './bans/banRepository';
-export {
-  type Absence,
-  type LeaseClaim,
-  type MatchFinish,
-  type MatchPrivacy,
-  type MatchStart,
-  type MatchTable,
-  type MatchesShown,
-  type Presence,
-  type SeatPresence,
-  StorageConflict,
-  type StoredMatch,
-  type RatingChange,
-  type RatingInputs,
-  type SeatRatings,
-} from './matches/MatchStorage';
-export type { NewPlayer } from './accounts/guestRepository';
-export type { PlayerRecord } from './players/playerRepository';
-export type { RatingStorage } from './ratings/RatingStorage';
-
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
  * matches, the operator's console and its bans, the accounts (devices, logins, passkeys, link codes) as

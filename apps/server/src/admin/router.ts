@@ -3,9 +3,11 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
+import type { BanStorage } from '../bans/banRepository';
 import type { ClientLimiter } from '../limits/clientLimiter';
-import type { Storage } from '../repositories';
+import type { PlayerStorage } from '../players/playerRepository';
 import { CLOSED_BY_OPERATOR } from '../table';
+import type { AdminStorage } from './adminRepository';
 import { type Deployment, NoSuchTable } from './deployment';
 import { adminGate } from './gate';
 import type { Notices } from './notices';
@@ -14,7 +16,8 @@ import { noticeStream } from './noticeStream';
 export interface AdminDeps {
   /** ADMIN_TOKEN; undefined: the console is off (every admin route answers 404). */
   readonly token: string | undefined;
-  readonly storage: Storage;
+  /** The console's own notice and audit, the bans, and the players banned. */
+  readonly storage: AdminStorage & BanStorage & Pick<PlayerStorage, 'getPlayer'>;
   readonly deployment: Deployment;
   readonly notices: Notices;
   readonly limiter: Pick<ClientLimiter, 'addressOf'>;

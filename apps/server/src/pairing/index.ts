@@ -2,14 +2,13 @@ import { type BlockedPlayer, type ModeRating, type QuickPlayCooldown, reject } f
 import type { RatingMode } from '@flightchess/rules';
 import type { Request, Router } from 'express';
 import type { Bans } from '../bans/bans';
-import type { Storage } from '../repositories';
 import type { TablePairing } from '../table/tableDeps';
 import { cooldownAt } from './cooldown';
 import { QuickPlay } from './quickPlay';
-import { pairingRouter } from './router';
+import { type PairingStore, pairingRouter } from './router';
 
 export interface PairingDeps {
-  readonly storage: Storage;
+  readonly storage: PairingStore;
   /** A player's rating in a mode (null: never rated in it), from the ratings' repository. */
   readonly ratingOf: (playerId: string, mode: RatingMode) => Promise<ModeRating | null>;
   readonly bans: Pick<Bans, 'answered'>;

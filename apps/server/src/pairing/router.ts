@@ -4,12 +4,15 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Bans } from '../bans/bans';
 import { fail, route } from '../http/respond';
-import { credentialsSchema, verifyGuest } from '../accounts/guests';
-import type { Storage } from '../repositories';
+import { type GuestReads, credentialsSchema, verifyGuest } from '../accounts/guests';
+import type { PairingStorage } from './pairingRepository';
 import type { QuickPlay } from './quickPlay';
 
+/** What quick play and blocks read and write: their own storage, and the players' records and devices. */
+export type PairingStore = GuestReads & { readonly pairing: PairingStorage };
+
 export interface PairingRouterDeps {
-  readonly storage: Storage;
+  readonly storage: PairingStore;
   readonly quick: QuickPlay;
   readonly bans: Pick<Bans, 'answered'>;
   /** The client's address (limits/clientAddress.ts). */

@@ -3,7 +3,8 @@ import type { MatchRecord } from '@flightchess/protocol';
 import { createGuest } from '../../src/accounts/guests';
 import { rebuildRatings } from '../../src/ratings/rebuildRatings';
 import { type Rerated, rerateAll } from '../../src/ratings/rerateAll';
-import type { MatchFinish, Storage } from '../../src/repositories';
+import type { MatchFinish } from '../../src/matches/MatchStorage';
+import type { Storage } from '../../src/repositories';
 import { type SeededGameSpec, matchIdOf, playSeeded, seatsFor, storeSeeded } from '../support/seededGames';
 import { type StorageHarness, freshDatabase } from './contract';
 
