@@ -1,12 +1,12 @@
 /**
  * `npm run ratings:rebuild [-- --write]` (in the container: `node server/ratings.js [--write]`): every
- * rating recomputed from the stored records (rebuildRatings.ts), for after the model changed. Without
+ * rating recomputed from the stored records (ratings/rebuildRatings.ts), for after the model changed. Without
  * `--write` it only says what would change. Reads DATABASE_URL or DATA_DIR as the server does, and may run
  * while it plays.
  */
 import { configFromEnv } from '../config';
 import { openStorage } from '../repositories';
-import { rebuildRatings } from './rebuildRatings';
+import { rebuildRatings } from '../ratings/rebuildRatings';
 
 async function main(): Promise<void> {
   const unknown = process.argv.slice(2).filter((a) => a !== '--write');

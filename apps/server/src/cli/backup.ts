@@ -1,11 +1,11 @@
 /**
  * `npm run backup -- --to FILE` (in the container: `node server/backup.js --to /data/backup.db`): a
- * consistent copy of the server's SQLite database while it runs (sqliteBackup.ts), read from DATA_DIR
+ * consistent copy of the server's SQLite database while it runs (backup/sqliteBackup.ts), read from DATA_DIR
  * (or `--from FILE`). Restoring it: apps/server README, Backups.
  */
 import { join, resolve } from 'node:path';
 import { configFromEnv } from '../config';
-import { backupSqlite } from './sqliteBackup';
+import { backupSqlite } from '../backup/sqliteBackup';
 
 const USAGE = 'usage: npm run backup -- --to FILE [--from DATABASE_FILE]   (default: flightchess.db in DATA_DIR)';
 
