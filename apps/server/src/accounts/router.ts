@@ -53,7 +53,7 @@ const text = (max: number) => z.string().max(max);
 const passkeyInfo = (p: PasskeyRecord): PasskeyInfo => ({ id: p.id, name: p.name, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt });
 
 /**
- * The accounts API (README: Accounts), mounted under /api: link a device by a one-time code, a login name
+ * The accounts API (docs/server/accounts.md), mounted under /api: link a device by a one-time code, a login name
  * and password, passkeys, each device its own secret, and signing devices out — whose table
  * connections close at once, on whichever process holds them.
  */

@@ -57,7 +57,7 @@ export const adminPage =
     token ? res.redirect(302, '/#/admin') : next();
 
 /**
- * The operator's console API (apps/server README: Operator's console): `/api/admin/*` behind
+ * The operator's console API (docs/server/console-api.md): `/api/admin/*` behind
  * the token (gate.ts), and the public `GET /api/notice` (and its stream) every page reads. Every action is logged
  * (`admin-action`) and stored in the audit with its time and the operator's address.
  */

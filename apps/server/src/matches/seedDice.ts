@@ -4,7 +4,7 @@ const SEED = /^[0-9a-f]{64}$/;
 
 /**
  * The dice of a match's seed as the compact log (format 1) reads them: the derivation of the rules'
- * `rollAt` (README: Provably fair dice — SHA-256(seed ‖ uint32be(index) ‖ uint32be(round)), the first
+ * `rollAt` (packages/protocol README: Provably fair dice — SHA-256(seed ‖ uint32be(index) ‖ uint32be(round)), the first
  * digest byte under 252 gives 1 + byte mod 6), with node's SHA-256, which takes a whole game's rolls in
  * about a millisecond where the engine's portable one takes tens. A test holds the two equal; a change
  * of the derivation needs a new log format, or the logs written before would read other dice.

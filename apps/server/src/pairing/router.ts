@@ -49,7 +49,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
 };
 
 /**
- * Quick play and blocks (README: Quick play), mounted under /api. Quick play answers a seat reservation
+ * Quick play and blocks (docs/server/quick-play.md), mounted under /api. Quick play answers a seat reservation
  * the client consumes; the Colyseus routes that would pick a table by themselves (joinOrCreate, join) are
  * closed (limits/httpGuard.ts), so that no client walks around a cooldown or a block.
  */
