@@ -27,7 +27,7 @@ export interface Pairing {
 }
 
 /**
- * Quick play that pairs by rating, escapers' cooldowns and blocks (issue 31; README: Quick play): the
+ * Quick play that pairs by rating, escapers' cooldowns and blocks (docs/server/quick-play.md): the
  * pure rules (chooseTable, cooldown), their storage (pairingRepository) and the routes, wired here.
  */
 export function createPairing({ storage, ratingOf, bans, addressOf, quickStartSeconds }: PairingDeps): Pairing {
