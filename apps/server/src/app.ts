@@ -14,7 +14,7 @@ import { registry } from './metrics';
 import { type ProfilesRouterDeps, profilesRouter } from './profiles/router';
 import type { Storage } from './repositories';
 import { storeLocation } from './storage/open';
-import { type LobbyRouterDeps, lobbyRouter } from './table/lobbyRouter';
+import { type LobbyRouterDeps, lobbyRouter } from './table';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</title>
 <h1>Flight Chess server is running</h1>

@@ -22,7 +22,10 @@ import { finalScores } from './finalScores';
 import type { Absence, MatchStorage, MatchTable, Presence, RatingInputs, SeatPresence, StoredMatch } from './MatchStorage';
 import { ratingInputs } from './ratingInputs';
 
-/** What a match needs of its process: the store (its matches, and the players' totals it scores from), who this process is, and how long its leases run. */
+/**
+ * What a match needs of its process: the store (its matches, and the players' totals it scores from), who
+ * this process is, and how long its leases run.
+ */
 export interface MatchDeps {
   readonly storage: MatchStorage & Pick<PlayerStorage, 'getPlayer'>;
   /** This process's owner id in the store. */
