@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRESET_NAMES } from '@flightchess/rules';
 import Database from 'better-sqlite3';
-import { createGuest } from '../src/players/guests';
+import { createGuest } from '../src/accounts/guests';
 import { openSqliteStorage } from '../src/repositories';
 import { type Ending, type SeededGameSpec, playSeeded, seatsFor, storeSeeded } from '../test/support/seededGames';
 

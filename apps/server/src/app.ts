@@ -2,15 +2,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
+import { type GuestsRouterDeps, guestsRouter } from './accounts/guestsRouter';
+import { adminPage } from './admin/router';
 import type { ServerConfig } from './config';
 import type { Drain } from './drain';
-import { type ApiDeps, apiRouter } from './http/api';
-import { adminPage } from './admin/router';
 import { apiError, fail } from './http/respond';
 import { sameSecret } from './http/sameSecret';
 import { webAssets } from './http/webAssets';
+import { type MatchesRouterDeps, matchesRouter } from './matches/router';
 import { registry } from './metrics';
+import { type ProfilesRouterDeps, profilesRouter } from './profiles/router';
+import type { Storage } from './repositories';
 import { storeLocation } from './storage/open';
+import { type LobbyRouterDeps, lobbyRouter } from './table';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Flight Chess</title>
 <h1>Flight Chess server is running</h1>
@@ -27,10 +31,33 @@ const BAD_BODIES: Readonly<Record<string, string>> = {
   'request.size.invalid': 'the body is not as long as it said',
 };
 
+/** What the JSON API's routes are given: each capability's routers, and what the routers made here need. */
+export type ApiDeps = GuestsRouterDeps &
+  ProfilesRouterDeps &
+  LobbyRouterDeps &
+  MatchesRouterDeps & {
+    /** Link a device, sign in, sign out elsewhere (accounts/router.ts). */
+    readonly accounts: { readonly router: Router };
+    /** Quick play and blocks (pairing/router.ts). */
+    readonly pairing: { readonly router: Router };
+  };
+
+/**
+ * The JSON API under /api (packages/protocol README: HTTP endpoints): each capability's routes, every
+ * body JSON of 2 KB at most, and 404 for any other path.
+ */
+function apiRouter(deps: ApiDeps): Router {
+  const api = express.Router();
+  api.use(express.json({ limit: '2kb' }));
+  api.use(guestsRouter(deps), profilesRouter(deps), lobbyRouter(deps), matchesRouter(deps), deps.accounts.router, deps.pairing.router);
+  api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
+  return api;
+}
+
 /** The express app: health check, JSON API, and the web client when it has been built. */
 export function createApp(
   config: ServerConfig,
-  deps: ApiDeps & { logger: Logger; drain: Pick<Drain, 'draining'>; admin?: Router },
+  deps: ApiDeps & { storage: Pick<Storage, 'probe'>; logger: Logger; drain: Pick<Drain, 'draining'>; admin?: Router },
 ): express.Express {
   const app = express();
   app.disable('x-powered-by');

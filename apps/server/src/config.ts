@@ -1,11 +1,18 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '@flightchess/protocol';
-import { PASSWORD_COST, type ScryptCost } from './accounts/passwords';
+import type { AccountsConfig } from './accounts';
+import { PASSWORD_COST } from './accounts/passwords';
+import type { AdmissionConfig } from './limits/admission';
 import { ProxyTrust } from './limits/clientAddress';
+import type { ClientLimits } from './limits/clientLimits';
+import type { TableConfig } from './table/tableConfig';
 
-/** Everything the server can be told: from the environment in production, from code in tests. */
-export interface ServerConfig {
+/**
+ * Everything the server can be told: from the environment in production, from code in tests. A
+ * capability declares the part it reads (TableConfig, AccountsConfig, AdmissionConfig); the rest is the process's own.
+ */
+export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConfig {
   readonly port: number;
   /** Interface to listen on; undefined = every interface. */
   readonly host: string | undefined;
@@ -17,25 +24,6 @@ export interface ServerConfig {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Colyseus publicAddress of this process when several run behind one address. */
   readonly publicAddress: string | undefined;
-  /** Default turn time; a table may choose another within [minTurnSeconds, maxTurnSeconds]. */
-  readonly turnSeconds: number;
-  readonly minTurnSeconds: number;
-  readonly maxTurnSeconds: number;
-  /** How long a dropped seat is held before it counts as a resignation (RULES.md §7). */
-  readonly reconnectSeconds: number;
-  /** The visible pause before a bot or auto-play (托管) rolls. */
-  readonly botRollDelayMs: number;
-  /** The visible pause between a roll and an automatic move (bot, auto-play or a forced move, §9.10). */
-  readonly autoMoveDelayMs: number;
-  /** A public table starts this long after its first player sat down, the free seats taken by bots (at most 3 s more once people take every seat). */
-  readonly quickStartSeconds: number;
-  /**
-   * Those pauses start once the board has shown the last action (the protocol's shownMs), and so does a
-   * person's turn time: off in tests that play at once.
-   */
-  readonly moveAnimation: boolean;
-  /** Per-client message budget (token bucket); more is refused with ERR_RATE_LIMITED. */
-  readonly maxMessagesPerSecond: number;
   /**
    * Each connection is pinged this often; two pings unanswered in a row and it is cut (the player counts
    * as dropped): 3 s finds a silently dead link in 6–9 s.
@@ -58,56 +46,14 @@ export interface ServerConfig {
   readonly trustProxy: readonly string[];
   /** What one client address may do (see limits/). */
   readonly limits: ClientLimits;
-  /** This process takes no new table beyond this many. */
-  readonly maxTables: number;
-  /** This process seats nobody new beyond this many open connections (players coming back always are). */
-  readonly maxConnections: number;
   /** Guests who never played are deleted this long after they were created. */
   readonly guestIdleDays: number;
   /** Prometheus metrics at GET /metrics. */
   readonly metrics: boolean;
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
-  /** Failed sign-ins one address may make at one login name an hour, before it is refused there for a while. */
-  readonly signInFailuresPerHour: number;
-  /**
-   * Failed sign-ins one login name meets a minute over every address (a guesser with many): beyond it the
-   * name is refused until the minute is over, so the right password is never kept out longer than that.
-   */
-  readonly signInFailuresPerNameMinute: number;
-  /** What a password hash costs (scrypt; tests lower it, one test keeps the real one). */
-  readonly passwordCost: ScryptCost;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
   readonly adminToken: string | undefined;
-  /**
-   * End-to-end tests only: every game's dice from this seed (64 hex digits) and its first seat the first in
-   * seat order, so that a test knows what will happen. Never in production: anyone could foretell the dice.
-   */
-  readonly testDiceSeed: string | undefined;
-  /** Watchers one table takes at most (each is a connection too: MAX_CONNECTIONS, SOCKETS_PER_ADDRESS). */
-  readonly watchersPerTable: number;
-}
-
-/** Per client address (the real one: see trustProxy), a group of friends behind one router never reaches them. */
-export interface ClientLimits {
-  /** Every HTTP request (the web client, the API, matchmaking). */
-  readonly httpPerMinute: number;
-  readonly guestsPerMinute: number;
-  /** Tables created, and quick matches (which may create one). */
-  readonly tablesPerMinute: number;
-  /** Tables one guest may sit at before their games end. */
-  readonly openTablesPerGuest: number;
-  /** Joins by id and reconnections. */
-  readonly joinsPerMinute: number;
-  /** Join-code lookups, and those that find no table (what a code guesser meets). */
-  readonly codeLookupsPerMinute: number;
-  readonly codeMissesPerHour: number;
-  /** Websocket connections open at once. */
-  readonly socketsPerAddress: number;
-  /** TCP connections open at once (HTTP and websockets; not counted for a trusted proxy's). */
-  readonly connectionsPerAddress: number;
-  /** Sign-ins with a name and password or a passkey, and password changes (each costs a password hash). */
-  readonly signInsPerMinute: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {

@@ -13,16 +13,16 @@ import type { ServerConfig } from './config';
 import { Drain, type DrainOutcome } from './drain';
 import { Admission } from './limits/admission';
 import { ClientLimiter } from './limits/clientLimiter';
-import { Bans } from './admin/bans';
+import { Bans } from './bans/bans';
 import { guardHttp } from './limits/httpGuard';
 import { REQUEST_TIMEOUTS, guardConnections } from './limits/connectionGuard';
-import { cleanIdleGuests } from './limits/idleGuests';
+import { cleanIdleGuests } from './players/idleGuests';
 import { socketGuard } from './limits/socketGuard';
 import { Heartbeat } from './heartbeat';
 import { randomId } from './ids';
-import type { MatchDeps } from './table/Match';
+import type { MatchDeps } from './matches/Match';
 import { watchProcess } from './metrics';
-import { JoinCodes, TABLE_ROOM, TableKeeper, tableRoomWith, websocketServerOf } from './table';
+import { JoinCodes, TABLE_ROOM, TableKeeper, tableRoomWith, tablesOf, websocketServerOf } from './table';
 import type { StorageKind } from './storage/open';
 import type { Storage } from './repositories';
 
@@ -141,9 +141,10 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     verifyClient: sockets.verifyClient,
     pingInterval: 0,
   });
-  sockets.watch(transport);
+  const websockets = websocketServerOf(transport);
+  sockets.watch(websockets);
   const heartbeat = new Heartbeat({ intervalMs: config.heartbeatSeconds * 1000, maxMissed: 2 });
-  websocketServerOf(transport).on('connection', (ws: WebSocket) => heartbeat.add(ws));
+  websockets.on('connection', (ws: WebSocket) => heartbeat.add(ws));
   const colyseus = new Server({
     transport,
     presence,
@@ -156,7 +157,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   });
   // After Colyseus has put its matchmaking routes in front of express: the guard goes before both.
   guardHttp(http, limiter, deps.logger);
-  const admission = new Admission(config, limiter);
+  const admission = new Admission(config, limiter, tablesOf);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus.define(
     TABLE_ROOM,

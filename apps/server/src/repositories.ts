@@ -1,52 +1,30 @@
 import { accountRepository } from './accounts/accountRepository';
 import type { AccountStorage } from './accounts/AccountStorage';
+import { type GuestStorage, guestRepository } from './accounts/guestRepository';
 import { type AdminStorage, adminRepository } from './admin/adminRepository';
-import type { MatchStorage } from './table/MatchStorage';
+import { type BanStorage, banRepository } from './bans/banRepository';
+import type { MatchStorage } from './matches/MatchStorage';
+import { matchRepository } from './matches/matchRepository';
+import { MIGRATIONS } from './migrations';
 import type { RatingStorage } from './ratings/RatingStorage';
+import { rateFinished } from './ratings/rateFinished';
 import { ratingRepository } from './ratings/ratingRepository';
-import { matchRepository } from './table/matchRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
-import { type PairingStorage, pairingRepository } from './pairing/pairingRepository';
+import { type PairingStorage, pairingRepository, recordConduct } from './pairing/pairingRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
 
-export type {
-  AdminAction,
-  Ban,
-  MatchRecord,
-  MatchSeat,
-  MatchStatus,
-  MatchSummary,
-  Notice,
-  PlayerSummary,
-  SeatResult,
-} from '@flightchess/protocol';
-export type { NewBan } from './admin/adminRepository';
-export {
-  type Absence,
-  type LeaseClaim,
-  type MatchFinish,
-  type MatchPrivacy,
-  type MatchStart,
-  type MatchTable,
-  type MatchesShown,
-  type Presence,
-  type SeatPresence,
-  StorageConflict,
-  type StoredMatch,
-} from './table/MatchStorage';
-export type { NewPlayer, PlayerRecord } from './players/playerRepository';
-export type { RatingChange, RatingInputs, RatingStorage, SeatRatings } from './ratings/RatingStorage';
-
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
- * matches, the operator's console, the accounts (devices, logins, passkeys, link codes) as
+ * matches, the operator's console and its bans, the accounts (devices, logins, passkeys, link codes) as
  * `accounts`, the ratings' reads as `ratings`, and quick play's blocks and conduct as `pairing`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
  */
 export type Storage = PlayerStorage &
+  GuestStorage &
   MatchStorage &
-  AdminStorage & {
+  AdminStorage &
+  BanStorage & {
     readonly accounts: AccountStorage;
     readonly ratings: RatingStorage;
     /** Quick play's blocks and escapers' conduct (pairing/). */
@@ -60,8 +38,11 @@ export type Storage = PlayerStorage &
 export function storageOn(sql: Sql): Storage {
   return {
     ...playerRepository(sql),
-    ...matchRepository(sql),
+    ...guestRepository(sql),
+    // A finished match is rated and its players' conduct recorded in the transaction that stores it.
+    ...matchRepository(sql, [rateFinished, recordConduct]),
     ...adminRepository(sql),
+    ...banRepository(sql),
     accounts: accountRepository(sql),
     ratings: ratingRepository(sql),
     pairing: pairingRepository(sql),
@@ -72,16 +53,16 @@ export function storageOn(sql: Sql): Storage {
 
 /** The server's store as configured (storage/open.ts), refused with what to do when it cannot be opened and written. */
 export async function openStorage(config: StoreConfig, onError: (err: Error) => void): Promise<{ storage: Storage; kind: StorageKind }> {
-  const { sql, kind } = await openDatabase(config, onError);
+  const { sql, kind } = await openDatabase(config, MIGRATIONS, onError);
   return { storage: storageOn(sql), kind };
 }
 
 /** A SQLite file (or ':memory:'), migrated: for tests and tools. */
 export async function openSqliteStorage(file: string): Promise<Storage> {
-  return storageOn(await migrated(sqliteDatabase(file)));
+  return storageOn(await migrated(sqliteDatabase(file), MIGRATIONS));
 }
 
 /** A PostgreSQL database, migrated: for tests and tools. */
 export async function openPostgresStorage(url: string, onError: (err: Error) => void): Promise<Storage> {
-  return storageOn(await migrated(postgresSql(postgresPool(url, onError))));
+  return storageOn(await migrated(postgresSql(postgresPool(url, onError)), MIGRATIONS));
 }

@@ -1,4 +1,4 @@
-import { Bans } from '../src/admin/bans';
+import { Bans } from '../src/bans/bans';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createApp } from '../src/app';

@@ -1,5 +1,5 @@
 import { TableKeeper } from '../src/table/tableKeeper';
-import type { MatchDeps } from '../src/table/Match';
+import type { MatchDeps } from '../src/matches/Match';
 import { createLogger } from '../src/logger';
 
 /** Storage that lists `lapsed` as unfinished matches whose lease ran out, and claims none of them. */

@@ -1,7 +1,7 @@
 import { BOT_RATINGS, type RatingMode } from '@flightchess/rules';
 import type { ModeRating } from '@flightchess/protocol';
 import { createLogger } from '../src/logger';
-import { TableRatings } from '../src/ratings/tableRatings';
+import { TableRatings } from '../src/table/tableRatings';
 import { SeatState, TableState } from '../src/table/schema';
 
 /** A table with a person on red, a newcomer on green and a heuristic bot on yellow. */

@@ -10,7 +10,7 @@ import {
   createGame,
 } from '@flightchess/rules';
 import { DEFAULT_CONFIG } from '../src/config';
-import type { Match } from '../src/table/Match';
+import type { Match } from '../src/matches/Match';
 import type { TableState } from '../src/table/schema';
 import { Timers } from '../src/table/timers';
 import { TurnPlanner } from '../src/table/turnPlanner';

@@ -1,12 +1,11 @@
 import type { Presence } from '@colyseus/core';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config';
-import type { Storage } from '../repositories';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 import { NameLimits } from './nameLimits';
 import { Passkeys } from './passkeys';
-import { accountsRouter } from './router';
+import type { ScryptCost } from './passwords';
+import { type AccountsStore, accountsRouter } from './router';
 import { SignedOutDevices } from './signedOutDevices';
 
 /**
@@ -20,11 +19,24 @@ export interface Accounts {
   stop(): void;
 }
 
+/** What the accounts are told (part of ServerConfig). */
+export interface AccountsConfig {
+  /** Failed sign-ins one address may make at one login name an hour, before it is refused there for a while. */
+  readonly signInFailuresPerHour: number;
+  /**
+   * Failed sign-ins one login name meets a minute over every address (a guesser with many): beyond it the
+   * name is refused until the minute is over, so the right password is never kept out longer than that.
+   */
+  readonly signInFailuresPerNameMinute: number;
+  /** What a password hash costs (scrypt; tests lower it, one test keeps the real one). */
+  readonly passwordCost: ScryptCost;
+}
+
 export interface AccountsDeps {
-  readonly storage: Storage;
+  readonly storage: AccountsStore;
   readonly presence: Presence;
   readonly logger: Logger;
-  readonly config: Pick<ServerConfig, 'signInFailuresPerHour' | 'signInFailuresPerNameMinute' | 'passwordCost'>;
+  readonly config: AccountsConfig;
   readonly addressOf: (req: Request) => string;
   readonly bans: Pick<Bans, 'answered'>;
 }

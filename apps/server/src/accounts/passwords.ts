@@ -8,7 +8,7 @@ export interface ScryptCost {
 }
 
 /**
- * What a password hash costs (README: Accounts): N = 2^15, r = 8, p = 1 — 32 MiB and about 100 ms on
+ * What a password hash costs (docs/server/accounts.md): N = 2^15, r = 8, p = 1 — 32 MiB and about 100 ms on
  * the 2-core development machine, on libuv's thread pool (the event loop keeps serving). Stored with
  * each hash, so a later change of cost still reads the old hashes.
  */

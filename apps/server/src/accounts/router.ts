@@ -14,9 +14,9 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
 import { randomId } from '../ids';
-import { type SignedInPlayer, credentialsSchema, hashSecret, newSecret, verifyGuest } from '../players/guests';
-import type { Storage } from '../repositories';
-import type { PasskeyRecord } from './AccountStorage';
+import type { BanStorage } from '../bans/banRepository';
+import { type GuestReads, type SignedInPlayer, hashSecret, newSecret, playerAsking } from './guests';
+import type { AccountStorage, PasskeyRecord } from './AccountStorage';
 import { deviceNameOf } from './deviceNames';
 import { linkCode, typedLinkCode } from './linkCodes';
 import { loginNameSchema, nameKey, passwordSchema } from './loginNames';
@@ -24,10 +24,13 @@ import type { NameLimits } from './nameLimits';
 import { type Passkeys, relyingPartyOf } from './passkeys';
 import { type ScryptCost, checkPassword, decoyHash, hashPassword } from './passwords';
 import type { SignedOutDevices } from './signedOutDevices';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
+
+/** What the accounts API reads and writes: the accounts, the players' records, where a player was seen from (bans/). */
+export type AccountsStore = GuestReads & Pick<BanStorage, 'sawPlayer'> & { readonly accounts: AccountStorage };
 
 export interface AccountsRouterDeps {
-  readonly storage: Storage;
+  readonly storage: AccountsStore;
   readonly devices: SignedOutDevices;
   readonly passkeys: Passkeys;
   readonly names: NameLimits;
@@ -45,13 +48,12 @@ const BAD_CREDENTIALS = 'send the secret this device was given';
 
 /** Anything typed where a string is wanted, at most `max` characters (the body is 2 KB at most anyway). */
 const text = (max: number) => z.string().max(max);
-const secretOf = (req: Request) => credentialsSchema.shape.secret.safeParse(req.body?.secret);
 
 /** A passkey as the player sees it: no key material. */
 const passkeyInfo = (p: PasskeyRecord): PasskeyInfo => ({ id: p.id, name: p.name, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt });
 
 /**
- * The accounts API (README: Accounts), mounted under /api: link a device by a one-time code, a login name
+ * The accounts API (docs/server/accounts.md), mounted under /api: link a device by a one-time code, a login name
  * and password, passkeys, each device its own secret, and signing devices out — whose table
  * connections close at once, on whichever process holds them.
  */
@@ -63,8 +65,7 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
   /** A route of the player `:id`, signed in with the body's secret (its device too); else 401. */
   const asPlayer = (handler: (player: SignedInPlayer, req: Request, res: Response) => Promise<unknown>) =>
     route(async (req, res) => {
-      const secret = secretOf(req);
-      const player = secret.success ? await verifyGuest(storage, String(req.params.id), secret.data) : null;
+      const player = await playerAsking(storage, req);
       return player ? handler(player, req, res) : fail(res, 401, 'ERR_BAD_CREDENTIALS', BAD_CREDENTIALS);
     });
 

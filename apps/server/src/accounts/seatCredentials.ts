@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { ServerError } from '@colyseus/core';
 import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
-import type { Bans } from '../admin/bans';
-import { credentialsSchema, verifyGuest } from '../players/guests';
-import type { PlayerRecord, Storage } from '../repositories';
+import type { Bans } from '../bans/bans';
+import type { BanStorage } from '../bans/banRepository';
+import type { PlayerRecord } from '../players/playerRepository';
+import { type GuestReads, credentialsSchema, verifyGuest } from './guests';
 
 /** The player at a table connection, and the address they came from (a ban may cover it). */
 export interface SeatAuth extends PlayerRecord {
@@ -11,7 +12,7 @@ export interface SeatAuth extends PlayerRecord {
 }
 
 export interface SeatCheck {
-  readonly storage: Storage;
+  readonly storage: GuestReads & Pick<BanStorage, 'sawPlayer'>;
   readonly bans: Pick<Bans, 'refusal'>;
   /** The client's address (limits/clientAddress.ts). */
   readonly addressOf: (req: IncomingMessage) => string;

@@ -1,6 +1,6 @@
 import type { Presence } from '@colyseus/core';
 import type { Notice } from '@flightchess/protocol';
-import type { Storage } from '../repositories';
+import type { AdminStorage } from './adminRepository';
 
 /** A page that asks for the notice without its stream: one store read per process this often serves them all. */
 const FRESH_MS = 5_000;
@@ -27,7 +27,7 @@ export class Notices {
   };
 
   constructor(
-    private readonly storage: Pick<Storage, 'notice' | 'setNotice'>,
+    private readonly storage: Pick<AdminStorage, 'notice' | 'setNotice'>,
     private readonly presence: Pick<Presence, 'publish' | 'subscribe' | 'unsubscribe'>,
     private readonly now: () => number = Date.now,
   ) {}

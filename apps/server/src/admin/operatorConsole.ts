@@ -3,15 +3,14 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ClientLimiter } from '../limits/clientLimiter';
 import { metrics } from '../metrics';
-import type { Storage } from '../repositories';
 import { ActionRate } from './actionRate';
 import { Deployment, type ThisProcess } from './deployment';
 import { Notices } from './notices';
-import { adminRouter } from './router';
+import { type AdminDeps, adminRouter } from './router';
 
 export interface ConsoleDeps {
   readonly token: string | undefined;
-  readonly storage: Storage;
+  readonly storage: AdminDeps['storage'];
   readonly presence: Presence;
   readonly limiter: Pick<ClientLimiter, 'addressOf'>;
   readonly logger: Logger;

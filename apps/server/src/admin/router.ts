@@ -3,9 +3,11 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
+import type { BanStorage } from '../bans/banRepository';
 import type { ClientLimiter } from '../limits/clientLimiter';
-import type { Storage } from '../repositories';
+import type { PlayerStorage } from '../players/playerRepository';
 import { CLOSED_BY_OPERATOR } from '../table';
+import type { AdminStorage } from './adminRepository';
 import { type Deployment, NoSuchTable } from './deployment';
 import { adminGate } from './gate';
 import type { Notices } from './notices';
@@ -14,7 +16,8 @@ import { noticeStream } from './noticeStream';
 export interface AdminDeps {
   /** ADMIN_TOKEN; undefined: the console is off (every admin route answers 404). */
   readonly token: string | undefined;
-  readonly storage: Storage;
+  /** The console's own notice and audit, the bans, and the players banned. */
+  readonly storage: AdminStorage & BanStorage & Pick<PlayerStorage, 'getPlayer'>;
   readonly deployment: Deployment;
   readonly notices: Notices;
   readonly limiter: Pick<ClientLimiter, 'addressOf'>;
@@ -54,7 +57,7 @@ export const adminPage =
     token ? res.redirect(302, '/#/admin') : next();
 
 /**
- * The operator's console API (apps/server README: Operator's console): `/api/admin/*` behind
+ * The operator's console API (docs/server/console-api.md): `/api/admin/*` behind
  * the token (gate.ts), and the public `GET /api/notice` (and its stream) every page reads. Every action is logged
  * (`admin-action`) and stored in the audit with its time and the operator's address.
  */

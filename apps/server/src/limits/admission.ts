@@ -1,8 +1,16 @@
 import { matchMaker } from '@colyseus/core';
 import { type Rejection, reject } from '@flightchess/protocol';
-import type { ServerConfig } from '../config';
-import { tablesOf } from '../table';
 import type { ClientLimiter } from './clientLimiter';
+import type { ClientLimits } from './clientLimits';
+
+/** What admission is told (part of ServerConfig). */
+export interface AdmissionConfig {
+  /** This process takes no new table beyond this many. */
+  readonly maxTables: number;
+  /** This process seats nobody new beyond this many open connections (players coming back always are). */
+  readonly maxConnections: number;
+  readonly limits: Pick<ClientLimits, 'openTablesPerGuest'>;
+}
 
 /**
  * Who may come in: process-wide caps (MAX_TABLES, MAX_CONNECTIONS) and the tables one player may sit
@@ -11,8 +19,10 @@ import type { ClientLimiter } from './clientLimiter';
  */
 export class Admission {
   constructor(
-    private readonly config: Pick<ServerConfig, 'maxTables' | 'maxConnections' | 'limits'>,
+    private readonly config: AdmissionConfig,
     private readonly limiter: ClientLimiter,
+    /** The unfinished tables a player sits at, on every process (the lobby's: table/lobbyTables.ts). */
+    private readonly tablesOf: (playerId: string) => Promise<readonly unknown[]>,
   ) {}
 
   /** A new table on this process. */
@@ -34,7 +44,7 @@ export class Admission {
     const full = this.newConnection('players');
     if (full) return full;
     const limit = this.config.limits.openTablesPerGuest;
-    if ((await tablesOf(playerId)).length >= limit)
+    if ((await this.tablesOf(playerId)).length >= limit)
       return reject('ERR_TOO_MANY', `you sit at ${limit} tables already: finish or leave one first`);
     return null;
   }

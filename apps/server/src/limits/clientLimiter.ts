@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import type { ClientLimits } from '../config';
 import { metrics } from '../metrics';
 import { Buckets } from './buckets';
 import { ProxyTrust, clientAddressOf, overHttps } from './clientAddress';
+import type { ClientLimits } from './clientLimits';
 import { OpenCounts } from './openCounts';
 
 const MINUTE = 60_000;

@@ -1,12 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type WebSocket from 'ws';
-import { websocketServerOf } from '../table/colyseusWorkarounds';
 import type { ClientLimiter } from './clientLimiter';
 
 /**
  * The websockets each client address has open: an upgrade beyond its limit is refused (429,
- * Retry-After). Give `verifyClient` to the transport's options, then `watch` the transport.
+ * Retry-After). Give `verifyClient` to the transport's options, then `watch` its websocket server.
  */
 export function socketGuard(limiter: ClientLimiter) {
   return {
@@ -18,8 +16,8 @@ export function socketGuard(limiter: ClientLimiter) {
       if (refusal) done(false, 429, 'Too Many Requests', { 'Retry-After': String(refusal.retryAfter) });
       else done(true);
     },
-    watch(transport: WebSocketTransport): void {
-      websocketServerOf(transport).on('connection', (ws: WebSocket, req: IncomingMessage) => {
+    watch(sockets: Pick<WebSocket.Server, 'on'>): void {
+      sockets.on('connection', (ws: WebSocket, req: IncomingMessage) => {
         const address = limiter.addressOf(req);
         limiter.opened(address, 'sockets');
         ws.once('close', () => limiter.closed(address, 'sockets'));

@@ -1,7 +1,7 @@
 import type { QuickPlayCooldown } from '@flightchess/protocol';
 
 /**
- * Quick play's cooldown for escapers (issue 31, after lichess's playban): leaving rated games (an escape,
+ * Quick play's cooldown for escapers (after lichess's playban): leaving rated games (an escape,
  * or a dropped seat's hold running out) closes quick play for a while; private tables stay open.
  */
 

@@ -1,15 +1,14 @@
 import { type BlockedPlayer, type ModeRating, type QuickPlayCooldown, reject } from '@flightchess/protocol';
 import type { RatingMode } from '@flightchess/rules';
 import type { Request, Router } from 'express';
-import type { Bans } from '../admin/bans';
-import type { Storage } from '../repositories';
+import type { Bans } from '../bans/bans';
 import type { TablePairing } from '../table/tableDeps';
 import { cooldownAt } from './cooldown';
 import { QuickPlay } from './quickPlay';
-import { pairingRouter } from './router';
+import { type PairingStore, pairingRouter } from './router';
 
 export interface PairingDeps {
-  readonly storage: Storage;
+  readonly storage: PairingStore;
   /** A player's rating in a mode (null: never rated in it), from the ratings' repository. */
   readonly ratingOf: (playerId: string, mode: RatingMode) => Promise<ModeRating | null>;
   readonly bans: Pick<Bans, 'answered'>;
@@ -28,7 +27,7 @@ export interface Pairing {
 }
 
 /**
- * Quick play that pairs by rating, escapers' cooldowns and blocks (issue 31; README: Quick play): the
+ * Quick play that pairs by rating, escapers' cooldowns and blocks (docs/server/quick-play.md): the
  * pure rules (chooseTable, cooldown), their storage (pairingRepository) and the routes, wired here.
  */
 export function createPairing({ storage, ratingOf, bans, addressOf, quickStartSeconds }: PairingDeps): Pairing {

@@ -1,4 +1,5 @@
 import type { BlockedPlayer } from '@flightchess/protocol';
+import type { MatchFinish } from '../matches/MatchStorage';
 import type { Sql } from '../storage/sql';
 import { CLEAN_CONDUCT, type Conduct, ESCAPE_WINDOW_MS, conductAfter } from './cooldown';
 
@@ -66,11 +67,12 @@ export function pairingRepository(sql: Sql): PairingStorage {
 }
 
 /**
- * After a match's result is stored, in its transaction (matchRepository.finishMatch): each person of a
- * rated game has their conduct brought up to date — an escape or an expired hold counts towards a
- * cooldown, a game played to the end towards forgiving one (cooldown.ts). A casual game changes nothing.
+ * After a match's result is stored, in its transaction (a finish step of the match repository, given it by
+ * repositories.ts): each person of a rated game has their conduct brought up to date — an escape or an
+ * expired hold counts towards a cooldown, a game played to the end towards forgiving one (cooldown.ts). A
+ * casual game changes nothing.
  */
-export async function recordConduct(tx: Sql, matchId: string, at: number): Promise<void> {
+export async function recordConduct(tx: Sql, { id: matchId, endedAt: at }: MatchFinish): Promise<void> {
   const seats = await tx.all(
     `SELECT s.player_id, s.out_reason FROM match_seats s JOIN matches m ON m.id = s.match_id
      WHERE s.match_id = ? AND m.rated AND s.player_id IS NOT NULL`,

@@ -1,5 +1,5 @@
 /**
- * How far apart in rating quick play seats people (issue 31): narrow while a table has just begun to
+ * How far apart in rating quick play seats people: narrow while a table has just begun to
  * wait, wider the longer it waits, so that nobody waits long for an opponent close to them.
  */
 

@@ -1,7 +1,7 @@
 import { type AuthContext, type IRoomCache, ServerError, matchMaker } from '@colyseus/core';
 import { type QuickPlayCooldown, type Rejection, joinErrorCode, reject } from '@flightchess/protocol';
 import { NEWCOMER_RATING, type PresetName, type RatingMode, ratingModeOf } from '@flightchess/rules';
-import type { PlayerRecord } from '../repositories';
+import type { PlayerRecord } from '../players/playerRepository';
 import { TABLE_ROOM, type TableMetadata } from '../table';
 import { type Candidate, chooseTable } from './chooseTable';
 

@@ -2,14 +2,17 @@ import { type BlockedPlayer, type ErrorCode, describeIssues } from '@flightchess
 import { PRESET_NAMES } from '@flightchess/rules';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { Bans } from '../admin/bans';
+import type { Bans } from '../bans/bans';
 import { fail, route } from '../http/respond';
-import { credentialsSchema, verifyGuest } from '../players/guests';
-import type { Storage } from '../repositories';
+import { type GuestReads, credentialsSchema, verifyGuest } from '../accounts/guests';
+import type { PairingStorage } from './pairingRepository';
 import type { QuickPlay } from './quickPlay';
 
+/** What quick play and blocks read and write: their own storage, and the players' records and devices. */
+export type PairingStore = GuestReads & { readonly pairing: PairingStorage };
+
 export interface PairingRouterDeps {
-  readonly storage: Storage;
+  readonly storage: PairingStore;
   readonly quick: QuickPlay;
   readonly bans: Pick<Bans, 'answered'>;
   /** The client's address (limits/clientAddress.ts). */
@@ -46,7 +49,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
 };
 
 /**
- * Quick play and blocks (README: Quick play), mounted under /api. Quick play answers a seat reservation
+ * Quick play and blocks (docs/server/quick-play.md), mounted under /api. Quick play answers a seat reservation
  * the client consumes; the Colyseus routes that would pick a table by themselves (joinOrCreate, join) are
  * closed (limits/httpGuard.ts), so that no client walks around a cooldown or a block.
  */

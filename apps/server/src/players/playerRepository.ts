@@ -1,11 +1,8 @@
 import type { PlayerSummary } from '@flightchess/protocol';
-import { accountRepository } from '../accounts/accountRepository';
 import type { Row, Sql } from '../storage/sql';
 
 /** The players' records: who they are, their lifetime totals (written by the match repository), the leaderboard. */
 export interface PlayerStorage {
-  /** A new player and its first device (signed in with `secretHash`), at once. */
-  createPlayer(player: NewPlayer): Promise<void>;
   getPlayer(id: string): Promise<PlayerRecord | null>;
   /** A player's new nickname, for the tables they sit at from now on; the matches played keep the name they were played under. */
   renamePlayer(id: string, nickname: string): Promise<void>;
@@ -15,17 +12,6 @@ export interface PlayerStorage {
    * with games are kept forever, and so are those with a login, a passkey or more than one device.
    */
   deleteIdleGuests(createdBefore: number): Promise<number>;
-}
-
-export interface NewPlayer {
-  readonly id: string;
-  readonly nickname: string;
-  /** SHA-256 hex of the first device's secret: the secret itself is never stored. */
-  readonly secretHash: string;
-  readonly createdAt: number;
-  /** The first device's id (default: the player's id) and name (from its browser). */
-  readonly deviceId?: string;
-  readonly deviceName?: string;
 }
 
 export interface PlayerRecord extends PlayerSummary {
@@ -43,23 +29,20 @@ const playerSummary = (r: Row): PlayerSummary => ({
 
 const playerRecord = (r: Row): PlayerRecord => ({ ...playerSummary(r), createdAt: r.created_at as number });
 
+/** A new player's row, inside the caller's transaction (a guest is made with its first device: accounts/guestRepository.ts). */
+export async function insertPlayer(
+  tx: Sql,
+  player: { readonly id: string; readonly nickname: string; readonly createdAt: number },
+): Promise<void> {
+  await tx.run(`INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, '', ?)`, [
+    player.id,
+    player.nickname,
+    player.createdAt,
+  ]);
+}
+
 export function playerRepository(sql: Sql): PlayerStorage {
   return {
-    createPlayer: (p) =>
-      sql.transaction(
-        async (tx) => {
-          await tx.run(`INSERT INTO players (id, nickname, secret_hash, created_at) VALUES (?, ?, '', ?)`, [p.id, p.nickname, p.createdAt]);
-          await accountRepository(tx).addDevice({
-            id: p.deviceId ?? p.id,
-            playerId: p.id,
-            secretHash: p.secretHash,
-            name: p.deviceName ?? '',
-            createdAt: p.createdAt,
-            lastSeenAt: p.createdAt,
-          });
-        },
-        { durable: true },
-      ),
     getPlayer: async (id) => {
       const r = await sql.get('SELECT * FROM players WHERE id = ?', [id]);
       return r ? playerRecord(r) : null;

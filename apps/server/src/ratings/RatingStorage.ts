@@ -1,12 +1,12 @@
-import type { BySeat, RatingMode } from '@flightchess/rules';
+import type { RatingMode } from '@flightchess/rules';
 import type { ModeRating, PlayerRatings, RatingHistory, RatingLeaderboardEntry } from '@flightchess/protocol';
-import type { MatchesShown } from '../table/MatchStorage';
+import type { MatchesShown } from '../matches/MatchStorage';
 import type { Rerated } from './rerateAll';
 
 /**
  * The ratings kept (the ratings repository). They are written with a rated game's result, in the
- * transaction that stores it (rateFinished.ts, called by the match repository's finishMatch), and by an
- * operator's rebuild from the records (replaceRatings).
+ * transaction that stores it (rateFinished.ts, a step the server gives the match repository's finishMatch),
+ * and by an operator's rebuild from the records (replaceRatings).
  */
 export interface RatingStorage {
   /** A player's rating in one mode; null when they have not played it rated. */
@@ -29,23 +29,3 @@ export interface RatingStorage {
    */
   replaceRatings(rebuilt: Rerated, replayed: number, at: number): Promise<void>;
 }
-
-/**
- * What a finished rated game's result gives its seats' ratings, computed by the table from the game's
- * final state and action log (ratingInputs.ts) and stored with the result.
- */
-export interface RatingInputs {
-  /** Each seat's place, 1 the best (rules: ratingPlaces). */
-  readonly places: BySeat<number>;
-  /** How much each seat's game counts, by the share of moves its player made (rules: playWeights). */
-  readonly weights: BySeat<number>;
-}
-
-/** A person's rating in the game's mode before and after a rated game, on the 1500 scale. */
-export interface RatingChange {
-  readonly before: number;
-  readonly after: number;
-}
-
-/** The rating change of each person's seat of a finished match (none at a casual table, nor for a bot). */
-export type SeatRatings = BySeat<RatingChange>;

@@ -1,6 +1,6 @@
 import { type BotName, type Colour, type GameSetup, NEW_SKILL, type RatingMode, type Skill, shownRating } from '@flightchess/rules';
+import type { MatchFinish } from '../matches/MatchStorage';
 import { type Sql, flag } from '../storage/sql';
-import type { RatingInputs, SeatRatings } from './RatingStorage';
 import { rateSeats } from './rateSeats';
 
 /**
@@ -12,14 +12,15 @@ const LOCKED_SKILL = `INSERT INTO player_ratings (player_id, mode, mu, sigma, ga
   ON CONFLICT (player_id, mode) DO UPDATE SET games = player_ratings.games RETURNING mu, sigma`;
 
 /**
- * Rate a finished match, inside the transaction that stores its result (table/matchRepository.ts):
- * nothing for a casual match; else every person's rating of the match's mode is updated (games + 1) and
- * their seat keeps its rating before and after. Players are locked in id order, so that two games
- * locking the same players cannot deadlock. Throws when a rated match comes without its inputs.
+ * Rate a finished match, inside the transaction that stores its result (a finish step of the match
+ * repository, given it by repositories.ts): nothing for a casual match; else every person's rating of the
+ * match's mode is updated (games + 1) and their seat keeps its rating before and after. Players are locked
+ * in id order, so that two games locking the same players cannot deadlock. Throws when a rated match
+ * comes without its inputs.
  */
-export async function rateFinished(tx: Sql, matchId: string, inputs: RatingInputs | undefined, at: number): Promise<SeatRatings> {
+export async function rateFinished(tx: Sql, { id: matchId, rating: inputs, endedAt: at }: MatchFinish): Promise<void> {
   const match = await tx.get('SELECT rated, rating_mode, setup FROM matches WHERE id = ?', [matchId]);
-  if (!match || !flag(match.rated)) return {};
+  if (!match || !flag(match.rated)) return;
   if (!inputs) throw new Error(`finishing rated match ${matchId}: its places and play weights are missing`);
   const mode = match.rating_mode as RatingMode;
   const seats = (await tx.all('SELECT colour, bot, player_id FROM match_seats WHERE match_id = ? ORDER BY colour', [matchId])).map((s) => ({
@@ -34,7 +35,6 @@ export async function rateFinished(tx: Sql, matchId: string, inputs: RatingInput
   }
   const teams = (JSON.parse(match.setup as string) as GameSetup).teams ?? false;
   const changes = rateSeats(seats, (playerId) => priors.get(playerId)!, { mode, teams }, inputs);
-  const ratings: SeatRatings = {};
   for (const { colour } of seats) {
     const change = changes[colour];
     if (!change) continue;
@@ -54,16 +54,5 @@ export async function rateFinished(tx: Sql, matchId: string, inputs: RatingInput
       matchId,
       colour,
     ]);
-    ratings[colour] = { before: before.rating, after: after.rating };
   }
-  return ratings;
-}
-
-/** The rating changes a finished match stored (a repeated finish answers with them). */
-export async function storedRatings(sql: Sql, matchId: string): Promise<SeatRatings> {
-  const rows = await sql.all(
-    'SELECT colour, rating_before, rating_after FROM match_seats WHERE match_id = ? AND rating_after IS NOT NULL ORDER BY colour',
-    [matchId],
-  );
-  return Object.fromEntries(rows.map((r) => [r.colour, { before: r.rating_before as number, after: r.rating_after as number }]));
 }

@@ -8,7 +8,7 @@ import {
   botSkill,
   rateGame,
 } from '@flightchess/rules';
-import type { RatingInputs } from './RatingStorage';
+import type { RatingInputs } from '../matches/MatchStorage';
 
 /** A seat of a rated game: a bot (an anchor) or a person. */
 export interface RatingSeat {

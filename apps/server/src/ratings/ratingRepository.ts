@@ -1,6 +1,6 @@
 import { PROVISIONAL_GAMES, RATING_MODES, type RatingMode, isProvisional, isRatingMode, shownRating } from '@flightchess/rules';
 import type { ModeRating, PlayerRatings, RatingHistory, RatingLeaderboardEntry, RatingPoint } from '@flightchess/protocol';
-import type { MatchesShown } from '../table/MatchStorage';
+import type { MatchesShown } from '../matches/MatchStorage';
 import type { Row, Sql } from '../storage/sql';
 import type { RatingStorage } from './RatingStorage';
 import { endedOrder } from './rerateAll';

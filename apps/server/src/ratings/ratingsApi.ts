@@ -1,7 +1,7 @@
 import { RATING_MODES, type RatingMode } from '@flightchess/rules';
 import { type PlayerRatings, RATING_HISTORY_POINTS, type RatingHistory, describeIssues } from '@flightchess/protocol';
 import { z } from 'zod';
-import type { MatchesShown } from '../table/MatchStorage';
+import type { MatchesShown } from '../matches/MatchStorage';
 import type { RatingStorage } from './RatingStorage';
 
 /** What a profile (GET /api/players/:id, POST …/profile) shows of a player's ratings: `shown` as its recent matches. */

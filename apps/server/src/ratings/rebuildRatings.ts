@@ -1,5 +1,6 @@
 import { RATING_MODES, shownRating } from '@flightchess/rules';
-import type { Storage } from '../repositories';
+import type { MatchStorage } from '../matches/MatchStorage';
+import type { RatingStorage } from './RatingStorage';
 import { Rerater } from './rerateAll';
 
 /** What a rebuild found, and whether it wrote it. */
@@ -22,7 +23,7 @@ export interface RebuildReport {
  * servers play: if a rated game ends meanwhile nothing is written, and the rebuild is refused.
  */
 export async function rebuildRatings(
-  storage: Storage,
+  storage: Pick<MatchStorage, 'getMatch'> & { readonly ratings: RatingStorage },
   { write, at = Date.now() }: { write: boolean; at?: number },
 ): Promise<RebuildReport> {
   const ids = await storage.ratings.ratedMatchIds();

@@ -1,9 +1,9 @@
 import { type BySeat, NEW_SKILL, type RatingMode, type Skill, replayGame, shownRating } from '@flightchess/rules';
 import type { MatchRecord } from '@flightchess/protocol';
-import type { RatingChange } from './RatingStorage';
-import { ratingInputs } from './ratingInputs';
+import type { RatingChange } from '../matches/MatchStorage';
+import { ratingInputs } from '../matches/ratingInputs';
+import { setupMode } from '../matches/setupMode';
 import { rateSeats } from './rateSeats';
-import { setupMode } from './setupMode';
 
 /** A player's skill in one mode and the rated games behind it. */
 export interface ModeSkill {

@@ -1,8 +1,7 @@
-import { MIGRATIONS } from './migrations';
 import type { Dialect, Sql } from './sql';
 
 /**
- * A versioned schema migration (migrations/NNN-name.ts), applied in order, each in its own transaction,
+ * A versioned schema migration (src/migrations/NNN-name.ts), applied in order, each in its own transaction,
  * and recorded in `schema_migrations`. Its SQL is one text when both databases read it the same, else
  * one per dialect, side by side.
  */
@@ -22,7 +21,7 @@ export interface Migration {
 const MIGRATION_LOCK = 0x666c6368; // "flch"
 
 /** Apply every migration newer than the database's version; returns the versions applied. */
-export function migrate(db: Sql, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+export function migrate(db: Sql, migrations: readonly Migration[]): Promise<number[]> {
   return db.pinned(async (sql) => {
     if (sql.dialect === 'postgres') await sql.get('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK]);
     try {

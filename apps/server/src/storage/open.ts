@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate } from './migrate';
+import { type Migration, migrate } from './migrate';
 import { probe } from './probe';
 import { type Sql, postgresPool, postgresSql, sqliteSql } from './sql';
 
@@ -37,10 +37,10 @@ export function sqliteDatabase(file: string): Sql {
   return sqliteSql(db);
 }
 
-/** The database brought to the current schema; closed when that fails. */
-export async function migrated(sql: Sql): Promise<Sql> {
+/** The database brought to the schema `migrations` make (the server's: src/migrations); closed when that fails. */
+export async function migrated(sql: Sql, migrations: readonly Migration[]): Promise<Sql> {
   try {
-    await migrate(sql);
+    await migrate(sql, migrations);
   } catch (err) {
     await sql.close();
     throw err;
@@ -53,7 +53,11 @@ export async function migrated(sql: Sql): Promise<Sql> {
  * take a write: a store that opens but cannot be written (a read-only file or mount) is refused here,
  * with where it is and what to do, rather than serving games it cannot keep.
  */
-export async function openDatabase(config: StoreConfig, onError: (err: Error) => void): Promise<{ sql: Sql; kind: StorageKind }> {
+export async function openDatabase(
+  config: StoreConfig,
+  migrations: readonly Migration[],
+  onError: (err: Error) => void,
+): Promise<{ sql: Sql; kind: StorageKind }> {
   const where = storeLocation(config);
   const fix = config.databaseUrl
     ? 'check DATABASE_URL and that its user may write the database'
@@ -61,8 +65,8 @@ export async function openDatabase(config: StoreConfig, onError: (err: Error) =>
   let opened: { sql: Sql; kind: StorageKind };
   try {
     opened = config.databaseUrl
-      ? { sql: await migrated(postgresSql(postgresPool(config.databaseUrl, onError))), kind: 'postgres' }
-      : { sql: await migrated(sqliteDatabase(where)), kind: 'sqlite' };
+      ? { sql: await migrated(postgresSql(postgresPool(config.databaseUrl, onError)), migrations), kind: 'postgres' }
+      : { sql: await migrated(sqliteDatabase(where), migrations), kind: 'sqlite' };
   } catch (err) {
     throw new Error(`cannot open the database at ${where}: ${(err as Error).message}. ${fix}.`, { cause: err });
   }

@@ -1,10 +1,9 @@
 import { type Client, Room, ServerError } from '@colyseus/core';
 import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, type ServerMessages, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config';
 import type { DrainableTable } from '../drain';
-import type { Match } from './Match';
-import type { PlayerRecord } from '../repositories';
+import type { Match } from '../matches/Match';
+import type { PlayerRecord } from '../players/playerRepository';
 import { closeTable } from './closeTable';
 import {
   clearHeldSeats,
@@ -20,6 +19,7 @@ import { listingOf } from './listing';
 import { TableState, syncedJson } from './schema';
 import type { Seating } from './seating';
 import { Serial } from './serial';
+import type { TableConfig } from './tableConfig';
 import type { TableDeps } from './tableDeps';
 import { type TableSettings, parseTableOptions, storedSettings } from './tableOptions';
 import type { TablePlay } from './tablePlay';
@@ -50,7 +50,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     super();
   }
 
-  private get config(): ServerConfig {
+  private get config(): TableConfig {
     return this.deps.config;
   }
 

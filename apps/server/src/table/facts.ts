@@ -1,6 +1,6 @@
 import { type Colour, LEVELS, isColour } from '@flightchess/rules';
-import type { SeatResult } from '../repositories';
-import type { Match } from './Match';
+import type { SeatResult } from '@flightchess/protocol';
+import type { Match } from '../matches/Match';
 import type { TableState } from './schema';
 
 /** A game began (or was restored): the table shows its match, commitment and version. */

@@ -1,7 +1,7 @@
 import type { Client } from '@colyseus/core';
 import { type Colour, type Intent, type IntentType, intentAction } from '@flightchess/rules';
 import { type ClientMessage, type ClientMessageType, type Rejection, type ServerMessages, reject } from '@flightchess/protocol';
-import type { PlayerRecord } from '../repositories';
+import type { PlayerRecord } from '../players/playerRepository';
 import { type Gathering, NOT_SEATED } from './gathering';
 import type { QuickPhrases } from './quickPhrases';
 import type { TableState } from './schema';

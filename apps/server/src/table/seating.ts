@@ -1,6 +1,6 @@
 import { type BotName, type Colour, COLOURS, type RatingMode, ratingModeOf, teamOf } from '@flightchess/rules';
 import { type Rejection, botLabel, colourFor, reject } from '@flightchess/protocol';
-import type { MatchSeat } from '../repositories';
+import type { MatchSeat } from '@flightchess/protocol';
 import { SeatState, type TableState } from './schema';
 
 export interface Guest {

@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Rejection } from '@flightchess/protocol';
 import type { Logger } from 'pino';
+import type { SeatCheck } from '../accounts/seatCredentials';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
-import type { ServerConfig } from '../config';
 import type { Drain } from '../drain';
 import type { Admission } from '../limits/admission';
-import type { Match, MatchDeps } from './Match';
-import type { Storage } from '../repositories';
+import type { Match, MatchDeps } from '../matches/Match';
+import type { RatingStorage } from '../ratings/RatingStorage';
 import type { JoinCodes } from './joinCodes';
+import type { TableConfig } from './tableConfig';
 
 /** Games a process restores hand their rebuilt match to the room that will hold it (see tableKeeper.ts). */
 export interface RestoreHandoff {
@@ -16,8 +17,9 @@ export interface RestoreHandoff {
 
 /** What a table needs of the server it runs in (gameServer.ts gives it). */
 export interface TableDeps {
-  readonly config: ServerConfig;
-  readonly storage: Storage;
+  readonly config: TableConfig;
+  /** Beyond its match (`matches`): the credentials of whoever asks for a seat, and the seats' ratings. */
+  readonly storage: SeatCheck['storage'] & { readonly ratings: Pick<RatingStorage, 'ratingOf'> };
   readonly logger: Logger;
   readonly codes: JoinCodes;
   readonly drain: Drain;
@@ -26,7 +28,7 @@ export interface TableDeps {
   readonly admission: Admission;
   /** Closes the table connection of a device that is signed out (accounts/). */
   readonly devices: Pick<SignedOutDevices, 'watch' | 'signedIn' | 'close'>;
-  /** The operator's bans (admin/bans.ts): ERR_BANNED for a banned player, or one at an address banned with another. */
+  /** The operator's bans (bans/bans.ts): ERR_BANNED for a banned player, or one at an address banned with another. */
   readonly bans: { refusal(playerId: string, address: string): Promise<Rejection | null> };
   /** The client's address (limits/clientAddress.ts), for bans that cover one. */
   readonly addressOf: (req: IncomingMessage) => string;

@@ -2,11 +2,11 @@ import type { Client, Deferred } from '@colyseus/core';
 import type { ServerMessages } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { TableDevices } from '../accounts/tableDevices';
-import type { TableRatings } from '../ratings/tableRatings';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
 import type { TableDeps } from './tableDeps';
 import type { TablePlay } from './tablePlay';
+import type { TableRatings } from './tableRatings';
 import type { Timers } from './timers';
 import type { Watchers } from './watchers';
 

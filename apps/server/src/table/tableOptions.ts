@@ -9,8 +9,8 @@ import {
   createGame,
 } from '@flightchess/rules';
 import { defaultColours, describeIssues, tableOptionsSchema } from '@flightchess/protocol';
-import type { ServerConfig } from '../config';
-import type { MatchTable } from '../repositories';
+import type { MatchTable } from '../matches/MatchStorage';
+import type { TableConfig } from './tableConfig';
 
 /** How a table is set up. */
 export interface TableSettings {
@@ -39,7 +39,10 @@ const badConfig = (message: string): TableOptionsResult => ({ ok: false, error: 
  * Validate a new table's options. The shape is checked here; the rules combination (house rules,
  * seat count, team mode) is checked by the engine itself with a trial `createGame`.
  */
-export function parseTableOptions(raw: unknown, config: ServerConfig): TableOptionsResult {
+export function parseTableOptions(
+  raw: unknown,
+  config: Pick<TableConfig, 'turnSeconds' | 'minTurnSeconds' | 'maxTurnSeconds'>,
+): TableOptionsResult {
   const parsed = tableOptionsSchema(config).safeParse(raw ?? {});
   if (!parsed.success) return badConfig(describeIssues(parsed.error));
   const o = parsed.data;

@@ -1,13 +1,13 @@
 import { type Action, type AnswerStep, type Colour, type TurnStep, createRng, stepAction } from '@flightchess/rules';
 import { type Rejection, type ServerMessages, type SnapshotMessage, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config';
-import { Match, type MatchDeps } from './Match';
+import { Match, type MatchDeps } from '../matches/Match';
 import { metrics } from '../metrics';
-import { StorageConflict } from '../repositories';
+import { StorageConflict } from '../matches/MatchStorage';
 import { clearMatch, showMatch, showPresence, showResult, showScores } from './facts';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
+import type { TableConfig } from './tableConfig';
 import type { TableSettings } from './tableOptions';
 import type { Timers } from './timers';
 import { TurnPlanner } from './turnPlanner';
@@ -21,7 +21,7 @@ export interface PlayHost {
   readonly state: TableState;
   readonly seating: Seating;
   readonly settings: TableSettings;
-  readonly config: ServerConfig;
+  readonly config: TableConfig;
   readonly matches: MatchDeps;
   readonly timers: Timers;
   readonly log: Logger;

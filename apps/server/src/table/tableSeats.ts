@@ -3,7 +3,7 @@ import { type Colour, isColour } from '@flightchess/rules';
 import { CLOSE_CODES, type Rejection, reject } from '@flightchess/protocol';
 import type { SeatAuth } from '../accounts/seatCredentials';
 import { metrics } from '../metrics';
-import type { PlayerRecord } from '../repositories';
+import type { PlayerRecord } from '../players/playerRepository';
 import { codeRefusal } from './codeRefusal';
 import type { Gathering } from './gathering';
 import type { TableHost } from './tableHost';
@@ -33,7 +33,7 @@ export class TableSeats {
     return this.t.seating.colourOf(client.sessionId);
   }
 
-  /** ERR_BANNED for a banned player, or one at an address banned with another (admin/bans.ts). */
+  /** ERR_BANNED for a banned player, or one at an address banned with another (bans/bans.ts). */
   banned(client: Client, playerId: string): Promise<Rejection | null> {
     return this.t.deps.bans.refusal(playerId, (client.auth as SeatAuth | undefined)?.address ?? '');
   }

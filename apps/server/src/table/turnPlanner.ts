@@ -1,10 +1,10 @@
 import type { AnswerStep, GameEvent, TurnStep } from '@flightchess/rules';
 import { nextSteps } from '@flightchess/rules';
 import { shownMs } from '@flightchess/protocol';
-import type { ServerConfig } from '../config';
-import type { Match } from './Match';
+import type { Match } from '../matches/Match';
 import type { TableState } from './schema';
 import type { Timers } from './timers';
+import type { TableConfig } from './tableConfig';
 
 /** What the planner needs of its table. */
 export interface PlannerHost {
@@ -12,7 +12,7 @@ export interface PlannerHost {
   /** Where the deadlines are shown. */
   readonly state: TableState;
   readonly turnSeconds: number;
-  readonly config: Pick<ServerConfig, 'botRollDelayMs' | 'autoMoveDelayMs' | 'moveAnimation'>;
+  readonly config: Pick<TableConfig, 'botRollDelayMs' | 'autoMoveDelayMs' | 'moveAnimation'>;
   /** Pauses are for people to follow the game: with nobody connected a table may play on at once. */
   pause(ms: number): number;
   /** Play an automatic step in the table's queue, if `due()` still holds when its turn comes. */

@@ -11,7 +11,7 @@ import {
 import type { Logger } from 'pino';
 import type { Admission } from '../limits/admission';
 import type { TableState } from './schema';
-import type { PlayerRecord } from '../repositories';
+import type { PlayerRecord } from '../players/playerRepository';
 import { uniqueName } from './uniqueName';
 
 /** What watching needs of the table it happens at (TableRoom gives it). */

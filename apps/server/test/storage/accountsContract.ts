@@ -1,4 +1,4 @@
-import { createGuest, verifyGuest } from '../../src/players/guests';
+import { createGuest, verifyGuest } from '../../src/accounts/guests';
 import type { DeviceRecord, PasskeyRecord } from '../../src/accounts/AccountStorage';
 import type { Storage } from '../../src/repositories';
 import type { StorageHarness } from './contract';

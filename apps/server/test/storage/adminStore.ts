@@ -1,4 +1,4 @@
-import { createGuest } from '../../src/players/guests';
+import { createGuest } from '../../src/accounts/guests';
 import { type StorageHarness, freshDatabase } from './contract';
 
 /** What the operator's console keeps, for every Storage: bans, the notice, the audit. */

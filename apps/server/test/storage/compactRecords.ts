@@ -1,7 +1,7 @@
 import { type Action, ENGINE_VERSION, commitmentOf, replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
-import { finalScores } from '../../src/table/finalScores';
-import { createGuest } from '../../src/players/guests';
-import { matchRecord } from '../../src/table/matchRows';
+import { finalScores } from '../../src/matches/finalScores';
+import { createGuest } from '../../src/accounts/guests';
+import { matchRecord } from '../../src/matches/matchRows';
 import { type SeededGame, everyEnding, matchIdOf, matchSeats, playSeeded, storeSeeded } from '../support/seededGames';
 import { type StorageHarness, freshDatabase } from './contract';
 

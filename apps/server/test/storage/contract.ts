@@ -1,4 +1,4 @@
-import { createGuest, verifyGuest } from '../../src/players/guests';
+import { createGuest, verifyGuest } from '../../src/accounts/guests';
 import { accountsContract } from './accountsContract';
 import type { Migration } from '../../src/storage/migrate';
 import type { Storage } from '../../src/repositories';

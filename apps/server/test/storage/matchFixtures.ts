@@ -1,5 +1,6 @@
 import type { Action, GameResult } from '@flightchess/rules';
-import type { MatchFinish, MatchStart, SeatResult } from '../../src/repositories';
+import type { SeatResult } from '@flightchess/protocol';
+import type { MatchFinish, MatchStart } from '../../src/matches/MatchStorage';
 
 /** The process that holds the matches in these tests, and another one. */
 export const OWNER = 'process-a';

@@ -1,6 +1,7 @@
 import { botLabel } from '@flightchess/protocol';
-import { createGuest } from '../../src/players/guests';
-import { type Storage, StorageConflict } from '../../src/repositories';
+import { createGuest } from '../../src/accounts/guests';
+import { StorageConflict } from '../../src/matches/MatchStorage';
+import type { Storage } from '../../src/repositories';
 import { type StorageHarness, freshDatabase } from './contract';
 import { ACTIONS, OTHER, OWNER, RESULT, finish, seat, start } from './matchFixtures';
 

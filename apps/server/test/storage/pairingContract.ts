@@ -1,6 +1,7 @@
-import type { MatchStart, Storage } from '../../src/repositories';
+import type { MatchStart } from '../../src/matches/MatchStorage';
+import type { Storage } from '../../src/repositories';
 import { FIRST_COOLDOWN_MS, cooldownAt } from '../../src/pairing/cooldown';
-import { createGuest } from '../../src/players/guests';
+import { createGuest } from '../../src/accounts/guests';
 import { type StorageHarness, freshDatabase } from './contract';
 import { RESULT, seat, start } from './matchFixtures';
 

@@ -1,6 +1,6 @@
 import { openPostgresStorage } from '../../src/repositories';
 import { migrate } from '../../src/storage/migrate';
-import { MIGRATIONS } from '../../src/storage/migrations';
+import { MIGRATIONS } from '../../src/migrations';
 import { type Sql, postgresPool, postgresSql } from '../../src/storage/sql';
 import { freshSchema } from '../support/postgres';
 import { describeWithServices, serviceUrl } from '../support/services';

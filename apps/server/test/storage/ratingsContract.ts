@@ -1,9 +1,10 @@
 import { NEW_SKILL, shownRating } from '@flightchess/rules';
 import type { MatchRecord } from '@flightchess/protocol';
-import { createGuest } from '../../src/players/guests';
+import { createGuest } from '../../src/accounts/guests';
 import { rebuildRatings } from '../../src/ratings/rebuildRatings';
 import { type Rerated, rerateAll } from '../../src/ratings/rerateAll';
-import type { MatchFinish, Storage } from '../../src/repositories';
+import type { MatchFinish } from '../../src/matches/MatchStorage';
+import type { Storage } from '../../src/repositories';
 import { type SeededGameSpec, matchIdOf, playSeeded, seatsFor, storeSeeded } from '../support/seededGames';
 import { type StorageHarness, freshDatabase } from './contract';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openSqliteStorage } from '../../src/repositories';
 import { migrate } from '../../src/storage/migrate';
-import { MIGRATIONS } from '../../src/storage/migrations';
+import { MIGRATIONS } from '../../src/migrations';
 import { type Sql, sqliteSql } from '../../src/storage/sql';
 import { adminStoreContract } from './adminStore';
 import { compactRecordsContract } from './compactRecords';

@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type MatchRecord, openSqliteStorage } from '../../src/repositories';
+import type { MatchRecord } from '@flightchess/protocol';
+import { openSqliteStorage } from '../../src/repositories';
 import { waitFor } from './players';
 import { freePort } from './server';
 

@@ -18,9 +18,10 @@ import {
   rollAt,
   stepAction,
 } from '@flightchess/rules';
-import { finalScores } from '../../src/table/finalScores';
-import { ratingInputs } from '../../src/ratings/ratingInputs';
-import type { MatchSeat, Storage } from '../../src/repositories';
+import { finalScores } from '../../src/matches/finalScores';
+import { ratingInputs } from '../../src/matches/ratingInputs';
+import type { MatchSeat } from '@flightchess/protocol';
+import type { Storage } from '../../src/repositories';
 
 /**
  * Whole games played by bots through the engine, every choice from a seeded generator and every die

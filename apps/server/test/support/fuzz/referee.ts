@@ -12,7 +12,7 @@ import {
   rollAt,
 } from '@flightchess/rules';
 import { InvariantError, checkState, checkTransition, sameData } from '../../../../../packages/rules/test/support/checks';
-import type { Match } from '../../../src/table/Match';
+import type { Match } from '../../../src/matches/Match';
 import type { Storage } from '../../../src/repositories';
 import type { Ledger } from './ledger';
 

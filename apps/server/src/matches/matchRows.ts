@@ -1,0 +1,135 @@
+import { type Action, type BotName, type Colour, type GameSetup, type GameResult, isColour } from '@flightchess/rules';
+import {
+  AUTO_PLAY_REASONS,
+  type AutoPlayReason,
+  type MatchRecord,
+  type MatchSeat,
+  type MatchStatus,
+  type MatchSummary,
+  botLabel,
+} from '@flightchess/protocol';
+import { type Row, flag } from '../storage/sql';
+import { expandLog } from './actionLog';
+import type { Absence, MatchPrivacy, MatchTable, Presence, SeatPresence, StoredMatch } from './MatchStorage';
+
+/** Rows → match records: both databases keep the same columns (JSON as text, times as epoch milliseconds). */
+
+const orNull = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (v as T));
+
+const matchSeat = (s: Row): MatchSeat => {
+  const colour = s.colour as Colour;
+  // A bot seat stored before bots were named (migration 2) was played by the strong bot.
+  const bot = s.kind === 'bot' ? ((orNull<string>(s.bot) ?? 'strong') as BotName) : null;
+  return {
+    colour,
+    kind: s.kind as 'human' | 'bot',
+    bot,
+    playerId: orNull<string>(s.player_id),
+    // A bot is named by what it is, also in matches stored when bots had labels of their own ("Bot ★").
+    name: bot ? botLabel(colour, bot) : (s.name as string),
+  };
+};
+
+const parseActions = (actions: readonly Row[]): Action[] => actions.map((a) => JSON.parse(a.action as string) as Action);
+
+/**
+ * A match's log: its compact form once the match has ended (docs/decisions/004-compact-match-records.md: `log`, read back with the seed),
+ * else its write-ahead rows, one JSON text per action (a match in play, or one whose log could not be
+ * compacted).
+ */
+const actionsOf = (m: Row, rows: readonly Row[]): Action[] =>
+  m.log ? expandLog(m.seed as string, m.log as Uint8Array) : parseActions(rows);
+
+export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
+  const status = m.status as MatchStatus;
+  return {
+    id: m.id as string,
+    tableId: m.table_id as string,
+    status,
+    setup: JSON.parse(m.setup as string) as GameSetup,
+    base: m.base as number,
+    turnSeconds: m.turn_seconds as number,
+    commitment: m.commitment as string,
+    // The seed stays secret until the game is over: it would predict every remaining roll.
+    seed: status === 'playing' ? null : (m.seed as string),
+    result: m.result ? (JSON.parse(m.result as string) as GameResult) : null,
+    abortReason: orNull<string>(m.abort_reason),
+    rated: flag(m.rated),
+    seats: seats.map((s) => ({
+      ...matchSeat(s),
+      score: orNull<number>(s.score) ?? undefined,
+      coins: orNull<number>(s.coins) ?? undefined,
+      coinsEarned: orNull<number>(s.coins_earned) ?? undefined,
+      coinsAfter: orNull<number>(s.coins_after),
+      arrived: orNull<number>(s.arrived) ?? undefined,
+      rank: orNull<number>(s.rank) ?? undefined,
+      escapePenalty: orNull<number>(s.escape_penalty) ?? undefined,
+      lifetimeAfter: orNull<number>(s.lifetime_after) ?? undefined,
+      levelAfter: orNull<number>(s.level_after) ?? undefined,
+      out: orNull<string>(s.out_reason),
+      winner: flag(s.winner),
+      ratingBefore: orNull<number>(s.rating_before),
+      ratingAfter: orNull<number>(s.rating_after),
+    })),
+    actions: actionsOf(m, actions),
+    startedAt: m.started_at as number,
+    endedAt: orNull<number>(m.ended_at),
+  };
+}
+
+/** A match row as the server restores it: the whole table, the seed included (it never leaves the server). */
+export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row[]): StoredMatch {
+  const table: MatchTable = {
+    id: m.id as string,
+    tableId: m.table_id as string,
+    code: m.code as string,
+    private: flag(m.private),
+    watchable: flag(m.watchable),
+    rated: flag(m.rated),
+    hostId: m.host_id as string,
+    setup: JSON.parse(m.setup as string) as GameSetup,
+    base: m.base as number,
+    turnSeconds: m.turn_seconds as number,
+    seats: seats.map(matchSeat),
+    commitment: m.commitment as string,
+    seed: m.seed as string,
+    engine: m.engine as number,
+    startedAt: m.started_at as number,
+  };
+  return { ...table, presence: presenceOf(m.presence as string), actions: parseActions(actions) };
+}
+
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The stored presence column, keeping only what is well formed (a seat with nothing to say is left out). */
+function presenceOf(json: string): Presence {
+  const raw = JSON.parse(json) as Record<string, { autoPlay?: unknown; away?: Partial<Absence> } | null>;
+  const presence: Record<string, SeatPresence> = {};
+  for (const [colour, seat] of Object.entries(raw)) {
+    if (!isColour(colour) || !seat) continue;
+    const autoPlay = (AUTO_PLAY_REASONS as readonly unknown[]).includes(seat.autoPlay) ? (seat.autoPlay as AutoPlayReason) : undefined;
+    const a = seat.away;
+    const away =
+      a && isTime(a.since) && isTime(a.until) && isTime(a.fromAction)
+        ? { since: a.since, until: a.until, fromAction: a.fromAction }
+        : undefined;
+    if (autoPlay || away) presence[colour] = { ...(autoPlay && { autoPlay }), ...(away && { away }) };
+  }
+  return presence;
+}
+
+export const matchSummary = (r: Row): MatchSummary => ({
+  id: r.id as string,
+  preset: r.preset as string,
+  status: r.status as MatchStatus,
+  colour: r.colour as MatchSummary['colour'],
+  score: orNull<number>(r.score),
+  rank: orNull<number>(r.rank),
+  winner: flag(r.winner),
+  players: r.players as number,
+  rated: flag(r.rated),
+  startedAt: r.started_at as number,
+  endedAt: orNull<number>(r.ended_at),
+});
+
+export const matchPrivacy = (r: Row): MatchPrivacy => ({ private: flag(r.private), watchable: flag(r.watchable), code: r.code as string });
