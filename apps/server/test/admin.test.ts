@@ -8,7 +8,7 @@ import { OperatorConsole } from '../src/admin/operatorConsole';
 import { WRONG_TOKENS_PER_MINUTE } from '../src/admin/gate';
 import { createApp } from '../src/app';
 import { DEFAULT_CONFIG, configFromEnv } from '../src/config';
-import { Drain } from '../src/drain';
+import { Drain } from '../src/table/drain';
 import { createLogger } from '../src/logger';
 import { type Player, create, getJson, joinById, newGuest, play, quickMatch, startedTable, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createApp } from '../src/app';
 import { DEFAULT_CONFIG } from '../src/config';
-import { Drain } from '../src/drain';
+import { Drain } from '../src/table/drain';
 import { createLogger } from '../src/logger';
 import { startedTable, waitFor } from './support/players';
 import { testServerPerFile } from './support/server';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { randomId } from '../ids';
+import { randomId } from '../core/ids';
 import type { PlayerRecord, PlayerStorage } from '../players/playerRepository';
 import type { AccountStorage } from './AccountStorage';
 import type { GuestStorage } from './guestRepository';

@@ -1,5 +1,5 @@
 import { LINK_CODE_LENGTH } from '@flightchess/protocol';
-import { CODE_ALPHABET, joinCode } from '../ids';
+import { CODE_ALPHABET, joinCode } from '../core/ids';
 
 /** A one-time link code: LINK_CODE_LENGTH characters of the join-code alphabet (no look-alikes). */
 export const linkCode = (): string => joinCode(LINK_CODE_LENGTH);

@@ -1,5 +1,5 @@
 import { Buckets } from '../limits/buckets';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { randomId } from '../ids';
+import { randomId } from '../core/ids';
 import type { AccountStorage, PasskeyRecord } from './AccountStorage';
 
 /** The site as the browser sees it: the relying party is its host name, the origin its address. */

@@ -13,7 +13,7 @@ import {
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { fail, route } from '../http/respond';
-import { randomId } from '../ids';
+import { randomId } from '../core/ids';
 import type { BanStorage } from '../bans/banRepository';
 import { type GuestReads, type SignedInPlayer, hashSecret, newSecret, playerAsking } from './guests';
 import type { AccountStorage, PasskeyRecord } from './AccountStorage';

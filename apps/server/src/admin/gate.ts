@@ -4,7 +4,7 @@ import { fail } from '../http/respond';
 import { sameSecret } from '../http/sameSecret';
 import { Buckets } from '../limits/buckets';
 import type { ClientLimiter } from '../limits/clientLimiter';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 
 /** Wrong tokens one address may send: a burst of this many, then one every 60 / this seconds. */
 export const WRONG_TOKENS_PER_MINUTE = 5;

@@ -2,7 +2,7 @@ import type { Presence } from '@colyseus/core';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ClientLimiter } from '../limits/clientLimiter';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 import { ActionRate } from './actionRate';
 import { Deployment, type ThisProcess } from './deployment';
 import { Notices } from './notices';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 import { Buckets } from './buckets';
 import { ProxyTrust, clientAddressOf, overHttps } from './clientAddress';
 import type { ClientLimits } from './clientLimits';

@@ -15,8 +15,8 @@ import {
   rollAt,
 } from '@flightchess/rules';
 import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, reject } from '@flightchess/protocol';
-import { randomId } from '../ids';
-import { metrics } from '../metrics';
+import { randomId } from '../core/ids';
+import { metrics } from '../core/metrics';
 import type { PlayerStorage } from '../players/playerRepository';
 import { finalScores } from './finalScores';
 import type { Absence, MatchStorage, MatchTable, Presence, RatingInputs, SeatPresence, StoredMatch } from './MatchStorage';

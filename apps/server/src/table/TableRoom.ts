@@ -1,7 +1,7 @@
 import { type Client, Room, ServerError } from '@colyseus/core';
 import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, type ServerMessages, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
-import type { DrainableTable } from '../drain';
+import type { DrainableTable } from './drain';
 import type { Match } from '../matches/Match';
 import type { PlayerRecord } from '../players/playerRepository';
 import { closeTable } from './closeTable';

@@ -2,7 +2,7 @@ import type { Client } from '@colyseus/core';
 import { CLOSE_CODES, type Rejection, type ServerMessages, isClientMessageType, parseClientMessage, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { TableDevices } from '../accounts/tableDevices';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 import { readFrame } from './frames';
 import type { Handlers } from './messageHandlers';
 import { RateLimiter } from './rateLimiter';

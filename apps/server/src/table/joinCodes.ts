@@ -1,5 +1,5 @@
 import type { Presence } from '@colyseus/core';
-import { joinCode } from '../ids';
+import { joinCode } from '../core/ids';
 
 const CODES_KEY = 'flightchess:table-codes';
 

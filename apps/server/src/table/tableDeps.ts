@@ -3,7 +3,7 @@ import type { Rejection } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { SeatCheck } from '../accounts/seatCredentials';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
-import type { Drain } from '../drain';
+import type { Drain } from './drain';
 import type { Admission } from '../limits/admission';
 import type { Match, MatchDeps } from '../matches/Match';
 import type { RatingStorage } from '../ratings/RatingStorage';

@@ -2,7 +2,7 @@ import { matchMaker } from '@colyseus/core';
 import type { Logger } from 'pino';
 import { TABLE_ROOM } from './lobbyTables';
 import { Match, type MatchDeps } from '../matches/Match';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 import type { RestoreHandoff } from './tableDeps';
 
 export interface KeeperOptions {

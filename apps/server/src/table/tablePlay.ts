@@ -2,7 +2,7 @@ import { type Action, type AnswerStep, type Colour, type TurnStep, createRng, st
 import { type Rejection, type ServerMessages, type SnapshotMessage, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import { Match, type MatchDeps } from '../matches/Match';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 import { StorageConflict } from '../matches/MatchStorage';
 import { clearMatch, showMatch, showPresence, showResult, showScores } from './facts';
 import type { TableState } from './schema';

@@ -2,7 +2,7 @@ import type { Client, Deferred } from '@colyseus/core';
 import { type Colour, isColour } from '@flightchess/rules';
 import { CLOSE_CODES, type Rejection, reject } from '@flightchess/protocol';
 import type { SeatAuth } from '../accounts/seatCredentials';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 import type { PlayerRecord } from '../players/playerRepository';
 import { codeRefusal } from './codeRefusal';
 import type { Gathering } from './gathering';

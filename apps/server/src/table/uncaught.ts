@@ -1,6 +1,6 @@
 import { ServerError } from '@colyseus/core';
 import type { Logger } from 'pino';
-import { metrics } from '../metrics';
+import { metrics } from '../core/metrics';
 
 /**
  * An exception Colyseus caught in a table's room: a refusal thrown on purpose (a ServerError, as the cause
