@@ -1,8 +1,25 @@
-import { CanvasRenderer, Container, type Renderer, Ticker, UPDATE_PRIORITY, WebGLRenderer, isWebGLSupported } from 'pixi.js';
+import { CanvasRenderer, Container, EventsTicker, type Renderer, Ticker, UPDATE_PRIORITY, WebGLRenderer, isWebGLSupported } from 'pixi.js';
 // Of Pixi's browser extensions the board needs only pointer events (the die and the planes are tapped);
 // the renderer is told not to load the others (accessibility overlay, DOM containers, filters) with
 // its dynamic import, so they stay out of the page's script and a board starts with the server gone.
 import 'pixi.js/events';
+
+/** How often Pixi's system ticker runs: its timers are seconds long (the texture collector). */
+const SYSTEM_TICK_MS = 1000;
+let systemTicks: ReturnType<typeof setInterval> | null = null;
+
+/**
+ * Pixi's system ticker runs its renderers' timers (a texture collector every few seconds) and re-sends the last
+ * pointer move every frame so that hover follows a moving scene: a frame loop that never stopped, waking a still
+ * page 60 times a second. The board needs taps only, and the timers a tick a second.
+ */
+function slowSystemTicker(): void {
+  EventsTicker.removeTickerListener();
+  if (systemTicks !== null) return;
+  Ticker.system.autoStart = false;
+  Ticker.system.stop();
+  systemTicks = setInterval(() => Ticker.system.update(), SYSTEM_TICK_MS);
+}
 
 export interface BoardAppOptions {
   readonly width: number;
@@ -31,6 +48,7 @@ export class BoardApp {
   static async create(options: BoardAppOptions): Promise<BoardApp> {
     const renderer = isWebGLSupported() ? new WebGLRenderer() : new CanvasRenderer();
     await renderer.init({ ...options, antialias: true, autoDensity: true, skipExtensionImports: true });
+    slowSystemTicker();
     return new BoardApp(renderer);
   }
 
