@@ -23,4 +23,10 @@ export default tseslint.config(
     files: ['**/test/**', '**/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Jest loads its sequencer, reporter and setup files with require(): those are CommonJS on purpose.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

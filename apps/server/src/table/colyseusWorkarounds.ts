@@ -5,7 +5,7 @@ import type WebSocket from 'ws';
 
 /**
  * Every place the server reaches into Colyseus 0.16 (or ws under it) beyond its public API, each with
- * why. test/colyseusWorkarounds.test.ts asserts, for each, that the insides relied upon are still there
+ * why. test/integration/colyseusWorkarounds.test.ts asserts, for each, that the insides relied upon are still there
  * and behave so: an upgrade that changes them fails there, not in a game.
  */
 

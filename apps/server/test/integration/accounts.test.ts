@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { LinkCode, SignedIn } from '@flightchess/protocol';
-import { hashSecret } from '../src/accounts/guests';
-import { ACCOUNTS_CONFIG, BAD_CREDENTIALS, PHONE_UA, accountsApi, expectNoSecretsLogged, expectTooMany } from './support/accountsApi';
-import { type Guest, credentials } from './support/players';
-import { testServerPerFile } from './support/server';
-import { SoftAuthenticator } from './support/softAuthenticator';
+import { hashSecret } from '../../src/accounts/guests';
+import { ACCOUNTS_CONFIG, BAD_CREDENTIALS, PHONE_UA, accountsApi, expectNoSecretsLogged, expectTooMany } from '../support/accountsApi';
+import { type Guest, credentials } from '../support/players';
+import { testServerPerFile } from '../support/server';
+import { SoftAuthenticator } from '../support/softAuthenticator';
 
 jest.setTimeout(30_000);
 

@@ -1,17 +1,17 @@
-import { Bans } from '../src/bans/bans';
+import { Bans } from '../../src/bans/bans';
 import type { AddressInfo } from 'node:net';
 import { LocalPresence } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import express from 'express';
 import { type AdminOverview, type AdminTable, CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { OperatorConsole } from '../src/admin/operatorConsole';
-import { WRONG_TOKENS_PER_MINUTE } from '../src/admin/gate';
-import { createApp } from '../src/app';
-import { DEFAULT_CONFIG, configFromEnv } from '../src/config';
-import { Drain } from '../src/table/drain';
-import { createLogger } from '../src/logger';
-import { type Player, create, getJson, joinById, newGuest, play, quickMatch, startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { OperatorConsole } from '../../src/admin/operatorConsole';
+import { WRONG_TOKENS_PER_MINUTE } from '../../src/admin/gate';
+import { createApp } from '../../src/app';
+import { DEFAULT_CONFIG, configFromEnv } from '../../src/config';
+import { Drain } from '../../src/table/drain';
+import { createLogger } from '../../src/logger';
+import { type Player, create, getJson, joinById, newGuest, play, quickMatch, startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

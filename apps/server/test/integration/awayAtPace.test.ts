@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { type Action, type Colour, legalMoves, nextSteps } from '@flightchess/rules';
 import { matchMaker } from '@colyseus/core';
-import { DEFAULT_CONFIG } from '../src/config';
-import { type Player, create, credentials, newGuest, rejoin, silence, sleep, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { DEFAULT_CONFIG } from '../../src/config';
+import { type Player, create, credentials, newGuest, rejoin, silence, sleep, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 /**
  * RULES.md §7 at the server's own pace (bots 600/900 ms, 15 s turns, a 3-minute hold, 3 s heartbeat):

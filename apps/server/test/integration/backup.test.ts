@@ -5,12 +5,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { Client } from 'colyseus.js';
-import { Player, credentials, getJson, newGuest, waitFor } from './support/players';
-import { processesPerTest } from './support/processes';
+import { Player, credentials, getJson, newGuest, waitFor } from '../support/players';
+import { processesPerTest } from '../support/processes';
 
 jest.setTimeout(120_000);
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../../../..');
 const run = promisify(execFile);
 const servers = processesPerTest('backup');
 /** The server plays both seats at this pace while the backup is taken: a dozen actions a second or so. */

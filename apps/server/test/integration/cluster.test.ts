@@ -1,14 +1,14 @@
 import Redis from 'ioredis';
-import { type Storage, openPostgresStorage } from '../src/repositories';
+import { type Storage, openPostgresStorage } from '../../src/repositories';
 import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor, watch } from './support/players';
-import { freshSchema, type TestSchema } from './support/postgres';
-import { type ServerProcess, buildBundle, startServerProcess } from './support/processes';
-import { startProxy } from './support/proxy';
-import { ADMIN_TOKEN, type Name, admin, clientVia, eventually, guestFrom, processOf } from './support/cluster';
-import { freePort } from './support/server';
-import { describeWithServices, serviceUrl } from './support/services';
+import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor, watch } from '../support/players';
+import { freshSchema, type TestSchema } from '../support/postgres';
+import { type ServerProcess, buildBundle, startServerProcess } from '../support/processes';
+import { startProxy } from '../support/proxy';
+import { ADMIN_TOKEN, type Name, admin, clientVia, eventually, guestFrom, processOf } from '../support/cluster';
+import { freePort } from '../support/server';
+import { describeWithServices, serviceUrl } from '../support/services';
 
 jest.setTimeout(120_000);
 

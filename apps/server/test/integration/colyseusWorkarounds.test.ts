@@ -12,8 +12,8 @@ import {
   socketOf,
   stopBeforeRefusal,
   websocketServerOf,
-} from '../src/table/colyseusWorkarounds';
-import { TableState } from '../src/table/schema';
+} from '../../src/table/colyseusWorkarounds';
+import { TableState } from '../../src/table/schema';
 
 /**
  * Each workaround of table/colyseusWorkarounds.ts against the Colyseus (and ws) installed: the insides it

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { testServerPerFile } from './support/server';
+import { testServerPerFile } from '../support/server';
 
-const DASHBOARD = join(__dirname, '../../../deploy/grafana/dashboards/flightchess.json');
+const DASHBOARD = join(__dirname, '../../../../deploy/grafana/dashboards/flightchess.json');
 const t = testServerPerFile();
 
 interface Panel {

@@ -4,11 +4,11 @@ import { join, posix, resolve } from 'node:path';
 import { type Copy, DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
-import { configFromEnv } from '../src/config';
-import { describeWithServices, serviceUrl } from './support/services';
+import { configFromEnv } from '../../src/config';
+import { describeWithServices, serviceUrl } from '../support/services';
 
 // No Docker engine runs here: these check what can be checked without one (README: Container).
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../../../..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const dockerfile = read('Dockerfile');
 

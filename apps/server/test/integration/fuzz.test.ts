@@ -1,5 +1,5 @@
-import { type FuzzReport, runFuzz } from './support/fuzz/runFuzz';
-import { PROTOTYPE_NAMES } from './support/fuzz/randomValues';
+import { type FuzzReport, runFuzz } from '../support/fuzz/runFuzz';
+import { PROTOTYPE_NAMES } from '../support/fuzz/randomValues';
 
 // 100,000 messages take about 40 s on a loaded 2-core machine; `npm run fuzz` runs the same at scale.
 jest.setTimeout(240_000);

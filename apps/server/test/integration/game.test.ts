@@ -1,7 +1,7 @@
 import { arrivedCount, levelFor, replayGame, rollsIn, scoreGame, verifyRolls } from '@flightchess/rules';
-import { openSqliteStorage } from '../src/repositories';
-import { getJson, play, startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { openSqliteStorage } from '../../src/repositories';
+import { getJson, play, startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

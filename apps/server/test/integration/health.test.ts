@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage } from '../src/repositories';
-import { getJson } from './support/players';
-import { testServerPerFile } from './support/server';
+import { openStorage } from '../../src/repositories';
+import { getJson } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 const t = testServerPerFile();
 

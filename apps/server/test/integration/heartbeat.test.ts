@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type WebSocket from 'ws';
-import { Heartbeat } from '../src/heartbeat';
-import { silence, startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { Heartbeat } from '../../src/heartbeat';
+import { silence, startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 /** A socket that counts pings and answers them when asked to. */
 class FakeSocket extends EventEmitter {

@@ -1,6 +1,6 @@
 import { matchMaker } from '@colyseus/core';
-import { create, joinById, newGuest, startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { create, joinById, newGuest, startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

@@ -1,5 +1,5 @@
 import { Agent, get } from 'node:http';
-import { testServerPerFile } from './support/server';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(20_000);
 

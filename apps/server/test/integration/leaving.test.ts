@@ -1,6 +1,6 @@
 import { scoreGame } from '@flightchess/rules';
-import { type Player, create, getJson, joinById, newGuest, play, startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { type Player, create, getJson, joinById, newGuest, play, startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

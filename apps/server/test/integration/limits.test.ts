@@ -3,9 +3,9 @@ import { Client } from 'colyseus.js';
 import { request as httpRequest } from 'node:http';
 import { Socket, connect } from 'node:net';
 import WebSocket from 'ws';
-import { ProxyTrust, overHttps } from '../src/limits/clientAddress';
-import { type Guest, credentials, waitFor } from './support/players';
-import { TEST_CONFIG, testServerPerFile } from './support/server';
+import { ProxyTrust, overHttps } from '../../src/limits/clientAddress';
+import { type Guest, credentials, waitFor } from '../support/players';
+import { TEST_CONFIG, testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

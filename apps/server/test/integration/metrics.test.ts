@@ -1,12 +1,12 @@
-import { Bans } from '../src/bans/bans';
+import { Bans } from '../../src/bans/bans';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createApp } from '../src/app';
-import { DEFAULT_CONFIG } from '../src/config';
-import { Drain } from '../src/table/drain';
-import { createLogger } from '../src/logger';
-import { startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { createApp } from '../../src/app';
+import { DEFAULT_CONFIG } from '../../src/config';
+import { Drain } from '../../src/table/drain';
+import { createLogger } from '../../src/logger';
+import { startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

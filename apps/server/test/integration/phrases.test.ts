@@ -1,6 +1,6 @@
 import { PHRASE_BURST, PHRASE_SECONDS } from '@flightchess/protocol';
-import { create, joinById, newGuest, sleep, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { create, joinById, newGuest, sleep, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

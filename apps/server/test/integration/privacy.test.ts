@@ -16,8 +16,8 @@ import {
   rejoin,
   waitFor,
   watch,
-} from './support/players';
-import { testServerPerFile } from './support/server';
+} from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
-import { StartCountdown } from '../src/table/startCountdown';
-import { Timers } from '../src/table/timers';
-import { Player, codeOf, create, joinById, newGuest, quickMatch, waitFor, watch } from './support/players';
-import { testServerPerFile } from './support/server';
+import { StartCountdown } from '../../src/table/startCountdown';
+import { Timers } from '../../src/table/timers';
+import { Player, codeOf, create, joinById, newGuest, quickMatch, waitFor, watch } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

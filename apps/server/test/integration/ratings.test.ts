@@ -1,6 +1,6 @@
 import { BOT_RATINGS } from '@flightchess/rules';
-import { type Player, create, getJson, newGuest, play, postJson, credentials, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { type Player, create, getJson, newGuest, play, postJson, credentials, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,6 @@
 import { legalMoves } from '@flightchess/rules';
-import { type Player, newGuest, sleep, startedTable, waitFor } from './support/players';
-import { type TestServer, startTestServer } from './support/server';
+import { type Player, newGuest, sleep, startedTable, waitFor } from '../support/players';
+import { type TestServer, startTestServer } from '../support/server';
 
 jest.setTimeout(30_000);
 

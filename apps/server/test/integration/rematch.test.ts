@@ -1,6 +1,6 @@
 import { matchMaker } from '@colyseus/core';
-import { create, getJson, newGuest, play, sleep, startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { create, getJson, newGuest, play, sleep, startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

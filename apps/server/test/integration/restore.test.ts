@@ -15,8 +15,8 @@ import {
   sleep,
   twoPlayerGame,
   waitFor,
-} from './support/players';
-import { processesPerTest } from './support/processes';
+} from '../support/players';
+import { processesPerTest } from '../support/processes';
 
 jest.setTimeout(90_000);
 

@@ -3,14 +3,14 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLOSE_CODES } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
-import { openSqliteStorage } from '../src/repositories';
-import { type Player, credentials, getJson, newGuest, play, rejoin, startedTable, twoPlayerGame, waitFor } from './support/players';
-import { type ServerProcess, processesPerTest } from './support/processes';
-import { startTestServer } from './support/server';
+import { openSqliteStorage } from '../../src/repositories';
+import { type Player, credentials, getJson, newGuest, play, rejoin, startedTable, twoPlayerGame, waitFor } from '../support/players';
+import { type ServerProcess, processesPerTest } from '../support/processes';
+import { startTestServer } from '../support/server';
 
 jest.setTimeout(60_000);
 
-const HEALTHCHECK = resolve(__dirname, '../../../deploy/healthcheck.mjs');
+const HEALTHCHECK = resolve(__dirname, '../../../../deploy/healthcheck.mjs');
 /** The container's HEALTHCHECK command against a server on this port: its exit code. */
 const healthcheck = (port: number) => spawnSync(process.execPath, [HEALTHCHECK], { env: { PORT: String(port) } }).status;
 

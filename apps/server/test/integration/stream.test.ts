@@ -1,8 +1,8 @@
 import { matchMaker } from '@colyseus/core';
 import type { GameState } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
-import { Player, create, joinById, newGuest, play, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { Player, create, joinById, newGuest, play, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

@@ -1,8 +1,8 @@
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { matchMaker } from '@colyseus/core';
-import { CODE_ALPHABET, CODE_LENGTH } from '../src/core/ids';
-import { Player, create, credentials, getJson, joinById, newGuest, postJson, quickMatch, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { CODE_ALPHABET, CODE_LENGTH } from '../../src/core/ids';
+import { Player, create, credentials, getJson, joinById, newGuest, postJson, quickMatch, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 import { legalMoves } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
-import { type Player, sleep, startedTable, waitFor } from './support/players';
-import { testServerPerFile } from './support/server';
+import { type Player, sleep, startedTable, waitFor } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

@@ -1,8 +1,8 @@
 import { matchMaker } from '@colyseus/core';
 import { type ClientMessageType, JOIN_ERROR_NUMBERS, WATCHER_NAMES_SHOWN } from '@flightchess/protocol';
 import Database from 'better-sqlite3';
-import { Player, create, credentials, getJson, joinById, newGuest, play, rejoin, startedTable, waitFor, watch } from './support/players';
-import { testServerPerFile } from './support/server';
+import { Player, create, credentials, getJson, joinById, newGuest, play, rejoin, startedTable, waitFor, watch } from '../support/players';
+import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
-import { type Guest, Player, credentials, waitFor } from './support/players';
-import { TEST_CONFIG, testServerPerFile } from './support/server';
+import { type Guest, Player, credentials, waitFor } from '../support/players';
+import { TEST_CONFIG, testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 

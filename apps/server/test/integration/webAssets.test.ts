@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
-import { webAssets } from '../src/http/webAssets';
+import { webAssets } from '../../src/http/webAssets';
 
 const SCRIPT = `console.log(${JSON.stringify('飞行棋 '.repeat(400))});`;
 const PAGE = `<!doctype html><title>Flight Chess</title><script src="./assets/index-AbC123.js"></script>${'<!-- padding -->'.repeat(80)}`;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const REPO = resolve(__dirname, '../../..');
+const REPO = resolve(__dirname, '../../../..');
 const VITE = join(REPO, 'node_modules/.bin/vite');
 
 /** Packagers and CI systems build the client into folders of their own, given as absolute paths. */

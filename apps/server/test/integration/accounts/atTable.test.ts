@@ -1,7 +1,7 @@
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { ACCOUNTS_CONFIG, accountsApi, expectNoSecretsLogged } from '../support/accountsApi';
-import { type Guest, Player, create, credentials, waitFor } from '../support/players';
-import { testServerPerFile } from '../support/server';
+import { ACCOUNTS_CONFIG, accountsApi, expectNoSecretsLogged } from '../../support/accountsApi';
+import { type Guest, Player, create, credentials, waitFor } from '../../support/players';
+import { testServerPerFile } from '../../support/server';
 
 jest.setTimeout(30_000);
 

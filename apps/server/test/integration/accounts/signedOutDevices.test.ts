@@ -2,10 +2,10 @@ import { EventEmitter } from 'node:events';
 import { type Client, LocalPresence, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { CLOSE_CODES } from '@flightchess/protocol';
-import { SignedOutDevices } from '../../src/accounts/signedOutDevices';
-import { createLogger } from '../../src/logger';
-import { waitFor } from '../support/players';
-import { describeWithServices, serviceUrl } from '../support/services';
+import { SignedOutDevices } from '../../../src/accounts/signedOutDevices';
+import { createLogger } from '../../../src/logger';
+import { waitFor } from '../../support/players';
+import { describeWithServices, serviceUrl } from '../../support/services';
 
 /** A table connection as the room has it: the device in its auth, a socket, and leave(). */
 function connection(deviceId: string | null) {

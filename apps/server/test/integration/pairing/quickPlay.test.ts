@@ -1,8 +1,8 @@
 import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { BOT_RATINGS, type RatingMode, skillOf } from '@flightchess/rules';
 import Database from 'better-sqlite3';
-import { Player, type Guest, create, joinById, newGuest, postJson, quickMatch, waitFor } from '../support/players';
-import { testServerPerFile } from '../support/server';
+import { Player, type Guest, create, joinById, newGuest, postJson, quickMatch, waitFor } from '../../support/players';
+import { testServerPerFile } from '../../support/server';
 
 jest.setTimeout(30_000);
 

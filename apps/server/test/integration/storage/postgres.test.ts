@@ -1,15 +1,15 @@
-import { openPostgresStorage } from '../../src/repositories';
-import { migrate } from '../../src/storage/migrate';
-import { MIGRATIONS } from '../../src/migrations';
-import { type Sql, postgresPool, postgresSql } from '../../src/storage/sql';
-import { freshSchema } from '../support/postgres';
-import { describeWithServices, serviceUrl } from '../support/services';
-import { adminStoreContract } from './adminStore';
-import { compactRecordsContract } from './compactRecords';
-import { type StorageHarness, storageContract } from './contract';
-import { matchesContract } from './matchesContract';
-import { ratingsContract } from './ratingsContract';
-import { pairingContract } from './pairingContract';
+import { openPostgresStorage } from '../../../src/repositories';
+import { migrate } from '../../../src/storage/migrate';
+import { MIGRATIONS } from '../../../src/migrations';
+import { type Sql, postgresPool, postgresSql } from '../../../src/storage/sql';
+import { freshSchema } from '../../support/postgres';
+import { describeWithServices, serviceUrl } from '../../support/services';
+import { adminStoreContract } from '../../storage/adminStore';
+import { compactRecordsContract } from '../../storage/compactRecords';
+import { type StorageHarness, storageContract } from '../../storage/contract';
+import { matchesContract } from '../../storage/matchesContract';
+import { ratingsContract } from '../../storage/ratingsContract';
+import { pairingContract } from '../../storage/pairingContract';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { type Sql, flag, postgresPool, postgresSql, postgresStatement, sqliteSql } from '../../src/storage/sql';
-import { freshSchema } from '../support/postgres';
-import { describeWithServices, serviceUrl } from '../support/services';
+import { type Sql, flag, postgresPool, postgresSql, postgresStatement, sqliteSql } from '../../../src/storage/sql';
+import { freshSchema } from '../../support/postgres';
+import { describeWithServices, serviceUrl } from '../../support/services';
 
 jest.setTimeout(30_000);
 
