@@ -88,6 +88,12 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: sounds follow the game, the turn banner stays beside the board, mute is remembered, English switches every text`,
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
+      await page.addInitScript(() => {
+        const counts = { started: 0, ended: 0 };
+        (window as unknown as { pulses: typeof counts }).pulses = counts;
+        document.addEventListener('animationstart', (e) => e.animationName === 'pulse' && counts.started++);
+        document.addEventListener('animationend', (e) => e.animationName === 'pulse' && counts.ended++);
+      });
       await page.goto(`${url}?fast=1#/new/computer`);
       await page.evaluate(() => localStorage.setItem('flightchess.nickname', 'Ann'));
       await page.reload();
@@ -103,6 +109,17 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
         assert.equal(await overlap(page, '.prompt.banner', '[data-testid=board]'), false, 'the banner never covers the board');
         assert.ok(await page.isVisible('.prompt.banner'));
         await screenshot(page, `ingame-banner-${size}`);
+
+        // The turn's ring pulses when the turn comes, then holds still: the seat panel, redrawn twice a second for
+        // its clocks, keeps its elements, so the pulse is neither endless nor started over.
+        const pulses = () => page.evaluate(() => ({ ...(window as unknown as { pulses: { started: number; ended: number } }).pulses }));
+        const ended = await until('the pulse to end', async () => {
+          const p = await pulses();
+          return p.started > 0 && p.ended === p.started ? p : null;
+        });
+        await page.waitForTimeout(1_500);
+        assert.deepEqual(await pulses(), ended, 'no pulse started again while the turn stays');
+        assert.equal(await page.$$eval('.seat.current', (seats) => seats.length), 1);
       }
       assert.equal(await page.textContent('[data-testid=sound]'), '声音：开');
 

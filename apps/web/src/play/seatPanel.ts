@@ -1,24 +1,28 @@
 /** The seat panel of the game screen: each seat as a chip with its badges, connection, arrivals and turn timer. */
 import { type Colour, arrivedCount, teamOf } from '@flightchess/rules';
 import { t } from '../i18n';
-import { fill, h } from '../ui/dom';
+import { h } from '../ui/dom';
+import { morph } from '../ui/morph';
 import { clockOf } from '../ui/timeWords';
 import { seatName, teamName } from './describe';
 import { outBadge, seatChip } from './seatList';
 import { seatRating } from '../ratings/ratingWords';
 import type { GameView } from './types';
 
-/** Fill `panel` with the seats in turn order; in a team game, under each team's name (red+yellow, then green+blue). */
+/**
+ * Fill `panel` with the seats in turn order; in a team game, under each team's name (red+yellow, then green+blue).
+ * Redrawn twice a second for the clocks: only what changed is changed.
+ */
 export function fillSeatPanel(panel: HTMLElement, view: GameView): void {
   const { seats } = view.state;
   const list = (colours: readonly Colour[]) => h('ul', { class: 'seats' }, ...colours.map((colour) => seatChipOf(view, colour)));
   if (!view.state.teams) {
-    fill(panel, list(seats));
+    morph(panel, [list(seats)]);
     return;
   }
-  fill(
+  morph(
     panel,
-    ...([0, 1] as const).map((team) => {
+    ([0, 1] as const).map((team) => {
       return h(
         'div',
         { class: `team team-${team}` },
