@@ -27,7 +27,14 @@ const config: Config = {
       testPathIgnorePatterns: ['/node_modules/', '/test/integration/'],
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/noServers.cjs'],
     },
-    { ...shared, displayName: 'integration', testMatch: INTEGRATION },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: INTEGRATION,
+      // The production server bundle, built once for every file that starts server processes.
+      globalSetup: '<rootDir>/apps/server/test/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/apps/server/test/support/globalTeardown.ts',
+    },
   ],
   // Every core: most integration files wait on real time (a game at the server's pace, a process restarting).
   maxWorkers: '100%',

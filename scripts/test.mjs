@@ -1,19 +1,24 @@
 // `npm test`: everything CI checks, in two phases of steps that run side by side, each line prefixed by its step.
-// 1. lint (ESLint, Prettier, the capability boundaries), the type check, and the one build of the web client and
-//    the server bundle that every later test uses;
-// 2. Jest (both tiers) and the browser cases: most of both wait on real time (games at the server's default pace,
-//    processes restarting), so together they take little longer than the longer of them.
-// Ends with each step's time; exits 1 when any step failed. `node scripts/test.mjs --only jest,e2e` runs some steps.
+// 1. lint (ESLint, Prettier, the capability boundaries), the type check, the one build of the web client and the
+//    server bundle that every later test uses, and Jest's unit tier: all of them only compute;
+// 2. Jest's integration tier and the browser cases, which share the cores: most of both wait on real time (games at
+//    the server's default pace, processes restarting) and each alone leaves much of the machine idle.
+// Ends with each step's time; exits 1 when any step failed. `node scripts/test.mjs --only unit,e2e` runs some steps.
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const WEB_DIST = resolve('apps/web/dist');
 
 const PHASES = [
   [
     ['lint', 'npm run lint'],
     ['typecheck', 'npm run typecheck'],
-    ['build', 'npm run build:web && npm run build:server'],
+    // The client into an absolute outDir (as packagers build it), which build.test checks instead of building again.
+    ['build', `npm run build:web -- --outDir "${WEB_DIST}" --emptyOutDir && npm run build:server`],
+    ['unit', 'npx jest --selectProjects unit'],
   ],
   [
-    ['jest', 'npx jest'],
+    ['integration', 'npx jest --selectProjects integration'],
     ['e2e', 'npx tsx apps/web/e2e/run.ts'],
   ],
 ];
@@ -26,7 +31,11 @@ const times = [];
 function step(name, command) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, {
+      shell: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', FLIGHTCHESS_WEB_BUILT: WEB_DIST },
+    });
     for (const stream of [child.stdout, child.stderr]) {
       let pending = '';
       stream.on('data', (chunk) => {

@@ -4,7 +4,8 @@ import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
 import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor, watch } from '../support/players';
 import { freshSchema, type TestSchema } from '../support/postgres';
-import { type ServerProcess, buildBundle, startServerProcess } from '../support/processes';
+import { serverBundle } from '../support/bundle';
+import { type ServerProcess, startServerProcess } from '../support/processes';
 import { startProxy } from '../support/proxy';
 import { ADMIN_TOKEN, type Name, admin, clientVia, eventually, guestFrom, processOf } from '../support/cluster';
 import { freePort } from '../support/server';
@@ -20,7 +21,6 @@ describeWithServices(
   'two server processes behind one reverse proxy (Redis + PostgreSQL)',
   ['TEST_REDIS_URL', 'TEST_DATABASE_URL', 'TEST_NGINX'],
   () => {
-    let bundle: ReturnType<typeof buildBundle>;
     let schema: TestSchema;
     let proxy: { stop(): Promise<void> };
     let proxyUrl: string;
@@ -30,7 +30,6 @@ describeWithServices(
     const other = (name: string): Name => (name === 'a' ? 'b' : 'a');
 
     beforeAll(async () => {
-      bundle = buildBundle();
       schema = await freshSchema(serviceUrl('TEST_DATABASE_URL'));
       // A Redis database of this file's own, emptied of anything an earlier run left.
       const redisUrl = new URL(serviceUrl('TEST_REDIS_URL'));
@@ -44,7 +43,7 @@ describeWithServices(
       proxyUrl = `http://127.0.0.1:${proxyPort}`;
       const ports: Record<Name, number> = { a: portA, b: portB };
       start = (name: Name) =>
-        startServerProcess(bundle.file, name, {
+        startServerProcess(serverBundle(), name, {
           PORT: String(ports[name]),
           REDIS_URL: redisUrl.toString(),
           DATABASE_URL: schema.url,
@@ -71,7 +70,6 @@ describeWithServices(
       await proxy?.stop();
       await database?.close();
       await schema?.drop();
-      bundle?.remove();
     });
 
     test('a table created through one process is joined and watched through the other, played to the end with a reconnection through the process without the room, and recorded in the shared database', async () => {

@@ -1,25 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { MatchRecord } from '@flightchess/protocol';
 import { openSqliteStorage } from '../../src/repositories';
+import { serverBundle } from './bundle';
 import { waitFor } from './players';
 import { freePort } from './server';
-
-const SERVER = resolve(__dirname, '../..');
-
-/**
- * The production bundle (what the container runs), built by the same script as the image. It goes
- * under apps/server/dist so that Node finds the npm packages it leaves out, as in the image.
- */
-export function buildBundle(): { file: string; remove(): void } {
-  mkdirSync(join(SERVER, 'dist'), { recursive: true });
-  const dir = mkdtempSync(join(SERVER, 'dist', 'test-'));
-  const file = join(dir, 'main.js');
-  execFileSync(process.execPath, [join(SERVER, 'scripts/bundle.mjs'), file], { stdio: 'inherit' });
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** Fast timers; the rest of the configuration comes from each test. */
 const BASE_ENV = {
@@ -127,17 +114,12 @@ export interface ProcessesOnOneDataDir {
 }
 
 /**
- * The test file's server processes: the production bundle built once, a fresh data directory for each
+ * The test file's server processes: the production bundle (built once for the tier), a fresh data directory for each
  * test, and every process it started stopped after it.
  */
 export function processesPerTest(label: string): ProcessesOnOneDataDir {
-  let bundle: ReturnType<typeof buildBundle>;
   let dataDir = '';
   const running: ServerProcess[] = [];
-  beforeAll(() => {
-    bundle = buildBundle();
-  });
-  afterAll(() => bundle.remove());
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), `flightchess-${label}-`));
   });
@@ -150,7 +132,7 @@ export function processesPerTest(label: string): ProcessesOnOneDataDir {
       return dataDir;
     },
     async serve(name, env = {}, port) {
-      const server = await startServerProcess(bundle.file, name, {
+      const server = await startServerProcess(serverBundle(), name, {
         DATA_DIR: dataDir,
         TURN_SECONDS: '30',
         ...env,
