@@ -1,6 +1,7 @@
 /**
  * All end-to-end tests (`npm run test:e2e`): offline ones against a static copy of the built client, online
- * ones against the real game server (pace.e2e.ts at the server's default delays, no fast flag). Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH).
+ * ones against the real game server (pace.e2e.ts at the server's default delays, no fast flag), E2E_PARALLEL at a time
+ * (3 by default). Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH).
  * `E2E=offline` or `E2E=online` runs one suite. Screenshots: artifacts/screenshots/.
  */
 import { accountCases } from './accounts.e2e';
@@ -23,26 +24,25 @@ import { runCases } from './support';
 import { watchCases } from './watch.e2e';
 
 const only = process.env.E2E;
-const cases = [
-  ...(only === 'online' ? [] : [...offlineCases, ...ingameCases]),
-  ...(only === 'offline'
-    ? []
-    : [
-        ...onlineCases,
-        ...homeCases,
-        ...quickCases,
-        ...phraseCases,
-        ...pagesCases,
-        ...paceCases,
-        ...phoneLayoutCases,
-        ...eventsCases,
-        ...accountCases,
-        ...adminCases,
-        ...watchCases,
-        ...reviewCases,
-        ...awayCases,
-        ...endingCases,
-        ...ratingsCases,
-      ]),
+// The longest first (a whole game at the server's default pace, the match page in four languages and sizes), so that
+// the cases running side by side end together rather than one long case running on alone at the end.
+const online = [
+  ...pagesCases,
+  ...paceCases,
+  ...watchCases,
+  ...reviewCases,
+  ...onlineCases,
+  ...awayCases,
+  ...eventsCases,
+  ...homeCases,
+  ...quickCases,
+  ...phraseCases,
+  ...accountCases,
+  ...adminCases,
+  ...phoneLayoutCases,
+  ...endingCases,
+  ...ratingsCases,
 ];
+const offline = [...offlineCases, ...ingameCases];
+const cases = [...(only === 'offline' ? [] : online), ...(only === 'online' ? [] : offline)];
 void runCases(cases).then((ok) => process.exit(ok ? 0 : 1));

@@ -29,8 +29,18 @@ export const CHROMIUM_ARGS = [
 export const PHONE = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+/** How a browser draws the board: `webgl` in software (SwiftShader), as on most devices; `canvas`, Pixi's 2D fallback. */
+export type Drawing = 'webgl' | 'canvas';
+
+/**
+ * Without WebGL (`--disable-3d-apis`) the board is drawn by Pixi's canvas renderer, the one a device without WebGL
+ * gets. Software WebGL keeps Chromium's GPU process on every core while any page animates (1.7 cores for one
+ * page, measured); the canvas renderer takes about a third of that and grows with the pages. So the cases run on
+ * the canvas, and those marked `webgl` (the board tapped, dragged through a route, laid out on a phone) on WebGL.
+ */
+export function launch(drawing: Drawing = 'webgl'): Promise<Browser> {
+  const args = drawing === 'webgl' ? CHROMIUM_ARGS : [...CHROMIUM_ARGS.filter((a) => !/swiftshader/.test(a)), '--disable-3d-apis'];
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args, headless: true });
 }
 
 const TYPES: Record<string, string> = {
@@ -261,6 +271,8 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
 export interface TestCase {
   readonly name: string;
   readonly run: (browser: Browser) => Promise<void>;
+  /** The board drawn with WebGL (see `launch`); the canvas renderer otherwise. */
+  readonly webgl?: true;
   /** Cases naming the same lane run one after another, in their order (they share a server); the others run side by side. */
   readonly lane?: string;
 }
@@ -277,11 +289,11 @@ console.log = (...args: unknown[]) => {
 /** The longest a case may take: a whole game at the server's default pace takes a few minutes. */
 const CASE_TIMEOUT_MS = 10 * 60_000;
 
-/** How many cases run at once: E2E_PARALLEL, else 4 (most cases wait on the server's real pace, not on the CPU). */
-const PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL) || 4);
+/** How many cases run at once: E2E_PARALLEL, else 3 (on 2 cores a fourth page adds more CPU than it saves waiting). */
+const PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL) || 3);
 
 /**
- * Run test cases in one browser, `parallel` at a time (each in contexts of its own; a lane's cases in order), in
+ * Run test cases `parallel` at a time in a browser of their drawing (each in contexts of its own; a lane's cases in order), in
  * the order given: put the long ones first. Prints a line per case with what it printed, the slowest ten, and the
  * closing 'N passed, N failed'.
  */
@@ -302,8 +314,10 @@ export async function runCases(all: readonly TestCase[], parallel = PARALLEL): P
   const started = Date.now();
   const times: { name: string; ms: number }[] = [];
   let failed = 0;
-  const browser = await launch();
+  const browsers = new Map<Drawing, Promise<Browser>>();
+  const browserFor = (drawing: Drawing) => browsers.get(drawing) ?? browsers.set(drawing, launch(drawing)).get(drawing)!;
   const runOne = async (c: TestCase) => {
+    const browser = await browserFor(c.webgl ? 'webgl' : 'canvas');
     const lines: string[] = [];
     const begun = Date.now();
     let error: unknown = null;
@@ -337,7 +351,7 @@ export async function runCases(all: readonly TestCase[], parallel = PARALLEL): P
     };
     await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
   } finally {
-    await browser.close();
+    await Promise.all([...browsers.values()].map(async (browser) => (await browser).close()));
   }
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
   printLine(`slowest cases (of ${times.length}):`);
