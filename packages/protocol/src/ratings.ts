@@ -38,7 +38,7 @@ export interface RatingLeaderboardEntry extends ModeRating {
 }
 
 /**
- * Quick play closed to a player for a while (issue 31): escapes and expired holds in rated games. Private
+ * Quick play closed to a player for a while, after escapes and expired holds in rated games. Private
  * tables stay open to them.
  */
 export interface QuickPlayCooldown {

@@ -1,5 +1,5 @@
 /**
- * The modes a rating is kept per (RULES.md has none; issue 31): free-for-all by seat count, and 2v2
+ * The modes a rating is kept per (RULES.md has none): free-for-all by seat count, and 2v2
  * teams. Every preset of a mode shares its rating.
  */
 export const RATING_MODES = ['2p', '3p', '4p', '2v2'] as const;
