@@ -40,7 +40,6 @@ async function tapDie(page: Page, colour: Colour): Promise<void> {
 const cases: TestCase[] = [
   {
     name: 'offline game on a phone: person vs bot, keyboard, save and continue, auto-play to the end, results, replay',
-    webgl: true,
     async run(browser) {
       const server = await serveStatic();
       const { context, page } = await newPage(browser, PHONE);
@@ -128,7 +127,6 @@ const cases: TestCase[] = [
   },
   {
     name: 'offline four-player game on a desktop: three bots, the die tapped on the board, a route preview, English switch',
-    webgl: true,
     async run(browser) {
       const server = await serveStatic();
       const { context, page } = await newPage(browser, DESKTOP);
