@@ -207,6 +207,8 @@ const teamCases: TestCase[] = sizes.map(([size, device]) => ({
 
 const arrivedCases: TestCase[] = sizes.map(([size, device]) => ({
   name: `ingame ${size}: arrived planes are counted in their colour's centre triangle`,
+  // The board as most devices draw it: WebGL.
+  webgl: true,
   run: (browser) =>
     withOfflinePage(browser, device, size, async ({ page, url, errors }) => {
       await openSaved(

@@ -50,7 +50,6 @@ function assertOnFirstScreen(found: readonly Box[], what: string): void {
 export const phoneLayoutCases: TestCase[] = [
   {
     name: 'phone layout: English, a 20-character name and a notice, every control on the first screen and still when the plane buttons come; one tap moves a plane; tokens show numbers',
-    webgl: true,
     run: async (browser) => {
       assert.equal(LONGEST_NAME.length, 20);
       const server = await startGameServer('default', { ADMIN_TOKEN: TOKEN });

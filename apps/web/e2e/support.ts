@@ -36,7 +36,7 @@ export type Drawing = 'webgl' | 'canvas';
  * Without WebGL (`--disable-3d-apis`) the board is drawn by Pixi's canvas renderer, the one a device without WebGL
  * gets. Software WebGL keeps Chromium's GPU process on every core while any page animates (1.7 cores for one
  * page, measured): the offline phone game took 84–140 s with WebGL and 15–20 s on the canvas. So the cases run on
- * the canvas, and those marked `webgl` (the board laid out and tapped on a phone) on WebGL, as most devices draw it.
+ * the canvas, and those marked `webgl` (the board's centre drawn at both sizes) on WebGL, as most devices draw it.
  */
 export function launch(drawing: Drawing = 'webgl'): Promise<Browser> {
   const args = drawing === 'webgl' ? CHROMIUM_ARGS : [...CHROMIUM_ARGS.filter((a) => !/swiftshader/.test(a)), '--disable-3d-apis'];
