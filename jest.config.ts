@@ -25,10 +25,7 @@ const config: Config = {
       roots: ['<rootDir>/packages', '<rootDir>/apps'],
       testMatch: ['**/?(*.)test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/test/integration/'],
-      setupFilesAfterEnv: ['<rootDir>/scripts/jest/noServers.cjs'],
-      // A bound on a unit test is there to catch a hang, not to time it: npm test runs this tier yielding the CPU
-      // to the integration tier, where an async test of a tenth of a second can wait seconds for a core.
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/noServers.cjs', '<rootDir>/scripts/jest/unitTimeout.cjs'],
     },
     {
       ...shared,
