@@ -12,6 +12,7 @@ import { t } from '../i18n';
 import { PixiBoard } from '../render/PixiBoard';
 import { ReplayReview } from '../review/replayReview';
 import { fill, h } from '../ui/dom';
+import { morph } from '../ui/morph';
 import { type Route, hashOf } from '../router';
 import { realScheduler } from '../util/ports';
 import { seatList } from '../play/seatList';
@@ -69,6 +70,27 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
   let review: ReplayReview | null = null;
   const home = () => h('a', { class: 'button', href: hashOf({ name: 'home' }), text: t('results.home'), data: { testid: 'replay-home' } });
 
+  // The controls are made once; a step changes only their words and states, so that playing at 16× lays out little.
+  const control = (testid: string, click: () => void, cls = '') => h('button', { class: cls, data: { testid }, on: { click } });
+  const prev = control('replay-prev', () => player?.step(-1));
+  const play = control('replay-play', () => player?.toggle(), 'primary');
+  const next = control('replay-next', () => player?.step(1));
+  const speedLabel = h('span');
+  const speedButtons = REPLAY_SPEEDS.map((speed) =>
+    h('button', {
+      class: 'speed',
+      text: `${speed}×`,
+      data: { testid: `replay-speed-${speed}` },
+      on: { click: () => player?.setSpeed(speed) },
+    }),
+  );
+  const drawLinks = () =>
+    fill(
+      links,
+      record ? h('a', { class: 'button', href: hashOf(record), text: t('replay.back'), data: { testid: 'replay-record' } }) : null,
+      home(),
+    );
+
   const render = () => {
     title.textContent = t('replay.title');
     if (!source || !player) return;
@@ -77,39 +99,18 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     const { view } = s.current();
     const { state } = view;
     const arrived = (c: Colour) => t('game.arrived', { n: arrivedCount(state, c), total: state.config.planes });
-    fill(seatsEl, seatList(view.seats, state.phase === 'over' ? null : state.current, arrived, state.out));
+    morph(seatsEl, [seatList(view.seats, state.phase === 'over' ? null : state.current, arrived, state.out)]);
     stepEl.textContent = t('replay.step', { i: s.position, n: s.steps });
     slider.max = String(s.steps);
     slider.value = String(s.position);
     slider.setAttribute('aria-label', t('replay.jump'));
     slider.setAttribute('aria-valuetext', stepEl.textContent);
-    const b = (label: string, fn: () => void, testid: string, cls = '') =>
-      h('button', { class: cls, text: label, data: { testid }, on: { click: fn } });
-    fill(
-      buttons,
-      b(t('replay.prev'), () => p.step(-1), 'replay-prev'),
-      b(p.playing ? t('replay.pause') : t('replay.play'), () => p.toggle(), 'replay-play', 'primary'),
-      b(t('replay.next'), () => p.step(1), 'replay-next'),
-    );
+    prev.textContent = t('replay.prev');
+    play.textContent = p.playing ? t('replay.pause') : t('replay.play');
+    next.textContent = t('replay.next');
     speeds.setAttribute('aria-label', t('replay.speed'));
-    fill(
-      speeds,
-      h('span', { text: t('replay.speed') }),
-      ...REPLAY_SPEEDS.map((speed) =>
-        h('button', {
-          class: 'speed',
-          text: `${speed}×`,
-          aria: { pressed: String(p.speed === speed) },
-          data: { testid: `replay-speed-${speed}` },
-          on: { click: () => p.setSpeed(speed) },
-        }),
-      ),
-    );
-    fill(
-      links,
-      record ? h('a', { class: 'button', href: hashOf(record), text: t('replay.back'), data: { testid: 'replay-record' } }) : null,
-      home(),
-    );
+    speedLabel.textContent = t('replay.speed');
+    speedButtons.forEach((button, i) => button.setAttribute('aria-pressed', String(p.speed === REPLAY_SPEEDS[i])));
     moves.showAt(s.position);
     review?.render(s.position, state);
   };
@@ -130,6 +131,9 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       board = await PixiBoard.create(boardHost, { speed: ctx.speed });
       controller = new GameController(board, source, { announce: (text) => ctx.announce(text), changed: () => undefined });
       player = new ReplayPlayer(source, realScheduler, STEP_MS * ctx.speed, render);
+      fill(buttons, prev, play, next);
+      fill(speeds, speedLabel, ...speedButtons);
+      drawLinks();
       if (loaded.review) {
         const c = controller;
         const p = player;
@@ -147,6 +151,8 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     },
     relabel: () => {
       review?.relabel();
+      moves.render();
+      if (source) drawLinks();
       render();
     },
     dispose() {
