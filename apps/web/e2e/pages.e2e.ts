@@ -63,7 +63,7 @@ async function toEnglish(page: Page, selector: string, english: RegExp): Promise
   await until(`English in ${selector}`, async () => english.test((await page.textContent(selector)) ?? '') || null, 5_000);
 }
 
-/** One game, then `check` on a fresh page for every size and language; page errors fail the case. */
+/** One game, then `check` on a fresh page for every size and language, side by side; page errors fail the case. */
 async function withFinishedGame(
   browser: Browser,
   check: (server: RunningServer, game: Finished, page: Page, shot: (name: string) => Promise<void>, lang: 'zh' | 'en') => Promise<void>,
@@ -73,13 +73,15 @@ async function withFinishedGame(
   const errors = watchErrors(player.page, 'game');
   try {
     const game = await finishGame(player.page, server.url);
-    for (const [name, device] of DEVICES) {
-      for (const lang of ['zh', 'en'] as const) {
+    // The four sizes and languages side by side, each in a context of its own: the case is CPU-bound, not paced.
+    const creds = await player.page.evaluate(() => localStorage.getItem('flightchess.player')!);
+    const variants = DEVICES.flatMap(([name, device]) => (['zh', 'en'] as const).map((lang) => [name, device, lang] as const));
+    await Promise.all(
+      variants.map(async ([name, device, lang]) => {
         const { context, page } = await newPage(browser, device);
         errors.push(...watchErrors(page, `${name}-${lang}`));
         try {
           // The same guest as the player, so that the profile is "mine"; every page opens in Chinese (the default).
-          const creds = await player.page.evaluate(() => localStorage.getItem('flightchess.player')!);
           await page.addInitScript((stored) => localStorage.setItem('flightchess.player', stored), creds);
           const shot = async (what: string) => {
             await screenshot(page, `${what}-${lang}-${name}`);
@@ -90,8 +92,8 @@ async function withFinishedGame(
         } finally {
           await context.close();
         }
-      }
-    }
+      }),
+    );
     assert.deepEqual(errors, []);
   } finally {
     await player.context.close();
