@@ -1,14 +1,15 @@
 // `npm test`: everything CI checks, in three phases of steps that run side by side, each line prefixed by its step.
-// 1. lint (ESLint, Prettier, the capability boundaries), the type check, the one build of the web client and the
-//    server bundle that every later test uses, and the native addon when the install left it unbuilt (scripts/native.mjs);
+// 1. the one build of the web client and the server bundle that every later test uses, and the native addon when the
+//    install left it unbuilt (scripts/native.mjs);
 // 2. Jest's integration tier (servers and processes at fast timers, a game at the default pace) with the cores to
-//    itself, and beside it, at the lowest priority, Jest's unit tier, which only computes and has no bound of time on a
-//    step (the integration tier waits on real time and leaves CPU idle, which the unit tier fills);
+//    itself, and beside it, at the lowest priority, what only computes and has no bound of time: Jest's unit tier,
+//    the lint (ESLint, Prettier, the capability boundaries) and the type check. The integration tier waits on real
+//    time and leaves CPU idle, which they fill;
 // 3. the browser cases bounded in real time at the server's default pace (a watcher within 3 s, a notice within 2 s)
-//    at full priority, and beside them, yielding the CPU, the browser cases with no such bound (the pages after a
-//    game, the review, accounts, and those without a game server). Beside the integration tier, on 2 cores, the
-//    timed cases broke their bounds; beside these niced ones they keep them, and the niced ones fill the CPU the timed
-//    ones leave idle while they wait on the server's pace.
+//    at full priority, and beside them, at Linux's idle priority, the browser cases with no such bound (the pages
+//    after a game, the review, accounts, and those without a game server). Beside the integration tier, on 2 cores,
+//    the timed cases broke their bounds; beside these they keep them, and the idle ones fill the CPU the timed ones
+//    leave while they wait on the server's pace.
 // Ends with each step's time; exits 1 when any step failed. `node scripts/test.mjs --only unit,timed` runs some steps.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -21,20 +22,20 @@ const idle = (command) => `chrt --idle 0 ${command}`;
 
 const PHASES = [
   [
-    ['lint', 'npm run lint'],
-    ['typecheck', 'npm run typecheck'],
     // The client into an absolute outDir (as packagers build it), which build.test checks instead of building again.
     ['build', `npm run build:web -- --outDir "${WEB_DIST}" --emptyOutDir && npm run build:server`],
-    // better-sqlite3 built from source when the install skipped it (.ci/run): nothing before phase 2 needs it.
+    // better-sqlite3 built from source when the install skipped it (.ci/run): a core for 90 s, which every test needs.
     ['native', 'node scripts/native.mjs'],
   ],
   [
     ['integration', 'npx jest --selectProjects integration'],
     ['unit', yielding('npx jest --selectProjects unit', 19)],
+    ['lint', yielding('npm run lint', 19)],
+    ['typecheck', yielding('npm run typecheck', 19)],
   ],
   [
     ['timed', 'env E2E=timed npx tsx apps/web/e2e/run.ts'],
-    // Its browser and game servers inherit the niceness: they take the CPU the timed cases leave idle while they wait.
+    // Its browser and game servers inherit the idle priority: they take the CPU the timed cases leave while they wait.
     ['untimed', idle('env E2E=untimed npx tsx apps/web/e2e/run.ts')],
   ],
 ];
