@@ -26,6 +26,7 @@ import {
   runCases,
   screenshot,
   shownVersion,
+  startTable,
   trackSockets,
   ui,
   until,
@@ -56,8 +57,7 @@ export async function gameAgainstBot(page: Page, url: string, nickname: string):
   await assertAccessibleInBothLanguages(page, 'the lobby');
   // A bot is named by its colour, so that the prompt says which one plays.
   assert.equal((await page.textContent('.lobby-seat[data-colour=yellow] .who'))?.trim(), '黄方电脑（强）');
-  await click(page, '[data-testid=start]');
-  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+  await startTable(page);
   assert.equal((await page.textContent('.seats .seat[data-colour=yellow] .name'))?.trim(), '黄方电脑（强）');
   await click(page, '#lang');
   await until(

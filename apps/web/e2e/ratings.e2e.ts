@@ -18,6 +18,7 @@ import {
   openFriends,
   openHome,
   screenshot,
+  startTable,
   storedPlayer,
   until,
   watchErrors,
@@ -54,7 +55,7 @@ export const ratingsCases: TestCase[] = [
         );
         await screenshot(page, 'ratings-lobby-phone-zh');
 
-        await click(page, '[data-testid=start]');
+        await startTable(page);
         await page.waitForSelector('[data-testid=resign]', { timeout: 20_000 });
         assert.match(await text(page, '.seat-panel'), /\d{4}/, 'ratings beside the names in the seat panel');
         await until('resigning to be allowed', () =>

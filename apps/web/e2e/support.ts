@@ -200,10 +200,19 @@ export async function startAgainstBots(
   await click(page, '[data-testid=create]');
   await page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
   const code = (await page.textContent('[data-testid=join-code]'))!.trim();
-  await click(page, '[data-testid=start]');
-  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+  await startTable(page);
   const roomId = decodeURIComponent(/#\/table\/([^/?]+)/.exec(page.url())![1]!);
   return { seat: await ownSeat(page), roomId, code };
+}
+
+/**
+ * The host starts the table once the server says it can start (the button is disabled until then: a click before
+ * does nothing, which a page slowed down by the CPU met), and the board shows.
+ */
+export async function startTable(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid=start]:not([disabled])', { timeout: 20_000 });
+  await click(page, '[data-testid=start]');
+  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
 }
 
 /** The guest a page plays as (what it stored). */

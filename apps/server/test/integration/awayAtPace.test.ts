@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { type Action, type Colour, legalMoves, nextSteps } from '@flightchess/rules';
+import { type Action, COLLISION_POINTS, type Colour, legalMoves, nextSteps, replayGame } from '@flightchess/rules';
 import { matchMaker } from '@colyseus/core';
 import { DEFAULT_CONFIG } from '../../src/config';
 import { type Player, create, credentials, newGuest, rejoin, silence, sleep, waitFor } from '../support/players';
@@ -128,9 +128,16 @@ describe('a player who drops from a game against three bots, at the real pace', 
     const record = async () => (await t.storage.getMatch(bobMatch))!;
     // Nobody can come back to his game now: the bots play it out at once, and it is recorded.
     await waitFor(async () => (await record()).status === 'finished', 'the game to be recorded', 30_000);
-    const seat = (await record()).seats.find((s) => s.colour === bobSeat)!;
+    const stored = await record();
+    const seat = stored.seats.find((s) => s.colour === bobSeat)!;
     expect(seat).toMatchObject({ out: 'forfeit', winner: false });
-    expect(seat.score).toBeLessThan(0);
+    // Scored as a resignation (RULES.md §7.1): his planes not home × base, negative, plus the points of the planes he
+    // sent home, which count whatever the result (3 minutes of auto-play once captured enough to end at +5).
+    const replayed = replayGame(stored.setup, stored.actions);
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    const { config, collisions } = replayed.value.state;
+    expect(seat.arrived).toBeLessThan(config.planes);
+    expect(seat.score).toBe(-(config.planes - seat.arrived) * stored.base + COLLISION_POINTS * (collisions[bobSeat]?.sent ?? 0));
     expect((await t.storage.getPlayer(credentials(bob.guest).playerId))!.lifetimeScore).toBe(seat.score);
     dropBob();
   });
