@@ -115,13 +115,21 @@ export const paceCases: TestCase[] = [
         );
         await click(page, '[data-testid=resign]');
         await answerConfirm(page, 'yes', 'resign-confirm-phone-zh');
-        await until(
+        // Out, or whatever the page shows instead (a refusal, the link taken for lost): said when it fails.
+        const resigned = await until(
           'the own seat out',
-          () => page.evaluate((c) => document.querySelector(`.seats .seat.is-out[data-colour="${c}"]`) !== null || null, me),
+          () =>
+            page.evaluate((c) => {
+              const refusal = document.querySelector('[data-testid=table-error]')?.textContent?.trim() ?? '';
+              if (refusal) return `refused: ${refusal}`;
+              return document.querySelector(`.seats .seat.is-out[data-colour="${c}"]`) ? 'out' : null;
+            }, me),
           5_000,
           50,
-        );
-        assert.equal((await page.textContent('[data-testid=table-error]'))?.trim() ?? '', '', 'no refusal was shown');
+        ).catch(async (error: Error) => {
+          throw new Error(`${error.message}; the page shows ${JSON.stringify(await ui(page))}`);
+        });
+        assert.equal(resigned, 'out', 'no refusal was shown');
 
         // The two bots play it out; the results are the stored record.
         await page.waitForSelector('[data-testid=results] .results-table', { timeout: 600_000 });
