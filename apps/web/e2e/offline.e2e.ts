@@ -230,8 +230,10 @@ const cases: TestCase[] = [
         const seen = await until(
           'a single legal move of the person',
           async () => {
+            // The version first: read after the prompt, it could already be the forced move's (a 6 then waits for the next roll).
+            const version = await shownVersion(page);
             const state = await ui(page);
-            if (forced.test(state.prompt)) return state;
+            if (forced.test(state.prompt)) return { ...state, version };
             if (state.canRoll) await click(page, '[data-testid=roll]');
             else if (state.movable.length > 0) {
               await click(page, `.plane-button[data-plane="${state.movable[0]}"]`);
@@ -245,13 +247,7 @@ const cases: TestCase[] = [
         assert.deepEqual(seen.movable, [], 'nothing to pick: the move is not offered for confirmation');
         assert.equal(await page.$('[data-testid=confirm]:not([disabled])'), null);
         await screenshot(page, `auto-move-${variant}`);
-        const version = await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version));
-        await until(
-          'the move played by itself',
-          async () =>
-            (await page.evaluate(() => Number(document.querySelector<HTMLElement>('.screen.game')?.dataset.version))) > version || null,
-          10_000,
-        );
+        await until('the move played by itself', async () => (await shownVersion(page)) > seen.version || null, 10_000);
         assert.deepEqual(errors, []);
       }),
   })),

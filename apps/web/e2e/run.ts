@@ -20,17 +20,23 @@ import { phraseCases } from './phrases.e2e';
 import { quickCases } from './quick.e2e';
 import { ratingsCases } from './ratings.e2e';
 import { reviewCases } from './review.e2e';
-import { runCases } from './support';
+import { type TestCase, runCases } from './support';
 import { watchCases } from './watch.e2e';
 
 const only = process.env.E2E;
-// The longest first (a whole game at the server's default pace, the match page in four languages and sizes), so that
+/**
+ * The pages after a game (four sizes and languages side by side) and the reviews (a bot judging every move) keep
+ * both cores busy for minutes: one lane, one at a time, so that the cases bounded at the server's pace beside
+ * them are never slowed by two (CI saw a page's panel stall 2.5 s while both pages cases ran beside the paced game).
+ */
+const oneAtATime = (cases: readonly TestCase[]) => cases.map((c) => ({ ...c, lane: 'busy pages' }));
+// The longest first (the busy pages' lane, a whole game at the server's default pace, watching one), so that
 // the cases running side by side end together rather than one long case running on alone at the end.
 const online = [
-  ...pagesCases,
+  ...oneAtATime(pagesCases),
   ...paceCases,
   ...watchCases,
-  ...reviewCases,
+  ...oneAtATime(reviewCases),
   ...onlineCases,
   ...awayCases,
   ...eventsCases,

@@ -282,7 +282,7 @@ export interface TestCase {
   readonly run: (browser: Browser) => Promise<void>;
   /** The board drawn with WebGL (see `launch`); the canvas renderer otherwise. */
   readonly webgl?: true;
-  /** Cases naming the same lane run one after another, in their order (they share a server); the others run side by side. */
+  /** Cases naming the same lane run one after another, in their order (they share a server, or would slow the others side by side); the others run side by side. */
   readonly lane?: string;
 }
 
