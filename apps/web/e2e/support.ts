@@ -159,6 +159,7 @@ export async function newPage(
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   if (!options.oneTap) await context.addInitScript({ content: CONFIRM_MOVES });
   const page = await context.newPage();
+  recordPage(context, page);
   return { context, page };
 }
 
@@ -286,14 +287,50 @@ export interface TestCase {
   readonly lane?: string;
 }
 
-/** What a case printed (console.log inside it), shown with its result rather than mixed into the other cases' lines. */
-const caseOutput = new AsyncLocalStorage<string[]>();
+/**
+ * What a case printed (console.log inside it), shown with its result rather than mixed into the other cases' lines,
+ * and what its pages (newPage) showed, told when it fails.
+ */
+interface CaseRecord {
+  readonly lines: string[];
+  /** Each page's description: taken as its context closes (cases close them in `finally`), else when the case failed. */
+  readonly pages: Map<Page, string | null>;
+}
+const caseOutput = new AsyncLocalStorage<CaseRecord>();
 const printLine = console.log.bind(console);
 console.log = (...args: unknown[]) => {
-  const lines = caseOutput.getStore();
+  const lines = caseOutput.getStore()?.lines;
   if (lines) lines.push(format(...args));
   else printLine(...args);
 };
+
+/** A page's address, and any error, alert or prompt on it. */
+async function describePage(page: Page): Promise<string> {
+  if (page.isClosed()) return 'closed';
+  const read = page
+    .evaluate(() =>
+      [...document.querySelectorAll('.error, [role=alert], [data-testid=prompt]')]
+        .map((e) => e.textContent?.trim() ?? '')
+        .filter(Boolean)
+        .join(' | '),
+    )
+    .catch((e: Error) => `(not readable: ${e.message})`);
+  // A page too busy to answer must not hold up its closing.
+  const shown = await Promise.race([read, new Promise<string>((r) => setTimeout(() => r('(no answer in 2 s)'), 2000).unref())]);
+  return `${page.url()} shows: ${shown || '(no error, alert or prompt)'}`;
+}
+
+/** Keep the page's description for the case's record as its context closes. */
+function recordPage(context: BrowserContext, page: Page): void {
+  const record = caseOutput.getStore();
+  if (!record) return;
+  record.pages.set(page, null);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    record.pages.set(page, await describePage(page));
+    return close(options);
+  };
+}
 
 /** The longest a case may take: a whole game at the server's default pace takes a few minutes. */
 const CASE_TIMEOUT_MS = 10 * 60_000;
@@ -328,6 +365,7 @@ export async function runCases(all: readonly TestCase[], parallel = PARALLEL): P
   const runOne = async (c: TestCase) => {
     const browser = await browserFor(c.webgl ? 'webgl' : 'canvas');
     const lines: string[] = [];
+    const pages = new Map<Page, string | null>();
     const begun = Date.now();
     let error: unknown = null;
     let timer: NodeJS.Timeout | undefined;
@@ -335,11 +373,13 @@ export async function runCases(all: readonly TestCase[], parallel = PARALLEL): P
     const timedOut = new Promise<never>((_, fail) => {
       timer = setTimeout(() => fail(new Error(`timed out after ${CASE_TIMEOUT_MS / 1000} s`)), CASE_TIMEOUT_MS);
     });
-    await caseOutput.run(lines, async () => {
+    await caseOutput.run({ lines, pages }, async () => {
       try {
         await Promise.race([c.run(browser), timedOut]);
       } catch (e) {
         error = e;
+        let n = 0;
+        for (const [page, seen] of pages) lines.push(`    page ${++n}: ${seen ?? (await describePage(page))}`);
       } finally {
         clearTimeout(timer);
       }

@@ -159,8 +159,8 @@ export const watchCases: TestCase[] = [
         const states = follower.entries;
         const panel = await panelEntries(bob.page);
         const seen = Date.now() - WITHIN_MS;
-        const lagPanel = assertFollowed(panel, states, WITHIN_MS, 'version', seen);
-        const lagBoard = assertFollowed(panel, states, WITHIN_MS, 'board', seen);
+        const lagPanel = assertFollowed(panel, states, { what: 'version', withinMs: WITHIN_MS, until: seen });
+        const lagBoard = assertFollowed(panel, states, { what: 'board', withinMs: WITHIN_MS, until: seen });
         const watched = states.filter((s) => s.version >= panel[0]!.version);
         assert.ok(
           watched.length > 20 && watched.at(-1)!.t - watched[0]!.t >= WATCH_MS - 5_000,
