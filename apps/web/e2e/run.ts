@@ -10,6 +10,7 @@ import { awayCases } from './away.e2e';
 import { endingCases } from './ending.e2e';
 import { eventsCases } from './events.e2e';
 import { homeCases } from './home.e2e';
+import { idleCases } from './idle.e2e';
 import { ingameCases } from './ingame.e2e';
 import { offlineCases } from './offline.e2e';
 import { onlineCases } from './online.e2e';
@@ -48,6 +49,7 @@ const online = [
   ...phoneLayoutCases,
   ...endingCases,
   ...ratingsCases,
+  ...idleCases,
 ];
 const offline = [...offlineCases, ...ingameCases];
 const cases = [...(only === 'offline' ? [] : online), ...(only === 'online' ? [] : offline)];
