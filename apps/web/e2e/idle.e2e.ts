@@ -32,7 +32,19 @@ export const idleCases: TestCase[] = [
         await openFriends(page);
         await page.selectOption('#create-turn', '60');
         await startAgainstBots(page, 2);
-        await until('the player’s own roll', async () => (await ui(page)).canRoll || null, 120_000, 50);
+        // Its roll offered and the board done moving the seat before (the panel shows a step at once, the board animates it after).
+        const settled = () =>
+          page.evaluate(
+            () =>
+              document.querySelector<HTMLElement>('[data-testid=board]')?.dataset.version ===
+              document.querySelector<HTMLElement>('.screen.game')?.dataset.version,
+          );
+        await until(
+          'the player’s own roll, the board still',
+          async () => ((await ui(page)).canRoll && (await settled())) || null,
+          120_000,
+          50,
+        );
         const version = await page.evaluate(() => document.querySelector<HTMLElement>('.screen.game')?.dataset.version);
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable');

@@ -132,7 +132,16 @@ export const paceCases: TestCase[] = [
         assert.equal(resigned, 'out', 'no refusal was shown');
 
         // The two bots play it out; the results are the stored record.
-        await page.waitForSelector('[data-testid=results] .results-table', { timeout: 600_000 });
+        await until(
+          'the results',
+          async () => {
+            // The page stays at the table to the end: had it left (its link lost, the table closed), say where it went now.
+            if (!page.url().includes('#/table/')) throw new Error(`the page left the table for ${page.url()}`);
+            return (await page.$('[data-testid=results] .results-table')) !== null || null;
+          },
+          480_000,
+          250,
+        );
         await watcher.stop();
         const match = await matchAs(server.url, matchId, player);
         assert.equal(match.status, 'finished');

@@ -183,6 +183,39 @@ describe('TableConnection: staying connected', () => {
     expect(back.sent.at(-1)).toEqual(['roll', { version: 0 }]);
   });
 
+  it('a page starved of CPU is not taken for a silent link: its overdue check runs before the answer in its queue, and the next check finds it heard', () => {
+    const scheduler = new ManualScheduler();
+    const room = new FakeRoom('r1', rawTable('playing'));
+    const conn = new TableConnection(
+      asRoom(room),
+      { reconnect: () => Promise.reject(new Error('no')), rejoin: () => Promise.reject(new Error('no')) },
+      scheduler,
+      scheduler.now,
+    );
+    const statuses: LinkStatus[] = [];
+    conn.onStatus((s) => statuses.push(s));
+    room.message('snapshot', { matchId: 'm1', state: start() });
+    scheduler.advance(2500);
+    expect(room.sent.filter(([type]) => type === 'ping')).toHaveLength(1);
+
+    // The page gets no CPU for 6 s: no timer runs and nothing is taken in; then the overdue check runs first.
+    scheduler.time += 6000;
+    scheduler.fire();
+    expect(statuses).toEqual([]);
+    room.message('pong', {});
+    scheduler.advance(3000);
+    expect(statuses).toEqual([]);
+    expect(conn.live).toBe(true);
+
+    // Starved again, and this time nothing was waiting: the second check judges the link dead.
+    scheduler.advance(2500);
+    scheduler.time += 6000;
+    scheduler.fire();
+    expect(statuses).toEqual([]);
+    scheduler.advance(500);
+    expect(statuses).toEqual([{ kind: 'reconnecting', attempt: 1 }]);
+  });
+
   it('gives up on a reconnection that does not answer in 8 s and tries again; one that answers late is used while still reconnecting, else let go', async () => {
     const scheduler = new ManualScheduler();
     const first = new FakeRoom('r1', rawTable('playing'));
