@@ -135,9 +135,9 @@ describe('synced JSON fields', () => {
     decoder.decode(encoder.encodeAll());
     encoder.discardChanges();
     state.options = syncedJson(value);
-    state.version = 7;
+    state.watchers = 7;
     decoder.decode(encoder.encode());
     expect(JSON.parse(decoder.state.options)).toEqual(value);
-    expect(decoder.state.version).toBe(7);
+    expect(decoder.state.watchers).toBe(7);
   });
 });

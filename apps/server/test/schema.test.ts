@@ -34,8 +34,6 @@ function largestState(): TableState {
   state.status = 'playing';
   state.hostId = state.matchId = 'i'.repeat(32);
   state.commitment = state.seed = 'f'.repeat(64);
-  state.version = 2 ** 32 - 1;
-  state.deadline = state.answerDeadline = Date.now();
   const levelName = LEVELS.map((l) => l.name).reduce((a, b) => (Buffer.byteLength(b) > Buffer.byteLength(a) ? b : a));
   for (const colour of COLOURS) {
     const seat = new SeatState();
@@ -84,10 +82,10 @@ test('a patch waiting to be written keeps its bytes when the next one is encoded
     const serializer = new SchemaSerializer<TableState>();
     serializer.reset(state);
     if (owned) ownPatches(serializer);
-    state.version = 1;
+    state.watchers = 1;
     const first = patchOf(serializer);
     const before = Buffer.from(first);
-    state.version = 2;
+    state.watchers = 2;
     patchOf(serializer);
     return { first, before };
   };

@@ -190,15 +190,32 @@ describe("a player's own actions, without a room or a transport", () => {
     table.play.playerAction(seat, version, 'exact', (match) => ({ type: 'roll', seat, value: match.nextRoll() }));
   const storedActions = async (table: FakeTable) => (await storage.getMatch(table.match.id))!.actions.length;
 
-  test('the seat to move acts: stored, shown as the new version, told to everyone', async () => {
+  test('the seat to move acts: stored, then told to everyone in one message with the version it was made on and the clock after it', async () => {
     const table = await started(4);
     const seat = table.match.state.current;
     const version = table.match.state.version;
     expect(await roll(table, seat)).toBeNull();
     expect(table.match.state.version).toBe(version + 1);
-    expect(table.state.version).toBe(version + 1);
-    expect(table.told.map((t) => t.action)).toEqual([expect.objectContaining({ type: 'roll', seat })]);
+    expect(table.told).toEqual([expect.objectContaining({ version, action: expect.objectContaining({ type: 'roll', seat }) })]);
+    // Four people: whoever acts next (the roller to move, or the next seat) has the turn time running from now on.
+    const { at: _at, version: _version, action: _action, ...clock } = table.told[0]!;
+    expect(clock.deadline).toBeGreaterThanOrEqual(Date.now() + TURN_MS);
+    const { matchId: _matchId, state: _state, ...now } = table.play.snapshot()!;
+    expect(clock).toEqual(now);
+    expect(table.clocks).toEqual([]);
     expect(await storedActions(table)).toBe(1);
+  });
+
+  test('a clock that changes with no action (托管 on, then off) is told on its own, at the version as it is', async () => {
+    const table = await started(4);
+    const seat = table.match.state.current;
+    const version = table.match.state.version;
+    expect(table.play.snapshot()).toMatchObject({ deadline: Date.now() + TURN_MS });
+    expect(await table.play.setAutoPlay(seat, true, 'player')).toBeNull();
+    expect(table.clocks).toEqual([{ version }]);
+    expect(await table.play.setAutoPlay(seat, false, 'player')).toBeNull();
+    expect(table.clocks).toEqual([{ version }, { version, deadline: Date.now() + TURN_MS }]);
+    expect(table.told).toEqual([]);
   });
 
   test('what the rules or the version forbid is refused with its code, and nothing is stored, shown or told', async () => {
@@ -216,7 +233,6 @@ describe("a player's own actions, without a room or a transport", () => {
       code: 'ERR_STALE_VERSION',
     });
     expect(table.match.state.version).toBe(version);
-    expect(table.state.version).toBe(version);
     expect(table.told).toEqual([]);
     expect(await storedActions(table)).toBe(0);
   });

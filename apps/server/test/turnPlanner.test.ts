@@ -11,7 +11,6 @@ import {
 } from '@flightchess/rules';
 import { DEFAULT_CONFIG } from '../src/config';
 import type { Match } from '../src/matches/Match';
-import type { TableState } from '../src/table/schema';
 import { Timers } from '../src/table/timers';
 import { TurnPlanner } from '../src/table/turnPlanner';
 
@@ -31,12 +30,10 @@ afterEach(() => jest.useRealTimers());
 /** A planner whose automatic steps are counted; the match is whatever `game` holds. */
 function planner(moveAnimation: boolean, control: BySeat<SeatControl>) {
   const acted: TurnStep[] = [];
-  const state = { deadline: 0, answerDeadline: 0 } as TableState;
   const planner = new TurnPlanner({
     timers: new Timers((error) => {
       throw error;
     }),
-    state,
     turnSeconds: TURN_SECONDS,
     config: { ...PACE, moveAnimation },
     pause: (ms) => ms,
@@ -65,7 +62,7 @@ function planner(moveAnimation: boolean, control: BySeat<SeatControl>) {
     game = created.value;
     planner.plan(match);
   };
-  return { acted, state, commit, start };
+  return { acted, clock: () => planner.clock, commit, start };
 }
 
 const H = 'hangar' as const;
@@ -107,7 +104,7 @@ describe('the turn planner waits for the boards', () => {
     table.commit({ type: 'roll', seat: 'red', value: 3 });
     const moved = table.commit({ type: 'move', seat: 'red', plane: 0 });
     expect(shownMs(moved)).toBeGreaterThan(1000);
-    expect(table.state.deadline).toBe(Date.now() + shownMs(moved) + TURN_SECONDS * 1000);
+    expect(table.clock().deadline).toBe(Date.now() + shownMs(moved) + TURN_SECONDS * 1000);
   });
 
   test('with MOVE_ANIMATION off (fast tests) only the configured pauses count', async () => {
@@ -117,6 +114,6 @@ describe('the turn planner waits for the boards', () => {
     await jest.advanceTimersByTimeAsync(PACE.autoMoveDelayMs);
     expect(table.acted.at(-1)).toMatchObject({ seat: 'red', action: 'move' });
     table.commit({ type: 'move', seat: 'red', plane: 0 });
-    expect(table.state.deadline).toBe(Date.now() + TURN_SECONDS * 1000);
+    expect(table.clock().deadline).toBe(Date.now() + TURN_SECONDS * 1000);
   });
 });

@@ -18,9 +18,6 @@ export function rawTable(status: 'waiting' | 'playing' | 'over', extra: Record<s
     status,
     hostId: 'p1',
     matchId: status === 'waiting' ? '' : 'm1',
-    version: 0,
-    deadline: 1_700_000_000_000,
-    answerDeadline: 0,
     seats: {
       red: { colour: 'red', kind: 'human', playerId: 'p1', name: '小红', ready: true, connected: true, autoPlay: false },
       yellow: { colour: 'yellow', kind: 'human', playerId: 'p2', name: 'Yellow', ready: false, connected: false, autoPlay: true },

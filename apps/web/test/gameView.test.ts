@@ -7,9 +7,9 @@ import { gameOf } from './support';
 import { rawTable, start } from './fakeRoom';
 
 describe('the synced table as a game view', () => {
-  it('reads seats in clockwise order, finds the own seat by player id, and takes the game from the engine replica', () => {
+  it('reads seats in clockwise order, finds the own seat by player id, and takes the game and its clock from the engine replica', () => {
     const game = start();
-    const view = gameView(tableFacts(rawTable('playing')), game, 'p2');
+    const view = gameView(tableFacts(rawTable('playing')), game, 'p2', true, { deadline: 1_700_000_000_000 });
     expect(view.viewer).toBe('yellow');
     expect(view.seats).toEqual([
       { colour: 'red', name: '小红', kind: 'human', bot: null, connected: true, autoPlay: false, local: false },

@@ -61,17 +61,17 @@ describe('RoomSource', () => {
     ]);
   });
 
-  it('draws a step once: the facts that come just before its action are passed on with it', () => {
+  it('draws a step once: the action with its clock, in one update', () => {
     const { room, conn } = playing();
     const source = new RoomSource(conn, 'p1');
     const updates: { version: number; events: number; deadline: number | null }[] = [];
     source.subscribe((u) => updates.push({ version: u.view.state.version, events: u.events.length, deadline: u.view.turnDeadline }));
-    // The server's one write for a step: the patch (version 1, a new deadline), then the action.
-    room.sync(rawTable('playing', { version: 1, deadline: 5_000 }));
-    expect(updates).toEqual([]);
-    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 3 } });
+    room.message('action', { version: 0, action: { type: 'roll', seat: 'red', value: 3 }, deadline: 5_000 });
     expect(updates).toHaveLength(1);
     expect(updates[0]).toMatchObject({ version: 1, deadline: 5_000 });
     expect(updates[0]!.events).toBeGreaterThan(0);
+    // The clock alone (托管 on): one update, no events.
+    room.message('clock', { version: 1 });
+    expect(updates.slice(1)).toEqual([{ version: 1, events: 0, deadline: null }]);
   });
 });

@@ -72,12 +72,6 @@ export interface TableFacts {
   /** The player who asked for the last rematch ('' before any): the others' invitation names them. */
   readonly rematchBy: string;
   readonly matchId: string;
-  /** The engine state version of the game: the newest `action` a client should have applied. */
-  readonly version: number;
-  /** Epoch ms when the current seat's turn timer runs out; 0 when none runs. */
-  readonly deadline: number;
-  /** Epoch ms when a pending resignation or draw offer is declined for want of an answer; 0 when none. */
-  readonly answerDeadline: number;
   /** SHA-256 of the secret dice seed, published at game start. */
   readonly commitment: string;
   /** The dice seed, revealed when the game is over. */
@@ -145,9 +139,6 @@ export function tableFacts(raw: unknown): TableFacts {
     startsAt: num(t.startsAt),
     rematchBy: str(t.rematchBy),
     matchId: str(t.matchId),
-    version: num(t.version),
-    deadline: num(t.deadline),
-    answerDeadline: num(t.answerDeadline),
     commitment: str(t.commitment),
     seed: str(t.seed),
     result: {

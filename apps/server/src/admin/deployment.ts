@@ -122,7 +122,7 @@ export class Deployment {
   /** The tables this process holds, read from their synced facts. */
   private async tables(): Promise<AdminTable[]> {
     const tables: AdminTable[] = [];
-    for (const { roomId, createdAt, facts: t } of await localTables()) {
+    for (const { roomId, createdAt, facts: t, version } of await localTables()) {
       tables.push({
         roomId,
         processId: matchMaker.processId,
@@ -132,7 +132,7 @@ export class Deployment {
         teams: t.teams,
         private: t.private,
         status: t.status,
-        version: t.version,
+        version,
         matchId: t.matchId,
         createdAt,
         seats: t.seats.map((s) => ({ colour: s.colour, kind: s.kind, name: s.name, playerId: s.playerId, connected: s.connected })),

@@ -220,6 +220,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     return this.play?.match?.id ?? null;
   }
 
+  /** How many actions the game has had (its engine state version); 0 before a game. */
+  get version(): number {
+    return this.play?.match?.state.version ?? 0;
+  }
+
   get gameInProgress(): boolean {
     return this.state.status === 'playing' || this.play.recording;
   }

@@ -3,12 +3,11 @@ import type { SeatResult } from '@flightchess/protocol';
 import type { Match } from '../matches/Match';
 import type { TableState } from './schema';
 
-/** A game began (or was restored): the table shows its match, commitment and version. */
+/** A game began (or was restored): the table shows its match and commitment. */
 export function showMatch(table: TableState, match: Match): void {
   table.status = match.state.result ? 'over' : 'playing';
   table.matchId = match.id;
   table.commitment = match.table.commitment;
-  table.version = match.state.version;
   table.seats.forEach((seat) => {
     if (isColour(seat.colour)) showPresence(table, match, seat.colour);
   });
@@ -30,7 +29,6 @@ export function showPresence(table: TableState, match: Match, colour: Colour): v
 export function showResult(table: TableState, match: Match): void {
   const result = match.state.result!;
   table.status = 'over';
-  table.deadline = table.answerDeadline = 0;
   table.seed = match.seed;
   table.result.reason = result.reason;
   table.result.winner = result.winner ?? '';
@@ -60,7 +58,6 @@ export function showScores(table: TableState, seats: readonly SeatResult[]): voi
 /** Forget the previous game (a rematch): the table looks as before its first game. */
 export function clearMatch(table: TableState): void {
   table.matchId = table.commitment = table.seed = '';
-  table.version = table.deadline = table.answerDeadline = 0;
   table.result.reason = table.result.winner = '';
   table.result.winners.splice(0, table.result.winners.length);
   table.result.recorded = false;

@@ -48,6 +48,8 @@ export interface LocalTable {
   readonly roomId: string;
   readonly createdAt: number;
   readonly facts: TableFacts;
+  /** The game's engine state version (TableRoom.version): how far it is. */
+  readonly version: number;
 }
 
 /** The tables this process holds, read from their synced facts. */
@@ -61,6 +63,7 @@ export async function localTables(): Promise<LocalTable[]> {
       roomId: cache.roomId,
       createdAt: new Date(cache.createdAt ?? Date.now()).getTime(),
       facts: tableFacts(room.state.toJSON()),
+      version: (room as { readonly version?: number }).version ?? 0,
     });
   }
   return tables;

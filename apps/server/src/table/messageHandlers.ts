@@ -74,7 +74,8 @@ export function messageHandlers(t: HandledTable): Handlers {
       t.watchers.sitting(client.sessionId) ??
       seats.sitDown(client, client.auth as PlayerRecord, m.colour).then((r) => (r === 'seated' ? null : r)),
     ping: (client) => {
-      t.send(client, 'pong', {});
+      const game = play.match?.state;
+      t.send(client, 'pong', game ? { version: game.version } : {});
       return null;
     },
     sync: (client) => {

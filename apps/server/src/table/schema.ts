@@ -88,12 +88,6 @@ export const TableState = schema(
     rematchBy: str,
     seats: { map: SeatState },
     matchId: str,
-    /** Engine state version: the newest action sent; every game action must carry the version it was made against. */
-    version: { type: 'uint32', default: 0 },
-    /** Epoch ms when the current seat's timer runs out; 0 when no timer runs. */
-    deadline: { type: 'float64', default: 0 },
-    /** Epoch ms when a pending resignation or draw offer counts as declined; 0 when none waits. */
-    answerDeadline: { type: 'float64', default: 0 },
     /** SHA-256 of the secret dice seed, published at game start. */
     commitment: str,
     /** The dice seed, revealed when the game is over. */

@@ -1,5 +1,5 @@
 import { type Action, type AnswerStep, type Colour, type TurnStep, createRng, stepAction } from '@flightchess/rules';
-import { type Rejection, type ServerMessages, type SnapshotMessage, reject } from '@flightchess/protocol';
+import { type Rejection, type ServerMessages, type SnapshotMessage, type TurnClock, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import { Match, type MatchDeps } from '../matches/Match';
 import { metrics } from '../core/metrics';
@@ -31,7 +31,7 @@ export interface PlayHost {
   task(work: () => unknown): void;
   /** Send to every client of the table. */
   tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T]): void;
-  /** Send the synced facts changed so far, now. */
+  /** Send the synced facts changed so far, now (after the step's message: what a step changes comes with it, its consequences after). */
   flush(): void;
   /** The game started, ended or was recorded: the table's listing and lifetime follow. */
   changed(): void;
@@ -60,11 +60,12 @@ export class TablePlay {
   stopped = false;
   /** The game was aborted (the operator closed the table): there is nothing to store or restore. */
   private aborted = false;
+  /** The clock every client was last told (with a step, a snapshot or on its own). */
+  private told = '';
 
   constructor(private readonly host: PlayHost) {
     this.planner = new TurnPlanner({
       timers: host.timers,
-      state: host.state,
       turnSeconds: host.settings.turnSeconds,
       config: host.config,
       pause: (ms) => this.pause(ms),
@@ -79,7 +80,7 @@ export class TablePlay {
 
   /** The game as a client asks for it (`sync`), if there is one. */
   snapshot(): SnapshotMessage | null {
-    return this.current && { matchId: this.current.id, state: this.current.state };
+    return this.current && { matchId: this.current.id, state: this.current.state, ...this.planner.clock };
   }
 
   /** A new game with the seats as they are now, stored before anyone plays. */
@@ -107,7 +108,9 @@ export class TablePlay {
     const match = (this.current = begun.match);
     showMatch(host.state, match);
     host.changed();
-    host.tell('snapshot', { matchId: match.id, state: match.state });
+    this.planner.plan(match);
+    host.tell('snapshot', this.snapshot()!);
+    this.told = clockKey(this.planner.clock);
     host.log.info(
       {
         event: 'game-started',
@@ -118,7 +121,6 @@ export class TablePlay {
       },
       'game started',
     );
-    this.plan();
     return null;
   }
 
@@ -256,6 +258,7 @@ export class TablePlay {
   clear(): void {
     this.current = null;
     this.planner.reset();
+    this.told = '';
     clearMatch(this.host.state);
   }
 
@@ -298,7 +301,6 @@ export class TablePlay {
     }
     if (!committed.ok) return committed.error;
     metrics.actions.inc();
-    host.state.version = committed.state.version;
     for (const e of committed.events) {
       if (e.type !== 'out') continue;
       host.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
@@ -307,18 +309,31 @@ export class TablePlay {
     this.planner.shown(committed.events);
     const over = committed.state.result !== null;
     if (over) this.finish();
-    else this.plan();
+    else this.planner.plan(match);
     // The lobby lists how far a game is (planes home): it changes only when one arrives.
     if (!over && committed.events.some((e) => e.type === 'arrived')) host.changed();
-    // The facts this action changed (deadlines, auto-play, the result) reach everyone just before it.
+    // One message for the step: the action and the clock after it. The facts it changed (a seat out, the
+    // result) follow in the same write.
+    const clock = this.planner.clock;
+    host.tell('action', { version, action, ...clock });
+    this.told = clockKey(clock);
     host.flush();
-    host.tell('action', { version, action });
     if (over) await this.record();
     return null;
   }
 
+  /** Plan what is due; a clock that changed with no action is told on its own. */
   private plan(): void {
     if (this.current && !this.stopped) this.planner.plan(this.current);
+    this.tellClock();
+  }
+
+  private tellClock(): void {
+    const clock = this.planner.clock;
+    const key = clockKey(clock);
+    if (!this.current || key === this.told) return;
+    this.told = key;
+    this.host.tell('clock', { version: this.current.state.version, ...clock });
   }
 
   private async autoAct(step: TurnStep | AnswerStep): Promise<void> {
@@ -387,6 +402,10 @@ export class TablePlay {
   /** The server's own next step could not be stored: plan it again in a moment. */
   private retryLater(): void {
     this.planner.reset();
+    this.tellClock();
     this.host.timers.set('retry', STORAGE_RETRY_MS, () => this.host.task(() => (this.current?.state.result ? this.record() : this.plan())));
   }
 }
+
+/** A clock as compared with the one told. */
+const clockKey = (clock: TurnClock) => `${clock.deadline ?? 0}|${clock.answerDeadline ?? 0}`;

@@ -1,16 +1,13 @@
 import type { AnswerStep, GameEvent, TurnStep } from '@flightchess/rules';
 import { nextSteps } from '@flightchess/rules';
-import { shownMs } from '@flightchess/protocol';
+import { type TurnClock, shownMs } from '@flightchess/protocol';
 import type { Match } from '../matches/Match';
-import type { TableState } from './schema';
 import type { Timers } from './timers';
 import type { TableConfig } from './tableConfig';
 
 /** What the planner needs of its table. */
 export interface PlannerHost {
   readonly timers: Timers;
-  /** Where the deadlines are shown. */
-  readonly state: TableState;
   readonly turnSeconds: number;
   readonly config: Pick<TableConfig, 'botRollDelayMs' | 'autoMoveDelayMs' | 'moveAnimation'>;
   /** Pauses are for people to follow the game: with nobody connected a table may play on at once. */
@@ -26,11 +23,14 @@ export interface PlannerHost {
  * forced move (§9.10) after the move pause, a person within the turn time, or auto-play takes over
  * (§7); a bot answers a pending resignation or draw offer at once, a person within the turn time, or
  * it counts as declined. Timers are replanned only when what is due changes. A turn's pause or time
- * starts once the clients' boards have shown the action before it (`shown`).
+ * starts once the clients' boards have shown the action before it (`shown`). The deadlines it set are
+ * its `clock`, which each step's message carries.
  */
 export class TurnPlanner {
   private turnKey = '';
   private answerKey = '';
+  private deadline = 0;
+  private answerDeadline = 0;
   /** When the clients' boards are done showing the last action (epoch ms). */
   private shownAt = 0;
 
@@ -39,6 +39,14 @@ export class TurnPlanner {
   /** An action was committed with these events: the boards show them for shownMs from now. */
   shown(events: readonly GameEvent[]): void {
     if (this.host.config.moveAnimation) this.shownAt = Date.now() + shownMs(events);
+  }
+
+  /** The deadlines that run now (epoch ms), as the clients are told them. */
+  get clock(): TurnClock {
+    return {
+      ...(this.deadline > 0 && { deadline: this.deadline }),
+      ...(this.answerDeadline > 0 && { answerDeadline: this.answerDeadline }),
+    };
   }
 
   plan(match: Match): void {
@@ -53,7 +61,7 @@ export class TurnPlanner {
     this.host.timers.clear('turn');
     this.host.timers.clear('act');
     this.host.timers.clear('answer');
-    this.host.state.deadline = this.host.state.answerDeadline = 0;
+    this.deadline = this.answerDeadline = 0;
   }
 
   private planTurn(step: TurnStep | null, rolls: number): void {
@@ -63,13 +71,13 @@ export class TurnPlanner {
     this.turnKey = key;
     host.timers.clear('turn');
     host.timers.clear('act');
-    host.state.deadline = 0;
+    this.deadline = 0;
     if (!step) return;
     const due = () => this.turnKey === key;
     const showing = Math.max(0, this.shownAt - Date.now());
     if (step.by === 'person') {
       const ms = showing + host.turnSeconds * 1000;
-      host.state.deadline = Date.now() + ms;
+      this.deadline = Date.now() + ms;
       host.timers.set('turn', ms, () => host.timeOut(step, due));
       return;
     }
@@ -83,10 +91,10 @@ export class TurnPlanner {
     if (key === this.answerKey) return;
     this.answerKey = key;
     host.timers.clear('answer');
-    host.state.answerDeadline = 0;
+    this.answerDeadline = 0;
     if (!step) return;
     const delay = step.by === 'bot' ? host.pause(host.config.botRollDelayMs) : host.turnSeconds * 1000;
-    if (step.by === 'person') host.state.answerDeadline = Date.now() + delay;
+    if (step.by === 'person') this.answerDeadline = Date.now() + delay;
     host.timers.set('answer', delay, () => host.act(step, () => this.answerKey === key));
   }
 }

@@ -108,7 +108,8 @@ describe('a player who drops from a game against three bots, at the real pace', 
     // when auto-play had just rolled for her).
     ann.send('auto-play', { on: false });
     await waitFor(() => ann.seat.autoPlay === false, 'auto-play off');
-    const hers = () => ann.game.current === annSeat && nextSteps(ann.game, ann.control()).turn?.by === 'person' && ann.state.deadline > 0;
+    const hers = () =>
+      ann.game.current === annSeat && nextSteps(ann.game, ann.control()).turn?.by === 'person' && (ann.clock.deadline ?? 0) > 0;
     await waitFor(hers, 'her turn', 60_000);
     const version = ann.game.version;
     await sleep(2 * PACE.autoMoveDelayMs);

@@ -65,7 +65,7 @@ describe('resigning (认输)', () => {
     red.send('resign', { version: red.game.version });
     await waitFor(() => red.game.pendingResign === 'red', 'the request to show');
     expect(red.game.out.red).toBeUndefined();
-    expect(red.state.answerDeadline).toBeGreaterThan(Date.now());
+    expect(red.clock.answerDeadline).toBeGreaterThan(Date.now());
     expect(await green.refused('answer-resign', { version: green.game.version, accept: true })).toMatchObject({
       code: 'ERR_NOTHING_PENDING',
     });

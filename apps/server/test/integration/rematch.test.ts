@@ -10,11 +10,11 @@ describe('rematch', () => {
   test('is refused during a game and changes nothing', async () => {
     const players = await startedTable(t, 2);
     const [a, b] = players;
-    const before = { matchId: a!.state.matchId, version: a!.state.version, commitment: a!.state.commitment };
+    const before = { matchId: a!.state.matchId, version: a!.game.version, commitment: a!.state.commitment };
     expect(await a!.refused('rematch', {})).toMatchObject({ code: 'ERR_NOT_OVER', request: 'rematch' });
     expect(await b!.refused('rematch', { again: true })).toMatchObject({ code: 'ERR_BAD_MESSAGE' });
     expect(a!.state.status).toBe('playing');
-    expect({ matchId: a!.state.matchId, version: a!.state.version, commitment: a!.state.commitment }).toEqual(before);
+    expect({ matchId: a!.state.matchId, version: a!.game.version, commitment: a!.state.commitment }).toEqual(before);
     expect(t.logs.events('rematch').filter((l) => l.tableId === a!.room.roomId)).toHaveLength(0);
     await Promise.all(players.map((p) => p.room.leave()));
   });
@@ -38,13 +38,9 @@ describe('rematch', () => {
       expect(s.hostId).toBe(a!.guest.playerId);
       expect(p.seat.ready).toBe(false);
       expect(p.seat.score).toBe(0);
-      expect({ matchId: s.matchId, seed: s.seed, commitment: s.commitment, version: s.version, deadline: s.deadline }).toEqual({
-        matchId: '',
-        seed: '',
-        commitment: '',
-        version: 0,
-        deadline: 0,
-      });
+      expect({ matchId: s.matchId, seed: s.seed, commitment: s.commitment }).toEqual({ matchId: '', seed: '', commitment: '' });
+      // No clock runs for the finished game.
+      expect(p.clock).toEqual({});
       expect(s.result.reason).toBe('');
       expect(s.result.recorded).toBe(false);
     }

@@ -58,8 +58,8 @@ describe('the game as a stream of actions', () => {
 
     await play(players, (g) => g.version >= 12);
     expect(lost).toBe(1);
-    // Mended by a second snapshot: asked for when the next action did not follow on, or when the
-    // table's facts stayed ahead of the client's game (the lost action was the last for a while).
+    // Mended by a second snapshot: asked for when the next action did not follow on, or when the answer to the
+    // client's link check named a newer version (the lost action was the last for a while).
     await waitFor(() => lossy.snapshots >= 2, 'the mending snapshot');
     // The server may play a single legal move by itself meanwhile: compare with its game as it is then.
     await waitFor(() => lossy.game.version === serverGame(host.room.roomId).version, 'the lossy client to catch up');

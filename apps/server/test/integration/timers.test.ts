@@ -37,7 +37,7 @@ describe('turn timer and auto-play (托管)', () => {
   test('a seat whose time runs out goes into auto-play and the bot plays it until the player turns it off', async () => {
     const players = await startedTable(t, 2, { turnSeconds: ACT_IN_TIME_SECONDS });
     const idle = await rollerOf(players);
-    const deadline = idle.state.deadline as number;
+    const deadline = idle.clock.deadline!;
     expect(deadline).toBeGreaterThan(Date.now() - 50);
     expect(deadline).toBeLessThanOrEqual(Date.now() + ACT_IN_TIME_SECONDS * 1000);
     expect(idle.seat.autoPlay).toBe(false);
@@ -51,14 +51,10 @@ describe('turn timer and auto-play (托管)', () => {
     // The player takes the seat back: the next time it is theirs to roll, the game waits for them.
     idle.send('auto-play', { on: false });
     await waitFor(() => !idle.seat.autoPlay, 'auto-play off');
-    // The player's own turn shows a running deadline (a patch may show the turn a moment before it). It
-    // may be a move: auto-play may have rolled for the player just before it was turned off.
+    // The player's own turn shows a running deadline, with the step that made it theirs or with the clock
+    // message of 托管 off. It may be a move: auto-play may have rolled for the player just before it was turned off.
     await waitFor(
-      () =>
-        idle.game.current === idle.colour &&
-        idle.game.phase !== 'over' &&
-        idle.state.deadline > 0 &&
-        idle.state.version === idle.game.version,
+      () => idle.game.current === idle.colour && idle.game.phase !== 'over' && (idle.clock.deadline ?? 0) > 0,
       "the player's turn with a deadline",
       15_000,
     );

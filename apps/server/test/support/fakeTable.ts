@@ -1,5 +1,5 @@
-import type { Action, Colour } from '@flightchess/rules';
-import type { ServerMessages } from '@flightchess/protocol';
+import type { Colour } from '@flightchess/rules';
+import type { ActionMessage, ClockMessage, ServerMessages } from '@flightchess/protocol';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { Match } from '../../src/matches/Match';
@@ -22,8 +22,10 @@ export interface FakeTable {
   readonly play: TablePlay;
   readonly state: TableState;
   readonly match: Match;
-  /** Every action the clients were told, with the (possibly fake) time it was sent. */
-  readonly told: { readonly at: number; readonly action: Action }[];
+  /** Every action message the clients were told (action, version, clock), with the (possibly fake) time it was sent. */
+  readonly told: ({ readonly at: number } & ActionMessage)[];
+  /** Every clock message (the clock changed with no action). */
+  readonly clocks: ClockMessage[];
   /** Someone is connected (a player or a watcher); nobody by default. */
   watched: boolean;
   /** Resolves once every queued task has run. */
@@ -42,6 +44,7 @@ function host(state: TableState, seating: Seating, config: ServerConfig, storage
     throw error;
   });
   const told: FakeTable['told'] = [];
+  const clocks: ClockMessage[] = [];
   const table = { watched: false };
   const play = new TablePlay({
     tableId: 'fake-table',
@@ -55,17 +58,18 @@ function host(state: TableState, seating: Seating, config: ServerConfig, storage
     watched: () => table.watched,
     task: (work) => void serial.run(work),
     tell: <T extends keyof ServerMessages>(type: T, message: ServerMessages[T]) => {
-      if (type === 'action') told.push({ at: Date.now(), action: (message as ServerMessages['action']).action });
+      if (type === 'action') told.push({ at: Date.now(), ...(message as ActionMessage) });
+      if (type === 'clock') clocks.push(message as ClockMessage);
     },
     flush: () => undefined,
     changed: () => undefined,
     lost: () => undefined,
   });
-  return { play, told, table, serial, timers };
+  return { play, told, clocks, table, serial, timers };
 }
 
 function fakeTableOf(parts: ReturnType<typeof host>, state: TableState): FakeTable {
-  const { play, told, table, serial, timers } = parts;
+  const { play, told, clocks, table, serial, timers } = parts;
   return {
     play,
     state,
@@ -73,6 +77,7 @@ function fakeTableOf(parts: ReturnType<typeof host>, state: TableState): FakeTab
       return play.match!;
     },
     told,
+    clocks,
     get watched() {
       return table.watched;
     },

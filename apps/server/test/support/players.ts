@@ -1,4 +1,12 @@
-import { type ActionMessage, GameStream, type ServerMessages, type SnapshotMessage } from '@flightchess/protocol';
+import {
+  type ActionMessage,
+  type ClockMessage,
+  GameStream,
+  type ServerMessages,
+  type SnapshotMessage,
+  type StreamStep,
+  type TurnClock,
+} from '@flightchess/protocol';
 import { type Action, type BySeat, type Colour, type GameState, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
 import { Client, type Room } from 'colyseus.js';
 import type { TestServer } from './server';
@@ -53,6 +61,9 @@ export async function newGuest(t: Http, nickname: string): Promise<Guest> {
   return (await res.json()) as Guest;
 }
 
+/** How often a client whose network loses messages checks its link (the web client asks after 2 s of quiet). */
+const LINK_CHECK_MS = 500;
+
 /**
  * One SDK connection at a table, with the refusals the server sent it and its own replica of the game:
  * the `snapshot` and `action` messages applied with the engine (GameStream), as the web client does.
@@ -76,8 +87,11 @@ export class Player {
   constructor(
     public room: Room<any>,
     readonly guest: Guest,
-    /** Lose the action messages this says (a network that drops them), to see the client recover. */
-    private readonly lose: (message: ActionMessage) => boolean = () => false,
+    /**
+     * Lose the action messages this says (a network that drops them), to see the client recover; such a client
+     * checks its link as the web client does (a `ping` every LINK_CHECK_MS: its answer names the game's version).
+     */
+    private readonly lose?: (message: ActionMessage) => boolean,
   ) {
     this.listen(room);
   }
@@ -91,6 +105,11 @@ export class Player {
     const game = this.stream.state;
     if (!game) throw new Error(`${this.guest.nickname} has no game yet`);
     return game;
+  }
+
+  /** The turn's deadlines as this client was told them (with the newest step, snapshot or clock message). */
+  get clock(): TurnClock {
+    return this.stream.clock;
   }
 
   /** The colour the server seated this player on. */
@@ -143,27 +162,32 @@ export class Player {
     room.onMessage('closing', (e: Refusal) => this.closings.push(e));
     room.onMessage('phrase', (m: ServerMessages['phrase']) => this.phrases.push(m));
     room.onMessage('returned', (m: ServerMessages['returned']) => this.returns.push(m));
-    room.onMessage('pong', () => this.pongs++);
     room.onMessage('snapshot', (m: SnapshotMessage) => {
       this.stream.snapshot(m);
       this.snapshots++;
     });
-    room.onMessage('action', (m: ActionMessage) => {
-      if (this.lose(m)) return;
-      const step = this.stream.action(m);
-      if (step.kind === 'applied') this.seen.set(m.version, m.action);
-      if (step.kind !== 'gap') return;
+    // A step that does not follow on (one was lost) is mended by a snapshot, as the web client does.
+    const gap = () => {
       this.gaps++;
       room.send('sync');
+    };
+    const mend = (step: StreamStep) => step.kind === 'gap' && gap();
+    room.onMessage('pong', (m: ServerMessages['pong']) => {
+      this.pongs++;
+      const game = this.stream.state;
+      if (game && m.version !== undefined && m.version > game.version) gap();
     });
-    // The facts run ahead of the replica for a while: an action was lost (as the web client, ask again).
-    room.onStateChange((state: { matchId: string; version: number }) => {
-      const { matchId, version } = state;
-      if (!this.stream.behind(matchId, version)) return;
-      setTimeout(() => {
-        if (room === this.room && this.stream.behind(matchId, version)) room.send('sync');
-      }, 300);
+    if (this.lose) {
+      const check = setInterval(() => room.send('ping'), LINK_CHECK_MS);
+      room.onLeave(() => clearInterval(check));
+    }
+    room.onMessage('action', (m: ActionMessage) => {
+      if (this.lose?.(m)) return;
+      const step = this.stream.action(m);
+      if (step.kind === 'applied') this.seen.set(m.version, m.action);
+      mend(step);
     });
+    room.onMessage('clock', (m: ClockMessage) => mend(this.stream.retime(m)));
     // A new connection (join, reconnect, rejoin) asks for the game as it is now.
     room.send('sync');
   }

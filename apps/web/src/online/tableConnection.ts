@@ -3,10 +3,13 @@ import {
   CLOSE_CODES,
   type ClientMessage,
   type ClientMessageType,
+  type ClockMessage,
   GameStream,
   type ServerMessages,
   type SnapshotMessage,
+  type StreamStep,
   type TableFacts,
+  type TurnClock,
   tableFacts,
 } from '@flightchess/protocol';
 import type { GameEvent, GameState } from '@flightchess/rules';
@@ -24,7 +27,7 @@ export type LinkStatus =
 
 export type ServerRejection = ServerMessages['error'];
 
-/** The game moved on: the newest engine state, and what happened (empty for a snapshot). */
+/** The game moved on: the newest engine state, and what happened (empty for a snapshot or a new clock). */
 export interface GameChange {
   readonly state: GameState;
   readonly events: readonly GameEvent[];
@@ -80,11 +83,6 @@ export class TableConnection {
   private cancelRetry: (() => void) | null = null;
   /** Set while a retry waits for its turn: starts it at once. */
   private retryNow: (() => void) | null = null;
-  /**
-   * The facts arrived ahead of the game: the server sends a step's patch just before its action, in one
-   * write. They are passed on with the action, so that a step is one update (one render), not two.
-   */
-  private factsAhead = false;
   private watch: LinkWatch | null = null;
   /** Reconnection attempts given up but still unanswered, and until when one that answered late may still take the seat over. */
   private stragglers = 0;
@@ -117,6 +115,11 @@ export class TableConnection {
   /** The game of the table's current match as this client has it; null before a game (or before its snapshot). */
   game(): GameState | null {
     return this.stream.matchId === this.facts.matchId ? this.stream.state : null;
+  }
+
+  /** The turn's deadlines at the game's version, as the server last told them. */
+  clock(): TurnClock {
+    return this.stream.clock;
   }
 
   onState(listener: (table: TableFacts) => void): () => void {
@@ -191,43 +194,46 @@ export class TableConnection {
     );
     this.watch = watch;
     // Whatever the server sends shows the link alive: its answer to a ping is only needed when nothing else comes.
-    // Anything but the game's next step while the facts are ahead means that step was lost.
     const heard =
-      <T>(then: (message: T) => void, step = false) =>
+      <T>(then: (message: T) => void) =>
       (message: T) => {
         watch.heard();
-        if (!step) this.stepMissed(room);
         then(message);
       };
+    /** A step applied is passed on; one that does not follow on (a step was lost) asks for a snapshot. */
+    const follow = (step: StreamStep) => {
+      if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
+      else if (step.kind === 'gap') room.send('sync', {});
+    };
     room.onMessage(
       'pong',
-      heard(() => undefined),
+      heard((message: ServerMessages['pong']) => {
+        // The game is further on than this replica though the link is quiet: its last step was lost.
+        const game = this.stream.state;
+        if (game && message.version !== undefined && message.version > game.version) room.send('sync', {});
+      }),
     );
     room.onStateChange((state) => {
       watch.heard();
-      this.stepMissed(room);
       this.facts = tableFacts(toPlain(state));
       // Back to seating (a rematch): the finished game is gone.
       if (this.facts.status === 'waiting') this.stream.clear();
-      if (this.stream.behind(this.facts.matchId, this.facts.version)) this.factsAhead = true;
-      else emit(this.factListeners, this.facts);
+      emit(this.factListeners, this.facts);
     });
     room.onMessage(
       'snapshot',
       heard((message: SnapshotMessage) => {
         this.stream.snapshot(message);
         emit(this.gameListeners, { state: message.state, events: [] });
-        this.factsCaughtUp();
-      }, true),
+      }),
     );
     room.onMessage(
       'action',
-      heard((message: ActionMessage) => {
-        const step = this.stream.action(message);
-        if (step.kind === 'applied') emit(this.gameListeners, { state: step.state, events: step.events });
-        else if (step.kind === 'gap') room.send('sync', {});
-        this.factsCaughtUp();
-      }, true),
+      heard((message: ActionMessage) => follow(this.stream.action(message))),
+    );
+    room.onMessage(
+      'clock',
+      heard((message: ClockMessage) => follow(this.stream.retime(message))),
     );
     room.onMessage(
       'error',
@@ -278,24 +284,6 @@ export class TableConnection {
     room.removeAllListeners();
     void room.leave(false).catch(() => undefined);
     this.retry(room.reconnectionToken, 0, this.now());
-  }
-
-  /** The game caught up with the facts it ran behind: pass them on now (a view that did not change is not drawn again). */
-  private factsCaughtUp(): void {
-    if (!this.factsAhead || this.stream.behind(this.facts.matchId, this.facts.version)) return;
-    this.factsAhead = false;
-    emit(this.factListeners, this.facts);
-  }
-
-  /**
-   * Something other than the step came while the facts ran ahead of the game (the step was lost; at the
-   * latest, the link check's answer after 2 s of quiet says so): ask for a snapshot, and pass the facts on.
-   */
-  private stepMissed(room: Room): void {
-    if (!this.factsAhead) return;
-    this.factsAhead = false;
-    room.send('sync', {});
-    emit(this.factListeners, this.facts);
   }
 
   private retry(token: string, attempt: number, since: number): void {
@@ -361,8 +349,6 @@ export class TableConnection {
   private adopt(room: Room): void {
     this.room = room;
     this.linked = true;
-    // The new connection starts from a snapshot: nothing is awaited from the old one.
-    this.factsAhead = false;
     this.bind(room);
     emit(this.statusListeners, { kind: 'reconnected' });
   }

@@ -1,4 +1,4 @@
-import type { MatchRecord, TableFacts } from '@flightchess/protocol';
+import type { MatchRecord, TableFacts, TurnClock } from '@flightchess/protocol';
 import type { Named } from './describe';
 import type { BotName, Colour, GameState } from '@flightchess/rules';
 import type { GameView, SeatView } from './types';
@@ -18,8 +18,8 @@ export function ownColour(table: TableFacts, playerId: string): Colour | null {
   return table.seats.find((s) => s.kind === 'human' && s.playerId === playerId && playerId !== '')?.colour ?? null;
 }
 
-/** The game screen's view of an online table: its seat facts, the client's engine state, and whether the link is up. */
-export function gameView(table: TableFacts, game: GameState, playerId: string, live = true): GameView {
+/** The game screen's view of an online table: its seat facts, the client's engine state with its clock, and whether the link is up. */
+export function gameView(table: TableFacts, game: GameState, playerId: string, live = true, clock: TurnClock = {}): GameView {
   const own = ownColour(table, playerId);
   const seats: SeatView[] = table.seats.map((s) => ({
     colour: s.colour,
@@ -38,8 +38,8 @@ export function gameView(table: TableFacts, game: GameState, playerId: string, l
     mode: 'online',
     state: game,
     seats,
-    turnDeadline: table.deadline > 0 ? table.deadline : null,
-    answerDeadline: table.answerDeadline > 0 ? table.answerDeadline : null,
+    turnDeadline: clock.deadline ?? null,
+    answerDeadline: clock.answerDeadline ?? null,
     viewer: own,
     linkDown: !live,
     rated: table.rated,

@@ -1,4 +1,4 @@
-import { type ActionMessage, GameStream, type SnapshotMessage } from '@flightchess/protocol';
+import { type ActionMessage, type ClockMessage, GameStream, type SnapshotMessage } from '@flightchess/protocol';
 import type { Colour, Rng } from '@flightchess/rules';
 import type { Room } from 'colyseus.js';
 import { type Guest, credentials, sleep, waitFor } from '../players';
@@ -113,6 +113,9 @@ export class FuzzClient {
       this.stream.snapshot(m);
       this.inSync = true;
       this.actedAt = '';
+    });
+    room.onMessage('clock', (m: ClockMessage) => {
+      if (this.stream.retime(m).kind === 'gap') this.inSync = false;
     });
     room.onMessage('action', (m: ActionMessage) => {
       if (this.stream.action(m).kind === 'gap') this.inSync = false;

@@ -6,8 +6,8 @@ import { ReplaySource } from './replaySource';
 import type { TableConnection } from '../../online/tableConnection';
 
 /**
- * The game as a room shows it: the client's engine replica (each applied action with its events) and
- * the table's seat facts become game views; intents become room messages carrying the newest state
+ * The game as a room shows it: the client's engine replica (each applied action with its events and the
+ * clock after it) and the table's seat facts become game views; intents become room messages carrying the newest state
  * version this client has received.
  */
 export class RoomSource implements GameSource {
@@ -62,7 +62,7 @@ export class RoomSource implements GameSource {
   private update(events: readonly GameEvent[], notify: boolean): void {
     const state = this.connection.game();
     if (!state) return;
-    const view = gameView(this.connection.table(), state, this.playerId, this.connection.live);
+    const view = gameView(this.connection.table(), state, this.playerId, this.connection.live, this.connection.clock());
     const changed = events.length > 0 || !sameView(view, this.last?.view);
     this.last = { view, events };
     if (notify && changed) for (const listener of this.listeners) listener(this.last);
