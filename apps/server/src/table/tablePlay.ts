@@ -61,7 +61,7 @@ export class TablePlay {
   /** The game was aborted (the operator closed the table): there is nothing to store or restore. */
   private aborted = false;
   /** The clock every client was last told (with a step, a snapshot or on its own). */
-  private told = '';
+  private told: TurnClock = {};
 
   constructor(private readonly host: PlayHost) {
     this.planner = new TurnPlanner({
@@ -109,8 +109,9 @@ export class TablePlay {
     showMatch(host.state, match);
     host.changed();
     this.planner.plan(match);
-    host.tell('snapshot', this.snapshot()!);
-    this.told = clockKey(this.planner.clock);
+    const snapshot = this.snapshot()!;
+    host.tell('snapshot', snapshot);
+    this.told = snapshot;
     host.log.info(
       {
         event: 'game-started',
@@ -258,7 +259,7 @@ export class TablePlay {
   clear(): void {
     this.current = null;
     this.planner.reset();
-    this.told = '';
+    this.told = {};
     clearMatch(this.host.state);
   }
 
@@ -314,9 +315,9 @@ export class TablePlay {
     if (!over && committed.events.some((e) => e.type === 'arrived')) host.changed();
     // One message for the step: the action and the clock after it. The facts it changed (a seat out, the
     // result) follow in the same write.
-    const clock = this.planner.clock;
-    host.tell('action', { version, action, ...clock });
-    this.told = clockKey(clock);
+    const message = { version, action, ...this.planner.clock };
+    host.tell('action', message);
+    this.told = message;
     host.flush();
     if (over) await this.record();
     return null;
@@ -330,9 +331,8 @@ export class TablePlay {
 
   private tellClock(): void {
     const clock = this.planner.clock;
-    const key = clockKey(clock);
-    if (!this.current || key === this.told) return;
-    this.told = key;
+    if (!this.current || sameClock(clock, this.told)) return;
+    this.told = clock;
     this.host.tell('clock', { version: this.current.state.version, ...clock });
   }
 
@@ -407,5 +407,4 @@ export class TablePlay {
   }
 }
 
-/** A clock as compared with the one told. */
-const clockKey = (clock: TurnClock) => `${clock.deadline ?? 0}|${clock.answerDeadline ?? 0}`;
+const sameClock = (a: TurnClock, b: TurnClock) => a.deadline === b.deadline && a.answerDeadline === b.answerDeadline;
