@@ -187,7 +187,7 @@ describe('a player away from the game (RULES.md §7)', () => {
 describe("a player's own actions, without a room or a transport", () => {
   const TURN_MS = PACED.turnSeconds * 1000;
   const roll = (table: FakeTable, seat: Colour, version = table.match.state.version) =>
-    table.play.playerAction(seat, version, 'exact', (match) => ({ type: 'roll', seat, value: match.nextRoll() }));
+    table.play.playerAction(seat, { type: 'roll', version });
   const storedActions = async (table: FakeTable) => (await storage.getMatch(table.match.id))!.actions.length;
 
   test('the seat to move acts: stored, then told to everyone in one message with the version it was made on and the clock after it', async () => {
@@ -225,11 +225,11 @@ describe("a player's own actions, without a room or a transport", () => {
     const version = table.match.state.version;
     expect(await roll(table, other)).toMatchObject({ code: 'ERR_NOT_YOUR_TURN' });
     expect(await roll(table, seat, version + 1)).toMatchObject({ code: 'ERR_STALE_VERSION' });
-    expect(await table.play.playerAction(seat, version, 'exact', () => ({ type: 'move', seat, plane: 0 }))).toMatchObject({
+    expect(await table.play.playerAction(seat, { type: 'move', version, plane: 0 })).toMatchObject({
       code: 'ERR_ROLL_EXPECTED',
     });
     // A resignation or a draw offer may be made on any version the player has seen, not one to come.
-    expect(await table.play.playerAction(seat, version + 1, 'seen', () => ({ type: 'offer-draw', seat }))).toMatchObject({
+    expect(await table.play.playerAction(seat, { type: 'offer-draw', version: version + 1 })).toMatchObject({
       code: 'ERR_STALE_VERSION',
     });
     expect(table.match.state.version).toBe(version);
@@ -253,8 +253,9 @@ describe("a player's own actions, without a room or a transport", () => {
     storage.appendAction = () => Promise.reject(new Error('database unavailable'));
     const next = table.match.state.current;
     const version = table.match.state.version;
-    const refused = await table.play.playerAction(next, version, 'exact', (match) =>
-      match.state.phase === 'roll' ? { type: 'roll', seat: next, value: match.nextRoll() } : { type: 'move', seat: next, plane: 0 },
+    const refused = await table.play.playerAction(
+      next,
+      table.match.state.phase === 'roll' ? { type: 'roll', version } : { type: 'move', version, plane: 0 },
     );
     expect(refused).toMatchObject({ code: 'ERR_STORAGE' });
     expect(table.match.state.version).toBe(version);

@@ -14,57 +14,40 @@ import {
   stopBeforeRefusal,
 } from './colyseusWorkarounds';
 import { RESTARTING } from './gathering';
-import { HeldWrites } from './heldWrites';
-import { listingOf } from './listing';
-import { TableState, syncedJson } from './schema';
-import type { Seating } from './seating';
-import { Serial } from './serial';
-import type { TableConfig } from './tableConfig';
+import type { Listing } from './listing';
+import type { TableState } from './schema';
+import { Table, type TableDoor } from './table';
 import type { TableDeps } from './tableDeps';
 import { type TableSettings, parseTableOptions, storedSettings } from './tableOptions';
-import type { TablePlay } from './tablePlay';
-import { type RoomDoor, type TableParts, tableParts } from './tableParts';
 import type { JoinOptions } from './tableSeats';
-import { Timers } from './timers';
-import { logUncaught, logUnexpected } from './uncaught';
+import { logUncaught } from './uncaught';
 
 /**
- * One table, as Colyseus sees it: its lifecycle, and the dispatch of what clients send. The people at
- * the table are TableSeats (and Watchers), the gathering before a game Gathering, the game played there
- * TablePlay, over a Match that is stored ahead of play and rebuilt from storage alone. Every piece of
- * work runs in one queue (Serial), so no two see a half-done state, and an exception stays inside its task.
+ * One table, as Colyseus sees it: a door onto the Table that plays it (table.ts). The room creates or
+ * restores the table, hands it what its clients send, join and leave, and does for it what only a room
+ * can (TableDoor): send, hold a dropped connection, list the table, close it.
  */
-export class TableRoom extends Room<TableState> implements DrainableTable {
-  private settings!: TableSettings;
-  private seating!: Seating;
-  private timers!: Timers;
-  private parts!: TableParts;
-  private serial!: Serial;
-  private readonly writes = new HeldWrites(() => this.clients);
-  private play!: TablePlay;
-  private log!: Logger;
+export class TableRoom extends Room<TableState> implements DrainableTable, TableDoor {
+  private table!: Table;
   /** The server closes the table: the disconnections it causes are not escapes. */
-  private closing = false;
+  closing = false;
 
   constructor(private readonly deps: TableDeps) {
     super();
   }
 
-  private get config(): TableConfig {
-    return this.deps.config;
+  private get log(): Logger {
+    return this.table?.log ?? this.deps.logger.child({ tableId: this.roomId });
   }
 
   // ─── lifecycle ──────────────────────────────────────────────────────────────────────────────
 
   override async onCreate(options: unknown): Promise<void> {
     forgetStoppedDisposeTimer(this);
-    readFramesFirst(this, (client, buffer, colyseus) => this.parts.inbox.frame(client, buffer, colyseus));
-    // Every change runs in the table's queue, which sends the patch when done (run): no 20 Hz patch
+    readFramesFirst(this, (client, buffer, colyseus) => this.table.inbox.frame(client, buffer, colyseus));
+    // Every change runs in the table's queue, which sends the patch when done (Table.run): no 20 Hz patch
     // interval per table, which at a thousand tables cost more CPU than the games themselves.
     this.setPatchRate(null);
-    this.log = this.deps.logger.child({ tableId: this.roomId });
-    this.timers = new Timers((error, timer) => this.report(error, `timer:${timer}`));
-    this.serial = new Serial((error) => this.report(error, 'task'));
     const restoring = (options as { restore?: unknown } | null)?.restore;
     if (restoring !== undefined) {
       const match = typeof restoring === 'string' ? this.deps.restores.take(restoring) : undefined;
@@ -76,11 +59,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
     if (this.deps.drain.draining) this.refuseCreation('ERR_SHUTTING_DOWN', 'the server is restarting; try again in a moment');
     const full = this.deps.admission.newTable();
     if (full) this.refuseCreation('ERR_SERVER_FULL', full.message);
-    const parsed = parseTableOptions(options, this.config);
+    const parsed = parseTableOptions(options, this.deps.config);
     if (!parsed.ok) this.refuseCreation(parsed.error.code, parsed.error.message);
     this.setUp(parsed.value);
     this.state.code = await this.deps.codes.register(this.roomId);
-    this.updateListing();
+    this.table.listingChanged();
     this.deps.drain.add(this);
     const s = parsed.value;
     this.log.info(
@@ -90,84 +73,33 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   private setUp(s: TableSettings): void {
-    this.settings = s;
-    const state = new TableState();
-    Object.assign(state, {
-      preset: s.preset,
-      options: syncedJson(s.options),
-      size: s.size,
-      teams: s.teams,
-      base: s.base,
-      turnSeconds: s.turnSeconds,
-      private: s.private,
-      rated: s.rated,
-    });
-    this.setState(state);
+    this.table = new Table(this.deps, s, this);
+    this.setState(this.table.state);
     ownPatches(serializerOf(this));
     // Quick-match filters on these; store them normalised so that defaults match explicit values.
     Object.assign(this.listing, { preset: s.preset, size: s.size, teams: s.teams });
-    this.parts = tableParts(state, s, this.door());
-    ({ seating: this.seating, play: this.play } = this.parts);
-  }
-
-  /** What the table's parts may ask of this room (tableParts.ts). */
-  private door(): RoomDoor {
-    // Getters, not copies: the room id is set after onCreate begins, and closing changes later.
-    const roomId = () => this.roomId;
-    const closing = () => this.closing;
-    return {
-      deps: this.deps,
-      log: this.log,
-      timers: this.timers,
-      get tableId() {
-        return roomId();
-      },
-      get closing() {
-        return closing();
-      },
-      clients: () => this.clients,
-      hold: (client) => this.allowReconnection(client, this.config.reconnectSeconds),
-      run: (work) => this.run(work),
-      task: (work) => this.task(work),
-      tell: (type, message, held, except) => {
-        if (held) this.writes.hold();
-        this.broadcast(type, message, except ? { except: this.clients.filter(except) } : undefined);
-      },
-      flush: () => {
-        this.writes.hold();
-        this.broadcastPatch();
-      },
-      gameChanged: () => this.gameChanged(),
-      listingChanged: () => this.updateListing(),
-      disposable: (on) => {
-        this.autoDispose = on;
-      },
-      lost: () => void this.disconnect(CLOSE_CODES.restarting),
-      report: (error, where) => this.report(error, where),
-    };
   }
 
   /** Rebuild a table whose game was stored by a process that stopped: same id, code, seats and game; everyone away. */
   private async restore(match: Match): Promise<void> {
     const t = match.table;
     this.roomId = t.tableId;
-    this.log = this.deps.logger.child({ tableId: t.tableId });
     const settings = storedSettings(t);
     if (!settings.ok) this.refuseCreation(settings.error.code, settings.error.message);
     this.setUp(settings.value);
     this.state.code = t.code;
     this.state.hostId = t.hostId;
-    this.seating.restore(t.seats);
-    await this.parts.ratings.show();
+    this.table.seating.restore(t.seats);
+    await this.table.ratings.show();
     this.autoDispose = false;
     if (t.code) await this.deps.codes.claim(t.code, t.tableId);
-    this.updateListing();
+    this.table.listingChanged();
     this.deps.drain.add(this);
     this.log.info(
       { event: 'table-restored', matchId: match.id, actions: match.actionCount, version: match.state.version },
       'table restored from storage',
     );
-    await this.play.restore(match);
+    await this.table.play.restore(match);
   }
 
   private refuseCreation(code: JoinErrorCode, message: string): never {
@@ -176,16 +108,17 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   override async onJoin(client: Client, options: JoinOptions, player: PlayerRecord): Promise<void> {
+    const { table } = this;
     const outcome =
-      (await this.run(() => this.parts.seats.join(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
-    if (outcome === 'seated' || outcome === 'watching') return this.parts.devices.watch(client);
+      (await table.run(() => table.seats.join(client, options, player))) ?? reject('ERR_STORAGE', 'the table could not seat you');
+    if (outcome === 'seated' || outcome === 'watching') return table.devices.watch(client);
     const code = outcome.code in JOIN_ERROR_NUMBERS ? (outcome.code as JoinErrorCode) : 'ERR_NO_FREE_SEAT';
     throw new ServerError(JOIN_ERROR_NUMBERS[code], `${outcome.code}: ${outcome.message}`);
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
-    this.parts.forget(client.sessionId);
-    await this.run(() => this.parts.seats.leave(client, consented));
+    this.table.forget(client.sessionId);
+    await this.table.run(() => this.table.seats.leave(client, consented));
   }
 
   override disconnect(closeCode?: number): Promise<unknown> {
@@ -195,20 +128,10 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   override async onDispose(): Promise<void> {
     this.closing = true;
-    this.play?.stop();
     this.deps.drain.remove(this);
-    this.timers?.clearAll();
+    const disposed = this.table?.dispose();
     clearHeldSeats(this);
-    await this.serial?.idle();
-    const match = this.play?.match;
-    const unfinished = this.play?.unfinished ?? false;
-    if (match && unfinished && !this.play.isLost) {
-      // Stored as it is: any process (this one after a restart) restores it from there.
-      await match.release().catch((err: unknown) => this.log.error({ event: 'storage-failed', err }, 'could not release the table'));
-      this.log.info({ event: 'table-handed-over', matchId: match.id, version: match.state.version }, 'table stored for the next process');
-    }
-    // A game still to be restored keeps its code, so that its players find it again.
-    if (this.state?.code && !unfinished) await this.deps.codes.release(this.state.code);
+    await disposed;
     this.log.info({ event: 'table-closed' }, 'table closed');
   }
 
@@ -217,16 +140,16 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
   }
 
   get matchId(): string | null {
-    return this.play?.match?.id ?? null;
+    return this.table?.play.match?.id ?? null;
   }
 
   /** How many actions the game has had (its engine state version); 0 before a game. */
   get version(): number {
-    return this.play?.match?.state.version ?? 0;
+    return this.table?.play.match?.state.version ?? 0;
   }
 
   get gameInProgress(): boolean {
-    return this.state.status === 'playing' || this.play.recording;
+    return this.state.status === 'playing' || this.table.play.recording;
   }
 
   /** The process drains (SIGTERM in drain mode): a table still seating players closes and tells them why; a game plays on. */
@@ -239,11 +162,13 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   /** The operator closes the table (closeTable.ts), from any process of the deployment through matchMaker.remoteRoomCall; null if it failed. */
   async closeByOperator(): Promise<ClosedTable | null> {
-    const tell = (m: ServerMessages['closing']) => this.broadcast('closing', m);
+    const { table } = this;
+    const tell = (m: ServerMessages['closing']) => table.tell('closing', m);
     const close = () => void this.disconnect(CLOSE_CODES.closedByOperator);
     return (
-      (await this.run(() => closeTable({ roomId: this.roomId, status: this.state.status, play: this.play, log: this.log, tell, close }))) ??
-      null
+      (await table.run(() =>
+        closeTable({ roomId: this.roomId, status: this.state.status, play: table.play, log: table.log, tell, close }),
+      )) ?? null
     );
   }
 
@@ -253,8 +178,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
    * table is restored. A table still seating players closes for good.
    */
   override onBeforeShutdown(): void {
-    void this.serial
-      .run(() => this.play.stop())
+    void this.table
+      .run(() => this.table.play.stop())
       .then(() => {
         if (this.state.status !== 'waiting') return this.disconnect(CLOSE_CODES.restarting);
         this.broadcast('closing', RESTARTING);
@@ -264,38 +189,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable {
 
   /** Colyseus routes every exception of a room here, including the refusals thrown on purpose. */
   override onUncaughtException(error: Error, method: string): void {
-    logUncaught(this.log ?? this.deps.logger.child({ tableId: this.roomId }), error, method);
+    logUncaught(this.log, error, method);
   }
 
-  /** An unexpected error: logged with the table, never beyond it. */
-  private report(error: unknown, where: string): void {
-    logUnexpected(this.log ?? this.deps.logger.child({ tableId: this.roomId }), error, where);
-  }
-
-  // ─── dispatch ───────────────────────────────────────────────────────────────────────────────
-
-  /** Run `work` in the table's queue (timers use this: they fire outside it). */
-  private task(work: () => unknown): void {
-    if (!this.play.stopped) void this.run(work);
-  }
-
-  /** Queue work; what it changed in the synced state goes out as soon as it is done. */
-  private async run<T>(work: () => T | Promise<T>): Promise<T | undefined> {
-    const result = await this.serial.run(work);
-    this.broadcastPatch();
-    return result;
-  }
-
-  /** The game started, ended or was recorded: a table with a game in progress never closes by itself. */
-  private gameChanged(): void {
-    this.autoDispose = this.state.status !== 'playing' && !this.play.recording;
-    this.updateListing();
-    this.deps.drain.changed();
-  }
-
-  /** Keep the matchmaker's and the lobby's view of the table current (listing.ts). */
-  private updateListing(): void {
-    const { metadata, hidden } = listingOf(this.settings, this.state, this.seating, this.play.stopped, this.play.match);
+  /** What the matchmaker and the lobby see of the table (TableDoor). */
+  list({ metadata, hidden }: Listing): void {
     const visibility = this.listing.private === hidden ? Promise.resolve() : this.setPrivate(hidden);
     void visibility.then(() => this.setMetadata(metadata)).catch((err: unknown) => this.log.error({ err }, 'listing update failed'));
   }

@@ -23,7 +23,7 @@ const insidesOf = (room: AnyRoom) => room as unknown as RoomInsides;
 /**
  * Colyseus encodes every state patch (and the full state a joining client gets) into the encoder's one
  * reusable buffer and sends a view of it; ws queues a frame it cannot write at once by reference. So a
- * write that waits — a slow client's full socket, or HeldWrites' cork — went out with the bytes of a
+ * write that waits — a slow client's full socket, or the table's cork (table.ts) — went out with the bytes of a
  * later patch, and that client's state was corrupt. Each encoding gets its own copy (tens of bytes).
  */
 export function ownPatches(serializer: SchemaSerializer<Schema>): void {
@@ -78,7 +78,7 @@ export function clearHeldSeats(room: AnyRoom): void {
   for (const handle of Object.values(insidesOf(room).reservedSeatTimeouts)) clearTimeout(handle);
 }
 
-/** The TCP socket under a Colyseus websocket client (ws keeps it as `_socket`): HeldWrites corks it. */
+/** The TCP socket under a Colyseus websocket client (ws keeps it as `_socket`): the table corks it (table.ts). */
 export interface Corkable {
   cork(): void;
   uncork(): void;

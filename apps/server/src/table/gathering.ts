@@ -1,7 +1,7 @@
 import { type BotName, type Colour, nearestBot } from '@flightchess/rules';
 import { type Rejection, reject } from '@flightchess/protocol';
 import { StartCountdown } from './startCountdown';
-import type { TableHost } from './tableHost';
+import type { Table } from './table';
 
 export const NOT_SEATED = reject('ERR_NOT_SEATED', 'you have no seat at this table');
 export const RESTARTING = reject('ERR_SHUTTING_DOWN', 'the server is restarting: create or join a table again');
@@ -14,7 +14,7 @@ export const RESTARTING = reject('ERR_SHUTTING_DOWN', 'the server is restarting:
 export class Gathering {
   private readonly countdown: StartCountdown;
 
-  constructor(private readonly t: TableHost) {
+  constructor(private readonly t: Table) {
     this.countdown = new StartCountdown({
       state: t.state,
       timers: t.timers,

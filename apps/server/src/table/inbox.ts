@@ -1,29 +1,10 @@
 import type { Client } from '@colyseus/core';
 import { CLOSE_CODES, type Rejection, type ServerMessages, isClientMessageType, parseClientMessage, reject } from '@flightchess/protocol';
-import type { Logger } from 'pino';
-import type { TableDevices } from '../accounts/tableDevices';
 import { metrics } from '../core/metrics';
 import { readFrame } from './frames';
-import type { Handlers } from './messageHandlers';
+import { type Handlers, messageHandlers } from './messageHandlers';
 import { RateLimiter } from './rateLimiter';
-import type { Seating } from './seating';
-import type { TablePlay } from './tablePlay';
-import type { Watchers } from './watchers';
-
-/** What reading a table's messages needs (TableRoom gives it). */
-export interface InboxHost {
-  readonly maxMessagesPerSecond: number;
-  readonly log: Logger;
-  readonly seating: Seating;
-  readonly devices: TableDevices;
-  readonly watchers: Watchers;
-  readonly play: TablePlay;
-  readonly handlers: Handlers;
-  /** Queue work; what it changed in the synced state goes out as soon as it is done. */
-  run(work: () => unknown): Promise<unknown>;
-  /** An unexpected error, logged with the table. */
-  report(error: unknown, where: string): void;
-}
+import type { Table } from './table';
 
 /**
  * What the clients of one table send: each frame read without throwing (frames.ts), rate-limited,
@@ -32,9 +13,11 @@ export interface InboxHost {
  */
 export class Inbox {
   private readonly limiter: RateLimiter;
+  private readonly handlers: Handlers;
 
-  constructor(private readonly t: InboxHost) {
-    this.limiter = new RateLimiter(t.maxMessagesPerSecond);
+  constructor(private readonly t: Table) {
+    this.limiter = new RateLimiter(t.deps.config.maxMessagesPerSecond);
+    this.handlers = messageHandlers(t);
   }
 
   /** One frame from a client; Colyseus (`colyseus`) reads only its own handshake and leave frames. */
@@ -77,7 +60,11 @@ export class Inbox {
       // A ping asks whether the link is alive, whatever the table is busy with: answered at once, outside the queue.
       void (type === 'ping' ? reply() : this.t.run(reply));
     } else if (notify) {
-      this.refuse(client, type, reject('ERR_RATE_LIMITED', `more than ${this.t.maxMessagesPerSecond} messages a second: slow down`));
+      this.refuse(
+        client,
+        type,
+        reject('ERR_RATE_LIMITED', `more than ${this.t.deps.config.maxMessagesPerSecond} messages a second: slow down`),
+      );
     }
   }
 
@@ -89,7 +76,7 @@ export class Inbox {
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return parsed.error;
     if (this.t.play.stopped) return reject('ERR_SHUTTING_DOWN', 'the server is restarting: you will be back in a moment');
-    const handle = this.t.handlers[type] as (client: Client, message: unknown) => Rejection | null | Promise<Rejection | null>;
+    const handle = this.handlers[type] as (client: Client, message: unknown) => Rejection | null | Promise<Rejection | null>;
     return handle(client, parsed.value);
   }
 

@@ -4,6 +4,12 @@ import type { TableState } from './schema';
 import type { Seating } from './seating';
 import type { TableSettings } from './tableOptions';
 
+export interface Listing {
+  readonly metadata: TableMetadata;
+  /** Colyseus' `private` flag: out of quick match. */
+  readonly hidden: boolean;
+}
+
 /**
  * What the matchmaker and the lobby see of a table. Only a public table that is seating players and has
  * a free seat is open to quick match: Colyseus' `private` flag (`hidden`) keeps the others out, and
@@ -16,7 +22,7 @@ export function listingOf(
   seating: Seating,
   closing: boolean,
   game: { readonly state: GameState; readonly table: { readonly startedAt: number } } | null,
-): { metadata: TableMetadata; hidden: boolean } {
+): Listing {
   const open = state.status === 'waiting' && !seating.isFull() && !closing;
   const colours = seating.colours();
   return {

@@ -1,55 +1,27 @@
 import type { Client } from '@colyseus/core';
-import { type Colour, type Intent, type IntentType, intentAction } from '@flightchess/rules';
+import type { Colour, Intent } from '@flightchess/rules';
 import { type ClientMessage, type ClientMessageType, type Rejection, type ServerMessages, reject } from '@flightchess/protocol';
 import type { PlayerRecord } from '../players/playerRepository';
-import { type Gathering, NOT_SEATED } from './gathering';
-import type { QuickPhrases } from './quickPhrases';
-import type { TableState } from './schema';
-import type { TablePlay } from './tablePlay';
-import type { TableSeats } from './tableSeats';
-import type { Watchers } from './watchers';
+import { NOT_SEATED } from './gathering';
+import type { Table } from './table';
 
 /** A handler for every message type a client may send (the compiler asks for a new one): a refusal, or null when done. */
 export type Handlers = {
   [T in ClientMessageType]: (client: Client, message: ClientMessage<T>) => Rejection | null | Promise<Rejection | null>;
 };
 
-/** The parts of a table its messages act on (TableRoom gives them). */
-export interface HandledTable {
-  readonly state: TableState;
-  readonly play: TablePlay;
-  readonly seats: TableSeats;
-  readonly gathering: Gathering;
-  readonly phrases: QuickPhrases;
-  readonly watchers: Watchers;
-  send<T extends keyof ServerMessages>(client: Client, type: T, message: ServerMessages[T]): void;
-}
-
-/** `exact`: the action depends on the board, so it must be made on the current version; `seen`: any version the player has seen. */
-const FRESHNESS: Record<IntentType, 'exact' | 'seen'> = {
-  roll: 'exact',
-  move: 'exact',
-  'answer-resign': 'exact',
-  'answer-draw': 'exact',
-  resign: 'seen',
-  'offer-draw': 'seen',
-};
-
 const NO_GAME_YET = reject('ERR_NOT_STARTED', 'no game has started at this table yet: its snapshot comes when it starts');
 
 /** What each message a client sends does at a table, once it is read, parsed and allowed (TableRoom's dispatch). */
-export function messageHandlers(t: HandledTable): Handlers {
+export function messageHandlers(t: Table): Handlers {
   const { state, play, seats, gathering } = t;
   /** Run `then` for the client's seat; refused for a client without one. */
   const seated = <T>(client: Client, then: (seat: Colour) => T): T | Rejection => {
     const seat = seats.seatOf(client);
     return seat ? then(seat) : NOT_SEATED;
   };
-  /** A player's intent at their seat, on the version they saw (intentAction: the same translation as offline and on the client). */
-  const act = (client: Client, m: Intent & { readonly version: number }) =>
-    seated(client, (seat) =>
-      play.playerAction(seat, m.version, FRESHNESS[m.type], (match) => intentAction(m, seat, () => match.nextRoll())),
-    );
+  const act = (client: Client, m: Intent & { readonly version: number }) => seated(client, (seat) => play.playerAction(seat, m));
+  const send = <T extends keyof ServerMessages>(client: Client, type: T, message: ServerMessages[T]) => client.send(type, message);
   return {
     'pick-colour': (client, m) => gathering.pickColour(client.sessionId, m.colour),
     ready: (client, m) => seated(client, (seat) => gathering.setReady(seat, m.ready)),
@@ -75,17 +47,17 @@ export function messageHandlers(t: HandledTable): Handlers {
       seats.sitDown(client, client.auth as PlayerRecord, m.colour).then((r) => (r === 'seated' ? null : r)),
     ping: (client) => {
       const game = play.match?.state;
-      t.send(client, 'pong', game ? { version: game.version } : {});
+      send(client, 'pong', game ? { version: game.version } : {});
       return null;
     },
     sync: (client) => {
       const snapshot = play.snapshot();
       // Always an answer: a client that waits for its snapshot learns that it comes when the game starts.
       // Every client asks on joining, so this is an answer, not a refusal to log and count.
-      if (snapshot) t.send(client, 'snapshot', snapshot);
-      else t.send(client, 'error', { ...NO_GAME_YET, request: 'sync' });
+      if (snapshot) send(client, 'snapshot', snapshot);
+      else send(client, 'error', { ...NO_GAME_YET, request: 'sync' });
       const missed = seats.missedBy(client.sessionId);
-      if (missed) t.send(client, 'returned', missed);
+      if (missed) send(client, 'returned', missed);
       return null;
     },
   };

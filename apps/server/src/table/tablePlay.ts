@@ -1,43 +1,34 @@
-import { type Action, type AnswerStep, type Colour, type TurnStep, createRng, stepAction } from '@flightchess/rules';
+import {
+  type Action,
+  type AnswerStep,
+  type Colour,
+  type Intent,
+  type IntentType,
+  type TurnStep,
+  createRng,
+  intentAction,
+  stepAction,
+} from '@flightchess/rules';
 import { type Rejection, type ServerMessages, type SnapshotMessage, type TurnClock, reject } from '@flightchess/protocol';
-import type { Logger } from 'pino';
-import { Match, type MatchDeps } from '../matches/Match';
+import { Match } from '../matches/Match';
 import { metrics } from '../core/metrics';
 import { StorageConflict } from '../matches/MatchStorage';
 import { clearMatch, showMatch, showPresence, showResult, showScores } from './facts';
-import type { TableState } from './schema';
-import type { Seating } from './seating';
-import type { TableConfig } from './tableConfig';
-import type { TableSettings } from './tableOptions';
-import type { Timers } from './timers';
+import type { Table } from './table';
 import { TurnPlanner } from './turnPlanner';
 
 /** How long a failed storage write waits before the server's own next step is tried again. */
 const STORAGE_RETRY_MS = 1000;
 
-/** What the game needs of the room it is played in. */
-export interface PlayHost {
-  readonly tableId: string;
-  readonly state: TableState;
-  readonly seating: Seating;
-  readonly settings: TableSettings;
-  readonly config: TableConfig;
-  readonly matches: MatchDeps;
-  readonly timers: Timers;
-  readonly log: Logger;
-  /** Someone is connected to the table: a player or a watcher. */
-  watched(): boolean;
-  /** Run work in the table's queue (timers fire outside it). */
-  task(work: () => unknown): void;
-  /** Send to every client of the table. */
-  tell<T extends keyof ServerMessages>(type: T, message: ServerMessages[T]): void;
-  /** Send the synced facts changed so far, now (after the step's message: what a step changes comes with it, its consequences after). */
-  flush(): void;
-  /** The game started, ended or was recorded: the table's listing and lifetime follow. */
-  changed(): void;
-  /** The match belongs to another process now: close every connection (they rejoin it there). */
-  lost(): void;
-}
+/** `exact`: the action depends on the board, so it must be made on the current version; `seen`: any version the player has seen. */
+const FRESHNESS: Record<IntentType, 'exact' | 'seen'> = {
+  roll: 'exact',
+  move: 'exact',
+  'answer-resign': 'exact',
+  'answer-draw': 'exact',
+  resign: 'seen',
+  'offer-draw': 'seen',
+};
 
 /** What a player who took their held seat back missed: how long they were away, and the moves made for them. */
 export type Return = ServerMessages['returned'];
@@ -63,14 +54,14 @@ export class TablePlay {
   /** The clock every client was last told (with a step, a snapshot or on its own). */
   private told: TurnClock = {};
 
-  constructor(private readonly host: PlayHost) {
+  constructor(private readonly t: Table) {
     this.planner = new TurnPlanner({
-      timers: host.timers,
-      turnSeconds: host.settings.turnSeconds,
-      config: host.config,
+      timers: t.timers,
+      turnSeconds: t.settings.turnSeconds,
+      config: t.deps.config,
       pause: (ms) => this.pause(ms),
-      act: (step, due) => host.task(() => due() && this.autoAct(step)),
-      timeOut: (step, due) => host.task(() => due() && this.setAutoPlay(step.seat, true, 'timeout')),
+      act: (step, due) => t.task(() => due() && this.autoAct(step)),
+      timeOut: (step, due) => t.task(() => due() && this.setAutoPlay(step.seat, true, 'timeout')),
     });
   }
 
@@ -85,38 +76,38 @@ export class TablePlay {
 
   /** A new game with the seats as they are now, stored before anyone plays. */
   async start(): Promise<Rejection | null> {
-    const { host } = this;
-    const s = host.settings;
+    const { t } = this;
+    const s = t.settings;
     const begun = await Match.begin(
       {
-        tableId: host.tableId,
-        code: host.state.code,
+        tableId: t.tableId,
+        code: t.state.code,
         private: s.private,
         watchable: s.watchable,
         rated: s.rated,
-        hostId: host.state.hostId,
-        setup: { preset: s.preset, options: s.options, seats: host.seating.colours(), teams: s.teams },
+        hostId: t.state.hostId,
+        setup: { preset: s.preset, options: s.options, seats: t.seating.colours(), teams: s.teams },
         base: s.base,
         turnSeconds: s.turnSeconds,
-        seats: host.seating.matchSeats(),
+        seats: t.seating.matchSeats(),
         randomFirstSeat: s.rules.firstSeat === 'random',
-        testSeed: host.config.testDiceSeed,
+        testSeed: t.deps.config.testDiceSeed,
       },
-      host.matches,
+      t.deps.matches,
     );
     if (!begun.ok) return begun.error;
     const match = (this.current = begun.match);
-    showMatch(host.state, match);
-    host.changed();
+    showMatch(t.state, match);
+    t.gameChanged();
     this.planner.plan(match);
     const snapshot = this.snapshot()!;
-    host.tell('snapshot', snapshot);
+    t.tell('snapshot', snapshot);
     this.told = snapshot;
-    host.log.info(
+    t.log.info(
       {
         event: 'game-started',
         matchId: match.id,
-        seats: host.seating.colours(),
+        seats: t.seating.colours(),
         first: match.state.current,
         commitment: match.table.commitment,
       },
@@ -131,7 +122,7 @@ export class TablePlay {
    */
   async restore(match: Match): Promise<void> {
     this.current = match;
-    showMatch(this.host.state, match);
+    showMatch(this.t.state, match);
     for (const seat of this.peopleIn()) {
       const away = match.awayOf(seat);
       if (away) this.hold(seat, away.until);
@@ -140,28 +131,24 @@ export class TablePlay {
     this.plan();
   }
 
-  /** `exact`: the action depends on the board, so it must be made on the current version; `seen`: any version the player has seen. */
-  playerAction(
-    seat: Colour,
-    version: number,
-    freshness: 'exact' | 'seen',
-    action: (match: Match) => Action,
-  ): Promise<Rejection | null> | Rejection {
+  /** A player's intent at their seat, on the version they saw (intentAction: the same translation as offline and on the client). */
+  playerAction(seat: Colour, intent: Intent & { readonly version: number }): Promise<Rejection | null> | Rejection {
     const match = this.current;
-    if (!match || this.host.state.status === 'waiting') return reject('ERR_NOT_STARTED', 'the game has not started');
+    if (!match || this.t.state.status === 'waiting') return reject('ERR_NOT_STARTED', 'the game has not started');
     const game = match.state;
-    const stale = freshness === 'exact' ? version !== game.version : version > game.version;
+    const { version } = intent;
+    const stale = FRESHNESS[intent.type] === 'exact' ? version !== game.version : version > game.version;
     if (game.phase !== 'over' && stale) {
       return reject('ERR_STALE_VERSION', `you acted on version ${version} but the game is at version ${game.version}: look again`);
     }
-    return this.commit(action(match));
+    return this.commit(intentAction(intent, seat, () => match.nextRoll()));
   }
 
   /** An action the server takes itself (escape, forfeit, automatic play); a refusal here is a bug, so it is logged. */
   async serverAction(action: Action): Promise<void> {
     const refused = await this.commit(action);
     if (!refused) return;
-    this.host.log.error(
+    this.t.log.error(
       {
         event: 'server-action-refused',
         seat: 'seat' in action ? action.seat : undefined,
@@ -184,9 +171,9 @@ export class TablePlay {
     } catch (error) {
       return this.storageFailed(error);
     }
-    showPresence(this.host.state, match, seat);
+    showPresence(this.t.state, match, seat);
     if (on && by === 'timeout') metrics.autoPlayTakeovers.inc();
-    this.host.log.info({ event: on ? 'auto-play-on' : 'auto-play-off', seat, by: reason ?? by }, `auto-play ${on ? 'on' : 'off'}`);
+    this.t.log.info({ event: on ? 'auto-play-on' : 'auto-play-off', seat, by: reason ?? by }, `auto-play ${on ? 'on' : 'off'}`);
     this.plan();
     return null;
   }
@@ -200,14 +187,14 @@ export class TablePlay {
     const match = this.current;
     if (!match || match.state.result || match.state.out[seat] || match.awayOf(seat)) return;
     const now = Date.now();
-    const until = now + this.host.config.reconnectSeconds * 1000;
+    const until = now + this.t.deps.config.reconnectSeconds * 1000;
     this.hold(seat, until);
     try {
       await match.setAway(seat, { since: now, until, fromAction: match.actionCount });
     } catch (error) {
       this.storageFailed(error); // logged; the hold runs all the same (Match.setAway)
     }
-    showPresence(this.host.state, match, seat);
+    showPresence(this.t.state, match, seat);
   }
 
   /** The seat's player is back: the hold ends; what they missed, if they were away. */
@@ -215,27 +202,27 @@ export class TablePlay {
     const match = this.current;
     const away = match?.awayOf(seat);
     if (!match || !away) return null;
-    this.host.timers.clear(`hold:${seat}`);
+    this.t.timers.clear(`hold:${seat}`);
     try {
       await match.setAway(seat, null);
     } catch (error) {
       this.storageFailed(error);
     }
-    showPresence(this.host.state, match, seat);
+    showPresence(this.t.state, match, seat);
     const forfeited = match.state.out[seat]?.reason === 'forfeit';
     return { seconds: Math.round((Date.now() - away.since) / 1000), moves: away.moves, forfeited };
   }
 
   /** Forfeit the seat when its hold runs out (at once if it has already). */
   private hold(seat: Colour, until: number): void {
-    this.host.timers.set(`hold:${seat}`, Math.max(0, until - Date.now()), () => this.host.task(() => this.forfeit(seat)));
+    this.t.timers.set(`hold:${seat}`, Math.max(0, until - Date.now()), () => this.t.task(() => this.forfeit(seat)));
   }
 
   /** A seat held past the reconnection time counts as a resignation (RULES.md §7). */
   private async forfeit(seat: Colour): Promise<void> {
     const game = this.current?.state;
     if (!game || game.result || game.out[seat] || !this.current!.awayOf(seat)) return;
-    this.host.log.info({ event: 'seat-forfeited', seat }, 'seat held too long: counts as a resignation');
+    this.t.log.info({ event: 'seat-forfeited', seat }, 'seat held too long: counts as a resignation');
     await this.serverAction({ type: 'forfeit', seat });
   }
 
@@ -252,7 +239,7 @@ export class TablePlay {
    * to plays on at once.
    */
   private pause(ms: number): number {
-    return this.peopleIn().length > 0 || this.host.watched() ? ms : 0;
+    return this.peopleIn().length > 0 || this.t.watched() ? ms : 0;
   }
 
   /** Forget the finished game (a rematch): the table looks as before its first game. */
@@ -260,7 +247,7 @@ export class TablePlay {
     this.current = null;
     this.planner.reset();
     this.told = {};
-    clearMatch(this.host.state);
+    clearMatch(this.t.state);
   }
 
   /** Stop all work: the table is closing. */
@@ -271,7 +258,7 @@ export class TablePlay {
 
   /** A game is held here that is neither recorded nor aborted: stored as it is when the table closes, for another process to restore. */
   get unfinished(): boolean {
-    return this.current !== null && !this.aborted && !this.host.state.result.recorded;
+    return this.current !== null && !this.aborted && !this.t.state.result.recorded;
   }
 
   /**
@@ -285,13 +272,13 @@ export class TablePlay {
     await match.abort(reason);
     this.aborted = true;
     this.stop();
-    this.host.timers.clearAll();
+    this.t.timers.clearAll();
     return true;
   }
 
   /** Apply one action through the match (stored before anything changes), then tell everyone and plan what comes next. */
   private async commit(action: Action): Promise<Rejection | null> {
-    const { host } = this;
+    const { t } = this;
     const match = this.current!;
     const version = match.state.version;
     let committed;
@@ -304,21 +291,21 @@ export class TablePlay {
     metrics.actions.inc();
     for (const e of committed.events) {
       if (e.type !== 'out') continue;
-      host.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
-      showPresence(host.state, match, e.seat); // a seat out is held for nobody
+      t.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
+      showPresence(t.state, match, e.seat); // a seat out is held for nobody
     }
     this.planner.shown(committed.events);
     const over = committed.state.result !== null;
     if (over) this.finish();
     else this.planner.plan(match);
     // The lobby lists how far a game is (planes home): it changes only when one arrives.
-    if (!over && committed.events.some((e) => e.type === 'arrived')) host.changed();
+    if (!over && committed.events.some((e) => e.type === 'arrived')) t.gameChanged();
     // One message for the step: the action and the clock after it. The facts it changed (a seat out, the
     // result) follow in the same write.
     const message = { version, action, ...this.planner.clock };
-    host.tell('action', message);
+    t.tell('action', message);
     this.told = message;
-    host.flush();
+    t.flush();
     if (over) await this.record();
     return null;
   }
@@ -333,7 +320,7 @@ export class TablePlay {
     const clock = this.planner.clock;
     if (!this.current || sameClock(clock, this.told)) return;
     this.told = clock;
-    this.host.tell('clock', { version: this.current.state.version, ...clock });
+    this.t.tell('clock', { version: this.current.state.version, ...clock });
   }
 
   private async autoAct(step: TurnStep | AnswerStep): Promise<void> {
@@ -346,12 +333,12 @@ export class TablePlay {
   private finish(): void {
     const match = this.current!;
     this.planner.reset();
-    this.host.timers.clearAll();
-    showResult(this.host.state, match);
+    this.t.timers.clearAll();
+    showResult(this.t.state, match);
     this.recording = true;
-    this.host.changed();
+    this.t.gameChanged();
     const result = match.state.result!;
-    this.host.log.info(
+    this.t.log.info(
       { event: 'game-over', matchId: match.id, reason: result.reason, winners: result.winners, actions: match.actionCount },
       'game over',
     );
@@ -362,10 +349,10 @@ export class TablePlay {
     const match = this.current!;
     try {
       const { seats, rating } = await match.record();
-      showScores(this.host.state, seats);
+      showScores(this.t.state, seats);
       this.recording = false;
-      this.host.changed();
-      this.host.log.info(
+      this.t.gameChanged();
+      this.t.log.info(
         {
           event: 'match-recorded',
           matchId: match.id,
@@ -386,16 +373,16 @@ export class TablePlay {
       if (!this.isLost) {
         this.isLost = true;
         this.stop();
-        this.host.log.warn(
+        this.t.log.warn(
           { event: 'table-lost', matchId: this.current?.id, reason: error.message },
           'the match belongs to another process now',
         );
-        this.host.lost();
+        this.t.lost();
       }
       return reject('ERR_SHUTTING_DOWN', 'this table moved to another server: you will be back in a moment');
     }
     metrics.storageErrors.inc({ where: 'write' });
-    this.host.log.error({ event: 'storage-failed', matchId: this.current?.id, err: error }, 'storage write failed');
+    this.t.log.error({ event: 'storage-failed', matchId: this.current?.id, err: error }, 'storage write failed');
     return reject('ERR_STORAGE', 'the game could not be stored just now: nothing changed, try again');
   }
 
@@ -403,7 +390,7 @@ export class TablePlay {
   private retryLater(): void {
     this.planner.reset();
     this.tellClock();
-    this.host.timers.set('retry', STORAGE_RETRY_MS, () => this.host.task(() => (this.current?.state.result ? this.record() : this.plan())));
+    this.t.timers.set('retry', STORAGE_RETRY_MS, () => this.t.task(() => (this.current?.state.result ? this.record() : this.plan())));
   }
 }
 

@@ -5,8 +5,7 @@ import type { SeatAuth } from '../accounts/seatCredentials';
 import { metrics } from '../core/metrics';
 import type { PlayerRecord } from '../players/playerRepository';
 import { codeRefusal } from './codeRefusal';
-import type { Gathering } from './gathering';
-import type { TableHost } from './tableHost';
+import type { Table } from './table';
 import type { Return } from './tablePlay';
 import { uniqueName } from './uniqueName';
 
@@ -24,10 +23,7 @@ export class TableSeats {
   /** What a player who took their seat back missed, told with the snapshot their new connection asks for. */
   private readonly missed = new Map<string, Return>();
 
-  constructor(
-    private readonly t: TableHost,
-    private readonly gathering: Gathering,
-  ) {}
+  constructor(private readonly t: Table) {}
 
   seatOf(client: Client): Colour | null {
     return this.t.seating.colourOf(client.sessionId);
@@ -68,7 +64,7 @@ export class TableSeats {
     t.watchers.seated(client.sessionId);
     if (!t.state.hostId) t.state.hostId = player.id;
     t.log.info({ event: 'player-joined', seat: seated, playerId: player.id }, 'player joined');
-    await this.gathering.changed();
+    await this.t.gathering.changed();
     return 'seated';
   }
 
@@ -119,7 +115,7 @@ export class TableSeats {
       t.seating.removeHuman(client.sessionId);
       if (t.state.hostId === seat.playerId) t.state.hostId = t.seating.humans()[0]?.playerId ?? '';
       t.log.info({ event: 'player-left', seat: colour }, 'player left before the game');
-      await this.gathering.changed();
+      await this.t.gathering.changed();
       return;
     }
     seat.connected = false;

@@ -8,31 +8,9 @@ import {
   WATCHER_NAMES_SHOWN,
   reject,
 } from '@flightchess/protocol';
-import type { Logger } from 'pino';
-import type { Admission } from '../limits/admission';
-import type { TableState } from './schema';
 import type { PlayerRecord } from '../players/playerRepository';
+import type { Table } from './table';
 import { uniqueName } from './uniqueName';
-
-/** What watching needs of the table it happens at (TableRoom gives it). */
-export interface WatchHost {
-  readonly state: TableState;
-  readonly watchable: boolean;
-  /** WATCHERS_PER_TABLE. */
-  readonly limit: number;
-  readonly admission: Pick<Admission, 'newConnection'>;
-  readonly log: Logger;
-  /** The connection with this session id, if it is still open. */
-  client(sessionId: string): Client | undefined;
-  /** Colyseus' wait for a dropped connection's token (RECONNECT_SECONDS). */
-  hold(client: Client): Deferred<Client>;
-  /** Back with its token (which asks for no secret): false when its device was signed out (it is closed then). */
-  back(client: Client): Promise<boolean>;
-  /** Run work in the table's queue (a token reconnection resolves outside it). */
-  task(work: () => unknown): void;
-  /** The number of watchers changed: the lobby listing follows. */
-  changed(): void;
-}
 
 interface Watcher {
   readonly playerId: string;
@@ -53,8 +31,8 @@ const WATCHING = reject('ERR_WATCHING', 'you are watching this table: take a sea
 export class Watchers {
   private readonly bySession = new Map<string, Watcher>();
 
-  constructor(private readonly host: WatchHost) {
-    host.state.watchable = host.watchable;
+  constructor(private readonly t: Table) {
+    t.state.watchable = t.settings.watchable;
   }
 
   has(sessionId: string): boolean {
@@ -63,16 +41,17 @@ export class Watchers {
 
   /** A guest without a seat here joins with `watch: true`. */
   admit(client: Client, player: PlayerRecord): 'watching' | Rejection {
-    const { host } = this;
-    if (!host.watchable) return reject('ERR_NOT_WATCHABLE', 'this table cannot be watched: its players chose so');
-    const full = host.admission.newConnection('watchers');
+    const { t } = this;
+    const limit = t.deps.config.watchersPerTable;
+    if (!t.settings.watchable) return reject('ERR_NOT_WATCHABLE', 'this table cannot be watched: its players chose so');
+    const full = t.deps.admission.newConnection('watchers');
     if (full) return full;
     this.replace(player.id);
-    if (this.bySession.size >= host.limit) return reject('ERR_WATCHERS_FULL', `this table has its ${host.limit} watchers already`);
-    const seated = [...host.state.seats.values()].filter((s) => s.playerId !== player.id).map((s) => s.name);
+    if (this.bySession.size >= limit) return reject('ERR_WATCHERS_FULL', `this table has its ${limit} watchers already`);
+    const seated = [...t.state.seats.values()].filter((s) => s.playerId !== player.id).map((s) => s.name);
     const name = uniqueName(player.nickname, [...seated, ...this.namesBesides(player.id)]);
     this.bySession.set(client.sessionId, { playerId: player.id, name, connected: true, reconnection: null });
-    host.log.info({ event: 'watcher-joined', playerId: player.id, watchers: this.bySession.size }, 'watcher joined');
+    t.log.info({ event: 'watcher-joined', playerId: player.id, watchers: this.bySession.size }, 'watcher joined');
     this.show();
     return 'watching';
   }
@@ -107,17 +86,17 @@ export class Watchers {
       this.bySession.delete(client.sessionId);
       return;
     }
-    const reconnection = this.host.hold(client);
+    const reconnection = this.t.hold(client);
     watcher.reconnection = reconnection;
     reconnection
-      .then(() => this.host.task(() => this.back(client, watcher)))
-      .catch(() => this.host.task(() => this.forget(client.sessionId, watcher)));
+      .then(() => this.t.task(() => this.back(client, watcher)))
+      .catch(() => this.t.task(() => this.forget(client.sessionId, watcher)));
   }
 
   /** Back with the token: the device is checked first (before anything it sends runs); one signed out meanwhile is closed, watching no more. */
   private async back(client: Client, watcher: Watcher): Promise<void> {
     if (this.bySession.get(client.sessionId) !== watcher) return;
-    if (!(await this.host.back(client))) return void this.bySession.delete(client.sessionId);
+    if (!(await this.t.devices.back(client))) return void this.bySession.delete(client.sessionId);
     watcher.connected = true;
     watcher.reconnection = null;
     this.show();
@@ -134,15 +113,13 @@ export class Watchers {
       this.bySession.delete(sessionId);
       // (Colyseus answers a plain rejected promise, without reject, when it cannot hold the connection.)
       w.reconnection?.reject?.(new Error('replaced'));
-      this.host
-        .client(sessionId)
-        ?.leave(CLOSE_CODES.replaced, codedText('ERR_REPLACED', 'this player watches from another connection now'));
+      this.t.client(sessionId)?.leave(CLOSE_CODES.replaced, codedText('ERR_REPLACED', 'this player watches from another connection now'));
     }
   }
 
   /** The facts: how many watch now, and the first names. */
   private show(): void {
-    const { state } = this.host;
+    const { state } = this.t;
     const shown = [...this.bySession.values()].filter((w) => w.connected);
     state.watchers = shown.length;
     const names = shown.slice(0, WATCHER_NAMES_SHOWN).map((w) => w.name);
@@ -150,6 +127,6 @@ export class Watchers {
       state.watcherNames.splice(0, state.watcherNames.length);
       state.watcherNames.push(...names);
     }
-    this.host.changed();
+    this.t.listingChanged();
   }
 }

@@ -1,20 +1,17 @@
-import { matchMaker } from '@colyseus/core';
 import { create, joinById, newGuest, startedTable, waitFor } from '../support/players';
+import { liveTable } from '../support/liveTable';
 import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(30_000);
 
 const t = testServerPerFile();
 
-/** A live table of this process, to break on purpose. */
-const tableOf = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as { play: Record<string, unknown> };
-
 describe('one table’s failure stays in that table', () => {
   test('an exception in a message handler and in a timer is logged with the table id; the process and the other tables play on', async () => {
     const broken = await startedTable(t, 2, { turnSeconds: 0.2 });
     const healthy = await startedTable(t, 2);
     const brokenId = broken[0]!.room.roomId;
-    const play = tableOf(brokenId).play;
+    const play = liveTable(brokenId)!.play;
     play.setAutoPlay = () => {
       throw new Error('boom in a handler');
     };

@@ -1,7 +1,7 @@
-import { matchMaker } from '@colyseus/core';
 import type { GameState } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
 import { Player, create, joinById, newGuest, play, waitFor } from '../support/players';
+import { liveTable } from '../support/liveTable';
 import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
@@ -10,8 +10,7 @@ const t = testServerPerFile({ reconnectSeconds: 30 });
 
 /** The server's own engine state of a table (the test server runs in this process). */
 function serverGame(roomId: string): GameState {
-  const room = matchMaker.getLocalRoomById(roomId) as unknown as { play: { match: { state: GameState } | null } };
-  const match = room?.play.match;
+  const match = liveTable(roomId)?.play.match;
   if (!match) throw new Error(`no game at ${roomId}`);
   return match.state;
 }

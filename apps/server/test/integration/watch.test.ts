@@ -1,7 +1,7 @@
-import { matchMaker } from '@colyseus/core';
 import { type ClientMessageType, JOIN_ERROR_NUMBERS, WATCHER_NAMES_SHOWN } from '@flightchess/protocol';
 import Database from 'better-sqlite3';
 import { Player, create, credentials, getJson, joinById, newGuest, play, rejoin, startedTable, waitFor, watch } from '../support/players';
+import { liveTable } from '../support/liveTable';
 import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
@@ -31,8 +31,6 @@ const ACTING = (version: number) =>
 
 /** What a refused message must leave as it was: the facts, the game and the stored log. */
 const facts = (p: Player) => JSON.stringify({ ...p.state.toJSON(), deadline: 0 });
-
-const localRoom = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as { play: { match: { seed: string } | null } };
 
 describe('watching a table', () => {
   test('a guest watches a private table by its code whatever the status (waiting, playing, over), and keeps exactly in step from the stream', async () => {
@@ -247,7 +245,7 @@ describe('watching a table', () => {
     watcher.room.onStateChange((state: { toJSON(): unknown }) => received.push(JSON.stringify(state.toJSON())));
     host.send('start');
     await waitFor(() => watcher.stream.state !== null, 'the game');
-    const seed = localRoom(host.room.roomId).play.match!.seed;
+    const seed = liveTable(host.room.roomId)!.play.match!.seed;
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     await play([host], (g) => g.phase === 'over' || g.rolls >= 30);
     watcher.send('sync', {});

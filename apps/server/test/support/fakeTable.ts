@@ -1,22 +1,25 @@
+import type { Client } from '@colyseus/core';
 import type { Colour } from '@flightchess/rules';
-import type { ActionMessage, ClockMessage, ServerMessages } from '@flightchess/protocol';
+import type { ActionMessage, ClockMessage } from '@flightchess/protocol';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { Match } from '../../src/matches/Match';
 import { createGuest } from '../../src/accounts/guests';
-import { TableState } from '../../src/table/schema';
-import { Seating } from '../../src/table/seating';
-import { Serial } from '../../src/table/serial';
-import { TablePlay } from '../../src/table/tablePlay';
+import type { Drain } from '../../src/table/drain';
+import type { JoinCodes } from '../../src/table/joinCodes';
+import type { Admission } from '../../src/limits/admission';
+import type { TableState } from '../../src/table/schema';
+import { Table, type TableDoor } from '../../src/table/table';
+import type { TableDeps } from '../../src/table/tableDeps';
+import type { TablePlay } from '../../src/table/tablePlay';
 import { type TableSettings, parseTableOptions, storedSettings } from '../../src/table/tableOptions';
-import { Timers } from '../../src/table/timers';
 import type { Storage } from '../../src/repositories';
 
 const OWNER = 'this-process';
 
 /**
- * A table's game without a room or a transport (as boardgame.io tests its Master): TablePlay over a real
- * store, with a host that records what the clients would be told and says whether anyone is connected.
+ * A table's game without a room or a transport (as boardgame.io tests its Master): the real Table over a
+ * real store, behind a fake door that records what the clients would be told and says whether anyone is connected.
  */
 export interface FakeTable {
   readonly play: TablePlay;
@@ -36,58 +39,82 @@ export interface FakeTable {
 /** The server's defaults (its real pace), silent logs. */
 export const PACED: ServerConfig = { ...DEFAULT_CONFIG, logLevel: 'silent' };
 
-function host(state: TableState, seating: Seating, config: ServerConfig, storage: Storage, settings: TableSettings) {
-  const timers = new Timers((error) => {
-    throw error;
-  });
-  const serial = new Serial((error) => {
-    throw error;
-  });
+/** What a fake table's deps leave out: the game's play never reaches them, and a test that does fails here. */
+const absent = (name: string) =>
+  new Proxy(
+    {},
+    {
+      get: (_, key) => {
+        throw new Error(`${name}.${String(key)} is not part of a fake table`);
+      },
+    },
+  );
+
+/** The server a fake table runs in: its config, store and logs; nothing of matchmaking, accounts or the lobby. */
+function fakeDeps(config: ServerConfig, storage: Storage): TableDeps {
+  return {
+    config,
+    storage,
+    logger: createLogger('silent'),
+    matches: { storage, owner: OWNER, leaseMs: 60_000 },
+    drain: { changed: () => undefined } as unknown as Drain,
+    codes: absent('codes') as JoinCodes,
+    restores: absent('restores') as TableDeps['restores'],
+    admission: absent('admission') as Admission,
+    devices: absent('devices') as TableDeps['devices'],
+    bans: absent('bans') as TableDeps['bans'],
+    addressOf: () => '127.0.0.1',
+    pairing: absent('pairing') as TableDeps['pairing'],
+  };
+}
+
+/** A room without a transport: it records what the clients would be told; `watched` puts one connection there. */
+function fakeDoor() {
   const told: FakeTable['told'] = [];
   const clocks: ClockMessage[] = [];
-  const table = { watched: false };
-  const play = new TablePlay({
-    tableId: 'fake-table',
-    state,
-    seating,
-    settings,
-    config,
-    matches: { storage, owner: OWNER, leaseMs: 60_000 },
-    timers,
-    log: createLogger('silent'),
-    watched: () => table.watched,
-    task: (work) => void serial.run(work),
-    tell: <T extends keyof ServerMessages>(type: T, message: ServerMessages[T]) => {
+  const clients = Object.assign([] as Client[], { getById: (id: string) => clients.find((c) => c.sessionId === id) });
+  const door: TableDoor = {
+    roomId: 'fake-table',
+    clients,
+    closing: false,
+    autoDispose: true,
+    broadcast: (type, message) => {
       if (type === 'action') told.push({ at: Date.now(), ...(message as ActionMessage) });
       if (type === 'clock') clocks.push(message as ClockMessage);
     },
-    flush: () => undefined,
-    changed: () => undefined,
-    lost: () => undefined,
-  });
-  return { play, told, clocks, table, serial, timers };
+    broadcastPatch: () => true,
+    allowReconnection: () => {
+      throw new Error('a fake table holds no connection');
+    },
+    list: () => undefined,
+    disconnect: async () => undefined,
+  };
+  return { door, told, clocks, clients };
 }
 
-function fakeTableOf(parts: ReturnType<typeof host>, state: TableState): FakeTable {
-  const { play, told, clocks, table, serial, timers } = parts;
+function fakeTableOf(config: ServerConfig, storage: Storage, settings: TableSettings): FakeTable & { readonly table: Table } {
+  const { door, told, clocks, clients } = fakeDoor();
+  const table = new Table(fakeDeps(config, storage), settings, door);
+  const watcher = { sessionId: 'watcher' } as Client;
   return {
-    play,
-    state,
+    table,
+    play: table.play,
+    state: table.state,
     get match() {
-      return play.match!;
+      return table.play.match!;
     },
     told,
     clocks,
     get watched() {
-      return table.watched;
+      return clients.length > 0;
     },
     set watched(on: boolean) {
-      table.watched = on;
+      clients.splice(0, clients.length, ...(on ? [watcher] : []));
     },
-    idle: () => serial.idle(),
+    idle: () => table.idle(),
     stop: () => {
-      play.stop();
-      timers.clearAll();
+      table.play.stop();
+      table.timers.clearAll();
     },
   };
 }
@@ -96,19 +123,17 @@ function fakeTableOf(parts: ReturnType<typeof host>, state: TableState): FakeTab
 export async function startedFakeTable(storage: Storage, people: number, config: ServerConfig = PACED): Promise<FakeTable> {
   const parsed = parseTableOptions({ size: 4 }, config);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const state = new TableState();
-  Object.assign(state, { preset: parsed.value.preset, size: 4, base: parsed.value.base, turnSeconds: parsed.value.turnSeconds });
-  const seating = new Seating(state, parsed.value.rules.colours);
+  const fake = fakeTableOf(config, storage, parsed.value);
+  const { seating, state } = fake.table;
   for (let i = 0; i < people; i++) {
     const guest = await createGuest(storage, `P${i}`);
     seating.addHuman(`session-${i}`, { playerId: guest.playerId, nickname: guest.nickname });
     if (i === 0) state.hostId = guest.playerId;
   }
   while (!seating.isFull()) seating.addBot('strong');
-  const parts = host(state, seating, config, storage, parsed.value);
-  const refused = await parts.play.start();
+  const refused = await fake.play.start();
   if (refused) throw new Error(refused.message);
-  return fakeTableOf(parts, state);
+  return fake;
 }
 
 /** The table of a stored match as a new process restores it (every player away): what tableKeeper.ts and TableRoom.restore do. */
@@ -119,18 +144,10 @@ export async function restoredFakeTable(storage: Storage, matchId: string, confi
   if (!restored.ok) throw new Error(restored.reason);
   const settings = storedSettings(restored.match.table);
   if (!settings.ok) throw new Error(settings.error.message);
-  const state = new TableState();
-  Object.assign(state, {
-    preset: settings.value.preset,
-    size: settings.value.size,
-    base: settings.value.base,
-    turnSeconds: settings.value.turnSeconds,
-  });
-  const seating = new Seating(state, settings.value.rules.colours);
-  seating.restore(restored.match.table.seats);
-  const parts = host(state, seating, config, storage, settings.value);
-  await parts.play.restore(restored.match);
-  return fakeTableOf(parts, state);
+  const fake = fakeTableOf(config, storage, settings.value);
+  fake.table.seating.restore(restored.match.table.seats);
+  await fake.play.restore(restored.match);
+  return fake;
 }
 
 /** The seats of the table's people, clockwise from red. */

@@ -17,17 +17,17 @@ import type { Storage } from '../../../src/repositories';
 import type { Ledger } from './ledger';
 
 /**
- * The parts of a live TableRoom the referee reads and wraps (private in TableRoom and its Inbox): every
+ * The parts of a live Table the referee reads and wraps (its Inbox keeps them private): every
  * message of a table, every timer and every join runs in its one queue, and `answer` is one message's
  * turn in it, so what `answer` sees before and after is exactly what that message did.
  */
 export interface TableInternals {
-  readonly roomId: string;
-  readonly state: { toJSON(): unknown; readonly matchId: string; readonly version: number; readonly status: string };
+  readonly tableId: string;
+  readonly state: { toJSON(): unknown; readonly matchId: string; readonly status: string };
   readonly play: { readonly match: Match | null };
   readonly seating: { colourOf(sessionId: string): Colour | null };
-  readonly serial: { run<T>(task: () => T | Promise<T>): Promise<T | undefined> };
-  readonly parts: { readonly inbox: InboxInternals };
+  run<T>(work: () => T | Promise<T>): Promise<T | undefined>;
+  readonly inbox: InboxInternals;
 }
 
 /** What a table's Inbox keeps to itself: its rate limit, and each message read and then answered. */
@@ -124,13 +124,13 @@ export class Referee {
   watch(room: TableInternals): void {
     const w: Watch = { room, match: null, game: null, checked: 0, matches: [], tasks: 0, last: null };
     this.watches.push(w);
-    const run = room.serial.run.bind(room.serial);
-    room.serial.run = (task) =>
+    const run = room.run.bind(room);
+    room.run = (task) =>
       run(() => {
         w.tasks++;
         return task();
       });
-    const { inbox } = room.parts;
+    const { inbox } = room;
     const receive = inbox.receive.bind(inbox);
     const answer = inbox.answer.bind(inbox);
     const take = inbox.limiter.take.bind(inbox.limiter);
@@ -293,7 +293,7 @@ export class Referee {
     let actions = 0;
     let longest = 0;
     for (const w of this.watches) {
-      await w.room.serial.run(async () => {
+      await w.room.run(async () => {
         this.follow(w);
         for (const match of w.matches) {
           await this.checkStored(w, match, storage);
@@ -323,7 +323,7 @@ export class Referee {
   }
 
   private fail(room: TableInternals, what: string): void {
-    this.record(`table ${room.roomId}: ${what}`);
+    this.record(`table ${room.tableId}: ${what}`);
   }
 
   private record(violation: string): void {

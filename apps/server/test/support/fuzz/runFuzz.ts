@@ -1,4 +1,3 @@
-import { matchMaker } from '@colyseus/core';
 import { createRng } from '@flightchess/rules';
 import type { ServerConfig } from '../../../src/config';
 import { newGuest } from '../players';
@@ -6,6 +5,7 @@ import { type TestServer, startTestServer } from '../server';
 import { FuzzClient, FuzzTable, type Rooms } from './fuzzClient';
 import { Ledger } from './ledger';
 import { PROTOTYPE_NAMES } from './randomValues';
+import { liveTable } from '../liveTable';
 import { type GamesSummary, Referee, type TableInternals } from './referee';
 import { CATEGORIES, type Category } from './shots';
 
@@ -81,7 +81,7 @@ const TABLE_KINDS: readonly { readonly options: Record<string, unknown>; readonl
 ];
 
 /** The live table of that id in this process, if it is open. */
-const liveTable = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as (TableInternals & { state: LiveFacts }) | undefined;
+const liveTableHere = (roomId: string) => liveTable(roomId) as unknown as (TableInternals & { state: LiveFacts }) | undefined;
 
 interface LiveFacts {
   readonly seats: { values(): Iterable<{ playerId: string }>; readonly size: number };
@@ -152,11 +152,11 @@ async function fuzz(t: TestServer, options: FuzzOptions): Promise<RunFigures> {
   const rooms: Rooms = {
     opened: (roomId) => {
       roomsOpened++;
-      referee.watch(liveTable(roomId)!);
+      referee.watch(liveTableHere(roomId)!);
     },
-    isOpen: (roomId) => liveTable(roomId) !== undefined,
+    isOpen: (roomId) => liveTableHere(roomId) !== undefined,
     hasSeatFor: (roomId, playerId) => {
-      const state = liveTable(roomId)?.state;
+      const state = liveTableHere(roomId)?.state;
       if (!state) return false;
       for (const seat of state.seats.values()) if (seat.playerId === playerId) return true;
       return state.status === 'waiting' && state.seats.size < state.size;
