@@ -310,6 +310,10 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
       `${perExtraSocket(halfway.heap, full.heap)} / ${(heapGrowth / Math.max(1, end.sockets) / 1024).toFixed(1)} KB`,
     ],
     [
+      'live memory per socket after a full GC: heap / outside the heap',
+      `${perExtraSocket(halfway.liveHeap, full.liveHeap)} / ${perExtraSocket(halfway.external, full.external)} (marginal)`,
+    ],
+    [
       'event-loop delay p99 (server)',
       after.map((a) => ms((a.metrics.get('flightchess_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000)).join(', '),
     ],
@@ -336,11 +340,14 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   return { fromUs, toUs };
 }
 
-/** The servers' RSS and heap in use, averaged over a few seconds of play (a single reading is mostly where the GC happens to be). */
+/**
+ * The servers' RSS and heap in use, averaged over a few seconds of play (a single reading is mostly where the GC
+ * happens to be); then what is live after a full GC: the heap, and the memory outside it (buffers) that V8 accounts.
+ */
 async function steadyMemory(
   servers: readonly ServerProcess[],
   generators: readonly Generator[],
-): Promise<{ rss: number; heap: number; sockets: number }> {
+): Promise<{ rss: number; heap: number; liveHeap: number; external: number; sockets: number }> {
   const rss: number[] = [];
   const heap: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -349,7 +356,16 @@ async function steadyMemory(
     await sleep(500);
   }
   const mean = (xs: number[]) => sum(xs) / xs.length;
-  return { rss: mean(rss), heap: mean(heap), sockets: (await sample(generators)).sockets };
+  await Promise.all(servers.map((s) => s.collect()));
+  const collected = await Promise.all(servers.map((s) => s.metrics()));
+  const total = (name: string) => sum(collected.map((m) => m.get(`flightchess_nodejs_${name}`) ?? 0));
+  return {
+    rss: mean(rss),
+    heap: mean(heap),
+    liveHeap: total('heap_size_used_bytes'),
+    external: total('external_memory_bytes'),
+    sockets: (await sample(generators)).sockets,
+  };
 }
 
 /** Each thread name's share of the server CPU used in the window. */

@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 const REPO = process.cwd();
 /** What `npm start` runs; `npm run loadtest` builds it first. */
 export const SERVER_BUNDLE = resolve(REPO, 'apps/server/dist/main.js');
+/** Makes the server run a full garbage collection on SIGUSR2 (`collect`). */
+const GC_ON_SIGNAL = resolve(REPO, 'apps/server/scripts/loadtest/gcOnSignal.cjs');
 
 /** Clock ticks per second of /proc/<pid>/stat on Linux. */
 const TICKS_PER_SECOND = 100;
@@ -45,7 +47,7 @@ export class ServerProcess {
   }
 
   static async start(options: ServerOptions): Promise<ServerProcess> {
-    const node = [process.execPath, ...options.nodeArgs, '--enable-source-maps', SERVER_BUNDLE];
+    const node = [process.execPath, ...options.nodeArgs, '--expose-gc', '--require', GC_ON_SIGNAL, '--enable-source-maps', SERVER_BUNDLE];
     // taskset execs node in place, so the child's pid is the server's own.
     const [command, ...args] = options.cpu === null ? node : ['taskset', '-c', options.cpu, ...node];
     const child = spawn(command!, args, {
@@ -95,6 +97,12 @@ export class ServerProcess {
       }
     }
     return byThread;
+  }
+
+  /** A full garbage collection in the server (it runs between two of its tasks), done once /metrics answers after it. */
+  async collect(): Promise<void> {
+    this.child.kill('SIGUSR2');
+    await this.metrics();
   }
 
   /** Resident memory now, in bytes. */
