@@ -1,4 +1,4 @@
-import { type Client, ClientState, SchemaSerializer } from '@colyseus/core';
+import { type Client, ClientState, Protocol, SchemaSerializer } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
 import { COLOURS, LEVELS, type HouseRules } from '@flightchess/rules';
 import { WATCHER_NAMES_SHOWN } from '@flightchess/protocol';
@@ -60,7 +60,7 @@ function largestState(): TableState {
   return state;
 }
 
-test('the largest table state encodes well inside the encoder buffer a table keeps (no resize, no warning)', () => {
+test('the largest table state encodes well inside the encode buffer (no resize, no warning)', () => {
   expect(Encoder.BUFFER_SIZE).toBe(STATE_BUFFER_BYTES);
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const bytes = new Encoder(largestState()).encodeAll().length;
@@ -93,4 +93,28 @@ test('a patch waiting to be written keeps its bytes when the next one is encoded
   expect(shared.first.equals(shared.before)).toBe(false); // what Colyseus does by itself: the queued bytes change
   const owned = patches(true);
   expect(owned.first.equals(owned.before)).toBe(true);
+});
+
+test('tables share the encode buffers, and what one encoded keeps its bytes while another encodes (ownPatches)', () => {
+  const table = () => {
+    const state = new TableState();
+    const serializer = new SchemaSerializer<TableState>();
+    serializer.reset(state);
+    ownPatches(serializer);
+    return { state, serializer, insides: serializer as unknown as { encoder: Encoder; fullEncodeBuffer: Buffer } };
+  };
+  const a = table();
+  const b = table();
+  expect(a.insides.encoder.sharedBuffer).toBe(b.insides.encoder.sharedBuffer);
+  expect(a.insides.fullEncodeBuffer).toBe(b.insides.fullEncodeBuffer);
+  a.state.code = 'AAAAAA';
+  const full = a.serializer.getFullState(); // cached until a's state changes: a later joiner gets the same bytes
+  const copy = Buffer.from(full);
+  b.state.code = 'BBBBBB';
+  b.state.watcherNames.push('观'.repeat(20));
+  b.serializer.getFullState();
+  b.serializer.applyPatches([{ state: ClientState.JOINED, raw: () => undefined } as unknown as Client]);
+  expect(a.serializer.getFullState()).toBe(full);
+  expect(Buffer.from(full).equals(copy)).toBe(true);
+  expect(full[0]).toBe(Protocol.ROOM_STATE);
 });

@@ -1,7 +1,8 @@
-import { type Client, type ClientPrivate, ClientState, type Room, type SchemaSerializer } from '@colyseus/core';
+import { type Client, type ClientPrivate, ClientState, Protocol, type Room, type SchemaSerializer } from '@colyseus/core';
 import type { Encoder, Schema } from '@colyseus/schema';
 import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type WebSocket from 'ws';
+import { STATE_BUFFER_BYTES } from './schema';
 
 /**
  * Every place the server reaches into Colyseus 0.16 (or ws under it) beyond its public API, each with
@@ -20,16 +21,28 @@ interface RoomInsides {
 type AnyRoom = Room;
 const insidesOf = (room: AnyRoom) => room as unknown as RoomInsides;
 
+/** The process's two encode buffers, for patches and for the full state a joining client gets: every table's (ownPatches). */
+const sharedPatchBuffer = Buffer.allocUnsafe(STATE_BUFFER_BYTES);
+const sharedFullBuffer = Buffer.allocUnsafe(STATE_BUFFER_BYTES);
+sharedFullBuffer[0] = Protocol.ROOM_STATE;
+
 /**
  * Colyseus encodes every state patch (and the full state a joining client gets) into the encoder's one
  * reusable buffer and sends a view of it; ws queues a frame it cannot write at once by reference. So a
  * write that waits — a slow client's full socket, or the table's cork (table.ts) — went out with the bytes of a
- * later patch, and that client's state was corrupt. Each encoding gets its own copy (tens of bytes).
+ * later patch, and that client's state was corrupt. Each encoding gets its own copy (tens of bytes). Since
+ * nothing then keeps a view of them, no table needs buffers of its own either: every table encodes into the
+ * process's two (encoding is synchronous), which saves the 2 × 4 KB each table held.
  */
 export function ownPatches(serializer: SchemaSerializer<Schema>): void {
-  const { encoder } = serializer as unknown as { encoder: Encoder };
+  const insides = serializer as unknown as { encoder: Encoder; fullEncodeBuffer: Buffer };
+  const { encoder } = insides;
   const encode = encoder.encode.bind(encoder);
   encoder.encode = (...args: Parameters<Encoder['encode']>) => Buffer.from(encode(...args));
+  const encodeAll = encoder.encodeAll.bind(encoder);
+  encoder.encodeAll = (...args: Parameters<Encoder['encodeAll']>) => Buffer.from(encodeAll(...args));
+  encoder.sharedBuffer = sharedPatchBuffer;
+  insides.fullEncodeBuffer = sharedFullBuffer;
 }
 
 /** The serializer of a room whose state is set (Colyseus keeps it private): for ownPatches. */

@@ -1,10 +1,9 @@
 import { Encoder, type SchemaType, schema } from '@colyseus/schema';
 
 /**
- * Each table's encoder keeps two buffers of this size. The default (8 KB each, outside Node's buffer
- * pool) made them a third of a table's memory; the largest table state encodes in about 2.6 KB, half of
- * it the names of 20 watchers (test/schema.test.ts), and a bigger one still works (the encoder grows the
- * buffer, with a warning).
+ * The size of the encode buffers (the process's two, shared by every table: colyseusWorkarounds.ts ownPatches).
+ * The largest table state encodes in about 2.6 KB, half of it the names of 20 watchers (test/schema.test.ts),
+ * and a bigger one still works (the encoder grows the buffer, with a warning).
  */
 export const STATE_BUFFER_BYTES = 4096;
 Encoder.BUFFER_SIZE = STATE_BUFFER_BYTES;
