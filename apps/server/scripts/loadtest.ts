@@ -34,7 +34,12 @@ const HELP = `npm run loadtest -- --tables N [options]
   --database URL        PostgreSQL (else each run gets a fresh SQLite file)
   --base-port PORT      the first server's port                                           [4700]
   --profile DIR         write each server's V8 CPU profile (.cpuprofile) into DIR
+  --heap DIR            write each server's heap snapshots into DIR with half the tables open and with all (after
+                        a full GC); npm run heap:summary -- FULL --base HALF --per N: what an extra table holds
   --watchers N          watchers joining each table (watch: true): they follow every game  [0]`;
+
+/** The signal on which a server writes its heap snapshot (node --heapsnapshot-signal): one Node and the loadtest's GC hook leave free. */
+const HEAP_SIGNAL = 'SIGWINCH';
 
 const { values } = parseArgs({
   options: {
@@ -52,6 +57,7 @@ const { values } = parseArgs({
     database: { type: 'string' },
     'base-port': { type: 'string', default: '4700' },
     profile: { type: 'string' },
+    heap: { type: 'string' },
     watchers: { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
@@ -104,7 +110,10 @@ async function main(): Promise<void> {
         await ServerProcess.start({
           port,
           cpu: serverCpus ? serverCpus[i % serverCpus.length]! : null,
-          nodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [],
+          nodeArgs: [
+            ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : []),
+            ...(values.heap ? [`--heapsnapshot-signal=${HEAP_SIGNAL}`, `--diagnostic-dir=${resolve(values.heap)}`] : []),
+          ],
           env: {
             LOG_LEVEL: 'warn',
             DATA_DIR: join(dataDir, String(i)),
@@ -117,7 +126,17 @@ async function main(): Promise<void> {
         }),
       );
     }
-    measured = await run(servers, { tables, seconds, warmup, workers, openPerSecond, watchers, pace: paceOf(values.think, values.paced) });
+    const heap = values.heap !== undefined;
+    measured = await run(servers, {
+      tables,
+      seconds,
+      warmup,
+      workers,
+      openPerSecond,
+      watchers,
+      heap,
+      pace: paceOf(values.think, values.paced),
+    });
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dataDir, { recursive: true, force: true });
@@ -141,6 +160,8 @@ interface RunOptions {
   readonly workers: number;
   readonly openPerSecond: number;
   readonly watchers: number;
+  /** Write a heap snapshot of each server once every table is open. */
+  readonly heap: boolean;
   readonly pace: Pace;
 }
 
@@ -224,12 +245,14 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   await openTables((count) => Math.floor(count / 2));
   await sleep(Math.max(5, o.warmup / 2) * 1000);
   const halfway = await steadyMemory(servers, generators);
+  if (o.heap) await Promise.all(servers.map((s) => s.signal(HEAP_SIGNAL)));
   const { tables: open, failures } = await openTables((count) => count);
   console.error(
     `${open} tables open in ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; ${failures.length} failed: ${failures.slice(0, 3).join('; ')}` : ''}`,
   );
   await sleep(o.warmup * 1000);
   const full = await steadyMemory(servers, generators);
+  if (o.heap) await Promise.all(servers.map((s) => s.signal(HEAP_SIGNAL)));
   const perExtraSocket = (x: number, y: number) => `${((y - x) / Math.max(1, full.sockets - halfway.sockets) / 1024).toFixed(1)} KB`;
 
   await Promise.all(generators.map((g) => g.ask({ type: 'reset' }, 'report')));

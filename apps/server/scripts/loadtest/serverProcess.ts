@@ -100,8 +100,13 @@ export class ServerProcess {
   }
 
   /** A full garbage collection in the server (it runs between two of its tasks), done once /metrics answers after it. */
-  async collect(): Promise<void> {
-    this.child.kill('SIGUSR2');
+  collect(): Promise<void> {
+    return this.signal('SIGUSR2');
+  }
+
+  /** Send the server a signal, and wait until it has handled it (it answers /metrics after). */
+  async signal(name: NodeJS.Signals): Promise<void> {
+    this.child.kill(name);
     await this.metrics();
   }
 
