@@ -25,8 +25,9 @@ export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConf
   /** Colyseus publicAddress of this process when several run behind one address. */
   readonly publicAddress: string | undefined;
   /**
-   * Each connection is pinged this often; two pings unanswered in a row and it is cut (the player counts
-   * as dropped): 3 s finds a silently dead link in 6–9 s.
+   * Each connection has its turn this often: pinged unless its client was heard from since its last turn; two
+   * pings unanswered in a row and it is cut (the player counts as dropped): 2.5 s finds a silently dead link
+   * in 7.5–10 s (heartbeat.ts).
    */
   readonly heartbeatSeconds: number;
   /** Largest websocket message accepted, in bytes; a larger one closes that client's connection. */
@@ -73,7 +74,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   quickStartSeconds: 10,
   moveAnimation: true,
   maxMessagesPerSecond: 10,
-  heartbeatSeconds: 3,
+  heartbeatSeconds: 2.5,
   maxPayloadBytes: 4 * 1024,
   webDist: resolve(__dirname, '../../web/dist'),
   shutdownMode: 'handover',

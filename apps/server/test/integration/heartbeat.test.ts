@@ -49,7 +49,24 @@ describe('the heartbeat', () => {
     expect(heartbeat.size).toBe(1);
     for (let i = 0; i < 10; i++) heartbeat.tick();
     expect(alive.terminated).toBe(false);
-    expect(alive.pings).toBe(13);
+    expect(alive.pings).toBe(7); // answered: not asked again at its next turn
+  });
+
+  test('a client heard from since its last turn is not asked: idle, pinged every other turn; busy, never; silent after its last word, cut two turns after its second ping', () => {
+    const heartbeat = new Heartbeat({ intervalMs: 250, maxMissed: 2 }); // every socket at every tick
+    const [idle, busy, falls] = [new FakeSocket(true), new FakeSocket(false), new FakeSocket(false)];
+    follow(heartbeat, [idle, busy, falls]);
+    for (let i = 0; i < 8; i++) {
+      busy.emit('message', Buffer.from([13]));
+      if (i < 3) falls.emit('message', Buffer.from([13]));
+      heartbeat.tick();
+    }
+    expect(idle.pings).toBe(4);
+    expect(busy.pings).toBe(0);
+    expect(busy.terminated).toBe(false);
+    // Its last word before the third turn: that turn passes, the next two ping, the one after cuts.
+    expect(falls.pings).toBe(2);
+    expect(falls.terminated).toBe(true);
   });
 
   test('sockets that close leave the rotation; the others keep their turn', () => {
