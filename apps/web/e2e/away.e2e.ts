@@ -213,7 +213,9 @@ export const awayCases: TestCase[] = [
           false,
           'and is still going on',
         );
-        assert.match(await text(again, '[data-testid=returned]'), /^你离开了 4\d 秒/);
+        // Told after the snapshot, as a message of its own: the board may show before it is read.
+        const returned = await until('what was missed', async () => (await text(again, '[data-testid=returned]')) || null, 5_000);
+        assert.match(returned, /^你离开了 4\d 秒/);
         await backAndTakeOver(again, 'away-page-reopened');
         assert.deepEqual([...errors, ...errorsAgain], []);
       } finally {
