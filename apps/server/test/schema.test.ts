@@ -117,4 +117,21 @@ test('tables share the encode buffers, and what one encoded keeps its bytes whil
   expect(a.serializer.getFullState()).toBe(full);
   expect(Buffer.from(full).equals(copy)).toBe(true);
   expect(full[0]).toBe(Protocol.ROOM_STATE);
+  // Kept in a buffer of its own size, not a slice of a larger one that it would keep alive.
+  expect(full.buffer.byteLength).toBe(full.length);
+});
+
+test('every table gives a joining client the same handshake (the schema described), made once for the process (ownPatches)', () => {
+  const fresh = () => {
+    const serializer = new SchemaSerializer<TableState>();
+    serializer.reset(new TableState());
+    return serializer;
+  };
+  const [a, b] = [fresh(), fresh()];
+  const own = Buffer.from(fresh().handshake()!); // what Colyseus makes for a table by itself
+  ownPatches(a);
+  ownPatches(b);
+  expect(a.handshake()).toBe(b.handshake());
+  expect(Buffer.from(a.handshake()!).equals(own)).toBe(true);
+  expect(a.handshake()!.buffer.byteLength).toBe(own.length);
 });

@@ -25,6 +25,15 @@ const insidesOf = (room: AnyRoom) => room as unknown as RoomInsides;
 const sharedPatchBuffer = Buffer.allocUnsafe(STATE_BUFFER_BYTES);
 const sharedFullBuffer = Buffer.allocUnsafe(STATE_BUFFER_BYTES);
 sharedFullBuffer[0] = Protocol.ROOM_STATE;
+/** The schema's description every client gets as it joins: the same for every table (one state class), kept once. */
+let sharedHandshake: Buffer | undefined;
+
+/** A copy of its own, of its exact size: a small Buffer.from shares one of Node's 8 KB pool slabs, and keeps all of it alive as long as it lives. */
+const keptCopy = (bytes: Uint8Array): Buffer => {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  copy.set(bytes);
+  return copy;
+};
 
 /**
  * Colyseus encodes every state patch (and the full state a joining client gets) into the encoder's one
@@ -32,17 +41,21 @@ sharedFullBuffer[0] = Protocol.ROOM_STATE;
  * write that waits — a slow client's full socket, or the table's cork (table.ts) — went out with the bytes of a
  * later patch, and that client's state was corrupt. Each encoding gets its own copy (tens of bytes). Since
  * nothing then keeps a view of them, no table needs buffers of its own either: every table encodes into the
- * process's two (encoding is synchronous), which saves the 2 × 4 KB each table held.
+ * process's two (encoding is synchronous), which saves the 2 × 4 KB each table held. The full state, which a
+ * table keeps until it changes, is copied to a buffer of its own size; and the handshake (the schema's
+ * description, a view of a 4 KB buffer Colyseus makes for each table) is made once for the process.
  */
 export function ownPatches(serializer: SchemaSerializer<Schema>): void {
-  const insides = serializer as unknown as { encoder: Encoder; fullEncodeBuffer: Buffer };
+  const insides = serializer as unknown as { encoder: Encoder; fullEncodeBuffer: Buffer; handshake(): Buffer };
   const { encoder } = insides;
   const encode = encoder.encode.bind(encoder);
   encoder.encode = (...args: Parameters<Encoder['encode']>) => Buffer.from(encode(...args));
   const encodeAll = encoder.encodeAll.bind(encoder);
-  encoder.encodeAll = (...args: Parameters<Encoder['encodeAll']>) => Buffer.from(encodeAll(...args));
+  encoder.encodeAll = (...args: Parameters<Encoder['encodeAll']>) => keptCopy(encodeAll(...args));
   encoder.sharedBuffer = sharedPatchBuffer;
   insides.fullEncodeBuffer = sharedFullBuffer;
+  const handshake = insides.handshake.bind(serializer);
+  insides.handshake = () => (sharedHandshake ??= keptCopy(handshake()));
 }
 
 /** The serializer of a room whose state is set (Colyseus keeps it private): for ownPatches. */
