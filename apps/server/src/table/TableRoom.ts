@@ -1,5 +1,5 @@
 import { type Client, Room, ServerError } from '@colyseus/core';
-import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, type ServerMessages, reject } from '@flightchess/protocol';
+import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { DrainableTable } from './drain';
 import type { Match } from '../matches/Match';
@@ -163,13 +163,7 @@ export class TableRoom extends Room<TableState> implements DrainableTable, Table
   /** The operator closes the table (closeTable.ts), from any process of the deployment through matchMaker.remoteRoomCall; null if it failed. */
   async closeByOperator(): Promise<ClosedTable | null> {
     const { table } = this;
-    const tell = (m: ServerMessages['closing']) => table.tell('closing', m);
-    const close = () => void this.disconnect(CLOSE_CODES.closedByOperator);
-    return (
-      (await table.run(() =>
-        closeTable({ roomId: this.roomId, status: this.state.status, play: table.play, log: table.log, tell, close }),
-      )) ?? null
-    );
+    return (await table.run(() => closeTable(table))) ?? null;
   }
 
   /**

@@ -1,37 +1,24 @@
 import { matchMaker } from '@colyseus/core';
-import type { ClosedTable, ServerMessages } from '@flightchess/protocol';
-import type { Logger } from 'pino';
+import { CLOSE_CODES, type ClosedTable } from '@flightchess/protocol';
 import { TABLE_ROOM } from './lobbyTables';
-import type { TablePlay } from './tablePlay';
+import type { Table } from './table';
 
 /** The reason an aborted game's record gives, and the players read. */
 export const CLOSED_BY_OPERATOR = 'closed by the operator';
-
-/** What closing needs of a table (TableRoom hands it over, in its queue). */
-export interface ClosableTable {
-  readonly roomId: string;
-  readonly status: string;
-  readonly play: Pick<TablePlay, 'match' | 'abort'>;
-  readonly log: Logger;
-  /** Send the `closing` message to everyone at the table. */
-  tell(notice: ServerMessages['closing']): void;
-  /** Close every connection (CLOSE_CODES.closedByOperator) and the table. */
-  close(): void;
-}
 
 /**
  * The operator closes a table: a game in progress is aborted — its record says "closed by
  * the operator", its seed is revealed, nobody is scored — and everyone at the table is told why
  * before the connections close. A game that ended is left to be recorded as usual.
  */
-export async function closeTable(table: ClosableTable, reason = CLOSED_BY_OPERATOR): Promise<ClosedTable> {
+export async function closeTable(table: Table, reason = CLOSED_BY_OPERATOR): Promise<ClosedTable> {
   const match = table.play.match;
-  const aborted = table.status === 'playing' ? await table.play.abort(reason) : false;
+  const aborted = table.state.status === 'playing' ? await table.play.abort(reason) : false;
   const matchId = match?.id ?? '';
   table.log.info({ event: 'table-closing', reason: 'operator', matchId, aborted }, 'the operator closed the table');
-  table.tell({ code: 'ERR_TABLE_CLOSED', message: reason, ...(matchId ? { matchId } : {}) });
-  table.close();
-  return { roomId: table.roomId, matchId, aborted };
+  table.tell('closing', { code: 'ERR_TABLE_CLOSED', message: reason, ...(matchId ? { matchId } : {}) });
+  table.close(CLOSE_CODES.closedByOperator);
+  return { roomId: table.tableId, matchId, aborted };
 }
 
 /**

@@ -173,7 +173,12 @@ export class Table {
 
   /** The match belongs to another process now: close every connection (they rejoin it there). */
   lost(): void {
-    void this.door.disconnect(CLOSE_CODES.restarting);
+    this.close(CLOSE_CODES.restarting);
+  }
+
+  /** Close every connection with this code, and the table. */
+  close(code: number): void {
+    void this.door.disconnect(code);
   }
 
   /** A connection closed: what was kept for it goes. */
