@@ -1,21 +1,20 @@
 /**
  * The load benchmark: `npm run loadtest -- --tables N [--paced] [--seconds S] …` (see --help).
  *
- * Starts the bundled server (what `npm start` and the image run), opens N four-seat tables of real
- * colyseus.js clients from worker threads, plays whole games (again and again) for S seconds, and prints
- * what the server did: actions/s, roll→action latency as a player measures it, server CPU per action,
- * RSS per socket, bytes each client received per action, disconnects, errors and stuck tables. Server
- * and generator can be pinned to different cores, so the server's figures are its own.
+ * Starts the bundled server (what `npm start` and the image run), opens N four-seat tables of clients that
+ * speak Colyseus' protocol over raw sockets, from generator processes, plays whole games (again and again)
+ * for S seconds, and prints what the server did: actions/s, roll→action latency as a player measures it,
+ * server CPU per action, RSS per socket, bytes each client received per action, disconnects, errors and
+ * stuck tables. Server and generators can be pinned to different cores, so the server's figures are its own.
  */
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker, isMainThread } from 'node:worker_threads';
-import { type GeneratorCommand, type GeneratorEvent, type GeneratorTask, runGenerator } from './loadtest/generator';
+import { GENERATOR_TASK, type GeneratorCommand, type GeneratorEvent, type GeneratorTask, runGenerator } from './loadtest/generator';
 import { type Window, monotonicUs, summarizeProfile } from './loadtest/profileSummary';
-import { ServerProcess } from './loadtest/serverProcess';
+import { ServerProcess, cpuOf } from './loadtest/serverProcess';
 import type { Pace } from './loadtest/tablePlayers';
 import { type LoadStats, addStats, emptyStats, percentile } from './loadtest/stats';
 
@@ -26,14 +25,14 @@ const HELP = `npm run loadtest -- --tables N [options]
   --seconds S           measured time, after the tables are open and a warm-up           [60]
   --warmup S            play this long before measuring                                   [10]
   --open-per-second R   tables opened per second                                          [25]
-  --workers W           generator threads                                                 [2]
+  --generators G        generator processes (each holds its share of the sockets)        [2]
   --server-cpu LIST     pin server process i to CPU LIST[i mod n] (taskset), or 'any'    [0]
   --client-cpu LIST     pin the generator to these CPUs, or 'any'                         [1]
   --processes P         server processes; P > 1 needs --redis and --database               [1]
   --redis URL           Redis for several processes (RedisPresence + RedisDriver)
   --database URL        PostgreSQL (else each run gets a fresh SQLite file)
   --base-port PORT      the first server's port                                           [4700]
-  --profile DIR         write each server's V8 CPU profile (.cpuprofile) into DIR
+  --profile DIR         write each server's and generator's V8 CPU profile (.cpuprofile) into DIR
   --heap DIR            write each server's heap snapshots into DIR with half the tables open and with all (after
                         a full GC); npm run heap:summary -- FULL --base HALF --per N: what an extra table holds
   --watchers N          watchers joining each table (watch: true): they follow every game  [0]`;
@@ -49,7 +48,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '10' },
     'open-per-second': { type: 'string', default: '25' },
-    workers: { type: 'string', default: '2' },
+    generators: { type: 'string', default: '2' },
     'server-cpu': { type: 'string', default: '0' },
     'client-cpu': { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
@@ -89,7 +88,7 @@ async function main(): Promise<void> {
   const tables = positive('tables', values.tables);
   const seconds = positive('seconds', values.seconds);
   const warmup = positive('warmup', values.warmup, 0);
-  const workers = positive('workers', values.workers);
+  const generatorCount = positive('generators', values.generators);
   const processes = positive('processes', values.processes);
   const openPerSecond = positive('open-per-second', values['open-per-second']);
   if (processes > 1 && !(values.redis && values.database))
@@ -99,6 +98,7 @@ async function main(): Promise<void> {
     execFileSync('taskset', ['-a', '-cp', values['client-cpu'], String(process.pid)], { stdio: 'ignore' });
 
   const watchers = positive('watchers', values.watchers, 0);
+  const profileArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
   const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-loadtest-'));
   const servers: ServerProcess[] = [];
   const startedAt = Date.now();
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
           port,
           cpu: serverCpus ? serverCpus[i % serverCpus.length]! : null,
           nodeArgs: [
-            ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : []),
+            ...profileArgs,
             ...(values.heap ? [`--heapsnapshot-signal=${HEAP_SIGNAL}`, `--diagnostic-dir=${resolve(values.heap)}`] : []),
           ],
           env: {
@@ -131,10 +131,11 @@ async function main(): Promise<void> {
       tables,
       seconds,
       warmup,
-      workers,
+      generators: generatorCount,
       openPerSecond,
       watchers,
       heap,
+      generatorArgs: profileArgs,
       pace: paceOf(values.think, values.paced),
     });
   } finally {
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
   if (values.profile && measured) printProfiles(resolve(values.profile), startedAt, measured);
 }
 
-/** The profiles the servers wrote as they stopped, cut to the measured window. */
+/** The profiles the servers and generators wrote as they stopped, cut to the measured window. */
 function printProfiles(dir: string, since: number, window: Window): void {
   const written = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
@@ -157,11 +158,13 @@ interface RunOptions {
   readonly tables: number;
   readonly seconds: number;
   readonly warmup: number;
-  readonly workers: number;
+  readonly generators: number;
   readonly openPerSecond: number;
   readonly watchers: number;
   /** Write a heap snapshot of each server once every table is open. */
   readonly heap: boolean;
+  /** Options for node in each generator process (a CPU profile). */
+  readonly generatorArgs: readonly string[];
   readonly pace: Pace;
 }
 
@@ -174,18 +177,26 @@ function paceOf(think: string | undefined, paced: boolean): Pace {
   return { thinkMs: [min, max] };
 }
 
-/** A generator thread, asked and answered by message. */
+/** A generator process (this bundle again, forked with its task; it inherits the generator's CPU pinning), asked and answered by message. */
 class Generator {
-  private readonly worker: Worker;
+  private readonly child: ChildProcess;
   private waiting: { type: GeneratorEvent['type']; resolve: (e: GeneratorEvent) => void }[] = [];
 
-  constructor(task: GeneratorTask) {
-    this.worker = new Worker(__filename, { workerData: task });
-    this.worker.on('message', (event: GeneratorEvent) => {
+  constructor(task: GeneratorTask, nodeArgs: readonly string[]) {
+    this.child = fork(__filename, [], { env: { ...process.env, [GENERATOR_TASK]: JSON.stringify(task) }, execArgv: [...nodeArgs] });
+    this.child.on('message', (event: GeneratorEvent) => {
       const i = this.waiting.findIndex((w) => w.type === event.type);
       if (i >= 0) this.waiting.splice(i, 1)[0]!.resolve(event);
     });
-    this.worker.on('error', (error) => console.error('generator thread failed:', error));
+    this.child.on('exit', (code) => {
+      if (code) console.error(`a generator process failed (exit code ${code})`);
+    });
+  }
+
+  /** CPU time (user + system) it has used so far, in ms. */
+  cpuMs(): number {
+    const { user, system } = cpuOf(`/proc/${this.child.pid}/stat`);
+    return user + system;
   }
 
   next<T extends GeneratorEvent['type']>(type: T): Promise<Extract<GeneratorEvent, { type: T }>> {
@@ -194,12 +205,14 @@ class Generator {
 
   ask<T extends GeneratorEvent['type']>(command: GeneratorCommand, answer: T): Promise<Extract<GeneratorEvent, { type: T }>> {
     const next = this.next(answer);
-    this.worker.postMessage(command);
+    this.child.send(command);
     return next;
   }
 
-  end(): Promise<number> {
-    return this.worker.terminate();
+  /** Once it has exited (it does after leaving its tables). */
+  end(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => this.child.once('exit', () => resolve()));
   }
 }
 
@@ -207,13 +220,20 @@ interface Sample {
   readonly stats: LoadStats;
   readonly stuck: number;
   readonly sockets: number;
+  /** Each generator's event-loop delay, p99 and max. */
+  readonly loopDelayMs: readonly { p99: number; max: number }[];
 }
 
-async function sample(generators: readonly Generator[]): Promise<Sample> {
-  const reports = await Promise.all(generators.map((g) => g.ask({ type: 'report' }, 'report')));
+async function sample(generators: readonly Generator[], latencies = false): Promise<Sample> {
+  const reports = await Promise.all(generators.map((g) => g.ask({ type: 'report', latencies }, 'report')));
   const stats = emptyStats();
   for (const r of reports) addStats(stats, r.stats);
-  return { stats, stuck: reports.reduce((n, r) => n + r.stuck, 0), sockets: reports.reduce((n, r) => n + r.sockets, 0) };
+  return {
+    stats,
+    stuck: reports.reduce((n, r) => n + r.stuck, 0),
+    sockets: reports.reduce((n, r) => n + r.sockets, 0),
+    loopDelayMs: reports.map((r) => r.loopDelayMs),
+  };
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -228,12 +248,15 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const generators: Generator[] = [];
   const counts: number[] = [];
   const started = Date.now();
-  for (let w = 0; w < o.workers; w++) {
-    const first = Math.floor((o.tables * w) / o.workers);
-    const count = Math.floor((o.tables * (w + 1)) / o.workers) - first;
+  for (let w = 0; w < o.generators; w++) {
+    const first = Math.floor((o.tables * w) / o.generators);
+    const count = Math.floor((o.tables * (w + 1)) / o.generators) - first;
     counts.push(count);
     generators.push(
-      new Generator({ baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.workers, watchers: o.watchers }),
+      new Generator(
+        { baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.generators, watchers: o.watchers },
+        o.generatorArgs,
+      ),
     );
   }
   // Half the tables first, then the rest: what memory the second half adds is what a socket costs,
@@ -257,7 +280,7 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
 
   await Promise.all(generators.map((g) => g.ask({ type: 'reset' }, 'report')));
   const before = await Promise.all(servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), metrics: await s.metrics() })));
-  const generatorCpu = process.cpuUsage();
+  const generatorCpu = generators.map((g) => g.cpuMs());
   const from = Date.now();
   const fromUs = monotonicUs();
   let peakRss = servers.map(() => 0);
@@ -273,8 +296,8 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   }
   const elapsedMs = Date.now() - from;
   const toUs = monotonicUs();
-  const generatorCpuMs = sum(Object.values(process.cpuUsage(generatorCpu))) / 1000;
-  const end = await sample(generators);
+  const generatorCpuMs = generators.map((g, i) => g.cpuMs() - generatorCpu[i]!);
+  const end = await sample(generators, true);
   const after = await Promise.all(
     servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), rss: s.rssBytes(), metrics: await s.metrics() })),
   );
@@ -340,7 +363,8 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
       'event-loop delay p99 (server)',
       after.map((a) => ms((a.metrics.get('flightchess_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000)).join(', '),
     ],
-    ['generator CPU', `${((generatorCpuMs / elapsedMs) * 100).toFixed(0)}% of one core`],
+    ['generator CPU (each process)', generatorCpuMs.map((ms) => `${((ms / elapsedMs) * 100).toFixed(0)}%`).join(', ') + ' of one core'],
+    ['generator event-loop delay p99 / max', end.loopDelayMs.map((d) => `${ms(d.p99)} / ${ms(d.max)}`).join(', ')],
     ['bytes received per client per action', (end.stats.bytes / Math.max(1, end.stats.clientActions)).toFixed(0)],
     ['disconnects', `${end.stats.disconnects}`],
     ['errors', `${end.stats.errors}`],
@@ -427,11 +451,12 @@ function histogramQuantiles(
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-if (isMainThread) {
+const generatorTask = process.env[GENERATOR_TASK];
+if (generatorTask === undefined) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
 } else {
-  void runGenerator();
+  void runGenerator(JSON.parse(generatorTask) as GeneratorTask);
 }

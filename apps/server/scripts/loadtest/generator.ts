@@ -1,35 +1,47 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type LoadStats, emptyStats } from './stats';
 import { LoadTable, type Pace } from './tablePlayers';
 
-/** What one generator thread is asked to do. */
+/** What one generator process is asked to do (its environment's GENERATOR_TASK, as JSON). */
 export interface GeneratorTask {
   /** The servers' addresses: table i is created on baseUrls[i % n]. */
   readonly baseUrls: readonly string[];
-  /** The tables this thread may open: indexes first…first+count-1. */
+  /** The tables this process may open: indexes first…first+count-1. */
   readonly first: number;
   readonly count: number;
   readonly pace: Pace;
-  /** Tables opened per second by this thread. */
+  /** Tables opened per second by this process. */
   readonly openPerSecond: number;
   /** Watchers joining each table. */
   readonly watchers: number;
 }
 
-/** Main thread → generator: `open` is answered by `opened`, `reset` and `report` by a report (`reset` then starts counting afresh), `leave` by `left`. */
-export type GeneratorCommand = { type: 'open'; count: number } | { type: 'reset' } | { type: 'report' } | { type: 'leave' };
+/**
+ * Loadtest → generator: `open` is answered by `opened`, `reset` and `report` by a report (`reset` then starts counting
+ * afresh; the latencies only when asked, as they grow by a few hundred thousand in ten minutes), `leave` by `left`.
+ */
+export type GeneratorCommand =
+  { type: 'open'; count: number } | { type: 'reset' } | { type: 'report'; latencies: boolean } | { type: 'leave' };
 
-/** Generator → main thread. */
+/** Generator → loadtest. */
 export type GeneratorEvent =
   | { type: 'opened'; tables: number; failures: string[] }
-  | { type: 'report'; stats: LoadStats; stuck: number; sockets: number }
+  /** `loopDelayMs`: how late this process's event loop ran, p99 and max (a late generator adds to the latencies it measures). */
+  | { type: 'report'; stats: LoadStats; stuck: number; sockets: number; loopDelayMs: { p99: number; max: number } }
   | { type: 'left' };
 
-/** A generator thread: opens its tables at the asked rate when told, plays them until told to leave. */
-export async function runGenerator(): Promise<void> {
-  const task = workerData as GeneratorTask;
-  const port = parentPort!;
+/** The variable that carries a generator's task, and tells the loadtest's bundle it runs as one. */
+export const GENERATOR_TASK = 'GENERATOR_TASK';
+
+/**
+ * A generator process: opens its tables at the asked rate when told, plays them until told to leave, then exits. Processes, not
+ * threads: a process may hold only so many sockets (20,000 here, `ulimit -n`), and a table's four are the server's four.
+ */
+export async function runGenerator(task: GeneratorTask): Promise<void> {
+  const tell = (event: GeneratorEvent) => process.send!(event);
   let stats = emptyStats();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const tables: LoadTable[] = [];
   const failures: string[] = [];
   let next = 0;
@@ -47,20 +59,26 @@ export async function runGenerator(): Promise<void> {
       await new Promise((r) => setTimeout(r, 1000 / task.openPerSecond));
     }
     await Promise.all(opening);
-    port.postMessage({ type: 'opened', tables: tables.length, failures } satisfies GeneratorEvent);
+    tell({ type: 'opened', tables: tables.length, failures });
   };
 
-  port.on('message', async (command: GeneratorCommand) => {
+  process.on('message', async (command: GeneratorCommand) => {
     if (command.type === 'open') {
       await open(command.count);
     } else if (command.type === 'report' || command.type === 'reset') {
       const now = Date.now();
       const sockets = tables.reduce((n, t) => n + t.openSockets(), 0);
-      port.postMessage({ type: 'report', stats, stuck: tables.filter((t) => t.stuck(now)).length, sockets } satisfies GeneratorEvent);
-      if (command.type === 'reset') stats = emptyStats();
+      const told = command.type === 'report' && command.latencies ? stats : { ...stats, latencies: [] };
+      const loopDelayMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+      tell({ type: 'report', stats: told, stuck: tables.filter((t) => t.stuck(now)).length, sockets, loopDelayMs });
+      if (command.type === 'reset') {
+        stats = emptyStats();
+        loopDelay.reset();
+      }
     } else {
       await Promise.all(tables.map((t) => t.leave()));
-      port.postMessage({ type: 'left' } satisfies GeneratorEvent);
+      // Exits once told (a CPU profile is written as the process exits, not when it is killed).
+      process.send!({ type: 'left' } satisfies GeneratorEvent, () => process.exit(0));
     }
   });
 }

@@ -27,7 +27,7 @@ export interface CpuTime {
 }
 
 /** utime and stime of a /proc stat file, in ms. */
-function cpuOf(statFile: string): CpuTime {
+export function cpuOf(statFile: string): CpuTime {
   // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and 13th.
   const stat = readFileSync(statFile, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

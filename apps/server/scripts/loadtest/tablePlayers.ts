@@ -1,6 +1,6 @@
 import { type ActionMessage, GameStream, type ServerMessages, type SnapshotMessage } from '@flightchess/protocol';
 import { type BySeat, type Colour, type SeatControl, legalMoves, nextSteps } from '@flightchess/rules';
-import { Client, type Room } from 'colyseus.js';
+import { RawRoom, postJson } from './rawRoom';
 import type { LoadStats } from './stats';
 
 /** How a generated player plays: it thinks between `thinkMs[0]` and `[1]` after its turn comes, or (null) acts at once. */
@@ -22,10 +22,18 @@ interface Guest {
   readonly secret: string;
 }
 
+/** The part of a table's synced state a generated player reads (decoded without the server's classes). */
+interface TableFacts {
+  readonly code?: string;
+  readonly status: string;
+  readonly result: { readonly recorded: boolean };
+  readonly seats: Map<string, { readonly playerId: string; readonly kind: string; readonly ready: boolean; readonly autoPlay: boolean }>;
+}
+
 /** A private table's join code, once its facts have come: it seats and lets watch newcomers only with it. */
-async function codeOf(room: Room): Promise<string> {
+async function codeOf(room: RawRoom): Promise<string> {
   for (let waited = 0; waited < 10_000; waited += 10) {
-    const code = (room.state as { code?: string } | undefined)?.code;
+    const code = (room.state as Partial<TableFacts> | undefined)?.code;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -33,96 +41,75 @@ async function codeOf(room: Room): Promise<string> {
 }
 
 async function newGuest(baseUrl: string, nickname: string): Promise<Guest> {
-  const res = await fetch(`${baseUrl}/api/guests`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nickname }),
-  });
+  const res = await postJson(`${baseUrl}/api/guests`, { nickname });
   if (res.status !== 201) throw new Error(`guest creation: HTTP ${res.status}`);
-  return (await res.json()) as Guest;
+  return res.body as Guest;
 }
 
-/** One generated player: a real colyseus.js connection keeping the game with the engine, acting on its own turns. */
+/**
+ * One generated player's connection. It counts what it receives, times its own rolls (roll sent → the roll's action
+ * back on this socket), and sends what its table decides for it.
+ */
 class LoadPlayer {
-  private readonly stream = new GameStream();
-  private scheduled = -1;
   private rolledAt: { version: number; at: number } | null = null;
   private leaving = false;
   private sentAt = 0;
   /** What this player asked between games, until the table moves on. */
   private asked: 'ready' | 'rematch' | null = null;
+  colour: Colour | null = null;
   open = true;
-  lastAction = Date.now();
 
   constructor(
-    readonly room: Room,
+    readonly room: RawRoom,
     private readonly guest: Guest,
-    private readonly stats: () => LoadStats,
-    private readonly pace: Pace,
-    private readonly countsActions: boolean,
+    private readonly table: LoadTable,
+    readonly isHost: boolean,
   ) {
-    const ws = (
-      room.connection as unknown as { transport: { ws: { addEventListener(t: 'message', l: (e: { data: ArrayBuffer }) => void): void } } }
-    ).transport.ws;
-    ws.addEventListener('message', (e) => (stats().bytes += e.data.byteLength));
-    room.onMessage('snapshot', (m: SnapshotMessage) => {
-      this.stream.snapshot(m);
-      this.decide();
-    });
-    room.onMessage('action', (m: ActionMessage) => this.onAction(m));
-    room.onMessage('error', (m: ServerMessages['error']) => {
-      // The answer to the sync sent on joining, before the game: the snapshot comes when it starts.
-      if (m.request === 'sync' && m.code === 'ERR_NOT_STARTED') return;
-      const why = `${m.request} ${m.code}`;
-      stats().refusals[why] = (stats().refusals[why] ?? 0) + 1;
-      // Playing at once can outrun the per-client message limit: try again shortly, as a client would.
-      if (m.code === 'ERR_RATE_LIMITED' && (m.request === 'roll' || m.request === 'move')) {
-        this.rolledAt = null;
-        this.scheduled = -1;
-        setTimeout(() => this.decide(), RETRY_MS);
-      }
-    });
-    room.onMessage('*', () => undefined);
-    room.onError(() => stats().errors++);
-    room.onLeave(() => {
+    room.onBytes = (bytes) => (table.stats().bytes += bytes);
+    room.onMessage = (type, message) => {
+      if (type === 'action') this.onAction(message as ActionMessage);
+      else if (type === 'snapshot' && isHost) table.onSnapshot(message as SnapshotMessage);
+      else if (type === 'error') this.onRefusal(message as ServerMessages['error']);
+    };
+    room.onError = () => table.stats().errors++;
+    room.onClose = (asked) => {
       this.open = false;
-      if (!this.leaving) stats().disconnects++;
-    });
-    room.onStateChange(() => this.onFacts());
-    room.send('sync', {});
+      if (!asked) table.stats().disconnects++;
+    };
   }
 
-  private get colour(): Colour | null {
-    for (const [colour, seat] of this.room.state.seats.entries()) if (seat.playerId === this.guest.playerId) return colour as Colour;
-    return null;
+  private onRefusal(m: ServerMessages['error']): void {
+    // The answer to the sync sent on joining, before the game: the snapshot comes when it starts.
+    if (m.request === 'sync' && m.code === 'ERR_NOT_STARTED') return;
+    const stats = this.table.stats();
+    const why = `${m.request} ${m.code}`;
+    stats.refusals[why] = (stats.refusals[why] ?? 0) + 1;
+    // Playing at once can outrun the per-client message limit: try again shortly, as a client would.
+    if (m.code === 'ERR_RATE_LIMITED' && (m.request === 'roll' || m.request === 'move')) {
+      this.rolledAt = null;
+      this.table.retry();
+    }
   }
 
   private onAction(m: ActionMessage): void {
-    const step = this.stream.action(m);
-    if (step.kind === 'gap') this.room.send('sync', {});
-    if (step.kind !== 'applied') return;
-    const stats = this.stats();
+    const stats = this.table.stats();
     stats.clientActions++;
-    if (this.countsActions) {
-      stats.actions++;
-      this.lastAction = Date.now();
-      if (step.state.phase === 'over') stats.games++;
-    }
     if (this.rolledAt && m.version === this.rolledAt.version && m.action.type === 'roll' && m.action.seat === this.colour) {
       stats.latencies.push(performance.now() - this.rolledAt.at);
       this.rolledAt = null;
     }
-    this.decide();
+    if (this.isHost) this.table.onAction(m);
   }
 
-  /** Between games: ready again for the next one; the host asks for it once the result is stored. */
-  private onFacts(): void {
-    const s = this.room.state;
+  /** Its seat, and between games: ready again for the next one; the host asks for it once the result is stored. */
+  onFacts(s: TableFacts): void {
+    this.colour = null;
+    for (const [colour, seat] of s.seats.entries()) if (seat.playerId === this.guest.playerId) this.colour = colour as Colour;
     // Once per wait: every patch before the server's answer would ask again, and late asks would be refused.
     if (s.status === 'waiting') {
       const seat = this.colour && s.seats.get(this.colour);
       if (seat && !seat.ready) this.askOnce('ready', { ready: true });
-    } else if (s.status === 'over' && s.result.recorded && this.countsActions) {
+    } else if (s.status === 'over' && s.result.recorded && this.isHost) {
       this.askOnce('rematch', {});
     } else {
       this.asked = null;
@@ -135,51 +122,46 @@ class LoadPlayer {
     this.room.send(type, message);
   }
 
-  private control(): BySeat<SeatControl> {
-    const control: BySeat<SeatControl> = {};
-    for (const [colour, seat] of this.room.state.seats.entries())
-      control[colour as Colour] = { bot: seat.kind === 'bot' ? 'strong' : null, autoPlay: seat.autoPlay };
-    return control;
+  /** How long to wait before acting at once, keeping under the message limit. */
+  gapMs(): number {
+    return Math.max(0, this.sentAt + MIN_GAP_MS - Date.now());
   }
 
-  /** My turn (and mine to decide): roll, or pick one of the legal moves, after a human pause. */
-  private decide(): void {
-    const game = this.stream.state;
-    if (!game || game.phase === 'over' || this.scheduled === game.version) return;
-    const step = nextSteps(game, this.control()).turn;
-    if (!step || step.by !== 'person' || step.seat !== this.colour) return;
-    const version = game.version;
-    this.scheduled = version;
-    const think = this.pace.thinkMs;
-    const delay = think ? think[0] + Math.random() * (think[1] - think[0]) : Math.max(0, this.sentAt + MIN_GAP_MS - Date.now());
-    setTimeout(() => {
-      const now = this.stream.state;
-      if (!now || now.version !== version || this.leaving) return;
-      this.sentAt = Date.now();
-      if (now.phase === 'roll') {
-        this.rolledAt = { version, at: performance.now() };
-        this.room.send('roll', { version });
-      } else {
-        const moves = legalMoves(now);
-        this.room.send('move', { version, plane: moves[Math.floor(Math.random() * moves.length)]!.plane });
-      }
-    }, delay);
+  roll(version: number): void {
+    if (this.leaving) return;
+    this.sentAt = Date.now();
+    this.rolledAt = { version, at: performance.now() };
+    this.room.send('roll', { version });
+  }
+
+  move(version: number, plane: number): void {
+    if (this.leaving) return;
+    this.sentAt = Date.now();
+    this.room.send('move', { version, plane });
   }
 
   leave(): Promise<unknown> {
     this.leaving = true;
-    return this.room.leave(true).catch(() => undefined);
-  }
-
-  /** Playing, with no action for a long time. */
-  stuck(now: number): boolean {
-    return this.room.state.status === 'playing' && now - this.lastAction > STUCK_MS;
+    return this.room.leave();
   }
 }
 
-/** One four-seat table of generated players (and watchers, if asked): created, joined, everyone ready, playing game after game. */
+/**
+ * One four-seat table of generated players (and watchers, if asked): created, joined, everyone ready, playing game
+ * after game. The table keeps one replica of the game and one of the synced state, both fed by the host's socket
+ * (every socket gets the same), and decides once per step who acts: the players' sockets only send, count and time.
+ */
 export class LoadTable {
-  private constructor(readonly players: LoadPlayer[]) {}
+  private readonly stream = new GameStream();
+  private readonly players: LoadPlayer[] = [];
+  /** The version a decision is scheduled for. */
+  private scheduled = -1;
+  private lastAction = Date.now();
+
+  private constructor(
+    readonly stats: () => LoadStats,
+    private readonly pace: Pace,
+  ) {}
 
   /** `watchers`: that many more guests join it with `watch: true` (they follow the game and never act). */
   static async open(baseUrl: string, index: number, stats: () => LoadStats, pace: Pace, watchers = 0): Promise<LoadTable> {
@@ -187,31 +169,87 @@ export class LoadTable {
       work.catch((error: unknown) => {
         throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
       });
+    const table = new LoadTable(stats, pace);
     const guests = await step('guests', Promise.all([0, 1, 2, 3].map((i) => newGuest(baseUrl, `Load ${index}.${i}`))));
-    const client = new Client(baseUrl);
     const creds = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
-    const host = await step('create', client.create('table', { size: 4, private: true, ...creds(guests[0]!) }));
-    const players = [new LoadPlayer(host, guests[0]!, stats, pace, true)];
+    const host = await step('create', RawRoom.join(baseUrl, 'create', 'table', { size: 4, private: true, ...creds(guests[0]!) }, true));
+    table.players.push(new LoadPlayer(host, guests[0]!, table, true));
+    host.onState = () => table.onFacts();
     const code = await step('code', codeOf(host));
-    for (const guest of guests.slice(1))
-      players.push(new LoadPlayer(await step('join', client.joinById(host.roomId, { ...creds(guest), code })), guest, stats, pace, false));
+    const join = (guest: Guest, watch: boolean) =>
+      RawRoom.join(baseUrl, 'joinById', host.roomId, { ...creds(guest), code, ...(watch && { watch }) }, false);
+    for (const guest of guests.slice(1)) table.players.push(new LoadPlayer(await step('join', join(guest, false)), guest, table, false));
     for (let i = 0; i < watchers; i++) {
       const guest = await step('watcher', newGuest(baseUrl, `Watch ${index}.${i}`));
-      players.push(
-        new LoadPlayer(
-          await step('watch', client.joinById(host.roomId, { ...creds(guest), watch: true, code })),
-          guest,
-          stats,
-          pace,
-          false,
-        ),
-      );
+      table.players.push(new LoadPlayer(await step('watch', join(guest, true)), guest, table, false));
     }
-    return new LoadTable(players);
+    table.onFacts();
+    host.send('sync', {});
+    return table;
   }
 
+  private get facts(): TableFacts {
+    return this.players[0]!.room.state as TableFacts;
+  }
+
+  /** The synced state changed: each player reads its seat, and asks what it should between games. */
+  onFacts(): void {
+    const facts = this.facts;
+    for (const player of this.players) player.onFacts(facts);
+  }
+
+  onSnapshot(m: SnapshotMessage): void {
+    this.stream.snapshot(m);
+    this.decide();
+  }
+
+  onAction(m: ActionMessage): void {
+    const step = this.stream.action(m);
+    if (step.kind === 'gap') this.players[0]!.room.send('sync', {});
+    if (step.kind !== 'applied') return;
+    const stats = this.stats();
+    stats.actions++;
+    this.lastAction = Date.now();
+    if (step.state.phase === 'over') stats.games++;
+    this.decide();
+  }
+
+  retry(): void {
+    this.scheduled = -1;
+    setTimeout(() => this.decide(), RETRY_MS);
+  }
+
+  private control(): BySeat<SeatControl> {
+    const control: BySeat<SeatControl> = {};
+    for (const [colour, seat] of this.facts.seats.entries())
+      control[colour as Colour] = { bot: seat.kind === 'bot' ? 'strong' : null, autoPlay: seat.autoPlay };
+    return control;
+  }
+
+  /** A person's turn: its player rolls, or picks one of the legal moves, after a human pause. */
+  private decide(): void {
+    const game = this.stream.state;
+    if (!game || game.phase === 'over' || this.scheduled === game.version) return;
+    const step = nextSteps(game, this.control()).turn;
+    if (!step || step.by !== 'person') return;
+    const player = this.players.find((p) => p.colour === step.seat);
+    if (!player) return;
+    const version = game.version;
+    this.scheduled = version;
+    const think = this.pace.thinkMs;
+    const delay = think ? think[0] + Math.random() * (think[1] - think[0]) : player.gapMs();
+    setTimeout(() => {
+      const now = this.stream.state;
+      if (!now || now.version !== version) return;
+      if (now.phase === 'roll') return player.roll(version);
+      const moves = legalMoves(now);
+      player.move(version, moves[Math.floor(Math.random() * moves.length)]!.plane);
+    }, delay);
+  }
+
+  /** Playing, with no action for a long time. */
   stuck(now: number): boolean {
-    return this.players[0]!.stuck(now);
+    return this.facts.status === 'playing' && now - this.lastAction > STUCK_MS;
   }
 
   openSockets(): number {
