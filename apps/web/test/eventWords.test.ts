@@ -1,6 +1,5 @@
 import type { Action, Colour, GameEvent, GameSetup, Position, PresetName } from '@flightchess/rules';
-import { eventLines } from '../src/play/eventWords';
-import { announcementOf } from '../src/play/announcement';
+import { announcementOf, eventLines } from '../src/play/eventWords';
 import { type Language, setLanguage } from '../src/i18n';
 import { act, gameOf, viewOf } from './support';
 

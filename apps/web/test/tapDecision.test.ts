@@ -1,5 +1,5 @@
 import type { LegalMove } from '@flightchess/rules';
-import { tapDecision } from '../src/play/tapDecision';
+import { tapDecision } from '../src/play/gameController';
 
 const route = {} as LegalMove['route'];
 const moves: LegalMove[] = [

@@ -3,7 +3,7 @@ import { planeNumber } from '../board/planeNumber';
 import { type Capture, type Colour, type GameEvent, type PlaneRef, type Route, FINISH } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { describePosition, seatName } from './describe';
-import type { GameView } from './types';
+import type { GameUpdate, GameView } from './types';
 
 /** The seats' planes a capture sent home, by colour: "黄方 1、3 号" / "Yellow 1, 3". */
 export function victimsWords(victims: readonly PlaneRef[]): string {
@@ -108,4 +108,10 @@ export function eventLines(events: readonly GameEvent[], view: GameView): string
     const words = eventWords(event, view);
     return words === null ? [] : [words];
   });
+}
+
+/** What an update's events were, in one line for the screen reader's live region (the caption's words); null when nothing worth saying happened. */
+export function announcementOf(update: GameUpdate): string | null {
+  const lines = eventLines(update.events, update.view);
+  return lines.length > 0 ? lines.join(' ') : null;
 }

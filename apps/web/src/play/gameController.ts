@@ -1,15 +1,13 @@
 import { type GameEvent, type GameState, type LegalMove, type Route, legalMoves } from '@flightchess/rules';
-import { type BoardLayout, createLayout } from '../board/layout';
-import { arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
+import { type BoardLayout, createLayout, pointOf } from '../board/layout';
+import { type PlacedPlane, arrivedCounts, placePlanes, planeKey, planeOfKey } from '../board/placement';
 import { planeNumber } from '../board/planeNumber';
 import { routePath } from '../board/routePath';
 import { t } from '../i18n';
-import { announcementOf } from './announcement';
-import { animateEvent } from './boardAnimation';
 import type { BoardRenderer, RouteMoment } from '../render/boardRenderer';
 import { type Controls, controlsOf } from './controls';
 import { describeRoute } from './describe';
-import { tapDecision } from './tapDecision';
+import { announcementOf } from './eventWords';
 import type { GameSource, GameUpdate, GameView } from './types';
 
 /** The controls are computed in ./controls; importers of the controller find their type here too. */
@@ -273,5 +271,52 @@ export class GameController {
     }
     this.place(update.view);
     this.refresh();
+  }
+}
+
+/** What a tap on a plane does: move it, select it (its route shown, a second tap or confirm moves it), or nothing. */
+export type TapDecision = 'move' | 'select' | 'none';
+
+/**
+ * One tap moves a plane when there is nothing left to choose: the plane has exactly one legal move
+ * (one route, no stack or route to pick). A player who keeps select-then-confirm (`confirmMoves`, a
+ * setting) selects first; tapping the selected plane again moves it either way.
+ */
+export function tapDecision(moves: readonly LegalMove[], plane: number, selected: number | null, confirmMoves: boolean): TapDecision {
+  const own = moves.filter((m) => m.plane === plane).length;
+  if (own === 0) return 'none';
+  if (selected === plane) return 'move';
+  return own === 1 && !confirmMoves ? 'move' : 'select';
+}
+
+/** How the board animates one game event: a die roll, or a move along its route with the captured planes sent home. Other events have no animation of their own; `moment` hears each moment of a move. */
+async function animateEvent(
+  renderer: BoardRenderer,
+  layout: BoardLayout,
+  event: GameEvent,
+  moment: (m: RouteMoment) => void,
+): Promise<void> {
+  switch (event.type) {
+    case 'rolled':
+      renderer.setTurn(event.seat);
+      await renderer.rollDie(event.seat, event.value);
+      return;
+    case 'moved': {
+      const victims: PlacedPlane[] = event.route.captures.flatMap((c) =>
+        c.victims.map((v) => ({
+          key: planeKey(v),
+          colour: v.colour,
+          plane: v.plane,
+          point: pointOf(layout, v.colour, 'hangar', v.plane),
+          stack: [v.plane],
+          top: true,
+          heading: 0,
+        })),
+      );
+      await renderer.animateRoute(routePath(layout, event.route), victims, moment);
+      return;
+    }
+    default:
+      return;
   }
 }
