@@ -1,15 +1,17 @@
 /**
  * What happens is told on screen, at the server's default pace (no fast flag): a game against bots on
  * seeded dice (TEST_DICE_SEED: a roll with no plane to move at once, a capture some fifteen actions in),
- * played by auto-play. The caption over the board says both (a visible element, not the live region); a
- * watcher sees the same words in English and the move list; the replay's move list steps the board to the
- * move tapped. Screenshots of the capture being told, on a phone, in Chinese and English.
+ * played by auto-play. The caption says both under the prompt, never over the board (a visible element, not
+ * the live region); a watcher sees the same words in English and the move list; the replay's move list steps
+ * the board to the move tapped. Screenshots of the capture being told, on a phone, in Chinese and English.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
 import {
   PHONE,
+  assertAccessible,
+  assertCaptionBesideBoard,
   type TestCase,
   click,
   newPage,
@@ -30,10 +32,9 @@ const CAPTION_RECORDER = `
   window.__captions = [];
   new MutationObserver(() => {
     const el = document.querySelector('[data-testid=event-caption]');
-    if (!el || el.hidden) return;
-    const box = el.getBoundingClientRect();
+    if (!el || !el.checkVisibility({ visibilityProperty: true })) return;
     const text = el.innerText;
-    if (box.height > 0 && text !== window.__captions.at(-1)) window.__captions.push(text);
+    if (text !== window.__captions.at(-1)) window.__captions.push(text);
   }).observe(document, { subtree: true, childList: true, characterData: true });
 `;
 
@@ -66,7 +67,7 @@ export const eventsCases: TestCase[] = [
         const { code } = await startAgainstBots(player.page, 4);
         await click(player.page, '[data-testid=auto]');
 
-        // The first roll moves nothing: said on screen, in the caption over the board.
+        // The first roll moves nothing: said on screen, in the caption under the prompt.
         const none = await told(player.page, 'the no-move words', /掷出 \d，没有可走的飞机/, 30_000);
         assert.match(none, /^小红掷出 \d，没有可走的飞机$/m);
 
@@ -77,11 +78,16 @@ export const eventsCases: TestCase[] = [
         await click(watcher.page, '[data-testid=watch-instead]');
         await watcher.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
 
-        // The capture: which planes go home, told to both as the planes are hit; photographed then (the burst on the board).
         // The capture: which planes go home, told to both as the planes are hit; photographed as soon as the
         // words are there (a busy machine may paint the board a moment later).
         const capture = (page: Page, words: RegExp, shot: string) =>
-          told(page, shot, words).then(async (text) => (await screenshot(page, shot), text));
+          told(page, shot, words).then(async (text) => {
+            await screenshot(page, shot);
+            await assertCaptionBesideBoard(page, shot);
+            // Legible as it is (its older line greyed, not made transparent).
+            await assertAccessible(page, shot);
+            return text;
+          });
         const [zh, en] = await Promise.all([
           capture(player.page, /撞回了/, 'events-capture-phone-zh'),
           capture(watcher.page, / sent .* home/, 'events-capture-phone-en'),

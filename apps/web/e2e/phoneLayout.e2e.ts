@@ -7,7 +7,20 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, click, myTurn, newPage, openHome, screenshot, shownVersion, startAgainstBots, ui, until } from './support';
+import {
+  PHONE,
+  type TestCase,
+  assertCaptionBesideBoard,
+  click,
+  myTurn,
+  newPage,
+  openHome,
+  screenshot,
+  shownVersion,
+  startAgainstBots,
+  ui,
+  until,
+} from './support';
 
 const TOKEN = 'e2e-operator-token-0123456789';
 /** As long as a nickname may be (home's maxLength, the server's limit). */
@@ -100,6 +113,8 @@ export const phoneLayoutCases: TestCase[] = [
         assert.equal((await ui(page)).summary, '');
         await page.waitForTimeout(1500);
         await screenshot(page, 'phone-layout-en-moved');
+        // What the move did is told where the plane buttons were, not over the board.
+        await assertCaptionBesideBoard(page, 'after the move');
 
         await click(page, '#lang');
         await until('Chinese', async () => (await page.textContent('[data-testid=leave]'))?.includes('离开') || null, 5_000);

@@ -516,6 +516,21 @@ export async function assertNoSideScroll(page: Page, what: string): Promise<void
   assert.ok(scroll <= width, `${what}: ${scroll}px wide on a ${width}px screen`);
 }
 
+/** The event caption can be read (shown, not hidden in the plane row's place) and covers no part of the board. */
+export async function assertCaptionBesideBoard(page: Page, what: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const caption = document.querySelector<HTMLElement>('[data-testid=event-caption]');
+    const board = document.querySelector<HTMLElement>('[data-testid=board]');
+    if (!caption || !board) return null;
+    const [c, b] = [caption.getBoundingClientRect(), board.getBoundingClientRect()];
+    const apart = c.bottom <= b.top || c.top >= b.bottom || c.right <= b.left || c.left >= b.right;
+    return { shown: caption.checkVisibility({ visibilityProperty: true }), apart, caption: c.toJSON(), board: b.toJSON() };
+  });
+  assert.ok(found, `${what}: no caption or board on the page`);
+  assert.ok(found.shown, `${what}: the caption is not shown`);
+  assert.ok(found.apart, `${what}: the caption covers the board: ${JSON.stringify(found)}`);
+}
+
 /** What axe-core finds on the page as it is now, by WCAG 2.1 A and AA rules and best practice, at the impacts that block people. */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

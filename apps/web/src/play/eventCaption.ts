@@ -5,14 +5,15 @@ import type { Presented } from './gameController';
 import type { GameView } from './types';
 import './eventCaption.css';
 
-/** Enough for an action's say (a move and its capture, or an extra roll) without covering the board. */
+/** Enough for an action's say (a move and its capture, or an extra roll) in the plane row's height. */
 const SHOWN_LINES = 2;
 
 /**
- * What just happened, in words over the board's top edge, as the board shows it: each event's line is
- * added as its animation starts (a capture's as the planes are hit), and the newest two lines stay, so a
- * capture is still there to read when the next roll comes. An overlay, so the layout never moves. Whose
- * turn it is the prompt says, so that is left out here.
+ * What just happened, in words under the prompt, as the board shows it: each event's line is added as its
+ * animation starts (a capture's as the planes are hit), and the newest two lines stay, so a capture is still
+ * there to read when the next roll comes. It never covers the board (on a phone it used to hide the top
+ * hangars): it takes the plane row's place while no plane is to be picked. Whose turn it is the prompt
+ * says, so that is left out here.
  */
 export class EventCaption {
   readonly el = h('p', { class: 'event-caption', hidden: true, aria: { hidden: 'true' }, data: { testid: 'event-caption' } });
@@ -33,6 +34,8 @@ export class EventCaption {
     const lines = this.told.flatMap(({ view, events }) => eventLines(events, view)).slice(-SHOWN_LINES);
     this.el.hidden = lines.length === 0;
     fill(this.el, ...lines.map((line) => h('span', { text: line })));
+    // Two long lines may wrap past the place on a narrow phone: the older gives way, never the newest.
+    while (this.el.childElementCount > 1 && this.el.scrollHeight > this.el.clientHeight) this.el.firstElementChild!.remove();
     // A new line pops in, so that a glance catches it.
     this.el.classList.remove('fresh');
     void this.el.offsetWidth;

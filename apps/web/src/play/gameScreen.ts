@@ -46,7 +46,13 @@ export class GameScreen implements Screen {
   private readonly planesEl = h('div', { class: 'plane-buttons', role: 'group' });
   private readonly buttonsEl = h('div', { class: 'buttons' });
   private readonly answerEl = h('div', { class: 'answer' });
-  private readonly boardWrap = h('div', { class: 'board-wrap' }, this.boardHost, this.caption.el);
+  private readonly boardWrap = h('div', { class: 'board-wrap' }, this.boardHost);
+  /**
+   * Below the prompt, one place for what the player reads or picks: the caption of what just happened, or, while
+   * a plane is to be picked, the route preview and the plane buttons in its stead. Its height is the plane row's,
+   * kept whatever it shows: nothing below jumps, and the caption never covers the board.
+   */
+  private readonly pickArea = h('div', { class: 'pick-area' }, this.caption.el, h('div', { class: 'pick' }, this.summaryEl, this.planesEl));
   /** Sizes the board to leave the controls on a phone's first screen (see fitBoard). */
   private readonly refit = fitBoard(this.boardWrap, this.buttonsEl, () => !this.el.classList.contains('over'));
   private readonly refitter = new ResizeObserver(() => this.refit());
@@ -92,8 +98,7 @@ export class GameScreen implements Screen {
         this.autoBanner,
         this.returned.el,
         h('div', { class: 'prompt-row' }, this.promptEl, this.soundButton),
-        this.summaryEl,
-        this.planesEl,
+        this.pickArea,
         this.buttonsEl,
         this.answerEl,
         this.moves.el,
@@ -221,7 +226,9 @@ export class GameScreen implements Screen {
     const act: Act = (f) => () => {
       if (this.controller) f(this.controller);
     };
-    fill(this.planesEl, ...planeButtons(controls, act));
+    const planes = planeButtons(controls, act);
+    fill(this.planesEl, ...planes);
+    this.pickArea.classList.toggle('picking', planes.length > 0);
     fill(
       this.buttonsEl,
       ...actionButtons(controls, { act, watching, belowHasHome: this.below?.home === true, onLeave: () => this.options.onLeave() }),
