@@ -44,6 +44,21 @@ const captions = (page: Page) => page.evaluate(() => (window as unknown as { __c
 const told = (page: Page, what: string, words: RegExp, ms = 120_000) =>
   until(what, async () => (await captions(page)).find((c) => words.test(c)), ms, 25);
 
+/**
+ * Wait for the own seat's turn under auto-play (a second or so, every fourth turn): the prompt says it;
+ * photographed then (again at its next turn if the turn was over before the picture was).
+ */
+async function autoPlayPrompt(page: Page, words: string, shot: string): Promise<void> {
+  const says = async () => (await page.textContent('[data-testid=prompt]')) === words;
+  for (let tries = 0; tries < 5; tries++) {
+    await until(`the prompt '${words}'`, async () => (await says()) || null, 60_000, 25);
+    await screenshot(page, shot);
+    if (await says()) return;
+    await until('the turn over', async () => !(await says()) || null, 30_000, 25);
+  }
+  assert.fail(`'${words}' was never still there once photographed`);
+}
+
 /** The move list's rows as shown (opened first). */
 async function moveRows(page: Page): Promise<string[]> {
   await page.evaluate(() => {
@@ -70,6 +85,8 @@ export const eventsCases: TestCase[] = [
         // The first roll moves nothing: said on screen, in the caption under the prompt.
         const none = await told(player.page, 'the no-move words', /掷出 \d，没有可走的飞机/, 30_000);
         assert.match(none, /^小红掷出 \d，没有可走的飞机$/m);
+        // Red is the player's own seat, played by auto-play: its turn is said as theirs, never by its name.
+        await autoPlayPrompt(player.page, '托管正在替你走这一回合', 'events-auto-play-prompt-phone-zh');
 
         // A watcher in English, on a phone.
         await openHome(watcher.page, server.url, 'Wat', 'en', false);
@@ -132,6 +149,9 @@ export const eventsCases: TestCase[] = [
         );
         assert.equal(await row.getAttribute('class').then((c) => c?.includes('current')), true, 'the tapped move is marked');
         await screenshot(replay, 'events-replay-move-list-phone');
+
+        await click(player.page, '#lang');
+        await autoPlayPrompt(player.page, 'Auto-play is playing your turn', 'events-auto-play-prompt-phone-en');
         assert.deepEqual(errors, []);
       } finally {
         await player.context.close();

@@ -77,6 +77,9 @@ export function controlsOf(view: GameView, selected: number | null): Controls {
   else if (acting && state.phase === 'roll') prompt = `${yours} · ${t('game.rollPrompt')}`;
   else if (acting) prompt = selectedMove ? t('game.confirmPrompt') : t('game.movePrompt', { roll: state.roll ?? 0 });
   else if (autoMove) prompt = t('game.autoMove', { name: currentName });
+  // The own seat played by auto-play (托管) is still the player's: said in the second person, not by its name.
+  else if (turn?.by === 'auto-play' && isLocal(turn.seat))
+    prompt = people > 1 ? t('game.autoPlaysFor', { name: currentName }) : t('game.autoPlaysYou');
   else prompt = t('game.turnOf', { name: currentName });
   return {
     view,

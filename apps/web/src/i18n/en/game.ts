@@ -8,6 +8,8 @@ export const game: Translation<typeof zh> = {
   'game.rollPrompt': 'Roll the die',
   'game.movePrompt': 'Rolled {roll}: pick a plane',
   'game.autoMove': 'Only one move for {name}: it moves by itself',
+  'game.autoPlaysYou': 'Auto-play is playing your turn',
+  'game.autoPlaysFor': "Auto-play is playing {name}'s turn",
   'game.confirmPrompt': 'Tap the plane again or Confirm move',
   'game.noMove': '{name} rolled {roll}: no plane can move',
   'game.roll': 'Roll',

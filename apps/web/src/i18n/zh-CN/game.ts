@@ -5,6 +5,8 @@ export const game = {
   'game.rollPrompt': '请掷骰子',
   'game.movePrompt': '掷出 {roll}，请选择要走的飞机',
   'game.autoMove': '{name}只有一步可走：自动走',
+  'game.autoPlaysYou': '托管正在替你走这一回合',
+  'game.autoPlaysFor': '托管正在替{name}走这一回合',
   'game.confirmPrompt': '再点一次该飞机或点“确认走棋”',
   'game.noMove': '{name}掷出 {roll}，没有可走的飞机',
   'game.roll': '掷骰子',
