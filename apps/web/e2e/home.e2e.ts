@@ -81,6 +81,37 @@ export const homeCases: TestCase[] = [
     },
   },
   {
+    name: 'home: a code of a code’s length with characters codes never use is told as no code at all, not as the wrong length, in both languages',
+    async run(browser) {
+      const server = await startGameServer();
+      const { context, page } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'player');
+      try {
+        for (const [lang, words] of [
+          ['zh-CN', /^代码里不会有 Z：.*所以这不是牌桌邀请码/],
+          ['en', /^No code has Z in it: .*so this isn’t a table code/],
+        ] as const) {
+          await openHome(page, server.url, 'Zed', lang, false);
+          await openFriends(page);
+          await page.fill('#join-code', 'ZZZZZZ');
+          await click(page, '[data-testid=join]');
+          const said = await until('the answer to ZZZZZZ', async () => (await page.textContent('[data-testid=join-error]')) || null, 5000);
+          assert.match(said, words);
+          assert.match(page.url(), /#\/friends$/, 'still on the page, no table opened');
+          await screenshot(page, `home-code-not-ours-phone-${lang === 'en' ? 'en' : 'zh'}`);
+          // A wrong length is still told as such.
+          await page.fill('#join-code', 'ACD');
+          await click(page, '[data-testid=join]');
+          await until('the wrong length', async () => /6|8/.test((await page.textContent('[data-testid=join-error]')) ?? '') || null, 5000);
+        }
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
     name: 'home: play now seats people together, the open-table list takes a player to a table, and a closed page offers "return to your game"',
     async run(browser) {
       // The table's countdown (quick.e2e.ts) is put off: three people come first, at their pace.

@@ -1,3 +1,4 @@
+import { CODE_ALPHABET, LINK_CODE_LENGTH, TABLE_CODE_LENGTH } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
@@ -14,7 +15,7 @@ export function joinByCodeForm(ctx: AppContext): HTMLElement {
     if (!code.value.trim()) return;
     const route = routeOfCode(code.value);
     if (route) ctx.navigate(route);
-    else error.textContent = t('code.notACode');
+    else error.textContent = whyNotACode(code.value);
   };
   return h(
     'section',
@@ -28,4 +29,15 @@ export function joinByCodeForm(ctx: AppContext): HTMLElement {
     ),
     error,
   );
+}
+
+/**
+ * Why what was typed is no code: of a code's length but with characters codes never use (a misread "ZZZZZZ" is
+ * not a table code, whatever its length says), or of neither length.
+ */
+export function whyNotACode(typed: string): string {
+  const cleaned = typed.replace(/[\s-]/g, '').toUpperCase();
+  const foreign = [...new Set(cleaned)].filter((c) => !CODE_ALPHABET.includes(c));
+  const codeLength = cleaned.length === TABLE_CODE_LENGTH || cleaned.length === LINK_CODE_LENGTH;
+  return codeLength && foreign.length > 0 ? t('code.foreignCharacters', { characters: foreign.join(' ') }) : t('code.notACode');
 }

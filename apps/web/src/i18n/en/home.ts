@@ -41,6 +41,8 @@ export const home: Translation<typeof zh> = {
   'mode.local.hint': 'Take turns on this device',
   'mode.local.setup': 'Players take turns on this one device, no connection needed. Choose “Player (this device)” or a bot for each seat.',
   'code.notACode': 'That isn’t a code: a table code has 6 characters, a sign-in code from another device has 8.',
+  'code.foreignCharacters':
+    'No code has {characters} in it: codes leave out look-alikes (0 O Q 1 I L 2 Z 5 S 8 B U V), so this isn’t a table code or a sign-in code. Check the code you were sent.',
 
   'tables.open': 'Open tables',
   'tables.loading': 'Looking for open tables…',

@@ -38,6 +38,8 @@ export const home = {
   'mode.local.hint': '几人轮流用这台设备',
   'mode.local.setup': '几位玩家轮流用这台设备，不用联网。每个座位选“玩家（本机）”或电脑。',
   'code.notACode': '这不是有效的代码：牌桌邀请码是 6 位，设备登录码是 8 位。',
+  'code.foreignCharacters':
+    '代码里不会有 {characters}：为免看错，代码不用 0 O Q 1 I L 2 Z 5 S 8 B U V，所以这不是牌桌邀请码，也不是设备登录码。请核对收到的代码。',
 
   'tables.open': '等待中的牌桌',
   'tables.loading': '正在查找牌桌…',
