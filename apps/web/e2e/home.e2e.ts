@@ -112,6 +112,52 @@ export const homeCases: TestCase[] = [
     },
   },
   {
+    name: 'home: a friend who opens the host’s 2v2 invitation sits on the host’s team, told in the lobby in both languages',
+    async run(browser) {
+      const server = await startGameServer();
+      const host = await newPage(browser, PHONE);
+      const friend = await newPage(browser, PHONE);
+      const errors = [...watchErrors(host.page, 'host'), ...watchErrors(friend.page, 'friend')];
+      /** Each seated lobby row: its colour, its team's words and who sits there. */
+      const seated = (page: Page) =>
+        page.$$eval('[data-testid=lobby] .lobby-seat:not(.empty)', (rows) =>
+          rows.map((r) => [(r as HTMLElement).dataset.colour, r.querySelector('.team')?.textContent, r.querySelector('.who')?.textContent]),
+        );
+      try {
+        await openHome(host.page, server.url, '小安', 'zh-CN', false);
+        await openFriends(host.page);
+        await host.page.check('#create-teams');
+        await click(host.page, '[data-testid=create]');
+        await host.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+        const code = (await host.page.textContent('[data-testid=join-code]'))!.trim();
+
+        // The invitation's link, opened by the friend in English.
+        await openHome(friend.page, server.url, 'Bob', 'en', false);
+        await friend.page.goto(`${server.url}?lang=en&join=${code}`);
+        await friend.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        const both = (rows: (string | null | undefined)[][]) => rows.length === 2 || null;
+        const hostSees = await until(
+          'the friend in the host’s lobby',
+          async () => both(await seated(host.page)) && seated(host.page),
+          10_000,
+        );
+        const [red, yellow] = [hostSees.find((r) => r[0] === 'red')!, hostSees.find((r) => r[0] === 'yellow')!];
+        assert.equal(red[2], '小安');
+        assert.equal(yellow?.[2], 'Bob', `the friend beside the host: ${JSON.stringify(hostSees)}`);
+        assert.equal(yellow[1], red[1], 'one team');
+        await screenshot(host.page, 'home-team-invite-host-phone-zh');
+        const friendSees = await seated(friend.page);
+        const mine = friendSees.find((r) => r[2] === 'Bob')!;
+        assert.equal(mine[1], friendSees.find((r) => r[2] === '小安')![1], `the same team in English too: ${JSON.stringify(friendSees)}`);
+        await screenshot(friend.page, 'home-team-invite-friend-phone-en');
+        assert.deepEqual(errors, []);
+      } finally {
+        for (const c of [host.context, friend.context]) await c.close();
+        await server.stop();
+      }
+    },
+  },
+  {
     name: 'home: play now seats people together, the open-table list takes a player to a table, and a closed page offers "return to your game"',
     async run(browser) {
       // The table's countdown (quick.e2e.ts) is put off: three people come first, at their pace.

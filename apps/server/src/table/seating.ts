@@ -1,4 +1,4 @@
-import { type BotName, type Colour, COLOURS, type RatingMode, ratingModeOf, teamOf } from '@flightchess/rules';
+import { type BotName, type Colour, COLOURS, type RatingMode, oppositeOf, ratingModeOf, teamOf } from '@flightchess/rules';
 import { type Rejection, botLabel, colourFor, reject } from '@flightchess/protocol';
 import type { MatchSeat } from '@flightchess/protocol';
 import { SeatState, type TableState } from './schema';
@@ -83,6 +83,17 @@ export class Seating {
       .filter((s) => s.kind === 'human');
   }
 
+  /** At a team table, a free seat beside a seated person (the host's first, then in colour order); null if none. */
+  private teammateOfAPerson(): Colour | null {
+    if (!this.state.teams) return null;
+    const people = this.humans().sort((a, b) => Number(b.playerId === this.state.hostId) - Number(a.playerId === this.state.hostId));
+    for (const person of people) {
+      const mate = oppositeOf(person.colour as Colour);
+      if (this.allowed.includes(mate) && this.isFree(mate)) return mate;
+    }
+    return null;
+  }
+
   /** The names shown on the seats of everyone but this player (bots too). */
   namesBesides(playerId: string): string[] {
     return [...this.state.seats.values()].filter((s) => s.playerId !== playerId).map((s) => s.name);
@@ -92,10 +103,15 @@ export class Seating {
     return this.state.seats.size >= this.size;
   }
 
-  /** Seat a newcomer on `preferred` if it is free, else on the colour the table offers, under `guest.nickname` as given (uniqueName.ts). */
+  /**
+   * Seat a newcomer on `preferred` if it is free, else on the colour the table offers — at a team table beside a
+   * person already seated, the host first (whom the host invites plays with the host) — under `guest.nickname` as
+   * given (uniqueName.ts).
+   */
   addHuman(sessionId: string, guest: Guest, preferred?: Colour): Colour | Rejection {
     if (this.isFull()) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
-    const colour = preferred && this.isFree(preferred) ? preferred : colourFor(this.allowed, this.size, this.colours());
+    const colour =
+      preferred && this.isFree(preferred) ? preferred : (this.teammateOfAPerson() ?? colourFor(this.allowed, this.size, this.colours()));
     if (!colour) return reject('ERR_NO_FREE_SEAT', 'every seat at this table is taken');
     this.state.seats.set(colour, this.newSeat(colour, 'human', guest.nickname, guest.playerId));
     this.bySession.set(sessionId, colour);

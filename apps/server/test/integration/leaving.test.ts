@@ -88,7 +88,8 @@ describe('resigning (认输)', () => {
 
   test('a bot team-mate consents at once', async () => {
     const host = await create(t, await newGuest(t, 'Red'), { teams: true });
-    const guest = await joinById(t, host.room.roomId, await newGuest(t, 'Green'));
+    // On the other team by choice: a newcomer would sit beside the host (yellow) by default.
+    const guest = await joinById(t, host.room.roomId, await newGuest(t, 'Green'), { colour: 'green' });
     host.send('add-bot', { colour: 'yellow' });
     host.send('add-bot', { colour: 'blue' });
     guest.send('ready', { ready: true });

@@ -196,6 +196,23 @@ describe('private tables', () => {
     expect((await getJson(t, '/api/tables/code/AAAAAA')).status).toBe(404);
     await Promise.all([host.room.leave(), friend.room.leave()]);
   });
+
+  test('at a team table whom the host invites sits beside the host, the next ones on the other team; a colour asked for still wins', async () => {
+    const host = await create(t, await newGuest(t, 'Host'), { private: true, teams: true, preset: 'online' });
+    expect(host.colour).toBe('red');
+    const code = host.state.code as string;
+    const join = async (name: string, options: Record<string, unknown> = {}) =>
+      (await joinById(t, host.room.roomId, await newGuest(t, name), { code, ...options })).colour;
+    expect(await join('Friend')).toBe('yellow'); // the host's team-mate (red and yellow against green and blue)
+    expect(await join('Third')).toBe('green');
+    expect(await join('Fourth')).toBe('blue');
+
+    const other = await create(t, await newGuest(t, 'Other host'), { private: true, teams: true, preset: 'online' });
+    const chooser = await joinById(t, other.room.roomId, await newGuest(t, 'Chooser'), { code: other.state.code, colour: 'blue' });
+    expect(chooser.colour).toBe('blue');
+    expect((await joinById(t, other.room.roomId, await newGuest(t, 'Next'), { code: other.state.code })).colour).toBe('yellow');
+    await Promise.all([host.room.leave(), other.room.leave()]);
+  });
 });
 
 describe('clear refusals when joining by id', () => {
