@@ -4,7 +4,7 @@
  * who closed the page mid-game is offered "return to your game" — at phone and desktop sizes, in both languages.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
 import { DESKTOP, PHONE, type TestCase, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
 
@@ -21,6 +21,23 @@ const tilesBottom = (page: Page) =>
     tiles: [...document.querySelectorAll('.modes .mode-tile')].map((e) => e.textContent ?? ''),
     bottom: Math.max(...[...document.querySelectorAll('.modes .mode-tile')].map((e) => e.getBoundingClientRect().bottom)),
   }));
+
+/** A check on one phone against a server at the default pace, in Chinese then in English; the page logs no error. */
+async function onePhoneInBothLanguages(
+  browser: Browser,
+  check: (page: Page, url: string, lang: 'zh-CN' | 'en') => Promise<void>,
+): Promise<void> {
+  const server = await startGameServer();
+  const { context, page } = await newPage(browser, PHONE);
+  const errors = watchErrors(page, 'player');
+  try {
+    for (const lang of ['zh-CN', 'en'] as const) await check(page, server.url, lang);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+}
 
 export const homeCases: TestCase[] = [
   {
@@ -82,34 +99,24 @@ export const homeCases: TestCase[] = [
   },
   {
     name: 'home: a code of a code’s length with characters codes never use is told as no code at all, not as the wrong length, in both languages',
-    async run(browser) {
-      const server = await startGameServer();
-      const { context, page } = await newPage(browser, PHONE);
-      const errors = watchErrors(page, 'player');
-      try {
-        for (const [lang, words] of [
-          ['zh-CN', /^代码里不会有 Z：.*所以这不是牌桌邀请码/],
-          ['en', /^No code has Z in it: .*so this isn’t a table code/],
-        ] as const) {
-          await openHome(page, server.url, 'Zed', lang, false);
-          await openFriends(page);
-          await page.fill('#join-code', 'ZZZZZZ');
-          await click(page, '[data-testid=join]');
-          const said = await until('the answer to ZZZZZZ', async () => (await page.textContent('[data-testid=join-error]')) || null, 5000);
-          assert.match(said, words);
-          assert.match(page.url(), /#\/friends$/, 'still on the page, no table opened');
-          await screenshot(page, `home-code-not-ours-phone-${lang === 'en' ? 'en' : 'zh'}`);
-          // A wrong length is still told as such.
-          await page.fill('#join-code', 'ACD');
-          await click(page, '[data-testid=join]');
-          await until('the wrong length', async () => /6|8/.test((await page.textContent('[data-testid=join-error]')) ?? '') || null, 5000);
-        }
-        assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-        await server.stop();
-      }
-    },
+    run: (browser) =>
+      onePhoneInBothLanguages(browser, async (page, url, lang) => {
+        await openHome(page, url, 'Zed', lang, false);
+        await openFriends(page);
+        await page.fill('#join-code', 'ZZZZZZ');
+        await click(page, '[data-testid=join]');
+        const said = await until('the answer to ZZZZZZ', async () => (await page.textContent('[data-testid=join-error]')) || null, 5000);
+        assert.match(
+          said,
+          lang === 'en' ? /^No code has Z in it: .*so this isn’t a table code/ : /^代码里不会有 Z：.*所以这不是牌桌邀请码/,
+        );
+        assert.match(page.url(), /#\/friends$/, 'still on the page, no table opened');
+        await screenshot(page, `home-code-not-ours-phone-${lang === 'en' ? 'en' : 'zh'}`);
+        // A wrong length is still told as such.
+        await page.fill('#join-code', 'ACD');
+        await click(page, '[data-testid=join]');
+        await until('the wrong length', async () => /6|8/.test((await page.textContent('[data-testid=join-error]')) ?? '') || null, 5000);
+      }),
   },
   {
     name: 'home: a friend who opens the host’s 2v2 invitation sits on the host’s team, told in the lobby in both languages',
@@ -156,6 +163,24 @@ export const homeCases: TestCase[] = [
         await server.stop();
       }
     },
+  },
+  {
+    name: 'home: a nickname box stops at 20 characters and says so as it does, in both languages',
+    run: (browser) =>
+      onePhoneInBothLanguages(browser, async (page, url, lang) => {
+        await openHome(page, url, 'Maximilian Alexan', lang, false);
+        assert.equal(await page.isVisible('[data-testid=nickname-limit]'), false, 'no word while there is room');
+        // Typed on past the limit, a key at a time as a person does.
+        await page.type('#nickname', 'der the Great');
+        assert.equal(await page.inputValue('#nickname'), 'Maximilian Alexander');
+        assert.equal(
+          await page.textContent('[data-testid=nickname-limit]'),
+          lang === 'en' ? 'A nickname has at most 20 characters: that is the limit' : '昵称最多 20 个字，已到上限',
+        );
+        await screenshot(page, `home-nickname-limit-phone-${lang === 'en' ? 'en' : 'zh'}`);
+        await page.press('#nickname', 'Backspace');
+        assert.equal(await page.isVisible('[data-testid=nickname-limit]'), false, 'gone once there is room again');
+      }),
   },
   {
     name: 'home: play now seats people together, the open-table list takes a player to a table, and a closed page offers "return to your game"',

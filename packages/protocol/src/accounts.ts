@@ -69,3 +69,6 @@ export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
 /** Link codes: this many characters of the join-code alphabet, valid this long. */
 export const LINK_CODE_LENGTH = 8;
 export const LINK_CODE_MINUTES = 10;
+
+/** A nickname's most characters: the server refuses a longer one, and the name boxes stop there and say so. */
+export const NICKNAME_MAX_LENGTH = 20;

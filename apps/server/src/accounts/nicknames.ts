@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NICKNAME_MAX_LENGTH } from '@flightchess/protocol';
 
 /** Characters that show nothing: Hangul and Braille fillers, the Mongolian vowel separator, Khmer's inherent vowels. */
 // An alternation rather than a class: written side by side in a class, the two Hangul fillers read as one
@@ -16,7 +17,7 @@ export const nicknameSchema = z
     z
       .string()
       .min(1, 'a nickname needs at least 1 character')
-      .max(20, 'a nickname has at most 20 characters')
+      .max(NICKNAME_MAX_LENGTH, `a nickname has at most ${NICKNAME_MAX_LENGTH} characters`)
       .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'a nickname cannot contain control characters')
       .refine((s) => !FILLERS.test(s), 'a nickname cannot contain invisible characters'),
   );

@@ -4,6 +4,7 @@ import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { savedGameNote } from '../offline/savedGameNote';
 import { type Child, fill, h } from '../ui/dom';
+import { nicknameInput } from '../ui/nicknameInput';
 import { onlineName } from '../lobby/onlineName';
 import { type Route, hashOf } from '../router';
 import { type OpenTablesView, openTablesView } from '../lobby/openTablesView';
@@ -78,11 +79,10 @@ function playNowTile(ctx: AppContext, cooldown: CooldownView): HTMLElement {
 }
 
 function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView, live: LiveGamesView, cooldown: CooldownView): Child[] {
-  const nickname = h('input', {
+  const { input: nickname, note: nicknameNote } = nicknameInput({
     id: 'nickname',
     value: ctx.prefs.nickname,
     placeholder: t('home.nicknamePlaceholder'),
-    maxLength: 20,
     on: { input: () => (ctx.prefs.nickname = nickname.value) },
   });
   const me = ctx.net.credentials()?.playerId;
@@ -93,6 +93,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
     mine.el,
     savedGameNote(ctx, 'card saved'),
     h('label', { class: 'field nickname', for: nickname.id }, h('span', { text: t('home.nickname') }), nickname),
+    nicknameNote,
     h(
       'nav',
       { class: 'modes', aria: { label: t('mode.label') } },

@@ -5,6 +5,7 @@ import type { home as zh } from '../zh-CN/home';
 export const home: Translation<typeof zh> = {
   'home.nickname': 'Nickname',
   'home.nicknamePlaceholder': 'Your nickname',
+  'nickname.atMost': 'A nickname has at most {n} characters: that is the limit',
   'home.create': 'Create table',
   'home.preset': 'Rules',
   'home.seats': 'Seats',

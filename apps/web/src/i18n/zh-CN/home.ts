@@ -2,6 +2,7 @@
 export const home = {
   'home.nickname': '昵称',
   'home.nicknamePlaceholder': '输入你的昵称',
+  'nickname.atMost': '昵称最多 {n} 个字，已到上限',
   'home.create': '创建牌桌',
   'home.preset': '玩法',
   'home.seats': '座位数',
