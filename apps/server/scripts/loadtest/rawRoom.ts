@@ -1,5 +1,6 @@
 import { pack, unpack } from '@colyseus/msgpackr';
 import { type Decoder, type Iterator, Reflection, decode, encode } from '@colyseus/schema';
+import { Protocol } from 'colyseus.js';
 import { Agent, request } from 'node:http';
 import WebSocket from 'ws';
 
@@ -33,13 +34,8 @@ export function postJson(url: string, body: object): Promise<{ status: number; b
   });
 }
 
-/** Colyseus 0.16's frame kinds a client reads or writes. */
-const JOIN_ROOM = 10;
-const ERROR = 11;
-const LEAVE_ROOM = 12;
-const ROOM_DATA = 13;
-const ROOM_STATE = 14;
-const ROOM_STATE_PATCH = 15;
+/** Colyseus 0.16's frame kinds a client reads or writes (its client's own names for them). */
+const { JOIN_ROOM, ERROR, LEAVE_ROOM, ROOM_DATA, ROOM_STATE, ROOM_STATE_PATCH } = Protocol;
 
 /** What the matchmaker answers a create or join with. */
 interface SeatReservation {

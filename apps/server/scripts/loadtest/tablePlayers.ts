@@ -128,16 +128,19 @@ class LoadPlayer {
   }
 
   roll(version: number): void {
-    if (this.leaving) return;
-    this.sentAt = Date.now();
     this.rolledAt = { version, at: performance.now() };
-    this.room.send('roll', { version });
+    this.act('roll', { version });
   }
 
   move(version: number, plane: number): void {
+    this.act('move', { version, plane });
+  }
+
+  /** Send a roll or move, unless leaving. */
+  private act(type: 'roll' | 'move', message: object): void {
     if (this.leaving) return;
     this.sentAt = Date.now();
-    this.room.send('move', { version, plane });
+    this.room.send(type, message);
   }
 
   leave(): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { CODE_ALPHABET, LINK_CODE_LENGTH, TABLE_CODE_LENGTH } from '@flightchess/protocol';
+import { CODE_ALPHABET, LINK_CODE_LENGTH, TABLE_CODE_LENGTH, codeAsTyped } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
@@ -36,7 +36,7 @@ export function joinByCodeForm(ctx: AppContext): HTMLElement {
  * not a table code, whatever its length says), or of neither length.
  */
 export function whyNotACode(typed: string): string {
-  const cleaned = typed.replace(/[\s-]/g, '').toUpperCase();
+  const cleaned = codeAsTyped(typed);
   const foreign = [...new Set(cleaned)].filter((c) => !CODE_ALPHABET.includes(c));
   const codeLength = cleaned.length === TABLE_CODE_LENGTH || cleaned.length === LINK_CODE_LENGTH;
   return codeLength && foreign.length > 0 ? t('code.foreignCharacters', { characters: foreign.join(' ') }) : t('code.notACode');
