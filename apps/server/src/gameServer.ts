@@ -93,7 +93,6 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     ratingOf: (playerId, mode) => deps.storage.ratings.ratingOf(playerId, mode),
     bans,
     addressOf: (req) => limiter.addressOf(req),
-    quickStartSeconds: config.quickStartSeconds,
   });
   const drainHere = (graceMs: number) => {
     const marked = markDraining(presence, matchMaker.processId);

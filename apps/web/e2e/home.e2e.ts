@@ -186,7 +186,7 @@ export const homeCases: TestCase[] = [
     name: 'home: play now seats people together, the open-table list takes a player to a table, and a closed page offers "return to your game"',
     async run(browser) {
       // The table's countdown (quick.e2e.ts) is put off: three people come first, at their pace.
-      const server = await startGameServer('fast', { QUICK_START_SECONDS: '300' });
+      const server = await startGameServer('fast', { QUICK_START_SECONDS: '300', QUICK_ALONE_SECONDS: '300' });
       const ann = await newPage(browser, PHONE);
       const bob = await newPage(browser, DESKTOP);
       const cat = await newPage(browser, PHONE);

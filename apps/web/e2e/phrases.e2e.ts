@@ -32,7 +32,7 @@ export const phraseCases: TestCase[] = [
     name: 'quick phrases: said from the top-bar menu, shown by the speaker’s seat to everyone in their language, muted per player, limited',
     async run(browser) {
       // The table's countdown is put off: the phrases are tried in the lobby first.
-      const server = await startGameServer('fast', { QUICK_START_SECONDS: '300' });
+      const server = await startGameServer('fast', { QUICK_START_SECONDS: '300', QUICK_ALONE_SECONDS: '300' });
       const ann = await newPage(browser, PHONE);
       const bob = await newPage(browser, DESKTOP);
       const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];

@@ -62,3 +62,14 @@ export function chooseTable(seeker: Seeker, tables: readonly Candidate[], now: n
   );
   return fits[0]?.table ?? null;
 }
+
+/**
+ * Whether anyone else is waiting for quick play at these tables (a rated public one seating people, with
+ * a free seat), fitting the seeker or not. When nobody is, quick play's new table starts soon: nobody
+ * is coming to pair with. When someone is, it counts down as long as any, so that they may be paired.
+ */
+export function othersWaiting(seeker: Pick<Seeker, 'playerId'>, tables: readonly Candidate[]): boolean {
+  return tables.some(
+    (t) => t.rated && t.listed && t.status === 'waiting' && t.taken < t.size && t.people.some((p) => p.playerId !== seeker.playerId),
+  );
+}

@@ -13,8 +13,6 @@ export interface PairingDeps {
   readonly ratingOf: (playerId: string, mode: RatingMode) => Promise<ModeRating | null>;
   readonly bans: Pick<Bans, 'answered'>;
   readonly addressOf: (req: Request) => string;
-  /** QUICK_START_SECONDS. */
-  readonly quickStartSeconds: number;
 }
 
 /** Quick play as the rest of the server reaches it: its routes, what a table asks of it, and the owner's profile's part. */
@@ -30,7 +28,7 @@ export interface Pairing {
  * Quick play that pairs by rating, escapers' cooldowns and blocks (docs/server/quick-play.md): the
  * pure rules (chooseTable, cooldown), their storage (pairingRepository) and the routes, wired here.
  */
-export function createPairing({ storage, ratingOf, bans, addressOf, quickStartSeconds }: PairingDeps): Pairing {
+export function createPairing({ storage, ratingOf, bans, addressOf }: PairingDeps): Pairing {
   const cooldown = async (playerId: string): Promise<QuickPlayCooldown | null> => {
     const now = Date.now();
     const conduct = await storage.pairing.conduct(playerId);
@@ -41,7 +39,6 @@ export function createPairing({ storage, ratingOf, bans, addressOf, quickStartSe
     ratingOf,
     avoided: (playerId) => storage.pairing.avoided(playerId),
     cooldown,
-    countdownMs: quickStartSeconds * 1000,
   });
   return {
     router: pairingRouter({ storage, quick, bans, addressOf }),

@@ -3,7 +3,7 @@ import { type QuickPlayCooldown, type Rejection, joinErrorCode, reject } from '@
 import { NEWCOMER_RATING, type PresetName, type RatingMode, ratingModeOf } from '@flightchess/rules';
 import type { PlayerRecord } from '../players/playerRepository';
 import { TABLE_ROOM, type TableMetadata } from '../table';
-import { type Candidate, chooseTable } from './chooseTable';
+import { type Candidate, chooseTable, othersWaiting } from './chooseTable';
 
 /** A seat reserved at a table: the client consumes it (colyseus.js consumeSeatReservation). */
 export type SeatReservation = matchMaker.SeatReservation;
@@ -25,8 +25,6 @@ export interface QuickPlayDeps {
   readonly avoided: (playerId: string) => Promise<ReadonlySet<string>>;
   /** The cooldown the player is under now, if any. */
   readonly cooldown: (playerId: string) => Promise<QuickPlayCooldown | null>;
-  /** QUICK_START_SECONDS in ms: a table began to wait this long before its countdown ends. */
-  readonly countdownMs: number;
   readonly now?: () => number;
 }
 
@@ -48,7 +46,8 @@ interface Reserved {
 
 /**
  * Quick play's decisions on this process: the person goes to the rated public table that chooseTable
- * picks, or to a new one. One decision at a time, and each one remembers the seats it reserved until
+ * picks, or to a new one, which starts soon (QUICK_ALONE_SECONDS) when nobody else waits for quick play
+ * (othersWaiting) and counts down as long as any table otherwise. One decision at a time, and each one remembers the seats it reserved until
  * their players sit down, so that two presses at once join one table rather than creating two. (With
  * several processes each decides for its own callers: two presses at the same instant on two processes
  * may open two tables.)
@@ -92,7 +91,8 @@ export class QuickPlay {
         const seat = await matchMaker.joinById(chosen.roomId, credentials, context).catch(() => null);
         if (seat) return { seat: this.remember(seat, player.id, ratings.get(chosen.mode)!, now) };
       }
-      const seat = await matchMaker.create(TABLE_ROOM, { ...wanted, ...credentials, private: false, rated: true }, context);
+      const alone = !othersWaiting({ playerId: player.id }, candidates);
+      const seat = await matchMaker.create(TABLE_ROOM, { ...wanted, ...credentials, private: false, rated: true, alone }, context);
       // The new table's listing is written in its onCreate (listing.ts): its size and teams say its mode.
       const m = seat.room.metadata as TableMetadata | undefined;
       const rating = m ? await this.ratingIn(player.id, ratingModeOf({ seats: m.size, teams: m.teams })) : NEWCOMER_RATING;
@@ -115,7 +115,7 @@ export class QuickPlay {
       if ((wanted.size !== undefined && m.size !== wanted.size) || (wanted.teams !== undefined && m.teams !== wanted.teams)) continue;
       const coming = (this.reserved.get(room.roomId) ?? []).filter((s) => !m.players.includes(s.playerId));
       const people = [...m.players.map((playerId, i) => ({ playerId, rating: m.ratings[i] ?? NEWCOMER_RATING })), ...coming];
-      const since = m.startsAt > 0 ? m.startsAt - this.deps.countdownMs : Math.min(now, ...coming.map((s) => s.at));
+      const since = m.waitingSince > 0 ? m.waitingSince : Math.min(now, ...coming.map((s) => s.at));
       tables.push({
         roomId: room.roomId,
         mode: ratingModeOf({ seats: m.size, teams: m.teams }),

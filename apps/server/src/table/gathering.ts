@@ -13,14 +13,23 @@ export const RESTARTING = reject('ERR_SHUTTING_DOWN', 'the server is restarting:
  */
 export class Gathering {
   private readonly countdown: StartCountdown;
+  /** Quick play opened this table for someone nobody else waited with: its first game starts soon (QUICK_ALONE_SECONDS). */
+  private alone: boolean;
 
   constructor(private readonly t: Table) {
+    const { quickStartSeconds, quickAloneSeconds } = t.deps.config;
+    this.alone = t.settings.alone;
     this.countdown = new StartCountdown({
       state: t.state,
       timers: t.timers,
-      seconds: t.deps.config.quickStartSeconds,
+      seconds: () => (this.alone ? Math.min(quickAloneSeconds, quickStartSeconds) : quickStartSeconds),
       due: () => t.task(() => this.countdownOver()),
     });
+  }
+
+  /** When the public table's countdown began (epoch ms; 0: none). */
+  get waitingSince(): number {
+    return this.countdown.since;
   }
 
   beforeGame(): Rejection | null {
@@ -103,6 +112,8 @@ export class Gathering {
       log.info({ event: 'bot-added', seat: added, bot }, 'bot added');
     }
     this.countdown.stop();
+    // A rematch counts down as long as any table: its players are still reading their results.
+    this.alone = false;
     await this.t.ratings.show();
     return this.t.play.start();
   }

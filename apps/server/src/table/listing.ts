@@ -21,6 +21,7 @@ export function listingOf(
   state: TableState,
   seating: Seating,
   closing: boolean,
+  waitingSince: number,
   game: { readonly state: GameState; readonly table: { readonly startedAt: number } } | null,
 ): Listing {
   const open = state.status === 'waiting' && !seating.isFull() && !closing;
@@ -43,7 +44,7 @@ export function listingOf(
       listed: !settings.private,
       players: seating.humans().map((s) => s.playerId),
       ratings: seating.humans().map((s) => s.rating),
-      startsAt: state.startsAt,
+      waitingSince,
       watchable: settings.watchable,
       watchers: state.watchers,
       humans: seating.humans().length,

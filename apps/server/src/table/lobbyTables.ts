@@ -12,8 +12,8 @@ export interface TableMetadata extends Omit<TableListing, 'roomId'> {
   readonly players: readonly string[];
   /** At a rated table, each of those players' rating in its mode (quick play pairs by them; never shown). */
   readonly ratings: readonly number[];
-  /** When the countdown of a public table seating players ends (epoch ms; 0: none); quick play's window widens from its start. */
-  readonly startsAt: number;
+  /** When the countdown of a public table seating players began (epoch ms; 0: none): quick play's window widens from then. */
+  readonly waitingSince: number;
 }
 
 const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 } as const;
@@ -24,7 +24,7 @@ async function listedTables(keep: (metadata: TableMetadata) => boolean): Promise
   return rooms
     .filter((r) => r.metadata !== undefined && keep(r.metadata as TableMetadata))
     .map((r) => {
-      const { listed: _listed, players: _players, ratings: _ratings, startsAt: _startsAt, ...shown } = r.metadata as TableMetadata;
+      const { listed: _listed, players: _players, ratings: _ratings, waitingSince: _waitingSince, ...shown } = r.metadata as TableMetadata;
       return { roomId: r.roomId, ...shown };
     })
     .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);

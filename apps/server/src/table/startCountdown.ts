@@ -8,8 +8,8 @@ export const FULL_START_SECONDS = 3;
 export interface CountdownHost {
   readonly state: Pick<TableState, 'startsAt'>;
   readonly timers: Timers;
-  /** QUICK_START_SECONDS. */
-  readonly seconds: number;
+  /** How long the countdown runs when it begins (QUICK_START_SECONDS, or QUICK_ALONE_SECONDS at quick play's lone table). */
+  seconds(): number;
   /** The time is up (called outside the table's queue, as timers are). */
   due(): void;
 }
@@ -21,15 +21,19 @@ export interface CountdownHost {
  * host may still want to seat a friend in their place). Shown as `startsAt`.
  */
 export class StartCountdown {
+  /** When the running countdown began (epoch ms; 0: none): quick play's rating window widens from then. */
+  since = 0;
+
   constructor(private readonly host: CountdownHost) {}
 
   /** The seats changed: `people` sit at the table now, and `full` says whether they take every seat. */
   follow(people: number, full: boolean): void {
     if (people === 0) return this.stop();
-    const { state, seconds } = this.host;
+    const { state } = this.host;
     const now = Date.now();
-    const begun = state.startsAt || now + seconds * 1000;
-    const at = full ? Math.min(begun, now + Math.min(seconds, FULL_START_SECONDS) * 1000) : begun;
+    if (!state.startsAt) this.since = now;
+    const begun = state.startsAt || now + this.host.seconds() * 1000;
+    const at = full ? Math.min(begun, now + FULL_START_SECONDS * 1000) : begun;
     if (at === state.startsAt) return;
     state.startsAt = at;
     this.host.timers.set('start', at - now, () => this.host.due());
@@ -39,5 +43,6 @@ export class StartCountdown {
   stop(): void {
     this.host.timers.clear('start');
     this.host.state.startsAt = 0;
+    this.since = 0;
   }
 }

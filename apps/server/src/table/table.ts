@@ -163,7 +163,7 @@ export class Table {
 
   /** Keep the matchmaker's and the lobby's view of the table current. */
   listingChanged(): void {
-    this.door.list(listingOf(this.settings, this.state, this.seating, this.play.stopped, this.play.match));
+    this.door.list(listingOf(this.settings, this.state, this.seating, this.play.stopped, this.gathering.waitingSince, this.play.match));
   }
 
   /** Whether the table closes by itself when its last client leaves. */

@@ -13,6 +13,12 @@ export interface TableConfig {
   /** A public table starts this long after its first player sat down, the free seats taken by bots (at most 3 s more once people take every seat). */
   readonly quickStartSeconds: number;
   /**
+   * A table quick play opened for a person whom nobody else waited with starts its first game this long
+   * after they sat down (QUICK_START_SECONDS if that is shorter): on a quiet server nobody waits out a
+   * countdown for people who are not coming, and whoever presses meanwhile still joins.
+   */
+  readonly quickAloneSeconds: number;
+  /**
    * Those pauses start once the board has shown the last action (the protocol's shownMs), and so does a
    * person's turn time: off in tests that play at once.
    */

@@ -27,6 +27,8 @@ export interface TableSettings {
   readonly watchable: boolean;
   /** Its game changes the players' ratings (ratings/): a public table's does unless asked not to, a private one's only if asked. */
   readonly rated: boolean;
+  /** Quick play opened it for someone nobody else waited with: its first game starts soon (Gathering). */
+  readonly alone: boolean;
 }
 
 export const DEFAULT_BASE = 10;
@@ -43,7 +45,9 @@ export function parseTableOptions(
   raw: unknown,
   config: Pick<TableConfig, 'turnSeconds' | 'minTurnSeconds' | 'maxTurnSeconds'>,
 ): TableOptionsResult {
-  const parsed = tableOptionsSchema(config).safeParse(raw ?? {});
+  const { asked, alone } = quickPlaysWord(raw);
+  if (alone === null) return badConfig('alone: expected a boolean');
+  const parsed = tableOptionsSchema(config).safeParse(asked ?? {});
   if (!parsed.success) return badConfig(describeIssues(parsed.error));
   const o = parsed.data;
   const preset = o.preset ?? 'online';
@@ -69,8 +73,19 @@ export function parseTableOptions(
       private: o.private ?? false,
       watchable: o.watchable ?? true,
       rated: o.rated ?? !(o.private ?? false),
+      alone,
     },
   };
+}
+
+/**
+ * Quick play's own word beside the client's options (quickPlay.ts): `alone: true` starts the first game
+ * soon. Not in the protocol; a client that sends it gains nothing a public table's host lacks (its start).
+ */
+function quickPlaysWord(raw: unknown): { asked: unknown; alone: boolean | null } {
+  if (typeof raw !== 'object' || raw === null || !('alone' in raw)) return { asked: raw, alone: false };
+  const { alone, ...asked } = raw as { alone: unknown };
+  return { asked, alone: typeof alone === 'boolean' ? alone : null };
 }
 
 /** The settings of a stored table: a started game had every seat taken, so its size is its seat count. */
@@ -91,6 +106,7 @@ export function storedSettings(table: MatchTable): TableOptionsResult {
       private: table.private,
       watchable: table.watchable,
       rated: table.rated,
+      alone: false,
     },
   };
 }

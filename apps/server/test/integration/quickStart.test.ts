@@ -15,7 +15,7 @@ describe('the countdown of a public table', () => {
     const timers = new Timers((error) => {
       throw error;
     });
-    return { state, due, timers, countdown: new StartCountdown({ state, timers, seconds, due }) };
+    return { state, due, timers, countdown: new StartCountdown({ state, timers, seconds: () => seconds, due }) };
   };
 
   beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));

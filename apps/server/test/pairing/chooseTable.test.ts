@@ -1,5 +1,5 @@
 import type { RatingMode } from '@flightchess/rules';
-import { type Candidate, type Seeker, chooseTable } from '../../src/pairing/chooseTable';
+import { type Candidate, type Seeker, chooseTable, othersWaiting } from '../../src/pairing/chooseTable';
 import { WINDOW_STEP_MS, WINDOW_UNBOUNDED_MS, pairingWindow } from '../../src/pairing/pairingWindow';
 
 const NOW = 1_000_000;
@@ -97,5 +97,20 @@ describe('choosing a table for quick play', () => {
 
   test('a table with nobody seated yet fits anyone', () => {
     expect(chooseTable(seeker(2500), [table('empty', {})], NOW)?.roomId).toBe('empty');
+  });
+});
+
+describe('whether anyone else waits for quick play (a new table starts soon when nobody does)', () => {
+  test.each([
+    ['no table at all', [], false],
+    ['a table of someone far from the seeker', [table('a', { x: 2900 })], true],
+    ['an empty table', [table('a', {})], false],
+    ['only the seeker, at their own table', [table('a', { me: 1500 })], false],
+    ['a full table', [table('a', { x: 1500, y: 1500, z: 1500, w: 1500 })], false],
+    ['a started table', [table('a', { x: 1500 }, 0, { status: 'playing' })], false],
+    ['a private table', [table('a', { x: 1500 }, 0, { listed: false })], false],
+    ['a casual table', [table('a', { x: 1500 }, 0, { rated: false })], false],
+  ])('%s: %p', (_what, tables, expected) => {
+    expect(othersWaiting({ playerId: 'me' }, tables)).toBe(expected);
   });
 });

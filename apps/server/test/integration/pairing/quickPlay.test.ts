@@ -1,7 +1,8 @@
 import { JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { BOT_RATINGS, type RatingMode, skillOf } from '@flightchess/rules';
+import { BOT_RATINGS, type RatingMode } from '@flightchess/rules';
 import Database from 'better-sqlite3';
 import { Player, type Guest, create, joinById, newGuest, postJson, quickMatch, waitFor } from '../../support/players';
+import { rateDirectly, writeDirectly } from '../../support/database';
 import { testServerPerFile } from '../../support/server';
 
 jest.setTimeout(30_000);
@@ -9,27 +10,8 @@ jest.setTimeout(30_000);
 /** Public tables start 2 s after their first player: long enough for the others of a test to come. */
 const t = testServerPerFile({ quickStartSeconds: 2 });
 
-/** Write straight to the server's database (WAL: the server reads it at once). */
-const write = (sql: string, ...values: unknown[]) => {
-  const db = new Database(t.dbFile);
-  try {
-    db.prepare(sql).run(...values);
-  } finally {
-    db.close();
-  }
-};
-
-/** The guest's rating in `mode`, as a finished rated game would have left it. */
-const rate = (guest: Guest, mode: RatingMode, rating: number) => {
-  const { mu, sigma } = skillOf(rating, 80);
-  write(
-    'INSERT INTO player_ratings (player_id, mode, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, 20, 1)',
-    guest.playerId,
-    mode,
-    mu,
-    sigma,
-  );
-};
+const write = (sql: string, ...values: unknown[]) => writeDirectly(t.dbFile, sql, ...values);
+const rate = (guest: Guest, mode: RatingMode, rating: number) => rateDirectly(t.dbFile, guest, mode, rating);
 
 const seated = async (guest: Guest, options: Record<string, unknown>) => {
   const player = new Player(await quickMatch(t, guest, options), guest);
