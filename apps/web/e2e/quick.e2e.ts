@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
+import { PHONE, type TestCase, answerConfirm, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
 
 const text = async (page: Page, selector: string) => ((await page.textContent(selector).catch(() => null)) ?? '').trim();
 const seatNames = (page: Page) =>
@@ -102,6 +102,107 @@ export const quickCases: TestCase[] = [
         );
         assert.match(await text(host.page, '[data-testid=lobby-status]'), /开始后空位由电脑补上/);
         assert.deepEqual(errors, []);
+      } finally {
+        for (const p of pages) await p.context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'dead links: a finished table’s invite link says the game ended, who played, the result and a new table like it, before asking a name; a code no table has says so (phone, zh and en)',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const host = await newPage(browser, PHONE);
+      const friend = await newPage(browser, PHONE);
+      const late = await newPage(browser, PHONE);
+      const pages = [host, friend, late];
+      const errors = pages.flatMap((p, i) => watchErrors(p.page, `page ${i}`));
+      try {
+        // 小明 and 小朋 play a short private game (Ply Yard: resigning is allowed at once), then both go home.
+        await openHome(host.page, server.url, '小明', 'zh-CN', false);
+        await openFriends(host.page);
+        await host.page.selectOption('#create-preset', 'plyyard');
+        await click(host.page, '[data-testid=create]');
+        await host.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+        const code = await text(host.page, '[data-testid=join-code]');
+        const tableId = /#\/table\/([^/?]+)/.exec(host.page.url())![1]!;
+        await openHome(friend.page, server.url, '小朋', 'zh-CN', false);
+        await friend.page.goto(`${server.url}?join=${code}`);
+        await friend.page.waitForSelector('[data-testid=ready]', { timeout: 20_000 });
+        await click(friend.page, '[data-testid=ready]');
+        await until(
+          'the start enabled',
+          () => host.page.$eval('[data-testid=start]', (b) => !(b as HTMLButtonElement).disabled || null),
+          10_000,
+        );
+        await click(host.page, '[data-testid=start]');
+        await friend.page.waitForSelector('[data-testid=resign]', { timeout: 20_000 });
+        await until('resigning to be allowed', () =>
+          friend.page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null),
+        );
+        await click(friend.page, '[data-testid=resign]');
+        await answerConfirm(friend.page, 'yes');
+        for (const p of [host.page, friend.page]) await p.waitForSelector('[data-testid=my-score]', { timeout: 30_000 });
+        for (const p of [host.page, friend.page]) await p.goto(`${server.url}#/`);
+        // Asked by its id (a code lookup would count against this address's budget of lookups).
+        await until(
+          'the table to close',
+          async () => (await fetch(`${server.url}api/tables/${tableId}/ended`)).status === 404 || null,
+          10_000,
+          500,
+        );
+
+        // Someone with the old link and no name yet: told what happened, not asked who they are.
+        const ended = async (page: Page) => {
+          await page.waitForSelector('[data-testid=ended-table]', { timeout: 20_000 });
+          assert.equal(await page.$('[data-testid=nickname-prompt]'), null, 'no name asked for a table that is gone');
+          return text(page, '[data-testid=ended-table]');
+        };
+        await late.page.goto(`${server.url}?join=${code}`);
+        const zh = await until(
+          'the ended table',
+          async () => {
+            const shown = await ended(late.page);
+            return /这张牌桌的对局已经结束/.test(shown) ? shown : null;
+          },
+          20_000,
+        );
+        assert.match(zh, /结束于 .+一起玩的人：小明、小朋/s);
+        assert.ok(await late.page.$('[data-testid=ended-result]'), 'the result, one press away');
+        await screenshot(late.page, 'ended-table-phone-zh');
+        await click(late.page, '#lang');
+        await until(
+          'English',
+          async () =>
+            /The game at this table has ended.*Played by 小明, 小朋/s.test(await text(late.page, '[data-testid=ended-table]')) || null,
+          5_000,
+        );
+        await screenshot(late.page, 'ended-table-phone-en');
+
+        // The result, then a new table with the same settings (Ply Yard, two seats) and its own code.
+        await click(late.page, '[data-testid=ended-result]');
+        await late.page.waitForSelector('[data-testid=match-results]', { timeout: 20_000 });
+        assert.match(await text(late.page, '[data-testid=match-results]'), /小明.*小朋/s);
+        await late.page.goBack();
+        await late.page.waitForSelector('[data-testid=ended-again]', { timeout: 20_000 });
+        await click(late.page, '[data-testid=ended-again]');
+        await late.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+        assert.notEqual(await text(late.page, '[data-testid=join-code]'), code);
+        assert.match(await text(late.page, '[data-testid=lobby]'), /Ply Yard.*2 seats/s);
+
+        // A code of the right letters that no table has: said so, with both reasons it may be.
+        await friend.page.goto(`${server.url}?lang=en&join=ACDEFG`);
+        await friend.page.waitForSelector('[data-testid=ended-table]', { timeout: 20_000 });
+        assert.match(
+          await text(friend.page, '[data-testid=ended-table]'),
+          /No table has the code ACDEFG now: it closed before a game began, or the code is mistyped/,
+        );
+        await screenshot(friend.page, 'ended-no-table-phone-en');
+        // The lookups' 404 and 409 answers are the browser's console lines, not the page's errors.
+        assert.deepEqual(
+          errors.filter((e) => !/status of 40[49]/.test(e)),
+          [],
+        );
       } finally {
         for (const p of pages) await p.context.close();
         await server.stop();

@@ -59,7 +59,7 @@ describe('NetSession: watching', () => {
     jest
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify({ code: 'ACDEFG', roomId: 'r4', link: '/?join=ACDEFG' }), { status: 200 }));
-    expect(await session.roomForCode('acdefg')).toBe('r4');
+    expect(await session.tableOfCode('acdefg')).toEqual({ roomId: 'r4' });
     await session.joinRoom('r4', 'Ann');
     await session.watchRoom('r4', 'Ann');
     await session.rejoin('r4');

@@ -1,4 +1,4 @@
-import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, RuleError } from '@flightchess/rules';
+import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, PresetName, RuleError } from '@flightchess/rules';
 import type { TableStatus } from './tableFacts';
 import type { ErrorCode } from './errorCodes';
 import type { PlayerRatings, RatingHistory } from './ratings';
@@ -103,6 +103,42 @@ export interface TableCodeAnswer {
   readonly code: string;
   readonly roomId: string;
   readonly link: string;
+}
+
+/** GET /api/tables/code/:code's 404: no table has the code now; `ended` when a game was stored at the table that had it. */
+export interface TableCodeMiss extends ApiError {
+  readonly ended?: EndedTable;
+}
+
+/**
+ * What became of a table that is gone, by its code (`TableCodeMiss`) or, for a public table, its room id
+ * (`GET /api/tables/:roomId/ended`): its last stored game, and its settings, so that a link that outlived
+ * its table says what happened and can open a new table like it.
+ */
+export interface EndedTable {
+  readonly tableId: string;
+  /** The last game's state: 'playing' when it is stored but no process holds its table now. */
+  readonly status: MatchStatus;
+  readonly endedAt: number | null;
+  /** The game's record when the asker may read it (a private table's game nobody may watch: null). */
+  readonly matchId: string | null;
+  /** The people who played there (bots left out), when the asker may read the game; else empty. */
+  readonly players: readonly string[];
+  /** The table's settings, to open a new table like it. */
+  readonly settings: EndedTableSettings;
+}
+
+/** The settings of an ended table, as a new table is asked for. */
+export interface EndedTableSettings {
+  readonly preset: PresetName;
+  readonly options?: Record<string, unknown>;
+  readonly size: number;
+  readonly teams: boolean;
+  readonly base: number;
+  readonly turnSeconds: number;
+  readonly private: boolean;
+  readonly rated: boolean;
+  readonly watchable: boolean;
 }
 
 export interface MatchSeat {

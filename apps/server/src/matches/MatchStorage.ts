@@ -41,6 +41,8 @@ export interface MatchStorage {
   /** Give up one match (this process stops it), so that any process may restore it at once. */
   releaseLease(matchId: string, owner: string): Promise<void>;
   getMatch(id: string): Promise<MatchRecord | null>;
+  /** The newest match stored of a table, by its join code or its id; null when none was. */
+  lastMatchAt(table: TableKey): Promise<string | null>;
   /** Who may read a match (matchAccess.ts): its table's privacy and code; null when there is no such match. */
   matchPrivacy(id: string): Promise<MatchPrivacy | null>;
   /**
@@ -51,6 +53,9 @@ export interface MatchStorage {
 }
 
 export type MatchesShown = 'all' | 'public';
+
+/** A table as a link names it: by its join code, or by its id. */
+export type TableKey = { readonly code: string } | { readonly tableId: string };
 
 /** The table a match was played at, as far as who may read the match goes. */
 export interface MatchPrivacy {

@@ -182,6 +182,14 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
         return m ? matchRecord(m, await tx.all(SEATS, [id]), await tx.all(ACTIONS, [id])) : null;
       }),
 
+    lastMatchAt: async (table) => {
+      const [column, key] = 'code' in table ? ['code', table.code] : ['table_id', table.tableId];
+      // Old matches have the code '' (before codes were stored): no code names them.
+      if (key === '') return null;
+      const m = await sql.get(`SELECT id FROM matches WHERE ${column} = ? ORDER BY started_at DESC, id DESC LIMIT 1`, [key]);
+      return m ? (m.id as string) : null;
+    },
+
     matchPrivacy: async (id) => {
       const m = await sql.get('SELECT private, watchable, code FROM matches WHERE id = ?', [id]);
       return m ? matchPrivacy(m) : null;

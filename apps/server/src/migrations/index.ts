@@ -11,6 +11,7 @@ import { healthProbe } from './009-health-probe';
 import { bansByAddress } from './010-bans-by-address';
 import { coinsHeld } from './011-coins-held';
 import { ratings } from './012-ratings';
+import { matchesByTable } from './013-matches-by-table';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   bansByAddress,
   coinsHeld,
   ratings,
+  matchesByTable,
 ];

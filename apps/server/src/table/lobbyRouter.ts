@@ -1,11 +1,13 @@
+import type { TableCodeMiss } from '@flightchess/protocol';
 import express, { type Router } from 'express';
 import { type GuestReads, credentialsSchema, verifyGuest } from '../accounts/guests';
-import { fail, route } from '../http/respond';
+import { apiError, fail, route } from '../http/respond';
 import type { JoinCodes } from './joinCodes';
-import { publicTables, tablesOf } from './lobbyTables';
+import { type EndedTableStore, endedTable } from '../matches/endedTable';
+import { isOpen, publicTables, tablesOf } from './lobbyTables';
 
 export interface LobbyRouterDeps {
-  readonly storage: GuestReads;
+  readonly storage: GuestReads & EndedTableStore;
   readonly codes: JoinCodes;
 }
 
@@ -29,13 +31,30 @@ export function lobbyRouter({ storage, codes }: LobbyRouterDeps): Router {
     }),
   );
 
+  /** A table by its join code; a code whose table is gone says what became of it (EndedTable) when a game was stored there. */
   api.get(
     '/tables/code/:code',
     route(async (req, res) => {
       const code = String(req.params.code).toUpperCase();
       const roomId = await codes.lookup(code);
-      if (!roomId) return fail(res, 404, 'ERR_NO_TABLE', `no table has the code ${code}`);
-      res.json({ code, roomId, link: `/?join=${code}` });
+      if (roomId) return res.json({ code, roomId, link: `/?join=${code}` });
+      const ended = await endedTable(storage, { code });
+      const miss: TableCodeMiss = ended
+        ? { ...apiError('ERR_NO_TABLE', `the table with the code ${code} has closed`), ended }
+        : apiError('ERR_NO_TABLE', `no table has the code ${code}`);
+      res.status(404).json(miss);
+    }),
+  );
+
+  /** A link to a public table that outlived it: what became of it (a private table's id is no key: not found). */
+  api.get(
+    '/tables/:roomId/ended',
+    route(async (req, res) => {
+      const roomId = String(req.params.roomId);
+      if (await isOpen(roomId)) return fail(res, 409, 'ERR_NOT_OVER', 'the table is open: join it');
+      const ended = await endedTable(storage, { tableId: roomId });
+      if (!ended) return fail(res, 404, 'ERR_NO_TABLE', 'no such table played a game');
+      res.json(ended);
     }),
   );
 

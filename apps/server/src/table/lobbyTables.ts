@@ -43,6 +43,11 @@ export function tablesOf(playerId: string): Promise<TableListing[]> {
   return listedTables((m) => m.status !== 'over' && m.players.includes(playerId));
 }
 
+/** Whether a table is open now on any process (a room with that id). */
+export async function isOpen(roomId: string): Promise<boolean> {
+  return (await matchMaker.query({ name: TABLE_ROOM, roomId })).length > 0;
+}
+
 /** A table this process holds, as its synced facts show it (the operator's console lists them). */
 export interface LocalTable {
   readonly roomId: string;

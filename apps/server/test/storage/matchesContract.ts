@@ -261,6 +261,21 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await storage.matchPrivacy('none')).toBeNull();
   });
 
+  test("a table's last match, by its code or its id; null for a code or id no match had", async () => {
+    const storage = await open();
+    const ann = await createGuest(storage, 'Ann');
+    await storage.startMatch({ ...start('first', ann.playerId, 100), tableId: 'T1', code: 'HJKMNP' });
+    await storage.startMatch({ ...start('rematch', ann.playerId, 200), tableId: 'T1', code: 'HJKMNP' });
+    await storage.startMatch({ ...start('other', ann.playerId, 300), tableId: 'T2', code: 'ACDEFG' });
+    expect(await storage.lastMatchAt({ code: 'HJKMNP' })).toBe('rematch');
+    expect(await storage.lastMatchAt({ tableId: 'T1' })).toBe('rematch');
+    expect(await storage.lastMatchAt({ tableId: 'T2' })).toBe('other');
+    expect(await storage.lastMatchAt({ code: 'hjkmnp' })).toBeNull(); // codes are stored upper case: the caller normalises
+    expect(await storage.lastMatchAt({ code: 'XXXXXX' })).toBeNull();
+    expect(await storage.lastMatchAt({ tableId: 'T3' })).toBeNull();
+    expect(await storage.lastMatchAt({ code: '' })).toBeNull();
+  });
+
   test('the leaderboard ranks by lifetime score the players who have played, up to the limit', async () => {
     const storage = await open();
     const guests = [];

@@ -13,6 +13,12 @@ export class ByTable {
     return typeof value === 'string' ? value : null;
   }
 
+  /** The table whose value this is (the newest, if several). */
+  tableOf(value: string): string | null {
+    const found = Object.entries(this.all()).filter(([, v]) => v === value);
+    return found.length > 0 ? found[found.length - 1]![0] : null;
+  }
+
   set(roomId: string, value: string): void {
     const all = this.all();
     delete all[roomId]; // (re)added last: the newest

@@ -1,11 +1,13 @@
 import {
   type ApiError,
+  type EndedTable,
   type ErrorCode,
   type GuestCredentials,
   type MatchRecord,
   type MatchViewer,
   type RenamedPlayer,
   type TableCodeAnswer,
+  type TableCodeMiss,
   type TableListing,
   type TableJoinOptions,
   type TableSettingsRequest,
@@ -23,6 +25,8 @@ export class ServerFailure extends Error {
   constructor(
     readonly code: ErrorCode | `HTTP_${number}`,
     message: string,
+    /** The refusal's whole body, for one that says more than its code (TableCodeMiss). */
+    readonly answer: unknown = null,
   ) {
     super(message);
   }
@@ -179,7 +183,7 @@ export class NetSession {
       throw new ServerFailure('ERR_NETWORK', error instanceof Error ? error.message : String(error));
     }
     const body = (await res.json().catch(() => null)) as Partial<ApiError> | null;
-    if (!res.ok) throw new ServerFailure(body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? res.statusText);
+    if (!res.ok) throw new ServerFailure(body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? res.statusText, body);
     return body as T;
   }
 
@@ -294,16 +298,17 @@ export class NetSession {
 
   /**
    * A stored match (POST /api/matches/:id): its table, seats, actions, and once over its result and seed.
-   * Asked as this player, with the code of the table it was played at (`roomId`) when known: a private
-   * game is shown only to its players and to those who have its code.
+   * Asked as this player, with the code of the table it was played at (`roomId`, by default the table
+   * this browser knows the game from) when known: a private game is shown only to its players and to
+   * those who have its code.
    */
-  match(matchId: string, roomId?: string): Promise<MatchRecord> {
+  match(matchId: string, roomId = this.games.tableOf(matchId) ?? undefined): Promise<MatchRecord> {
     return this.asViewer<MatchRecord>(`/api/matches/${encodeURIComponent(matchId)}`, roomId);
   }
 
   /** The server's recomputation of a finished match (POST /api/matches/:id/verify), asked as `match` is. */
   verify(matchId: string): Promise<VerifyAnswer> {
-    return this.asViewer<VerifyAnswer>(`/api/matches/${encodeURIComponent(matchId)}/verify`);
+    return this.asViewer<VerifyAnswer>(`/api/matches/${encodeURIComponent(matchId)}/verify`, this.games.tableOf(matchId) ?? undefined);
   }
 
   /** POST as this player (if any) with the table's code (if known); a secret the server refuses signs this device out, and it asks again as nobody. */
@@ -321,10 +326,21 @@ export class NetSession {
     }
   }
 
-  async roomForCode(code: string): Promise<string> {
-    const found = await this.api<TableCodeAnswer>(`/api/tables/code/${encodeURIComponent(code)}`);
-    this.rememberCode(found.roomId, found.code);
-    return found.roomId;
+  /** A join code's table: its room, or (no table has it now) what became of the table that had it, when a game was stored there. */
+  async tableOfCode(code: string): Promise<{ readonly roomId: string } | { readonly gone: EndedTable | null }> {
+    try {
+      const found = await this.api<TableCodeAnswer>(`/api/tables/code/${encodeURIComponent(code)}`);
+      this.rememberCode(found.roomId, found.code);
+      return { roomId: found.roomId };
+    } catch (error) {
+      if (!(error instanceof ServerFailure && error.code === 'ERR_NO_TABLE')) throw error;
+      return { gone: (error.answer as TableCodeMiss | null)?.ended ?? null };
+    }
+  }
+
+  /** What became of a public table that is gone, by its id; ERR_NO_TABLE when no game was stored there, ERR_NOT_OVER while it is open. */
+  endedTable(roomId: string): Promise<EndedTable> {
+    return this.api<EndedTable>(`/api/tables/${encodeURIComponent(roomId)}/ended`);
   }
 
   hand(room: Room): void {
@@ -383,7 +399,10 @@ export class NetSession {
     this.tokens.delete(roomId);
   }
 
-  /** The game this player sat down to at a table, so that a page coming back after the table closed can show how it ended. */
+  /**
+   * The game this player sat down to at a table (or whose result they opened from its link), so that a page
+   * coming back after the table closed can show how it ended, and its record is asked for with the table's code.
+   */
   rememberGame(roomId: string, matchId: string): void {
     if (this.games.get(roomId) !== matchId) this.games.set(roomId, matchId);
   }

@@ -1,4 +1,4 @@
-import type { MatchRecord, ServerMessages, TableFacts } from '@flightchess/protocol';
+import type { EndedTable, MatchRecord, ServerMessages, TableFacts } from '@flightchess/protocol';
 import type { Room } from 'colyseus.js';
 import type { AppContext } from '../app';
 import type { Screen } from '../ui/screen';
@@ -20,6 +20,8 @@ import { lobbyView } from '../lobby/lobbyView';
 import { type PhraseControl, phraseControl } from './phraseControl';
 import { resultsView } from '../results/resultsView';
 import { tableClosedView } from '../admin/tableClosedView';
+import { endedTableView } from './endedTableView';
+import { onlineName } from '../lobby/onlineName';
 import { nicknamePrompt } from '../lobby/nicknamePrompt';
 import { suggestedNickname } from '../lobby/suggestedNickname';
 import { Accounts } from '../account/accounts';
@@ -58,6 +60,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let disposed = false;
   /** The operator closed the table: why, shown in its place. */
   let closedBy: ServerMessages['closing'] | null = null;
+  /** The table of this link is gone: what became of it, shown in its place (built again in another language). */
+  let gone: (() => HTMLElement) | null = null;
   /** The table's room once known (a code is looked up first): a refused join offers to watch it. */
   let roomId: string | null = entry.kind === 'room' ? entry.roomId : null;
   const badge = watchersBadge();
@@ -134,12 +138,44 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
    * The table is gone (or the page could not get back to it): a game this player sat down to there that
    * has ended is shown as it ended, on its match page; otherwise `otherwise` says what went wrong.
    */
-  const showEnded = async (at: string | null, otherwise: () => void): Promise<void> => {
+  /**
+   * The table is gone: the game this device played there, as it ended; else what the server tells of it
+   * (its last game, a new table like it), without asking a newcomer's name first; `otherwise` when it
+   * tells nothing (else the view says the table closed).
+   */
+  const showEnded = async (told: Promise<EndedTable | null> = endedHere(), otherwise?: () => void): Promise<void> => {
+    const at = roomId;
     const matchId = at ? ctx.net.gameAt(at) : null;
     const record = matchId && at ? await ctx.net.match(matchId, at).catch(() => null) : null;
     if (disposed) return;
     if (record && record.status !== 'playing') return ctx.navigate({ name: 'match', matchId: record.id });
-    otherwise();
+    const code = entry.kind === 'code' ? entry.code : null;
+    const ended = await told;
+    if (disposed) return;
+    if (!ended && otherwise) return otherwise();
+    gone = () =>
+      endedTableView(ended, code, {
+        result: (id) => {
+          // Its record is asked for with the link's code (a private table's game).
+          if (ended) {
+            if (code) ctx.net.rememberCode(ended.tableId, code);
+            ctx.net.rememberGame(ended.tableId, id);
+          }
+          ctx.navigate({ name: 'match', matchId: id });
+        },
+        again: ({ settings }) =>
+          ctx.net.createTable(settings, onlineName(ctx)).then(
+            (room) => {
+              ctx.net.hand(room);
+              ctx.navigate({ name: 'table', roomId: room.roomId });
+            },
+            (e: unknown) => {
+              throw new Error(errorMessage(failureOf(e).code));
+            },
+          ),
+        home,
+      });
+    fill(el, gone());
   };
 
   /** The results exactly as recorded: shown once the match record has them. */
@@ -230,8 +266,9 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   };
 
   /** The player's nickname: asked for first by someone who came by a link and never chose one (nicknamePrompt.ts). */
+  const knownNickname = () => ctx.prefs.nickname || ctx.net.credentials()?.nickname;
   const nickname = async (): Promise<string> => {
-    const known = ctx.prefs.nickname || ctx.net.credentials()?.nickname;
+    const known = knownNickname();
     if (known) return known;
     const prompt = nicknamePrompt(suggestedNickname());
     fill(el, prompt.el);
@@ -241,14 +278,30 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     return chosen;
   };
 
-  const connect = async (): Promise<Room> => {
+  /** What the server tells of the table of this room link, if it is gone (null: nothing, or it is open). */
+  const endedHere = (): Promise<EndedTable | null> => (roomId ? ctx.net.endedTable(roomId).catch(() => null) : Promise.resolve(null));
+
+  const connect = async (): Promise<Room | null> => {
+    // A link's table first: one that is gone says so before anyone is asked for a name.
+    if (entry.kind === 'code') {
+      const found = await ctx.net.tableOfCode(entry.code);
+      if ('gone' in found) {
+        await showEnded(Promise.resolve(found.gone));
+        return null;
+      }
+      roomId = found.roomId;
+    } else if (entry.kind !== 'quick' && !knownNickname()) {
+      const gone = await endedHere();
+      if (gone) {
+        await showEnded(Promise.resolve(gone));
+        return null;
+      }
+    }
     const name = await nickname();
     switch (entry.kind) {
       case 'room':
-        return ctx.net.joinRoom(entry.roomId, name);
       case 'code':
-        roomId = await ctx.net.roomForCode(entry.code);
-        return ctx.net.joinRoom(roomId, name);
+        return ctx.net.joinRoom(roomId!, name);
       case 'quick':
         return ctx.net.quickMatch({}, name);
       case 'watch':
@@ -261,9 +314,10 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   return {
     el,
     async mount() {
-      let room: Room;
+      let room: Room | null;
       try {
         room = await connect();
+        if (!room) return;
       } catch (error) {
         const failure = failureOf(error);
         const room = roomId;
@@ -275,7 +329,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             h('button', { text: t('results.home'), on: { click: home } }),
           );
         // Back after the table closed: the game played there, as it ended.
-        if (failure.code === 'ERR_NO_TABLE') return showEnded(room, explain);
+        if (failure.code === 'ERR_NO_TABLE') return showEnded();
         explain();
         return;
       }
@@ -343,7 +397,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             // Signed out from another device: this device starts over as a guest (the screen says so).
             if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
             if (status.why === 'closed') return ctx.status(null);
-            if (status.why === 'gone') return void showEnded(conn.roomId, () => warn(() => t('net.lost')));
+            if (status.why === 'gone') return void showEnded(endedHere(), () => warn(() => t('net.lost')));
             return warn(() => (status.why === 'replaced' ? t('net.replaced') : t('net.lost')));
           default:
             linkNote = null;
@@ -357,6 +411,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       phrases?.relabel();
       badge.relabel();
       if (closedBy) return fill(el, tableClosedView(closedBy, home));
+      if (gone) return fill(el, gone());
       const table = connection?.table();
       if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();

@@ -66,4 +66,16 @@ export const table: Translation<typeof zh> = {
   'watch.liveSummary': '{preset} · {humans} playing',
   'watch.seatHome': '{name} ({n} home)',
   'watch.liveWatchers': '{n} watching',
+
+  'ended.title': 'The game at this table has ended',
+  'ended.closedTitle': 'This table has closed',
+  'ended.when': 'Ended {when}',
+  'ended.closedGame': 'The game was not played to its end; the table closed.',
+  'ended.players': 'Played by {names}',
+  'ended.nameSeparator': ', ',
+  'ended.result': 'See the result',
+  'ended.again': 'New table, same settings',
+  'ended.againHint': 'Then send its new invite link to the same people.',
+  'ended.noGameCode': 'No table has the code {code} now: it closed before a game began, or the code is mistyped.',
+  'ended.noGame': 'Its link no longer leads to a game.',
 };

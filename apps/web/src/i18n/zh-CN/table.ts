@@ -63,4 +63,16 @@ export const table = {
   'watch.liveSummary': '{preset} · {humans} 位玩家',
   'watch.seatHome': '{name}（到达 {n}）',
   'watch.liveWatchers': '{n} 人观战',
+
+  'ended.title': '这张牌桌的对局已经结束',
+  'ended.closedTitle': '这张牌桌已经关闭',
+  'ended.when': '结束于 {when}',
+  'ended.closedGame': '对局没有下完，牌桌已关闭。',
+  'ended.players': '一起玩的人：{names}',
+  'ended.nameSeparator': '、',
+  'ended.result': '看这局的结果',
+  'ended.again': '用同样的设置开一桌',
+  'ended.againHint': '开好后，把新的邀请链接发给同一批朋友。',
+  'ended.noGameCode': '邀请码 {code} 现在没有牌桌：可能牌桌在开局前就关闭了，也可能邀请码输错了。',
+  'ended.noGame': '这个链接已经没有对局了。',
 } as const;
