@@ -72,6 +72,12 @@ export const ratingsCases: TestCase[] = [
         assert.equal(Number(before) - Number(after), Number(delta));
         assert.match(await text(page, '.results-table tr.me [data-testid=rating-change]'), /^▼ \d{4} → \d{3,4}（-\d+）$/);
         assert.equal(await page.$('.results-table tr:not(.me) [data-testid=rating-change]'), null, 'a bot’s rating does not change');
+        // A first rated game: the change is said to be provisional, and why it is big, where it is shown.
+        assert.equal(
+          await text(page, '[data-testid=provisional-note]'),
+          '排位分定级中：这是你在此模式前 20 局排位中的第 1 局。系统还不了解你的实力，所以每局涨跌很大；局数越多，变化越小。',
+        );
+        assert.ok(await page.$('.results-table tr.me .provisional-mark'), 'the row’s change is marked provisional');
         await page.evaluate(() => document.querySelector('[data-testid=my-score]')?.scrollIntoView());
         await screenshot(page, 'ratings-results-phone-zh');
         await click(page, '#lang');
@@ -81,6 +87,10 @@ export const ratingsCases: TestCase[] = [
           5000,
         );
         assert.equal(await text(page, '[data-testid=my-score] [data-testid=rating-change]'), `▼ ${before} → ${after} (-${delta})`);
+        assert.match(
+          await text(page, '[data-testid=provisional-note]'),
+          /^Provisional rating: rated game 1 of your first 20 in this mode\. /,
+        );
         await page.evaluate(() => document.querySelector('[data-testid=my-score]')?.scrollIntoView());
         await screenshot(page, 'ratings-results-phone-en');
 

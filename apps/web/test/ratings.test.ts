@@ -37,7 +37,7 @@ describe('a rating change in words', () => {
     expect(seatRating(1499.5)).toBe('1500');
   });
 
-  it('comes from the recorded seats into the results (null at a casual table)', () => {
+  it('comes from the recorded seats into the results with the rated games so far (null at a casual table)', () => {
     const seat = { colour: 'red', kind: 'human', bot: null, playerId: 'p1', name: 'Ann', rank: 1, winner: true } as const;
     const match = {
       id: 'm1',
@@ -45,7 +45,7 @@ describe('a rating change in words', () => {
       setup: { teams: false },
       result: { reason: 'resign', winner: 'red' },
       seats: [
-        { ...seat, ratingBefore: 1500, ratingAfter: 1538 },
+        { ...seat, ratingBefore: 1500, ratingAfter: 1538, ratedGames: 3 },
         {
           ...seat,
           colour: 'yellow',
@@ -61,9 +61,9 @@ describe('a rating change in words', () => {
       ],
     } as unknown as MatchRecord;
     const rows = onlineResults(match, null, 'p1').rows;
-    expect(rows.map((r) => [r.ratingBefore, r.ratingAfter])).toEqual([
-      [1500, 1538],
-      [null, null],
+    expect(rows.map((r) => [r.ratingBefore, r.ratingAfter, r.ratedGames])).toEqual([
+      [1500, 1538, 3],
+      [null, null, null],
     ]);
   });
 });

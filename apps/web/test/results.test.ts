@@ -155,6 +155,7 @@ describe('the results headline', () => {
       out: null,
       ratingBefore: null,
       ratingAfter: null,
+      ratedGames: null,
     }) as const;
   afterEach(() => setLanguage('zh-CN'));
 

@@ -198,10 +198,19 @@ export interface MatchRecord {
   readonly abortReason: string | null;
   /** Played at a rated table (ratings/): each person's seat has its rating before and after once finished. */
   readonly rated: boolean;
-  readonly seats: readonly (MatchSeat & Partial<Omit<SeatResult, 'colour'>>)[];
+  readonly seats: readonly RecordedSeat[];
   readonly actions: readonly Action[];
   readonly startedAt: number;
   readonly endedAt: number | null;
+}
+
+/** A seat of a match record: who sat there and, once finished, what they scored. */
+export interface RecordedSeat extends MatchSeat, Partial<Omit<SeatResult, 'colour'>> {
+  /**
+   * A person's seat at a finished rated game: their rated games of its mode up to this one, this one
+   * included (the rating is provisional while fewer than PROVISIONAL_GAMES); null otherwise.
+   */
+  readonly ratedGames?: number | null;
 }
 
 /** GET /api/matches/:id/verify */

@@ -18,6 +18,14 @@ const APPEND_ACTION = `INSERT INTO match_actions (match_id, idx, action, at)
 const SEATS = 'SELECT * FROM match_seats WHERE match_id = ? ORDER BY colour';
 const ACTIONS = 'SELECT action FROM match_actions WHERE match_id = ? ORDER BY idx';
 
+/**
+ * A player's rated games of a mode that ended by a match's end, that match included (ties by id, in the
+ * order the ratings are rebuilt): counted when read, so that old records show it too.
+ */
+const RATED_GAMES_SO_FAR = `SELECT COUNT(*) AS n FROM match_seats s JOIN matches m ON m.id = s.match_id
+  WHERE s.player_id = ? AND m.rating_mode = ? AND m.status = 'finished' AND s.rating_after IS NOT NULL
+    AND (m.ended_at < ? OR (m.ended_at = ? AND m.id <= ?))`;
+
 /** A player's matches, aborted ones left out; with `public`, only finished games of public tables (`NOT private` reads 0/1 and booleans). */
 const recentMatches = (shown: MatchesShown): string =>
   `SELECT m.id, m.preset, m.status, m.rated, m.started_at, m.ended_at, s.colour, s.score, s.rank, s.winner,
@@ -179,7 +187,12 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
     getMatch: (id) =>
       sql.transaction(async (tx) => {
         const m = await tx.get('SELECT * FROM matches WHERE id = ?', [id]);
-        return m ? matchRecord(m, await tx.all(SEATS, [id]), await tx.all(ACTIONS, [id])) : null;
+        if (!m) return null;
+        const seats = await tx.all(SEATS, [id]);
+        for (const s of seats)
+          if (s.rating_after !== null && s.player_id)
+            s.rated_games = Number((await tx.get(RATED_GAMES_SO_FAR, [s.player_id, m.rating_mode, m.ended_at, m.ended_at, id]))!.n);
+        return matchRecord(m, seats, await tx.all(ACTIONS, [id]));
       }),
 
     lastMatchAt: async (table) => {

@@ -70,6 +70,7 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
       winner: flag(s.winner),
       ratingBefore: orNull<number>(s.rating_before),
       ratingAfter: orNull<number>(s.rating_after),
+      ratedGames: orNull<number>(s.rated_games),
     })),
     actions: actionsOf(m, actions),
     startedAt: m.started_at as number,

@@ -150,8 +150,8 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
     expect(match).toMatchObject({ status: 'finished', seed: 's'.repeat(64), actions: ACTIONS, endedAt: 9 });
     expect(JSON.stringify(match?.result)).toBe(JSON.stringify(RESULT));
     expect(match?.seats).toEqual([
-      { kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true) },
-      { kind: 'bot', bot: 'heuristic', playerId: null, name: YELLOW_BOT, ...seat('yellow', -40, false, 'resign') },
+      { kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true), ratedGames: null },
+      { kind: 'bot', bot: 'heuristic', playerId: null, name: YELLOW_BOT, ...seat('yellow', -40, false, 'resign'), ratedGames: null },
     ]);
     expect(await reopened.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
   });

@@ -53,9 +53,13 @@ export function ratingsContract(openHarness: () => Promise<StorageHarness>): voi
     const match = (await storage.getMatch(rated))!;
     expect(match.rated).toBe(true);
     const [red, green, yellow, blue] = (['red', 'green', 'yellow', 'blue'] as const).map((c) => match.seats.find((s) => s.colour === c));
-    for (const person of [red!, yellow!]) expect(person).toMatchObject({ ratingBefore: 1500, ratingAfter: expect.any(Number) });
-    for (const bot of [green!, blue!]) expect(bot).toMatchObject({ ratingBefore: null, ratingAfter: null });
-    expect((await storage.getMatch(casual))!.seats.map((s) => s.ratingAfter)).toEqual([null, null]);
+    for (const person of [red!, yellow!])
+      expect(person).toMatchObject({ ratingBefore: 1500, ratingAfter: expect.any(Number), ratedGames: 1 });
+    for (const bot of [green!, blue!]) expect(bot).toMatchObject({ ratingBefore: null, ratingAfter: null, ratedGames: null });
+    expect((await storage.getMatch(casual))!.seats.map((s) => [s.ratingAfter, s.ratedGames])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
 
     // Only the rated game counts, in its mode (4p) alone; both players' rows say so.
     const annRating = await storage.ratings.ratingOf(ann!, '4p');
@@ -202,6 +206,11 @@ export function ratingsContract(openHarness: () => Promise<StorageHarness>): voi
     expect(mine['2p']![2]).toMatchObject({ rating: now!.rating, deviation: now!.deviation });
     expect((await storage.ratings.ratingHistory(ann!, 'all', 2))['2p']!.map((p) => p.at)).toEqual([endedAt(1), endedAt(2)]);
     expect((await storage.ratings.ratingHistory(ann!, 'public', 10))['2p']!.map((p) => p.at)).toEqual([endedAt(0), endedAt(2)]);
+
+    // Each record counts the player's rated games of its mode up to it (a provisional rating is told by it).
+    const gamesSoFar = async (key: string) =>
+      (await storage.getMatch(matchIdOf(game(key))))!.seats.find((s) => s.playerId === ann)!.ratedGames;
+    expect(await Promise.all(keys.map(gamesSoFar))).toEqual([1, 2, 3, 1]);
   });
 
   test('recomputed from the stored records alone, every rating and every seat change equals what was stored', async () => {

@@ -44,6 +44,8 @@ export interface ResultRow {
   /** A rated game's rating in its mode before and after (ratings/); null at a casual table, for a bot, offline. */
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;
+  /** The player's rated games of the mode up to this one (a provisional rating while few); null where there is no rating change. */
+  readonly ratedGames: number | null;
 }
 
 export interface ResultData {
@@ -93,6 +95,7 @@ export function offlineResults(state: GameState, names: BySeat<string>, base: nu
       out: state.out[colour]?.reason ?? null,
       ratingBefore: null,
       ratingAfter: null,
+      ratedGames: null,
     };
   });
   // The reader is the one person at the device; with several (hot seat) nobody is singled out.
@@ -130,6 +133,7 @@ export function onlineResults(match: MatchRecord, final: GameState | null, playe
       out: outReason(s.out),
       ratingBefore: s.ratingBefore ?? null,
       ratingAfter: s.ratingAfter ?? null,
+      ratedGames: s.ratedGames ?? null,
     };
   });
   rows.sort((a, b) => a.rank - b.rank);

@@ -11,7 +11,7 @@ import { resultBanner } from './resultBanner';
 import { type ScorePart, coinsLine, scoreParts } from './scoreBreakdown';
 import { levelBar } from './levelBar';
 import { shareButton } from './shareMatch';
-import { ratingChangeView } from '../ratings/ratingChangeView';
+import { provisionalMark, provisionalNote, ratingChangeView } from '../ratings/ratingChangeView';
 
 /** Another player asked for a rematch: the table is seating again, and this reader decides. */
 export interface RematchInvitation {
@@ -76,7 +76,8 @@ function myScore(data: ResultData): HTMLElement | null {
     'div',
     { class: 'my-score', data: { testid: 'my-score' } },
     h('h3', {}, t('ending.yours'), ' ', h('b', { class: mine.score >= 0 ? 'plus' : 'minus', text: signed(mine.score) })),
-    mine.ratingAfter ? h('p', { class: 'my-rating' }, `${t('rating.label')} `, ratingChangeView(mine)) : null,
+    mine.ratingAfter ? h('p', { class: 'my-rating' }, `${t('rating.label')} `, ratingChangeView(mine), provisionalMark(mine)) : null,
+    mine.ratingAfter ? provisionalNote(mine) : null,
     partsList(scoreParts(mine, data), coinsLine(mine)),
     mine.lifetimeAfter !== null ? levelBar(mine.lifetimeAfter - mine.score, mine.lifetimeAfter) : null,
   );
@@ -156,7 +157,14 @@ export function standingsView(data: ResultData): HTMLElement {
             r.levelChange < 0 ? h('span', { class: 'level-down', text: ` ▼ ${t('results.levelDown')}` }) : null,
           ),
           // A bot's rating is fixed: its cell stays empty (and unlabelled on a phone's card).
-          rated ? h('td', { class: 'rating', ...(r.ratingAfter ? { data: label('rating.label') } : {}) }, ratingChangeView(r)) : null,
+          rated
+            ? h(
+                'td',
+                { class: 'rating', ...(r.ratingAfter ? { data: label('rating.label') } : {}) },
+                ratingChangeView(r),
+                provisionalMark(r),
+              )
+            : null,
           h('td', { data: label('results.collisions'), text: t('results.collisionValue', { sent: r.sent, lost: r.lost }) }),
           h(
             'td',

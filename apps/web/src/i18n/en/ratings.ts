@@ -13,6 +13,8 @@ export const ratings: Translation<typeof zh> = {
   'rating.down': 'down',
   'rating.same': 'unchanged',
   'rating.provisional': 'provisional',
+  'rating.provisionalStep':
+    'Provisional rating: rated game {n} of your first {total} in this mode. Until it knows how strong you are, a new rating moves in big steps; each game makes them smaller.',
   'rating.provisionalHint': 'Provisional: fewer than {n} rated games in this mode, so the rating still moves a lot (marked “?”)',
   'rating.deviation': 'Deviation',
   'rating.games': 'Rated games',

@@ -10,6 +10,8 @@ export const ratings = {
   'rating.down': '下降',
   'rating.same': '不变',
   'rating.provisional': '定级中',
+  'rating.provisionalStep':
+    '排位分定级中：这是你在此模式前 {total} 局排位中的第 {n} 局。系统还不了解你的实力，所以每局涨跌很大；局数越多，变化越小。',
   'rating.provisionalHint': '定级中：此模式的排位局不足 {n} 局，分数还不准，每局变动较大（分数后标“?”）',
   'rating.deviation': '误差',
   'rating.games': '排位局数',
