@@ -6,6 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { join } from 'node:path';
+import { openSqliteStorage } from '../../server/src/repositories';
+import { playSeeded, seatsFor, storeSeeded } from '../../server/test/support/seededGames';
 import { startGameServer } from './gameServer';
 import { PHONE, type TestCase, answerConfirm, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
 
@@ -103,6 +106,60 @@ export const endingCases: TestCase[] = [
       } finally {
         await a.context.close();
         await b.context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'a score that does not follow its place says why beside the place, on the match page of a stored game (phone, zh and en)',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const { page, context } = await newPage(browser, PHONE);
+      const errors = watchErrors(page, 'reader');
+      try {
+        // A whole four-player game played by the engine's bots and stored as the server stores one: the 2nd
+        // place scored −30, the 3rd +20 (captures).
+        const game = playSeeded({ preset: 'online', seats: seatsFor('online'), ending: 'finish', key: 'out-of-place-16' });
+        const guest = (await (
+          await fetch(`${server.url}api/guests`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ nickname: '小安' }),
+          })
+        ).json()) as { playerId: string };
+        const storage = await openSqliteStorage(join(server.dataDir, 'flightchess.db'));
+        const matchId = await storeSeeded(storage, game, [guest.playerId]).finally(() => storage.close());
+
+        await page.goto(`${server.url}#/match/${matchId}`);
+        await page.waitForSelector('[data-testid=match-results]', { timeout: 20_000 });
+        const notes = () =>
+          page.$$eval('.results-table tbody tr', (rows) =>
+            rows.map((r) => [
+              r.querySelector('td.rank')?.textContent ?? '',
+              r.querySelector('[data-testid=place-note]')?.textContent ?? '',
+            ]),
+          );
+        const zh = await notes();
+        assert.deepEqual(
+          zh.map(([rank, note]) => [rank, note !== '']),
+          [
+            ['1', false],
+            ['2', true],
+            ['3', true],
+            ['4', false],
+          ],
+        );
+        for (const [, note] of zh.slice(1, 3))
+          assert.match(note!, /^名次先看胜负，再看到达架数；这个得分：未到达 \d 架 × 底分 10 -\d+(；撞机分：撞回 \d+ 架 × 5 \+\d+)?$/);
+        await page.evaluate(() => document.querySelector('.results-table tbody tr:nth-child(2)')?.scrollIntoView());
+        await screenshot(page, 'place-note-phone-zh');
+        await click(page, '#lang');
+        await until('English', async () => ((await notes())[1]![1] ?? '').startsWith('Places go by the win') || null, 5_000);
+        await page.evaluate(() => document.querySelector('.results-table tbody tr:nth-child(2)')?.scrollIntoView());
+        await screenshot(page, 'place-note-phone-en');
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
         await server.stop();
       }
     },

@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   readonly url: string;
+  /** Its data folder (the SQLite file flightchess.db): a test may store a game there as the server would. */
+  readonly dataDir: string;
   /** kill -9 the process and start a new one on the same port and data: the tables it held are restored. */
   crashAndRestart(): Promise<void>;
   stop(): Promise<void>;
@@ -98,6 +100,7 @@ export async function startGameServer(pace: 'fast' | 'default' = 'fast', env: Re
   let child = await spawnServer(port, dataDir, pace, env);
   return {
     url: `http://127.0.0.1:${port}/`,
+    dataDir,
     async crashAndRestart() {
       await ended(child, 'SIGKILL');
       child = await spawnServer(port, dataDir, pace, env);

@@ -2,7 +2,7 @@ import type { GameState } from '@flightchess/rules';
 import { levelMove } from '../src/results/levelBar';
 import { resultBanner } from '../src/results/resultBanner';
 import { type ResultData, type ResultRow, offlineResults } from '../src/results/results';
-import { coinsLine, scoreParts } from '../src/results/scoreBreakdown';
+import { coinsLine, placeNote, scoreParts } from '../src/results/scoreBreakdown';
 import { setLanguage } from '../src/i18n';
 import { act, gameOf } from './support';
 
@@ -101,6 +101,44 @@ describe('the score breakdown', () => {
     for (const data of [results(redWins(), ['red']), results(teamGame(), ['red'])]) {
       for (const r of data.rows) expect(scoreParts(r, data).reduce((sum, p) => sum + p.value, 0)).toBe(r.score);
     }
+  });
+});
+
+describe('a score that does not follow its place', () => {
+  /** Red wins; green is 2nd with 2 planes home, yellow 3rd with 1 but three captures, blue 4th with none. */
+  function capturesOutscore(): ResultData {
+    const start = gameOf({
+      preset: 'online',
+      seats: ['red', 'green', 'yellow', 'blue'],
+      firstSeat: 'red',
+      planes: { red: [55, 56, 56, 56], green: [56, 56, H, H], yellow: [56, H, H, H] },
+    });
+    const over = act(act(start, { type: 'roll', seat: 'red', value: 1 }).state, { type: 'move', seat: 'red', plane: 0 }).state;
+    return results({ ...over, collisions: { yellow: { sent: 3, lost: 0 } } }, ['yellow']);
+  }
+
+  it('says why beside both places that disagree (3rd −15 above 2nd −20), and nothing where the score follows the place', () => {
+    const data = capturesOutscore();
+    expect(data.rows.map((r) => [r.colour, r.rank, r.score])).toEqual([
+      ['red', 1, 90],
+      ['green', 2, -20],
+      ['yellow', 3, -15],
+      ['blue', 4, -40],
+    ]);
+    expect(placeNote(row(data, 'yellow'), data)).toBe(
+      '名次先看胜负，再看到达架数；这个得分：未到达 3 架 × 底分 10 -30；撞机分：撞回 3 架 × 5 +15',
+    );
+    expect(placeNote(row(data, 'green'), data)).toBe('名次先看胜负，再看到达架数；这个得分：未到达 2 架 × 底分 10 -20');
+    expect([placeNote(row(data, 'red'), data), placeNote(row(data, 'blue'), data)]).toEqual([null, null]);
+    setLanguage('en');
+    expect(placeNote(row(data, 'yellow'), data)).toBe(
+      'Places go by the win, then planes home; this score: 3 planes not home × base 10 -30; Captures: 3 sent home × 5 +15',
+    );
+  });
+
+  it('says nothing when every score follows its place, ties included', () => {
+    const data = results(redWins(), ['red']);
+    for (const r of data.rows) expect(placeNote(r, data)).toBeNull();
   });
 });
 

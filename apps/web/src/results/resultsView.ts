@@ -1,5 +1,5 @@
 import type { DiceCheck } from '@flightchess/rules';
-import { type ResultData, resultHeadline } from './results';
+import { type ResultData, type ResultRow, resultHeadline } from './results';
 import { nameOf } from '../play/describe';
 import { levelName } from '../profile/levels';
 import { t } from '../i18n';
@@ -8,7 +8,7 @@ import { h } from '../ui/dom';
 import { signed } from '../ui/signed';
 import { outBadge } from '../play/seatList';
 import { resultBanner } from './resultBanner';
-import { type ScorePart, coinsLine, scoreParts } from './scoreBreakdown';
+import { type ScorePart, coinsLine, placeNote, scoreParts } from './scoreBreakdown';
 import { levelBar } from './levelBar';
 import { shareButton } from './shareMatch';
 import { provisionalMark, provisionalNote, ratingChangeView } from '../ratings/ratingChangeView';
@@ -56,6 +56,12 @@ function bannerOf(data: ResultData): HTMLElement {
     banner.detail ? h('p', { class: 'banner-detail', text: banner.detail }) : null,
     headlineOf(data),
   );
+}
+
+/** Beside a place its score does not follow: why (placeNote). */
+function placeNoteView(row: ResultRow, data: ResultData): HTMLElement | null {
+  const note = placeNote(row, data);
+  return note ? h('small', { class: 'place-note', data: { testid: 'place-note' }, text: note }) : null;
 }
 
 /** A score's parts, each with its rule and figures, then the coins. */
@@ -145,6 +151,7 @@ export function standingsView(data: ResultData): HTMLElement {
             r.colour === data.me ? h('span', { class: 'you', text: t('ending.you') }) : null,
             r.winner ? h('span', { class: 'crown', text: ' ★' }) : null,
             r.out ? outBadge(r.out) : null,
+            placeNoteView(r, data),
           ),
           h('td', { data: label('results.arrived'), text: String(r.arrived) }),
           h('td', { class: `score ${r.score >= 0 ? 'plus' : 'minus'}`, text: signed(r.score) }),

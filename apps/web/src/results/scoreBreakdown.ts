@@ -43,6 +43,18 @@ function planePart(row: ResultRow, data: ResultData, value: number): ScorePart {
   return { rule: t('ending.part.ownNotHome', { n: n(), base }), value };
 }
 
+/**
+ * Why a seat's score does not follow its place (null when it does): a better place scored less than it,
+ * or a worse one more. Places go by the win and the planes home; the score also counts captures and an
+ * escape's penalty, so the line names every part of it.
+ */
+export function placeNote(row: ResultRow, data: ResultData): string | null {
+  const outOfPlace = data.rows.some((o) => (o.rank < row.rank && o.score < row.score) || (o.rank > row.rank && o.score > row.score));
+  if (!outOfPlace) return null;
+  const parts = scoreParts(row, data).map((p) => `${p.rule} ${signed(p.value)}`);
+  return t('results.placeNote', { parts: parts.join(t('results.placeNoteSeparator')) });
+}
+
 /** The coins: the rule's amount, and with a kept balance its move ("超级豆 -150：12 → 0（不低于 0）"). */
 export function coinsLine(row: ResultRow): string {
   const earned = signed(row.coinsEarned);

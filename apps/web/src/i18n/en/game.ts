@@ -84,6 +84,8 @@ export const game: Translation<typeof zh> = {
   'results.player': 'Player',
   'results.arrived': 'Home',
   'results.score': 'Score',
+  'results.placeNote': 'Places go by the win, then planes home; this score: {parts}',
+  'results.placeNoteSeparator': '; ',
   'results.coins': 'Coins',
   'results.level': 'Level',
   'results.levelUp': 'Level up!',

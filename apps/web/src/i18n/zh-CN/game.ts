@@ -81,6 +81,8 @@ export const game = {
   'results.player': '玩家',
   'results.arrived': '到达',
   'results.score': '得分',
+  'results.placeNote': '名次先看胜负，再看到达架数；这个得分：{parts}',
+  'results.placeNoteSeparator': '；',
   'results.coins': '超级豆',
   'results.level': '级别',
   'results.levelUp': '升级！',
