@@ -10,7 +10,19 @@ import { join } from 'node:path';
 import { openSqliteStorage } from '../../server/src/repositories';
 import { playSeeded, seatsFor, storeSeeded } from '../../server/test/support/seededGames';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, answerConfirm, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
+import {
+  PHONE,
+  SMALL_PHONE,
+  type TestCase,
+  answerConfirm,
+  click,
+  newPage,
+  openFriends,
+  openHome,
+  screenshot,
+  until,
+  watchErrors,
+} from './support';
 
 /** Whether the banner, the reader's own row and their score's parts are all inside the screen as it is. */
 const aboveTheFold = async (page: Page) => {
@@ -29,6 +41,35 @@ const aboveTheFold = async (page: Page) => {
 
 const ALL_IN_VIEW = { banner: true, mine: true, breakdown: true };
 
+/**
+ * 小红 hosts a Ply Yard table (a resignation is allowed at once) and the guest (小黄) joins it by its code;
+ * both are scrolled down to the controls, as a phone's player often is when a game ends, and the guest resigns.
+ */
+async function resignedGame(url: string, a: Page, b: Page, guest = '小黄'): Promise<void> {
+  await openHome(a, url, '小红', 'zh-CN', false);
+  await openFriends(a);
+  await a.selectOption('#create-preset', 'plyyard');
+  await click(a, '[data-testid=create]');
+  await a.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
+  const code = (await a.textContent('[data-testid=join-code]'))!.trim();
+
+  await openHome(b, url, guest, 'zh-CN', false);
+  await openFriends(b);
+  await b.fill('#join-code', code);
+  await click(b, '[data-testid=join]');
+  await b.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+  await click(b, '[data-testid=ready]');
+  await until('the guest to be ready', async () => ((await a.textContent('.lobby-seat.ready:not(:first-child)')) ?? '') || null);
+  await click(a, '[data-testid=start]');
+  await b.waitForSelector('[data-testid=resign]', { timeout: 20_000 });
+  await until('resigning to be allowed', () =>
+    b.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null),
+  );
+  for (const page of [a, b]) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await click(b, '[data-testid=resign]');
+  await answerConfirm(b, 'yes');
+}
+
 export const endingCases: TestCase[] = [
   {
     name: 'the ending at the server’s default pace: a result banner, the own row marked and the score explained above the fold on a phone (zh, en); the host’s rematch invites the other on their results without moving them',
@@ -38,27 +79,7 @@ export const endingCases: TestCase[] = [
       const b = await newPage(browser, PHONE);
       const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
       try {
-        await openHome(a.page, server.url, '小红', 'zh-CN', false);
-        await openFriends(a.page);
-        await a.page.selectOption('#create-preset', 'plyyard');
-        await click(a.page, '[data-testid=create]');
-        await a.page.waitForSelector('[data-testid=lobby] [data-testid=join-code]', { timeout: 20_000 });
-        const code = (await a.page.textContent('[data-testid=join-code]'))!.trim();
-
-        await openHome(b.page, server.url, '小黄', 'zh-CN', false);
-        await openFriends(b.page);
-        await b.page.fill('#join-code', code);
-        await click(b.page, '[data-testid=join]');
-        await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
-        await click(b.page, '[data-testid=ready]');
-        await until('the guest to be ready', async () => ((await a.page.textContent('.lobby-seat.ready:not(:first-child)')) ?? '') || null);
-        await click(a.page, '[data-testid=start]');
-        await b.page.waitForSelector('[data-testid=resign]', { timeout: 20_000 });
-        await until('resigning to be allowed', () =>
-          b.page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null),
-        );
-        await click(b.page, '[data-testid=resign]');
-        await answerConfirm(b.page, 'yes');
+        await resignedGame(server.url, a.page, b.page);
 
         // The results as recorded: the host won, the guest is second; each sees it in large, their own row marked.
         for (const { page } of [a, b]) await page.waitForSelector('[data-testid=my-score]', { timeout: 60_000 });
@@ -102,6 +123,46 @@ export const endingCases: TestCase[] = [
         await screenshot(b.page, 'ending-invitation-phone-en');
         await click(b.page, '[data-testid=accept-rematch]');
         await b.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        assert.deepEqual(errors, []);
+      } finally {
+        await a.context.close();
+        await b.context.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'results taller than a small phone’s screen (320×480) open at their top, the verdict first, though the player was scrolled down',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const a = await newPage(browser, PHONE);
+      const b = await newPage(browser, SMALL_PHONE);
+      const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
+      try {
+        // A nickname at the 20 characters' limit: the "(you)" mark and the badge beside it are never cut.
+        await resignedGame(server.url, a.page, b.page, 'Bartholomew Longname');
+        await b.page.waitForSelector('[data-testid=my-score]', { timeout: 60_000 });
+        const shown = () =>
+          b.page.evaluate(() => {
+            const results = document.querySelector('.extra')!.getBoundingClientRect();
+            const banner = document.querySelector('[data-testid=result-banner]')!.getBoundingClientRect();
+            return { taller: results.height > window.innerHeight, bannerInView: banner.top >= 0 && banner.bottom <= window.innerHeight };
+          });
+        await b.page.waitForTimeout(1_000); // the smooth scroll has ended
+        assert.deepEqual(await shown(), { taller: true, bannerInView: true });
+        await screenshot(b.page, 'ending-small-phone-top');
+        const mine = await b.page.$eval('.results-table tr.me td.player', (td) => {
+          const name = td.querySelector<HTMLElement>('.name')!;
+          const you = td.querySelector<HTMLElement>('.you')!.getBoundingClientRect();
+          const badge = td.querySelector<HTMLElement>('[data-testid=out]')?.getBoundingClientRect();
+          const cell = td.getBoundingClientRect();
+          return {
+            nameShown: name.clientWidth >= 40,
+            youWhole: you.width > 0 && you.left >= cell.left && you.right <= cell.right + 0.5,
+            badgeInside: !badge || badge.right <= cell.right + 0.5,
+          };
+        });
+        assert.deepEqual(mine, { nameShown: true, youWhole: true, badgeInside: true });
         assert.deepEqual(errors, []);
       } finally {
         await a.context.close();

@@ -27,6 +27,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const PHONE = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+/** The smallest phone still sold in numbers (iPhone SE, first generation): where long panels outgrow the screen. */
+export const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 480 } } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
 
 /** How a browser draws the board: `webgl` in software (SwiftShader), as on most devices; `canvas`, Pixi's 2D fallback. */
@@ -152,7 +154,7 @@ const CONFIRM_MOVES = `try { if (localStorage.getItem('flightchess.confirmMoves'
  */
 export async function newPage(
   browser: Browser,
-  device: typeof PHONE | typeof DESKTOP,
+  device: typeof PHONE | typeof SMALL_PHONE | typeof DESKTOP,
   options: { oneTap?: boolean; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...device, locale: options.locale ?? 'zh-CN' });
@@ -237,7 +239,7 @@ export const matchAs = (url: string, matchId: string, player: GuestCredentials) 
 /** A page on the built client from a plain static server (no game server); both are closed after `body`. */
 export async function withOfflinePage(
   browser: Browser,
-  device: typeof PHONE | typeof DESKTOP,
+  device: typeof PHONE | typeof SMALL_PHONE | typeof DESKTOP,
   label: string,
   body: (open: { page: Page; url: string; errors: string[] }) => Promise<void>,
 ): Promise<void> {

@@ -150,9 +150,13 @@ export class GameScreen implements Screen {
     this.returned.show(missed);
   }
 
-  /** Scroll what is shown below into view. */
+  /**
+   * Scroll what is shown below into view: all of it when it fits the screen, else from its top (the
+   * results' verdict first), not its bottom, where the nearest edge of a tall panel would leave a phone.
+   */
   revealBelow(): void {
-    this.extraEl.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    const taller = this.extraEl.getBoundingClientRect().height > window.innerHeight;
+    this.extraEl.scrollIntoView({ behavior: 'smooth', block: taller ? 'start' : 'nearest' });
   }
 
   relabel(): void {
