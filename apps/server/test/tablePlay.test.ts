@@ -276,4 +276,17 @@ describe("a player's own actions, without a room or a transport", () => {
     expect(await table.play.setAutoPlay(seat, false, 'player')).toBeNull();
     expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: false, autoPlayBy: '' });
   });
+
+  test('a turn that timed out just before the drop was noticed (a link that died silently) is told as the absence', async () => {
+    const table = await started(4);
+    const seat = table.match.state.current;
+    await advance(TURN_MS + SLOWEST_PAUSE_MS);
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: true, autoPlayBy: 'timeout' });
+    await table.play.away(seat);
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: true, autoPlayBy: 'away' });
+    expect(table.match.autoPlayOf(seat)).toBe('away');
+    // Back: auto-play stays on, still saying why, until the player turns it off.
+    await table.play.back(seat);
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: true, autoPlayBy: 'away', awayUntil: 0 });
+  });
 });

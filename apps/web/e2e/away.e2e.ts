@@ -51,14 +51,24 @@ const recordSocketCloses = (page: Page) =>
     };`);
 const socketCloses = (page: Page) => page.evaluate('window.__closes') as Promise<unknown[]>;
 
-/** Back with 托管 on: the banner says why and holds the way back; the line says what was missed. Both read in each language (screenshots); then the player takes over. */
-async function backAndTakeOver(page: Page, shot: string): Promise<void> {
+/**
+ * Back with 托管 on: the banner says why and holds the way back; the line says what was missed. Both read in
+ * each language (screenshots); then the player takes over. `awayAtLeast`: the seconds the link was down, which
+ * the line counts at least (from when the link was lost, not from when the server noticed), and the banner
+ * then blames the absence, not a timeout.
+ */
+async function backAndTakeOver(page: Page, shot: string, awayAtLeast?: number): Promise<void> {
   await until('the 托管 banner', async () => (await text(page, '[data-testid=auto-banner]')) || null, 20_000);
-  assert.match(await text(page, '[data-testid=auto-banner]'), /^托管中：你(离开期间|的回合超时)，系统.*在替你走棋取消托管$/);
-  assert.match(
-    await text(page, '[data-testid=returned]'),
-    /^你离开了 (\d+ 秒|\d+ 分 \d+ 秒)，(托管替你走了 \d+ 步|期间还没有替你走棋)知道了$/,
-  );
+  const why =
+    awayAtLeast === undefined
+      ? /^托管中：你(离开期间|的回合超时)，系统.*在替你走棋取消托管$/
+      : /^托管中：你离开期间，系统一直在替你走棋取消托管$/;
+  assert.match(await text(page, '[data-testid=auto-banner]'), why);
+  const missed = await text(page, '[data-testid=returned]');
+  const [, m, s] = /^你离开了 (?:(\d+) 分 )?(\d+) 秒，(?:托管替你走了 \d+ 步|期间还没有替你走棋)知道了$/.exec(missed) ?? [];
+  assert.ok(s !== undefined, `what was missed: ${missed}`);
+  const seconds = Number(m ?? 0) * 60 + Number(s);
+  if (awayAtLeast !== undefined) assert.ok(seconds >= awayAtLeast, `away ${awayAtLeast} s at least, the line says ${missed}`);
   await screenshot(page, `${shot}-phone`);
   await click(page, '#lang');
   await until('English', async () => /^Auto-play is on/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
@@ -139,11 +149,12 @@ export const awayCases: TestCase[] = [
         await page.waitForTimeout(35_000 - (Date.now() - cut));
         const versionAway = await shownVersion(page);
         proxy.restore();
+        const downFor = Math.floor((Date.now() - cut) / 1000);
         await until('已重新连接', async () => (await sinceCut()).some((b) => /已重新连接/.test(b)) || null, 30_000, 100);
         // The same seat, and the game went on meanwhile (the bots at their pace).
         assert.equal(await ownSeat(page), seat);
         await until('the game as it is now', async () => (await shownVersion(page)) > versionAway || null, 10_000);
-        await backAndTakeOver(page, 'away-back-after-silence');
+        await backAndTakeOver(page, 'away-back-after-silence', downFor);
         // Back once and for all: no second outage of its own making (a late try taking the seat from the new connection).
         const shown = await sinceCut();
         const back = shown.findIndex((b) => /已重新连接/.test(b));

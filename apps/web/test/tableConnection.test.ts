@@ -336,6 +336,44 @@ describe('TableConnection: staying connected', () => {
     expect(missed).toEqual([{ seconds: 40, moves: 12, forfeited: false }]);
   });
 
+  it('counts the time away from when the link was last heard alive, not from when the server noticed the drop', async () => {
+    const scheduler = new ManualScheduler();
+    const room = new FakeRoom('r1', rawTable('playing'));
+    const back = new FakeRoom('r1', rawTable('playing'));
+    let online = false;
+    const conn = new TableConnection(
+      asRoom(room),
+      {
+        reconnect: async () => {
+          if (!online) throw new Error('offline');
+          return asRoom(back);
+        },
+        rejoin: () => Promise.reject(new Error('no')),
+      },
+      scheduler,
+      scheduler.now,
+    );
+    const missed: unknown[] = [];
+    conn.onReturned((m) => missed.push(m));
+    room.message('snapshot', { matchId: 'm1', state: start() });
+    const lastHeard = scheduler.time;
+    // The link dies without a word: found some seconds later, then 40 s offline in all.
+    for (let i = 0; i < 400; i++) {
+      scheduler.advance(100);
+      await flush();
+    }
+    online = true;
+    conn.nudge();
+    await flush();
+    expect(scheduler.time - lastHeard).toBe(40_000);
+    // The server noticed the drop 15 s late: it says 25 s; the page says the 40 its player lived.
+    back.message('returned', { seconds: 25, moves: 3, forfeited: false });
+    expect(missed).toEqual([{ seconds: 40, moves: 3, forfeited: false }]);
+    // Counted once: what the server says next is its own count.
+    back.message('returned', { seconds: 5, moves: 0, forfeited: true });
+    expect(missed.at(-1)).toEqual({ seconds: 5, moves: 0, forfeited: true });
+  });
+
   it('does not reconnect after a consented close, nor when another window took the seat, nor when this device was signed out; passes refusals and closing notices on', () => {
     for (const [code, why] of [
       [CLOSE_CODES.consented, 'left'],

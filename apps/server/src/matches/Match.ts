@@ -209,10 +209,14 @@ export class Match {
   /**
    * The seat's player left (an absence from now, until its hold runs out) or is back (null). Held here
    * first: the hold must run even when the write fails (then it is stored with the next one, the whole
-   * presence being written each time). Throws what the write throws.
+   * presence being written each time). Throws what the write throws. Auto-play that a timeout turned on
+   * is told as the absence from then: a link that dies silently is noticed seconds after it did, and the
+   * turn that timed out meanwhile was the absence's, not the player's.
    */
   async setAway(seat: Colour, away: Absence | null): Promise<void> {
-    this.presence = this.withSeat(seat, { ...this.presence[seat], away: away ?? undefined });
+    const now = this.presence[seat];
+    const autoPlay = away && now?.autoPlay === 'timeout' ? 'away' : now?.autoPlay;
+    this.presence = this.withSeat(seat, { ...now, away: away ?? undefined, autoPlay });
     this.awayMoves[seat] = 0;
     await this.store(this.presence);
   }

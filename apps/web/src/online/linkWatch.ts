@@ -34,6 +34,11 @@ export class LinkWatch {
     this.next();
   }
 
+  /** When the server was last heard from: the last sign the link was alive. */
+  get lastHeard(): number {
+    return this.heardAt;
+  }
+
   /** Something came from the server: the link is alive. */
   heard(): void {
     this.heardAt = this.now();

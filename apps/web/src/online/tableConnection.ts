@@ -87,6 +87,9 @@ export class TableConnection {
   /** Reconnection attempts given up but still unanswered, and until when one that answered late may still take the seat over. */
   private stragglers = 0;
   private stragglingUntil = 0;
+  /** When the link now down was last heard alive; on the connection that came back, what its `returned` counts from. */
+  private lostAt: number | null = null;
+  private awaySince: number | null = null;
 
   constructor(
     room: Room,
@@ -253,7 +256,7 @@ export class TableConnection {
     );
     room.onMessage(
       'returned',
-      heard((message: ServerMessages['returned']) => emit(this.returnListeners, message)),
+      heard((message: ServerMessages['returned']) => emit(this.returnListeners, this.awayAsSeen(message))),
     );
     room.onLeave((code) => {
       watch.stop();
@@ -267,6 +270,7 @@ export class TableConnection {
         return;
       }
       this.linked = false;
+      this.lost(watch);
       this.retry(room.reconnectionToken, 0, this.now());
     });
     // Every new connection (join, reconnect, rejoin) starts from the game as it is now.
@@ -281,9 +285,26 @@ export class TableConnection {
   private silent(room: Room): void {
     if (this.closed || room !== this.room || !this.linked) return;
     this.linked = false;
+    this.lost(this.watch);
     room.removeAllListeners();
     void room.leave(false).catch(() => undefined);
     this.retry(room.reconnectionToken, 0, this.now());
+  }
+
+  /** The link is down: it was last alive when this connection last heard the server (kept through the retries). */
+  private lost(watch: LinkWatch | null): void {
+    this.lostAt ??= watch?.lastHeard ?? this.now();
+  }
+
+  /**
+   * What the player missed, as long as they were away from where they sit: the server counts from when it
+   * noticed the drop, which for a link that died silently is seconds after this page last heard from it.
+   */
+  private awayAsSeen(missed: ServerMessages['returned']): ServerMessages['returned'] {
+    const since = this.awaySince;
+    this.awaySince = null;
+    if (since === null) return missed;
+    return { ...missed, seconds: Math.max(missed.seconds, Math.round((this.now() - since) / 1000)) };
   }
 
   private retry(token: string, attempt: number, since: number): void {
@@ -349,6 +370,8 @@ export class TableConnection {
   private adopt(room: Room): void {
     this.room = room;
     this.linked = true;
+    this.awaySince = this.lostAt;
+    this.lostAt = null;
     this.bind(room);
     emit(this.statusListeners, { kind: 'reconnected' });
   }

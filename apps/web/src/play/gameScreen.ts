@@ -40,6 +40,8 @@ export class GameScreen implements Screen {
   /** 托管 is never silent: while the server plays the own seat, this says so and why, with the way back. */
   private readonly autoBanner = h('div', { class: 'auto-banner', role: 'status', hidden: true, data: { testid: 'auto-banner' } });
   private readonly returned: ReturnedNote;
+  /** Why auto-play played the own seat at the last look (null: it did not). */
+  private autoShown: Controls['autoPlayBy'] = null;
   /** The turn the banner last pulsed for. */
   private pulsedFor = '';
   private readonly summaryEl = h('p', { class: 'summary', data: { testid: 'summary' } });
@@ -262,6 +264,9 @@ export class GameScreen implements Screen {
   /** While the server plays the own seat: why (the player chose it, their turn timed out, they were away) and one tap back. */
   private renderAutoBanner(controls: Controls, over: boolean): void {
     const reason = over ? null : controls.autoPlayBy;
+    // Auto-play taking the seat over again (a turn timed out since): the note of the last absence no longer applies.
+    if (reason !== null && reason !== this.autoShown) this.returned.clear();
+    this.autoShown = reason;
     this.autoBanner.hidden = reason === null;
     this.el.classList.toggle('auto-playing', reason !== null);
     if (reason === null) return fill(this.autoBanner);

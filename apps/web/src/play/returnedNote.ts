@@ -25,7 +25,7 @@ export class ReturnedNote {
     this.render();
     this.announce(returnedText(missed));
     if (this.hideTimer !== null) window.clearTimeout(this.hideTimer);
-    this.hideTimer = window.setTimeout(() => this.close(), RETURNED_SHOWN_MS);
+    this.hideTimer = window.setTimeout(() => this.clear(), RETURNED_SHOWN_MS);
   }
 
   /** Redraw in the current language. */
@@ -36,7 +36,7 @@ export class ReturnedNote {
     fill(
       this.el,
       h('span', { text: returnedText(missed) }),
-      h('button', { class: 'dismiss', text: t('game.dismiss'), on: { click: () => this.close() } }),
+      h('button', { class: 'dismiss', text: t('game.dismiss'), on: { click: () => this.clear() } }),
     );
   }
 
@@ -44,7 +44,8 @@ export class ReturnedNote {
     if (this.hideTimer !== null) window.clearTimeout(this.hideTimer);
   }
 
-  private close(): void {
+  /** Gone: closed by the player, timed out, or no longer true. */
+  clear(): void {
     this.missed = null;
     this.render();
   }
