@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { blackHole } from './blackHole';
 import { startGameServer } from './gameServer';
 import { DESKTOP, PHONE, type TestCase, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
 
@@ -12,6 +13,8 @@ import { DESKTOP, PHONE, type TestCase, click, newPage, openFriends, openHome, s
 async function tableOf(page: Page): Promise<string> {
   return until('the table in the address', async () => /#\/table\/([^/]+)$/.exec(page.url())?.[1] ?? null, 20_000);
 }
+
+const text = async (page: Page, selector: string) => ((await page.textContent(selector).catch(() => null)) ?? '').trim();
 
 const listedNames = (page: Page, roomId: string) => page.textContent(`[data-testid=open-tables] [data-room="${roomId}"]`).catch(() => null);
 
@@ -181,6 +184,66 @@ export const homeCases: TestCase[] = [
         await page.press('#nickname', 'Backspace');
         assert.equal(await page.isVisible('[data-testid=nickname-limit]'), false, 'gone once there is room again');
       }),
+  },
+  {
+    name: 'home: with the game server out of reach the list greys and says so, the banner says the link is down; back, all is fresh by itself (phone, zh and en)',
+    async run(browser) {
+      const server = await startGameServer('default', { QUICK_START_SECONDS: '300', QUICK_ALONE_SECONDS: '300' });
+      const proxy = await blackHole(server.url);
+      const ann = await newPage(browser, PHONE);
+      const bob = await newPage(browser, DESKTOP);
+      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
+      const status = () =>
+        ann.page.evaluate(() => {
+          const bar = document.getElementById('status')!;
+          return bar.hidden ? '' : (bar.textContent ?? '');
+        });
+      try {
+        // Bob waits at a public table; Ann's home (through a link that can die) lists it.
+        await openHome(bob.page, server.url, 'Bob', 'en');
+        await click(bob.page, '[data-testid=play-now]');
+        await bob.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });
+        const table = await tableOf(bob.page);
+        await openHome(ann.page, proxy.url, '小安', 'zh-CN', false);
+        await until('Bob’s table listed', async () => (await listedNames(ann.page, table))?.includes('Bob') || null, 15_000);
+
+        // The link dies without a word: the list says it may be stale, greys, and cannot be sat at; the banner says why.
+        proxy.cut();
+        await ann.page.waitForSelector('[data-testid=tables-stale]', { timeout: 20_000 });
+        assert.equal(await text(ann.page, '[data-testid=tables-stale]'), '连不上游戏服务器：下面的列表可能已经过时，连上后会自动刷新。');
+        assert.equal(await ann.page.$eval(`[data-testid="sit-at-${table}"]`, (b) => (b as HTMLButtonElement).disabled), true);
+        assert.equal(await status(), '与游戏服务器的连接断了：正在重试…');
+        await screenshot(ann.page, 'home-link-down-phone-zh');
+        await click(ann.page, '#lang');
+        await until('English', async () => /^No link to the game server/.test(await status()) || null, 5_000);
+        assert.match(
+          await text(ann.page, '[data-testid=tables-stale]'),
+          /^The game server cannot be reached: this list may be out of date/,
+        );
+        await screenshot(ann.page, 'home-link-down-phone-en');
+
+        // Meanwhile Bob's table closes; the link back, Ann's list is fresh by itself and the banner gone.
+        await click(bob.page, '[data-testid=leave-table]');
+        await bob.page.waitForSelector('[data-testid=play-now]', { timeout: 20_000 });
+        proxy.restore();
+        await until(
+          'the fresh list',
+          async () => ((await text(ann.page, '[data-testid=open-tables]')).includes('No open table right now') ? true : null),
+          15_000,
+        );
+        assert.equal(await ann.page.$('[data-testid=tables-stale]'), null);
+        assert.equal(await status(), '');
+        assert.deepEqual(
+          errors.filter((e) => !/Failed to fetch|ERR_CONNECTION|net::/.test(e)),
+          [],
+        );
+      } finally {
+        await ann.context.close();
+        await bob.context.close();
+        await proxy.close();
+        await server.stop();
+      }
+    },
   },
   {
     name: 'home: play now seats people together, the open-table list takes a player to a table, and a closed page offers "return to your game"',

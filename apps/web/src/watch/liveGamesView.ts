@@ -31,7 +31,8 @@ export function liveGamesView(ctx: AppContext): LiveGamesView {
   const watch = (table: TableListing) => ctx.navigate({ name: 'watch', roomId: table.roomId });
 
   const render = () => {
-    const live = liveGames(poll.latest.value ?? []);
+    // Games seen before the link went down may have ended: none is offered to watch until it is back.
+    const live = poll.latest.failed ? [] : liveGames(poll.latest.value ?? []);
     const best = live[0] ?? null;
     el.hidden = best === null;
     fill(

@@ -49,6 +49,8 @@ export const home: Translation<typeof zh> = {
   'tables.loading': 'Looking for open tables…',
   'tables.none': 'No open table right now: “Play now” opens one.',
   'tables.unreachable': 'The game server cannot be reached: offline games still work.',
+  'tables.stale': 'The game server cannot be reached: this list may be out of date. It refreshes by itself once the link is back.',
+  'tables.linkDown': 'No link to the game server: trying again…',
   'tables.summary': '{preset} · {seated}/{size} seated · {seconds} s a turn',
   'tables.sit': 'Sit here',
   'tables.yours': 'Your game is still on',

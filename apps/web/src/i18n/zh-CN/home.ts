@@ -46,6 +46,8 @@ export const home = {
   'tables.loading': '正在查找牌桌…',
   'tables.none': '现在没有等待中的牌桌：点“快速开始”开一桌。',
   'tables.unreachable': '连不上游戏服务器：离线对局照常可玩。',
+  'tables.stale': '连不上游戏服务器：下面的列表可能已经过时，连上后会自动刷新。',
+  'tables.linkDown': '与游戏服务器的连接断了：正在重试…',
   'tables.summary': '{preset} · 已坐 {seated}/{size} · 每步 {seconds} 秒',
   'tables.sit': '入座',
   'tables.yours': '你的对局还在进行',
