@@ -78,6 +78,10 @@ describe('a player away from the game (RULES.md §7)', () => {
     // Scored as a resignation: its planes not home × base, negative, never a win.
     expect(seat).toMatchObject({ out: 'forfeit', winner: false });
     expect(seat.score).toBeLessThan(0);
+    // A new guest holds no coins: the loss stops at 0. Bots keep no balance.
+    expect(seat).toMatchObject({ coins: 0, coinsAfter: 0 });
+    for (const b of record!.seats.filter((s) => s.kind === 'bot'))
+      expect(b).toMatchObject({ coins: Math.max(b.coinsEarned!, 0), coinsAfter: null });
   });
 
   test('back within the hold: the same seat, auto-play as the server has it, and what was played for them meanwhile; no forfeit later', async () => {

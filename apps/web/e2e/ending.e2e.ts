@@ -39,6 +39,8 @@ const aboveTheFold = async (page: Page) => {
   };
 };
 
+const text = async (page: Page, selector: string) => ((await page.textContent(selector).catch(() => null)) ?? '').trim();
+
 const ALL_IN_VIEW = { banner: true, mine: true, breakdown: true };
 
 /**
@@ -212,6 +214,9 @@ export const endingCases: TestCase[] = [
         );
         for (const [, note] of zh.slice(1, 3))
           assert.match(note!, /^名次先看胜负，再看到达架数；这个得分：未到达 \d 架 × 底分 10 -\d+(；撞机分：撞回 \d+ 架 × 5 \+\d+)?$/);
+        // The 4th, a bot that lost 30: one floor for bots and people, its coins stop at 0, said in its breakdown.
+        assert.equal(await text(page, '.results-table tbody tr:nth-child(4) td[data-label="超级豆"]'), '0');
+        assert.match(await text(page, '.results-table tbody tr:nth-child(4)'), /超级豆 -30 → 0，没有余额（不低于 0）/);
         await page.evaluate(() => document.querySelector('.results-table tbody tr:nth-child(2)')?.scrollIntoView());
         await screenshot(page, 'place-note-phone-zh');
         await click(page, '#lang');

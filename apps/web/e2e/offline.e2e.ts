@@ -75,6 +75,33 @@ const cases: TestCase[] = [
 
         await playMoves(page, 4, 'midgame-preview-phone');
 
+        // With one tap to move (the setting off), one number key moves a plane that has one move: no Enter.
+        await page.uncheck('[data-testid=confirm-moves]');
+        // The keys go to the game again, not to the box just ticked.
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        for (let tries = 0; ; tries++) {
+          assert.ok(tries < 40, 'a turn with a choice of planes for one key to move');
+          const turn = await myTurn(page);
+          if (turn.canRoll) {
+            const before = await shownVersion(page);
+            await page.keyboard.press('Enter');
+            await until('the roll to be taken', async () => (await shownVersion(page)) > before || null, 10_000);
+            continue;
+          }
+          const before = await shownVersion(page);
+          if (turn.movable.length < 2) {
+            // One plane with a choice of routes: tapped, then its route confirmed.
+            await click(page, `.plane-button[data-plane="${turn.movable[0]}"]`);
+            await click(page, '[data-testid=confirm]');
+            await until('the move to be taken', async () => (await shownVersion(page)) > before || null, 10_000);
+            continue;
+          }
+          await page.keyboard.press(String(turn.movable[0]! + 1));
+          await until('one key to move the plane', async () => (await shownVersion(page)) > before || null, 5_000);
+          break;
+        }
+        await page.check('[data-testid=confirm-moves]');
+
         // The unfinished game is saved: home offers to continue it at the same roll.
         const rollsBefore = await page.evaluate(
           () => JSON.parse(localStorage.getItem('flightchess.offline.current') ?? 'null')?.actions.length as number,

@@ -130,15 +130,21 @@ describe('GameController (adapter)', () => {
     expect(source.sent).toEqual([]);
   });
 
-  it('picks planes with number keys', async () => {
+  it('a number key is a tap on that plane: one key moves a plane with one move; with select-then-confirm it selects, and the same key or Enter moves', async () => {
     const rolled = act(redToRoll(), { type: 'roll', seat: 'red', value: 6 });
-    const { controller, changes, source } = setup(rolled.state);
-    await controller.settled();
-    expect(controller.key('3')).toBe(true);
-    expect(changes.at(-1)!.selected).toBe(2);
-    expect(controller.key('9')).toBe(false);
-    controller.key(' ');
-    expect(source.sent).toEqual([{ type: 'move', plane: 2 }]);
+    const oneKey = setup(rolled.state);
+    await oneKey.controller.settled();
+    expect(oneKey.controller.key('9')).toBe(false);
+    expect(oneKey.controller.key('3')).toBe(true);
+    expect(oneKey.source.sent).toEqual([{ type: 'move', plane: 2 }]);
+
+    const confirming = setup(rolled.state, ['red'], true);
+    await confirming.controller.settled();
+    expect(confirming.controller.key('3')).toBe(true);
+    expect(confirming.changes.at(-1)!.selected).toBe(2);
+    expect(confirming.source.sent).toEqual([]);
+    confirming.controller.key('3');
+    expect(confirming.source.sent).toEqual([{ type: 'move', plane: 2 }]);
   });
 
   it('animates a capture along the route, flying the victim to its hangar; the panel shows the newest state at once', async () => {

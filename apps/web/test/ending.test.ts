@@ -156,6 +156,12 @@ describe('the coins line', () => {
   it('shows only the rule’s amount where no balance is kept (offline)', () => {
     expect(coinsLine(row(data, 'red'))).toBe('超级豆 +20');
   });
+
+  it('shows a bot’s loss stopped at 0, as a person’s who holds none, with no balance', () => {
+    expect(coinsLine({ ...loser, coinsEarned: -30, coins: 0, coinsAfter: null })).toBe('超级豆 -30 → 0，没有余额（不低于 0）');
+    setLanguage('en');
+    expect(coinsLine({ ...loser, coinsEarned: -30, coins: 0, coinsAfter: null })).toBe('Coins -30 → 0, none held (never below 0)');
+  });
 });
 
 describe('the level bar', () => {

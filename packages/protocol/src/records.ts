@@ -154,7 +154,10 @@ export interface MatchSeat {
 export interface SeatResult {
   readonly colour: Colour;
   readonly score: number;
-  /** The coins added to the player's (never below 0: a loss takes at most what the player held). */
+  /**
+   * The coins added to the player's (never below 0: a loss takes at most what the player held). A bot
+   * holds none, so a bot's loss stops at 0 as a person's who holds none does (one floor for both).
+   */
   readonly coins: number;
   /** The coins the rule gives (score × multiplier − fee), before that floor; may be below 0. */
   readonly coinsEarned: number;

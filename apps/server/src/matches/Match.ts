@@ -18,7 +18,7 @@ import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, r
 import { randomId } from '../core/ids';
 import { metrics } from '../core/metrics';
 import type { PlayerStorage } from '../players/playerRepository';
-import { finalScores } from './finalScores';
+import { type Standing, finalScores } from './finalScores';
 import type { Absence, MatchStorage, MatchTable, Presence, RatingInputs, SeatPresence, StoredMatch } from './MatchStorage';
 import { ratingInputs } from './ratingInputs';
 
@@ -245,26 +245,25 @@ export class Match {
   async record(): Promise<Recorded> {
     const result = this.game.result;
     if (!result) throw new Error('record: the game is not over');
-    const lifetime: BySeat<number> = {};
-    const coinsHeld: BySeat<number> = {};
+    const people: BySeat<Standing> = {};
     for (const seat of this.table.seats) {
       if (!seat.playerId) continue;
       const player = await this.deps.storage.getPlayer(seat.playerId);
-      lifetime[seat.colour] = player?.lifetimeScore ?? 0;
-      coinsHeld[seat.colour] = player?.coins ?? 0;
+      people[seat.colour] = { lifetime: player?.lifetimeScore ?? 0, coins: player?.coins ?? 0 };
     }
-    const scores = finalScores(this.game, this.table.base, lifetime, coinsHeld);
-    if (!scores.ok) throw new Error(`scoring failed: ${scores.error.message}`);
+    const scored = finalScores(this.game, this.table.base, people);
+    if (!scored.ok) throw new Error(`scoring failed: ${scored.error.message}`);
+    const scores = scored.value;
     const rating = this.table.rated ? ratingInputs(this.game, await this.storedActions()) : undefined;
     const changes = await this.deps.storage.finishMatch({
       id: this.id,
       owner: this.deps.owner,
       result,
-      seats: scores.value,
+      seats: scores,
       endedAt: Date.now(),
       ...(rating && { rating }),
     });
-    const seats = scores.value.map((s) => ({
+    const seats = scores.map((s) => ({
       ...s,
       ratingBefore: changes[s.colour]?.before ?? null,
       ratingAfter: changes[s.colour]?.after ?? null,

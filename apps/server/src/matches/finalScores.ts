@@ -1,8 +1,24 @@
 import { type BySeat, type Colour, type GameState, type Result, scoreGame } from '@flightchess/rules';
 import type { SeatResult } from '@flightchess/protocol';
 
-/** Scores, coins and levels of a finished game (RULES.md §7.1), ready to store; `coinsHeld`: the players' coins before it. */
-export function finalScores(game: GameState, base: number, lifetime: BySeat<number>, coinsHeld: BySeat<number> = {}): Result<SeatResult[]> {
+/** A person's standing before the game: their lifetime score and the coins they hold. */
+export interface Standing {
+  readonly lifetime: number;
+  readonly coins: number;
+}
+
+/**
+ * Scores, coins and levels of a finished game (RULES.md §7.1), ready to store. `people`: each person's
+ * seat and standing before it; the other seats are bots, which hold no coins, so that a bot's loss stops
+ * at 0 as a person's who holds none does (one floor for both), and which keep no balance (coinsAfter null).
+ */
+export function finalScores(game: GameState, base: number, people: BySeat<Standing>): Result<SeatResult[]> {
+  const lifetime: BySeat<number> = {};
+  const coinsHeld: BySeat<number> = {};
+  for (const colour of game.seats) {
+    lifetime[colour] = people[colour]?.lifetime ?? 0;
+    coinsHeld[colour] = people[colour]?.coins ?? 0;
+  }
   const scored = scoreGame(game, { base, lifetime, coinsHeld });
   if (!scored.ok) return scored;
   const winners = game.result?.winners ?? [];
@@ -13,7 +29,7 @@ export function finalScores(game: GameState, base: number, lifetime: BySeat<numb
       score: s.score,
       coins: s.coins,
       coinsEarned: s.coinsEarned,
-      coinsAfter: s.coinsAfter,
+      coinsAfter: people[colour] ? s.coinsAfter : null,
       arrived: s.arrived,
       rank: s.rank,
       escapePenalty: s.escapePenalty,

@@ -14,8 +14,8 @@ const playRolls = (players: Player[], rolls: number) => play(players, (g) => g.r
 async function expectStoredScores(viewer: Player, base: number): Promise<Record<string, any>> {
   await waitFor(() => viewer.state.result.recorded, 'the result to be recorded');
   const match = (await getJson(t, `/api/matches/${viewer.state.matchId}`)).body;
-  // Each player here is a new guest with no coins: a loss leaves them at 0 (coins never go below it).
-  const coinsHeld = Object.fromEntries(match.seats.filter((s: any) => s.playerId).map((s: any) => [s.colour, 0]));
+  // Each player here is a new guest with no coins, and a bot holds none: a loss leaves either at 0 (coins never go below it).
+  const coinsHeld = Object.fromEntries(match.seats.map((s: any) => [s.colour, 0]));
   const expected = scoreGame(viewer.game, { base, coinsHeld });
   if (!expected.ok) throw new Error(expected.error.message);
   for (const seat of match.seats) {
@@ -25,6 +25,8 @@ async function expectStoredScores(viewer: Player, base: number): Promise<Record<
       coins: mine.coins,
       coinsEarned: mine.coinsEarned,
       escapePenalty: mine.escapePenalty,
+      // A bot keeps no balance.
+      coinsAfter: seat.playerId ? mine.coinsAfter : null,
     });
   }
   return match;

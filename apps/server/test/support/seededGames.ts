@@ -18,7 +18,7 @@ import {
   rollAt,
   stepAction,
 } from '@flightchess/rules';
-import { finalScores } from '../../src/matches/finalScores';
+import { type Standing, finalScores } from '../../src/matches/finalScores';
 import { ratingInputs } from '../../src/matches/ratingInputs';
 import type { MatchSeat } from '@flightchess/protocol';
 import type { Storage } from '../../src/repositories';
@@ -197,9 +197,12 @@ export async function storeSeeded(
     await storage.abortMatch(id, 'closed by the operator', endedAt);
     return id;
   }
-  const lifetime: BySeat<number> = {};
-  for (const s of seats) if (s.playerId) lifetime[s.colour] = (await storage.getPlayer(s.playerId))?.lifetimeScore ?? 0;
-  const scores = finalScores(game.state, 10, lifetime);
+  const people: BySeat<Standing> = {};
+  for (const s of seats) {
+    const player = s.playerId ? await storage.getPlayer(s.playerId) : null;
+    if (player) people[s.colour] = { lifetime: player.lifetimeScore, coins: player.coins };
+  }
+  const scores = finalScores(game.state, 10, people);
   if (!scores.ok) throw new Error(`${game.spec.key}: ${scores.error.message}`);
   const rating = options.rated ? ratingInputs(game.state, game.actions) : undefined;
   await storage.finishMatch({ id, owner, result: game.state.result!, seats: scores.value, endedAt, ...(rating && { rating }) });

@@ -77,9 +77,15 @@ export class GameController {
     const controls = this.controls();
     const ref = planeOfKey(key);
     if (!this.latest || this.moveSent() || !controls?.acting || !ref || ref.colour !== controls.acting) return;
-    const decision = tapDecision(legalMoves(this.latest.state), ref.plane, this.selected, this.hooks.confirmMoves?.() ?? false);
-    if (decision === 'move') this.move(ref.plane);
-    else if (decision === 'select') this.select(ref.plane);
+    this.decide(ref.plane);
+  }
+
+  /** Move or select `plane` of the seat acting, as tapDecision says; false when it has no move. */
+  private decide(plane: number): boolean {
+    const decision = tapDecision(legalMoves(this.latest!.state), plane, this.selected, this.hooks.confirmMoves?.() ?? false);
+    if (decision === 'move') this.move(plane);
+    else if (decision === 'select') this.select(plane);
+    return decision !== 'none';
   }
 
   roll(): void {
@@ -103,15 +109,17 @@ export class GameController {
     this.source.send({ type: 'move', plane });
   }
 
-  /** Keyboard play: number keys pick a plane, Enter/Space rolls or confirms, Escape clears. Returns true if used. */
+  /**
+   * Keyboard play: a number key is a tap on that plane (one key moves a plane that has one move, unless
+   * the player keeps select-then-confirm; the same key again moves the selected one), Enter/Space rolls
+   * or confirms, Escape clears. Returns true if used.
+   */
   key(key: string): boolean {
     const controls = this.controls();
     if (!controls || this.moveSent()) return false;
     if (/^[1-9]$/.test(key)) {
       const plane = Number(key) - 1;
-      if (!controls.movable.includes(plane)) return false;
-      this.select(plane);
-      return true;
+      return controls.movable.includes(plane) && this.decide(plane);
     }
     if (key === 'Enter' || key === ' ') {
       if (controls.canRoll) this.roll();

@@ -39,6 +39,7 @@ export function gameView(table: TableFacts, game: GameState, playerId: string, l
     state: game,
     seats,
     turnDeadline: clock.deadline ?? null,
+    turnSeconds: table.turnSeconds,
     answerDeadline: clock.answerDeadline ?? null,
     viewer: own,
     linkDown: !live,

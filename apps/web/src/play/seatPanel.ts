@@ -7,6 +7,7 @@ import { clockOf } from '../ui/timeWords';
 import { seatName, teamName } from './describe';
 import { outBadge, seatChip } from './seatList';
 import { seatRating } from '../ratings/ratingWords';
+import { turnSecondsShown } from './turnTimer';
 import type { GameView } from './types';
 
 /**
@@ -61,7 +62,7 @@ function seatChipOf(view: GameView, colour: Colour): HTMLElement {
   }
   let timer: HTMLElement | null = null;
   if (isTurn && view.turnDeadline) {
-    const left = Math.max(0, Math.ceil((view.turnDeadline - Date.now()) / 1000));
+    const left = turnSecondsShown(view.turnDeadline, Date.now(), view.turnSeconds);
     timer = h('span', { class: `timer${left <= 5 ? ' low' : ''}`, text: t('game.timer', { s: left }), data: { testid: 'timer' } });
   }
   return seatChip(

@@ -31,6 +31,8 @@ export interface GameView {
   readonly seats: readonly SeatView[];
   /** When the current turn times out (epoch ms), or null without a turn timer. */
   readonly turnDeadline: number | null;
+  /** Online: the table's turn time, the most its timer shows (turnTimer.ts). */
+  readonly turnSeconds?: number;
   /** When a pending resignation or draw offer counts as declined (epoch ms), or null. */
   readonly answerDeadline: number | null;
   /** The colour drawn at the bottom: the own seat online; null keeps red at the bottom. */

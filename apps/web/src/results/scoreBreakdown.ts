@@ -58,7 +58,11 @@ export function placeNote(row: ResultRow, data: ResultData): string | null {
 /** The coins: the rule's amount, and with a kept balance its move ("超级豆 -150：12 → 0（不低于 0）"). */
 export function coinsLine(row: ResultRow): string {
   const earned = signed(row.coinsEarned);
-  if (row.coinsAfter === null) return t('ending.coins', { earned });
+  // No balance kept (a bot: it holds none, so its loss stops at 0 as a person's with none does).
+  if (row.coinsAfter === null)
+    return row.coins === row.coinsEarned
+      ? t('ending.coins', { earned })
+      : t('ending.coinsNone', { earned, coins: signed(row.coins) }) + t('ending.coinsFloor');
   const line = t('ending.coinsBalance', { earned, before: row.coinsAfter - row.coins, after: row.coinsAfter });
   return row.coins === row.coinsEarned ? line : line + t('ending.coinsFloor');
 }

@@ -28,6 +28,7 @@ export const ending: Translation<typeof zh> = {
   'ending.part.escape': 'Escape penalty',
   'ending.coins': 'Coins {earned}',
   'ending.coinsBalance': 'Coins {earned}: {before} → {after}',
+  'ending.coinsNone': 'Coins {earned} → {coins}, none held',
   'ending.coinsFloor': ' (never below 0)',
   'ending.levelBar': 'Level {name}: {score} points, {toNext} to the next level',
   'ending.levelTop': 'Level {name}: {score} points (the top level)',

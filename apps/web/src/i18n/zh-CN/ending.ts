@@ -25,6 +25,7 @@ export const ending = {
   'ending.part.escape': '逃跑罚分',
   'ending.coins': '超级豆 {earned}',
   'ending.coinsBalance': '超级豆 {earned}：{before} → {after}',
+  'ending.coinsNone': '超级豆 {earned} → {coins}，没有余额',
   'ending.coinsFloor': '（不低于 0）',
   'ending.levelBar': '级别 {name}：{score} 分，距下一级还差 {toNext} 分',
   'ending.levelTop': '级别 {name}：{score} 分（最高级）',
