@@ -31,17 +31,17 @@ export const common: Translation<typeof zh> = {
   'preset.online': 'Online classic',
   'preset.traditional': 'Traditional',
   'preset.improved': 'Improved',
-  'preset.appfree': 'AppFree',
-  'preset.wango-classic': 'WANGO classic',
-  'preset.wango-quick': 'WANGO quick',
-  'preset.plyyard': 'Ply Yard (2 players)',
+  'preset.appfree': 'One jump a move (AppFree)',
+  'preset.wango-classic': 'Open stacks (WANGO classic)',
+  'preset.wango-quick': 'Quick, 3 planes (WANGO quick)',
+  'preset.plyyard': 'Two players, safe squares (Ply Yard)',
   'preset.online.about': 'The default online game: take off on a 5 or 6, 2v2 teams, stacks block, an overshoot bounces back.',
   'preset.traditional.about': 'Family rules: take off only on a 6; otherwise as Online classic.',
   'preset.improved.about': 'Three 6s in a row send all your planes home; stacks can be passed; an overshoot still arrives.',
   'preset.appfree.about':
     'The AppFree app’s rules: one jump or flight per move, three 6s send the last plane home, exact finish, no teams.',
   'preset.wango-classic.about': 'Take off only on a 6, a third 6 in a row is void, stacks do not block, no teams.',
-  'preset.wango-quick.about': 'A quick game: 3 planes each, one already on the launch square; otherwise WANGO classic.',
+  'preset.wango-quick.about': 'A quick game: 3 planes each, one already on the launch square; otherwise as Open stacks.',
   'preset.plyyard.about':
     'Red against yellow: no jumps or flights, safe squares, another roll after a capture or an arrival, draws by agreement.',
 
