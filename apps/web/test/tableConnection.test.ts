@@ -94,6 +94,28 @@ describe('TableConnection: the game as a stream', () => {
   });
 });
 
+/** A table connection whose token reconnects to `back` once `online()` says so (each try asks), and what it was told the player missed. */
+function backWhen(online: () => boolean) {
+  const scheduler = new ManualScheduler();
+  const room = new FakeRoom('r1', rawTable('playing'));
+  const back = new FakeRoom('r1', rawTable('playing'));
+  const conn = new TableConnection(
+    asRoom(room),
+    {
+      reconnect: async () => {
+        if (!online()) throw new Error('offline');
+        return asRoom(back);
+      },
+      rejoin: () => Promise.reject(new Error('no')),
+    },
+    scheduler,
+    scheduler.now,
+  );
+  const missed: unknown[] = [];
+  conn.onReturned((m) => missed.push(m));
+  return { scheduler, room, back, conn, missed };
+}
+
 describe('TableConnection: staying connected', () => {
   it('reconnects a dropped room with its token, else takes the seat back with the credentials, backing off', async () => {
     const scheduler = new ManualScheduler();
@@ -305,24 +327,8 @@ describe('TableConnection: staying connected', () => {
   });
 
   it('passes on what the player missed while away, and tries again at once when nudged (the page shown again, the device back online)', async () => {
-    const scheduler = new ManualScheduler();
-    const room = new FakeRoom('r1', rawTable('playing'));
-    const back = new FakeRoom('r1', rawTable('playing'));
     let tries = 0;
-    const conn = new TableConnection(
-      asRoom(room),
-      {
-        reconnect: async () => {
-          if (++tries < 3) throw new Error('offline');
-          return asRoom(back);
-        },
-        rejoin: () => Promise.reject(new Error('no')),
-      },
-      scheduler,
-      scheduler.now,
-    );
-    const missed: unknown[] = [];
-    conn.onReturned((m) => missed.push(m));
+    const { scheduler, room, back, conn, missed } = backWhen(() => ++tries >= 3);
     room.drop(1006);
     scheduler.advance(500);
     await flush();
@@ -337,24 +343,8 @@ describe('TableConnection: staying connected', () => {
   });
 
   it('counts the time away from when the link was last heard alive, not from when the server noticed the drop', async () => {
-    const scheduler = new ManualScheduler();
-    const room = new FakeRoom('r1', rawTable('playing'));
-    const back = new FakeRoom('r1', rawTable('playing'));
     let online = false;
-    const conn = new TableConnection(
-      asRoom(room),
-      {
-        reconnect: async () => {
-          if (!online) throw new Error('offline');
-          return asRoom(back);
-        },
-        rejoin: () => Promise.reject(new Error('no')),
-      },
-      scheduler,
-      scheduler.now,
-    );
-    const missed: unknown[] = [];
-    conn.onReturned((m) => missed.push(m));
+    const { scheduler, room, back, conn, missed } = backWhen(() => online);
     room.message('snapshot', { matchId: 'm1', state: start() });
     const lastHeard = scheduler.time;
     // The link dies without a word: found some seconds later, then 40 s offline in all.

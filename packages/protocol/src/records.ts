@@ -1,6 +1,7 @@
-import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, PresetName, RuleError } from '@flightchess/rules';
+import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, RuleError } from '@flightchess/rules';
 import type { TableStatus } from './tableFacts';
 import type { ErrorCode } from './errorCodes';
+import type { TableSettingsRequest } from './tableOptions';
 import type { PlayerRatings, RatingHistory } from './ratings';
 
 /** What the HTTP API answers (apps/server README: HTTP endpoints), as the server writes it and a client reads it. */
@@ -128,18 +129,11 @@ export interface EndedTable {
   readonly settings: EndedTableSettings;
 }
 
-/** The settings of an ended table, as a new table is asked for. */
-export interface EndedTableSettings {
-  readonly preset: PresetName;
-  readonly options?: Record<string, unknown>;
-  readonly size: number;
-  readonly teams: boolean;
-  readonly base: number;
-  readonly turnSeconds: number;
-  readonly private: boolean;
-  readonly rated: boolean;
-  readonly watchable: boolean;
-}
+/** The settings of an ended table, as a new table is asked for (house rules only when it had some). */
+export type EndedTableSettings = Required<
+  Pick<TableSettingsRequest, 'preset' | 'size' | 'teams' | 'base' | 'turnSeconds' | 'private' | 'rated' | 'watchable'>
+> &
+  Pick<TableSettingsRequest, 'options'>;
 
 export interface MatchSeat {
   readonly colour: Colour;
