@@ -72,7 +72,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botRollDelayMs: 600,
   autoMoveDelayMs: 900,
   quickStartSeconds: 10,
-  quickAloneSeconds: 2,
+  quickAloneSeconds: 1,
   moveAnimation: true,
   maxMessagesPerSecond: 10,
   heartbeatSeconds: 2.5,

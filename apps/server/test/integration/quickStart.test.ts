@@ -6,7 +6,7 @@ import { testServerPerFile } from '../support/server';
 jest.setTimeout(30_000);
 
 /** Quick play starts by itself: 2 s here, so that a second player can come meanwhile. */
-const t = testServerPerFile({ quickStartSeconds: 2 });
+const t = testServerPerFile({ quickStartSeconds: 2, quickAloneSeconds: 2 });
 
 describe('the countdown of a public table', () => {
   const makeCountdown = (seconds: number) => {

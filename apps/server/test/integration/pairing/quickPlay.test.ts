@@ -7,8 +7,8 @@ import { testServerPerFile } from '../../support/server';
 
 jest.setTimeout(30_000);
 
-/** Public tables start 2 s after their first player: long enough for the others of a test to come. */
-const t = testServerPerFile({ quickStartSeconds: 2 });
+/** Public tables start 2 s after their first player (alone too): long enough for the others of a test to come. */
+const t = testServerPerFile({ quickStartSeconds: 2, quickAloneSeconds: 2 });
 
 const write = (sql: string, ...values: unknown[]) => writeDirectly(t.dbFile, sql, ...values);
 const rate = (guest: Guest, mode: RatingMode, rating: number) => rateDirectly(t.dbFile, guest, mode, rating);
