@@ -114,8 +114,11 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     expect(Object.keys(compose.volumes)).toEqual(['flightchess-data']);
     const env = game.environment as Record<string, string>;
     // /metrics is not on the public port unless the host asks for it.
-    expect(configFromEnv(env)).toMatchObject({ ok: true, config: { databaseUrl: undefined, redisUrl: undefined, metrics: false } });
+    const read = configFromEnv(env);
+    expect(read).toMatchObject({ ok: true, config: { databaseUrl: undefined, redisUrl: undefined, metrics: false } });
     expect(seconds(game.stop_grace_period)).toBeGreaterThan(Number(env.SHUTDOWN_GRACE_SECONDS));
+    // Its sockets (MAX_CONNECTIONS) and files, whatever the host's default open-file limit.
+    expect(game.ulimits.nofile.soft).toBeGreaterThan(2 * (read.ok ? read.config.maxConnections : Infinity));
   });
 
   test('docker-compose.cluster.yml: two servers sharing Redis and PostgreSQL, each with its own public address that the proxy routes to it', () => {
@@ -124,6 +127,7 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     const proxy = compose.services.proxy;
     expect(proxy.ports).toEqual([expect.objectContaining({ published: 2567, target: 80 })]);
     expect(proxy.volumes).toEqual([
+      `${join(ROOT, 'deploy/nginx/nginx.conf')}:/etc/nginx/nginx.conf:ro`,
       `${join(ROOT, 'deploy/nginx/flightchess.conf.template')}:/etc/nginx/templates/default.conf.template:ro`,
     ]);
     const template = read('deploy/nginx/flightchess.conf.template');
@@ -146,6 +150,26 @@ describeWithServices('the compose files (docker-compose config)', ['TEST_DOCKER_
     expect(b.redisUrl).toBe(a.redisUrl);
     expect(new URL(a.databaseUrl!).host).toBe('postgres:5432');
     expect(b.databaseUrl).toBe(a.databaseUrl);
+  });
+
+  test('docker-compose.cluster.yml: the proxy has room for what the game processes take (connections a worker, files, the containers’ open-file limits)', () => {
+    const compose = resolved('docker-compose.cluster.yml');
+    const games = Object.keys(compose.services).filter((name) => name.startsWith('game-'));
+    // Every socket the processes take at their MAX_CONNECTIONS is two connections at the proxy (the player's,
+    // and the one to the process); one worker may be handed them all.
+    const most = games.map((name) => {
+      const read = configFromEnv(compose.services[name].environment);
+      if (!read.ok) throw new Error(read.error);
+      return read.config.maxConnections;
+    });
+    const sockets = most.reduce((a, b) => a + b, 0);
+    const main = read('deploy/nginx/nginx.conf');
+    const setting = (name: string) => Number(new RegExp(`^\\s*${name}\\s+(\\d+);`, 'm').exec(main)?.[1]);
+    expect(setting('worker_connections')).toBeGreaterThanOrEqual(2 * sockets);
+    expect(setting('worker_rlimit_nofile')).toBeGreaterThan(setting('worker_connections'));
+    expect(compose.services.proxy.ulimits.nofile).toEqual({ soft: setting('worker_rlimit_nofile'), hard: setting('worker_rlimit_nofile') });
+    // A process's sockets, and its database's, Redis' and its own files besides.
+    for (const [i, name] of games.entries()) expect(compose.services[name].ulimits.nofile.soft).toBeGreaterThan(2 * most[i]!);
   });
 
   test('docker-compose.cluster.yml: Prometheus scrapes every game process, and Grafana loads the Flight Chess dashboard over it', () => {

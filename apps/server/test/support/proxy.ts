@@ -6,6 +6,26 @@ import { join, resolve } from 'node:path';
 import { sleep } from './players';
 
 const TEMPLATE = resolve(__dirname, '../../../../deploy/nginx/flightchess.conf.template');
+const MAIN = resolve(__dirname, '../../../../deploy/nginx/nginx.conf');
+
+/**
+ * The repository's main configuration (deploy/nginx/nginx.conf: its workers and connections as deployed)
+ * with the paths the image keeps its files at moved into `dir`, in the foreground, the site from `dir`.
+ */
+function mainConfigIn(dir: string): string {
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${join(dir, t)};`).join(' ');
+  let config = readFileSync(MAIN, 'utf8');
+  for (const [line, instead] of [
+    [/^error_log .*;$/m, `error_log ${join(dir, 'error.log')} warn;`],
+    [/^pid .*;$/m, `pid ${join(dir, 'nginx.pid')};`],
+    [/^\s*access_log .*;$/m, '    access_log off;'],
+    [/^\s*include \/etc\/nginx\/conf\.d\/\*\.conf;$/m, `    ${temp}\n    include ${join(dir, 'flightchess.conf')};`],
+  ] as const) {
+    if (!line.test(config)) throw new Error(`deploy/nginx/nginx.conf has no line ${line}`);
+    config = config.replace(line, instead);
+  }
+  return `daemon off;\n${config}`;
+}
 
 /** The template with its ${FLIGHTCHESS_...} variables filled in, as the nginx image does from its environment. */
 export function renderProxyConfig(vars: Record<string, string>): string {
@@ -37,21 +57,7 @@ export async function startProxy(nginx: string, port: number, a: string, b: stri
     join(dir, 'flightchess.conf'),
     renderProxyConfig({ FLIGHTCHESS_LISTEN: `127.0.0.1:${port}`, FLIGHTCHESS_A: a, FLIGHTCHESS_B: b }),
   );
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${join(dir, t)};`).join('\n  ');
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  ${temp}
-  include ${join(dir, 'flightchess.conf')};
-}
-`,
-  );
+  writeFileSync(join(dir, 'nginx.conf'), mainConfigIn(dir));
   const child: ChildProcess = spawn(nginx, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
