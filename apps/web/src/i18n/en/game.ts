@@ -39,7 +39,7 @@ export const game: Translation<typeof zh> = {
   'game.timer': '{s} s',
   'game.confirmMoves': 'Confirm each move (a tap only selects)',
   'game.rules': 'Rules of this game ↗',
-  'game.keyboardHelp': 'Keys: number picks a plane, Enter/Space rolls or confirms',
+  'game.keyboardHelp': 'Keys: a number taps that plane, Enter/Space rolls or confirms',
   'game.preview.step': '1 step',
   'game.preview.steps': '{n} steps',
   'game.preview.bounce': 'bounces back {n}',

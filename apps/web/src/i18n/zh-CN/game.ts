@@ -36,7 +36,7 @@ export const game = {
   'game.timer': '{s} 秒',
   'game.confirmMoves': '走棋前先确认（点飞机只选中）',
   'game.rules': '本局规则 ↗',
-  'game.keyboardHelp': '键盘：数字键选飞机，回车/空格掷骰或确认',
+  'game.keyboardHelp': '键盘：数字键就是点那架飞机，回车/空格掷骰或确认',
   'game.preview.step': '走 1 步',
   'game.preview.steps': '走 {n} 步',
   'game.preview.bounce': '到终点后反弹 {n} 步',
