@@ -93,6 +93,8 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     ratingOf: (playerId, mode) => deps.storage.ratings.ratingOf(playerId, mode),
     bans,
     addressOf: (req) => limiter.addressOf(req),
+    presence,
+    clustered: deps.driver !== undefined,
   });
   const drainHere = (graceMs: number) => {
     const marked = markDraining(presence, matchMaker.processId);

@@ -1,10 +1,12 @@
 import { type BlockedPlayer, type ModeRating, type QuickPlayCooldown, reject } from '@flightchess/protocol';
 import type { RatingMode } from '@flightchess/rules';
+import type { Presence } from '@colyseus/core';
 import type { Request, Router } from 'express';
 import type { Bans } from '../bans/bans';
 import type { TablePairing } from '../table/tableDeps';
 import { cooldownAt } from './cooldown';
 import { QuickPlay } from './quickPlay';
+import { QuickPlayLedger } from './quickPlayLedger';
 import { type PairingStore, pairingRouter } from './router';
 
 export interface PairingDeps {
@@ -13,6 +15,9 @@ export interface PairingDeps {
   readonly ratingOf: (playerId: string, mode: RatingMode) => Promise<ModeRating | null>;
   readonly bans: Pick<Bans, 'answered'>;
   readonly addressOf: (req: Request) => string;
+  /** Where quick play keeps what its decisions share: the presence (Redis with several processes), and whether there are several. */
+  readonly presence: Presence;
+  readonly clustered: boolean;
 }
 
 /** Quick play as the rest of the server reaches it: its routes, what a table asks of it, and the owner's profile's part. */
@@ -28,7 +33,7 @@ export interface Pairing {
  * Quick play that pairs by rating, escapers' cooldowns and blocks (docs/server/quick-play.md): the
  * pure rules (chooseTable, cooldown), their storage (pairingRepository) and the routes, wired here.
  */
-export function createPairing({ storage, ratingOf, bans, addressOf }: PairingDeps): Pairing {
+export function createPairing({ storage, ratingOf, bans, addressOf, presence, clustered }: PairingDeps): Pairing {
   const cooldown = async (playerId: string): Promise<QuickPlayCooldown | null> => {
     const now = Date.now();
     const conduct = await storage.pairing.conduct(playerId);
@@ -39,6 +44,7 @@ export function createPairing({ storage, ratingOf, bans, addressOf }: PairingDep
     ratingOf,
     avoided: (playerId) => storage.pairing.avoided(playerId),
     cooldown,
+    ledger: new QuickPlayLedger(presence, clustered),
   });
   return {
     router: pairingRouter({ storage, quick, bans, addressOf }),

@@ -2,7 +2,19 @@ import Redis from 'ioredis';
 import { type Storage, openPostgresStorage } from '../../src/repositories';
 import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
 import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
-import { Player, choosing, credentials, getJson, newGuest, play, rejoin, twoPlayerGame, waitFor, watch } from '../support/players';
+import {
+  Player,
+  choosing,
+  credentials,
+  getJson,
+  newGuest,
+  play,
+  postJson,
+  rejoin,
+  twoPlayerGame,
+  waitFor,
+  watch,
+} from '../support/players';
 import { freshSchema, type TestSchema } from '../support/postgres';
 import { serverBundle } from '../support/bundle';
 import { type ServerProcess, startServerProcess } from '../support/processes';
@@ -178,6 +190,23 @@ describeWithServices(
         expect(listed.map((t) => t.roomId)).not.toContain(secret.room.roomId);
       }
       await Promise.all([secret.room.leave(true), open.room.leave(true)]);
+    });
+
+    test('two presses of quick play at the same instant, one on each process, seat one table: the decisions and their reserved seats are shared', async () => {
+      const [ann, bob] = [await newGuest(servers.a, 'QuickA'), await newGuest(servers.b, 'QuickB')];
+      // A kind of table no other test here opens.
+      const press = (server: ServerProcess, guest: typeof ann) =>
+        postJson(server, '/api/quick', { playerId: guest.playerId, secret: guest.secret, preset: 'traditional', size: 3 });
+      const [a, b] = await Promise.all([press(servers.a, ann), press(servers.b, bob)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(b.body.room.roomId).toBe(a.body.room.roomId);
+      const via = clientVia(proxyUrl).client;
+      const players = [
+        new Player(await via.consumeSeatReservation(a.body), ann),
+        new Player(await via.consumeSeatReservation(b.body), bob),
+      ];
+      await waitFor(() => players.every((p) => p.seated && p.state.seats.size === 2), 'both seated at the one table');
+      await Promise.all(players.map((p) => p.room.leave(true)));
     });
 
     test('behind the proxy, each client address has its own limits: one address refused (429) leaves another untouched; a forged X-Forwarded-For does not help', async () => {
