@@ -2,10 +2,12 @@ import { type MatchMakerDriver, type Presence, ServerError, matchMaker } from '@
 import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
+import type { Budgets } from './limits/budgets';
+import { RedisBudgets } from './limits/redisBudgets';
 
-/** Presence + matchmaker driver shared by every process of one deployment, through one Redis. */
-export function redisMatchmaking(url: string): { presence: Presence; driver: MatchMakerDriver } {
-  return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
+/** Presence + matchmaker driver + the clients' budgets (limits/), shared by every process of one deployment through one Redis. */
+export function redisMatchmaking(url: string): { presence: Presence; driver: MatchMakerDriver; budgets: Budgets } {
+  return { presence: new RedisPresence(url), driver: new RedisDriver(url), budgets: new RedisBudgets(url) };
 }
 
 /** Processes that are shutting down: they finish their games but get no new table. */

@@ -13,6 +13,7 @@ import type { ServerConfig } from './config';
 import { Drain, type DrainOutcome } from './table/drain';
 import { Admission } from './limits/admission';
 import { ClientLimiter } from './limits/clientLimiter';
+import { type Budgets, MemoryBudgets } from './limits/budgets';
 import { Bans } from './bans/bans';
 import { guardHttp } from './limits/httpGuard';
 import { REQUEST_TIMEOUTS, guardConnections } from './limits/connectionGuard';
@@ -32,6 +33,8 @@ export interface GameServerDeps {
   /** Shared state between processes: RedisPresence + RedisDriver when several run (see cluster.ts). */
   readonly presence?: Presence;
   readonly driver?: MatchMakerDriver;
+  /** Where the clients' rate limits are counted: Redis with several processes (default: this process). */
+  readonly budgets?: Budgets;
   /** What the operator's console reports (default sqlite). */
   readonly storageKind?: StorageKind;
   /**
@@ -77,7 +80,8 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     alone: !deps.driver,
     playingHere: (matchId) => [...drain.tables()].some((t) => t.matchId === matchId),
   });
-  const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger);
+  const budgets = deps.budgets ?? new MemoryBudgets();
+  const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger, budgets);
   const bans = new Bans(deps.storage);
   const accounts = createAccounts({
     storage: deps.storage,
@@ -86,6 +90,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     config,
     addressOf: (req) => limiter.addressOf(req),
     bans,
+    budgets,
   });
   const pairing = createPairing({
     storage: deps.storage,
@@ -204,6 +209,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
         await unmarkDraining(presence, matchMaker.processId);
       }
       await colyseus.gracefullyShutdown(false);
+      await budgets.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Bans } from '../bans/bans';
 import { NameLimits } from './nameLimits';
+import type { Budgets } from '../limits/budgets';
 import { Passkeys } from './passkeys';
 import type { ScryptCost } from './passwords';
 import { type AccountsStore, accountsRouter } from './router';
@@ -39,15 +40,17 @@ export interface AccountsDeps {
   readonly config: AccountsConfig;
   readonly addressOf: (req: Request) => string;
   readonly bans: Pick<Bans, 'answered'>;
+  /** Where failed sign-ins are counted: with several processes, in Redis for all of them (limits/). */
+  readonly budgets: Budgets;
 }
 
-export function createAccounts({ storage, presence, logger, config, addressOf, bans }: AccountsDeps): Accounts {
+export function createAccounts({ storage, presence, logger, config, addressOf, bans, budgets }: AccountsDeps): Accounts {
   const devices = new SignedOutDevices(presence, storage.accounts, logger);
   const router = accountsRouter({
     storage,
     devices,
     passkeys: new Passkeys(presence, storage.accounts, 'Flight Chess'),
-    names: new NameLimits(config.signInFailuresPerHour, config.signInFailuresPerNameMinute),
+    names: new NameLimits(config.signInFailuresPerHour, config.signInFailuresPerNameMinute, budgets),
     passwordCost: config.passwordCost,
     addressOf,
     bans,

@@ -154,11 +154,11 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
       const current = await accounts.login(player.id);
       if (current) {
         // Changing a login needs the password it has: a device left signed in somewhere is not enough.
-        const wait = names.retryAfter(current.nameKey, addressOf(req));
+        const wait = await names.retryAfter(current.nameKey, addressOf(req));
         if (wait > 0) return tooMany(res, wait);
         const given = text(PASSWORD_MAX).safeParse(req.body?.currentPassword);
         if (!given.success || !(await checkPassword(given.data, current.passwordHash))) {
-          names.failed(current.nameKey, addressOf(req));
+          await names.failed(current.nameKey, addressOf(req));
           return fail(res, 403, 'ERR_WRONG_PASSWORD', 'send the current password as currentPassword');
         }
       }
@@ -181,13 +181,13 @@ export function accountsRouter({ storage, devices, passkeys, names, passwordCost
       const typed = z.object({ name: text(200), password: text(PASSWORD_MAX) }).safeParse(req.body);
       if (!typed.success) return fail(res, 400, 'ERR_BAD_REQUEST', 'send the login name and the password');
       const key = nameKey(typed.data.name.trim());
-      const wait = names.retryAfter(key, addressOf(req));
+      const wait = await names.retryAfter(key, addressOf(req));
       if (wait > 0) return tooMany(res, wait);
       // An unknown name is checked against a decoy: the same answer after the same work.
       const login = await accounts.loginByKey(key);
       const matches = await checkPassword(typed.data.password, login?.passwordHash ?? (await decoy()));
       if (!login || !matches) {
-        names.failed(key, addressOf(req));
+        await names.failed(key, addressOf(req));
         return fail(res, 401, 'ERR_BAD_CREDENTIALS', 'no player has this login name and password');
       }
       return addDevice(req, res, login.playerId);

@@ -2,7 +2,6 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { fail } from '../http/respond';
 import { sameSecret } from '../http/sameSecret';
-import { Buckets } from '../limits/buckets';
 import type { ClientLimiter } from '../limits/clientLimiter';
 import { metrics } from '../core/metrics';
 
@@ -17,14 +16,16 @@ export const WRONG_TOKENS_PER_MINUTE = 5;
  */
 export function adminGate(
   token: string | undefined,
-  limiter: Pick<ClientLimiter, 'addressOf'>,
+  limiter: Pick<ClientLimiter, 'addressOf' | 'budgets'>,
   log: Logger,
 ): (req: Request, res: Response, next: NextFunction) => void {
-  const wrong = new Buckets(WRONG_TOKENS_PER_MINUTE, 60_000);
-  return (req, res, next) => {
+  const rate = { capacity: WRONG_TOKENS_PER_MINUTE, perMs: 60_000 };
+  // Counted where the other limits are: with several processes, by all of them together.
+  const wrong = (address: string) => ({ rate, key: `admin-tokens|${address}` });
+  const gate = async (req: Request, res: Response, next: NextFunction) => {
     if (!token) return void fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint');
     const address = limiter.addressOf(req);
-    const wait = wrong.wait(address);
+    const wait = await limiter.budgets.wait(wrong(address)).catch(() => 0);
     if (wait > 0) {
       metrics.limited.inc({ limit: 'admin' });
       res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
@@ -33,10 +34,11 @@ export function adminGate(
     const given = req.headers.authorization;
     if (given === undefined || !sameSecret(given, `Bearer ${token}`)) {
       // Only a token that was tried counts: the console page asks without one to learn whether it is on.
-      if (given !== undefined) wrong.take(address);
+      if (given !== undefined) await limiter.budgets.take([wrong(address)]).catch(() => null);
       log.warn({ event: 'admin-refused', address, path: req.path, tried: given !== undefined }, 'admin request without the right token');
       return void fail(res, 401, 'ERR_UNAUTHORIZED', 'send Authorization: Bearer <ADMIN_TOKEN>');
     }
     next();
   };
+  return (req, res, next) => void gate(req, res, next).catch(next);
 }

@@ -12,7 +12,7 @@ export interface ConsoleDeps {
   readonly token: string | undefined;
   readonly storage: AdminDeps['storage'];
   readonly presence: Presence;
-  readonly limiter: Pick<ClientLimiter, 'addressOf'>;
+  readonly limiter: Pick<ClientLimiter, 'addressOf' | 'budgets'>;
   readonly logger: Logger;
   readonly here: Omit<ThisProcess, 'actions'>;
 }

@@ -20,7 +20,7 @@ export interface AdminDeps {
   readonly storage: AdminStorage & BanStorage & Pick<PlayerStorage, 'getPlayer'>;
   readonly deployment: Deployment;
   readonly notices: Notices;
-  readonly limiter: Pick<ClientLimiter, 'addressOf'>;
+  readonly limiter: Pick<ClientLimiter, 'addressOf' | 'budgets'>;
   readonly logger: Logger;
 }
 

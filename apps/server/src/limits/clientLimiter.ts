@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { metrics } from '../core/metrics';
-import { Buckets } from './buckets';
+import { type BucketRef, type Budgets, MemoryBudgets, type Rate } from './budgets';
 import { ProxyTrust, clientAddressOf, overHttps } from './clientAddress';
 import type { ClientLimits } from './clientLimits';
 import { OpenCounts } from './openCounts';
@@ -23,11 +23,13 @@ export interface Refusal {
 
 /**
  * The limits of one client address (docs/decisions/008-limits-per-real-address.md), shared by the HTTP routes and the websocket upgrades.
- * A refusal is logged once per address and limit a minute, not once per request.
+ * The rates are counted in `budgets`: with several processes in Redis, so that N processes do not give an
+ * address N budgets (a Redis that cannot answer lets the request through, logged); the sockets open at
+ * once are this process's own. A refusal is logged once per address and limit a minute, not once per request.
  */
 export class ClientLimiter {
   private readonly trust: ProxyTrust;
-  private readonly buckets: Record<Exclude<Limited, Held>, Buckets>;
+  private readonly rates: Record<Exclude<Limited, Held>, Rate>;
   private readonly held: Record<Held, OpenCounts> = { sockets: new OpenCounts(), connections: new OpenCounts() };
   private readonly lastLogged = new Map<string, number>();
 
@@ -35,13 +37,15 @@ export class ClientLimiter {
     trustProxy: readonly string[],
     private readonly limits: ClientLimits,
     private readonly log: Logger,
+    /** Where the rates are counted (the operator's console counts its wrong tokens there too). */
+    readonly budgets: Budgets = new MemoryBudgets(),
     private readonly now: () => number = Date.now,
   ) {
     const parsed = ProxyTrust.parse(trustProxy);
     if (!parsed.ok) throw new Error(`TRUST_PROXY: ${parsed.error}`);
     this.trust = parsed.trust;
-    const per = (count: number, ms: number) => new Buckets(count, ms, now);
-    this.buckets = {
+    const per = (capacity: number, perMs: number): Rate => ({ capacity, perMs });
+    this.rates = {
       http: per(limits.httpPerMinute, MINUTE),
       guests: per(limits.guestsPerMinute, MINUTE),
       tables: per(limits.tablesPerMinute, MINUTE),
@@ -63,24 +67,34 @@ export class ClientLimiter {
   }
 
   /** Count one request against each of `limits`; the first one used up refuses it (and nothing is counted). */
-  take(address: string, limits: readonly Exclude<Limited, Held>[]): Refusal | null {
-    for (const limit of limits) {
-      const wait = this.buckets[limit].wait(address);
-      if (wait > 0) return this.refuse(address, limit, wait);
-    }
-    for (const limit of limits) this.buckets[limit].take(address);
-    return null;
+  async take(address: string, limits: readonly Exclude<Limited, Held>[]): Promise<Refusal | null> {
+    const short = await this.budgets.take(limits.map((limit) => this.bucket(limit, address))).catch((err: unknown) => this.unanswered(err));
+    return short ? this.refuse(address, limits[short.index]!, short.waitMs) : null;
   }
 
   /** Whether `limit` is used up for `address`, without counting anything. */
-  check(address: string, limit: Exclude<Limited, Held>): Refusal | null {
-    const wait = this.buckets[limit].wait(address);
+  async check(address: string, limit: Exclude<Limited, Held>): Promise<Refusal | null> {
+    const wait = await this.budgets.wait(this.bucket(limit, address)).catch((err: unknown) => (this.unanswered(err), 0));
     return wait > 0 ? this.refuse(address, limit, wait) : null;
   }
 
   /** A code lookup that found no table (or a link code that is no one's) counts against the guesser's hourly budget. */
-  missed(address: string): void {
-    this.buckets['code-misses'].take(address);
+  async missed(address: string): Promise<void> {
+    await this.budgets.take([this.bucket('code-misses', address)]).catch((err: unknown) => this.unanswered(err));
+  }
+
+  private bucket(limit: Exclude<Limited, Held>, address: string): BucketRef {
+    return { rate: this.rates[limit], key: `${limit}|${address}` };
+  }
+
+  /** The budgets could not be counted (Redis down): the request goes through, said once a minute. */
+  private unanswered(err: unknown): null {
+    const now = this.now();
+    if (now - (this.lastLogged.get('|budgets') ?? -Infinity) >= MINUTE) {
+      this.lastLogged.set('|budgets', now);
+      this.log.warn({ event: 'limits-unanswered', err }, 'the limits could not be counted: requests go through meanwhile');
+    }
+    return null;
   }
 
   /** Whether the socket's peer is a proxy of TRUST_PROXY (its connections carry many clients'). */

@@ -129,23 +129,27 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logge
     for (const [name, value] of Object.entries(securityHeaders(req, limiter.overHttps(req)))) res.setHeader(name, value);
     const address = limiter.addressOf(req);
     const isLookup = isGuess(method, path);
-    const refusal = (isLookup && limiter.check(address, 'code-misses')) || limiter.take(address, ['http', ...limitsOf(method, path)]);
-    if (refusal) {
-      refuse(
-        res,
-        url,
-        { status: 429, code: 'ERR_TOO_MANY', message: refusalMessage(refusal) },
-        { 'Retry-After': String(refusal.retryAfter) },
-      );
-      return;
-    }
-    const wrong = malformed(req, url);
-    if (wrong) {
-      refuse(res, url, wrong);
-      return;
-    }
-    if (isMatchmaking(url)) hideInternalErrors(res, log);
-    if (isLookup) res.once('finish', () => res.statusCode === 404 && limiter.missed(address));
-    for (const handle of handlers) handle.call(server, req, res);
+    // The budgets may be counted in Redis: the request waits for the answer (its body waits unread meanwhile).
+    const counted = async () =>
+      (isLookup && (await limiter.check(address, 'code-misses'))) || limiter.take(address, ['http', ...limitsOf(method, path)]);
+    void counted().then((refusal) => {
+      if (refusal) {
+        refuse(
+          res,
+          url,
+          { status: 429, code: 'ERR_TOO_MANY', message: refusalMessage(refusal) },
+          { 'Retry-After': String(refusal.retryAfter) },
+        );
+        return;
+      }
+      const wrong = malformed(req, url);
+      if (wrong) {
+        refuse(res, url, wrong);
+        return;
+      }
+      if (isMatchmaking(url)) hideInternalErrors(res, log);
+      if (isLookup) res.once('finish', () => res.statusCode === 404 && void limiter.missed(address));
+      for (const handle of handlers) handle.call(server, req, res);
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { MemoryBudgets } from '../../src/limits/budgets';
 import { Bans } from '../../src/bans/bans';
 import type { AddressInfo } from 'node:net';
 import { LocalPresence } from '@colyseus/core';
@@ -75,7 +76,7 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
       token: undefined,
       storage,
       presence: new LocalPresence(),
-      limiter: { addressOf: () => '127.0.0.1' },
+      limiter: { addressOf: () => '127.0.0.1', budgets: new MemoryBudgets() },
       logger: createLogger('silent'),
       here: { owner: 'x', storage: 'sqlite', draining: () => false, tableStatuses: () => [], sockets: () => 0, drain: () => undefined },
     });

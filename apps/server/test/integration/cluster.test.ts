@@ -19,7 +19,8 @@ import { freshSchema, type TestSchema } from '../support/postgres';
 import { serverBundle } from '../support/bundle';
 import { type ServerProcess, startServerProcess } from '../support/processes';
 import { startProxy } from '../support/proxy';
-import { ADMIN_TOKEN, type Name, admin, clientVia, eventually, guestFrom, processOf } from '../support/cluster';
+import { ADMIN_TOKEN, type Name, admin, clientVia, eventually, guestFrom, processOf, wrongSignInFrom } from '../support/cluster';
+import { DEFAULT_CONFIG } from '../../src/config';
 import { freePort } from '../support/server';
 import { describeWithServices, serviceUrl } from '../support/services';
 
@@ -209,14 +210,17 @@ describeWithServices(
       await Promise.all(players.map((p) => p.room.leave(true)));
     });
 
-    test('behind the proxy, each client address has its own limits: one address refused (429) leaves another untouched; a forged X-Forwarded-For does not help', async () => {
-      // Each process counts for itself: at most GUESTS_PER_MINUTE per process for one address.
+    test('behind the proxy, each client address has its own limits, counted by both processes together: one address refused (429) leaves another untouched; a forged X-Forwarded-For does not help', async () => {
+      // The proxy sends the requests to either process in turn; both count in Redis: GUESTS_PER_MINUTE in all
+      // (one more at most, refilled while the loop runs), not that many per process.
       const statuses: number[] = [];
       const refusedLately = () => statuses.length >= 4 && statuses.slice(-4).every((s) => s === 429);
       for (let i = 0; i < GUESTS_PER_MINUTE * 2 + 10 && !refusedLately(); i++) statuses.push(await guestFrom(proxyUrl, '127.0.0.2'));
       expect(refusedLately()).toBe(true);
       expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(GUESTS_PER_MINUTE);
-      expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(GUESTS_PER_MINUTE * 2);
+      expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(GUESTS_PER_MINUTE + 1);
+      // Straight to each process, too: neither has a budget of its own left.
+      for (const server of [servers.a, servers.b]) expect(await guestFrom(server.baseUrl, '127.0.0.2')).toBe(429);
       // Claiming to be someone else does not reset the count: nginx appends the real address, and that is the one counted.
       for (let i = 0; i < 4; i++) expect(await guestFrom(proxyUrl, '127.0.0.2', { 'x-forwarded-for': `10.9.9.${i}` })).toBe(429);
       // Another address is limited on its own.
@@ -224,6 +228,17 @@ describeWithServices(
       const logged = Object.values(servers).flatMap((s) => s.logs.filter((l) => l.event === 'limit-reached'));
       expect(logged.map((l) => l.address)).toContain('127.0.0.2');
       expect(logged.map((l) => l.address)).not.toContain('127.0.0.1');
+    });
+
+    test('wrong passwords at one login name from many addresses meet its ceiling once, however the tries are spread over the processes', async () => {
+      // An unknown name counts as a known one. 6 addresses × 4 tries (each address within its own budgets),
+      // every other one on the other process: the name's 20 a minute in all, not 20 a process.
+      const statuses: number[] = [];
+      for (let round = 0; round < 4; round++)
+        for (let i = 0; i < 6; i++)
+          statuses.push(await wrongSignInFrom(servers[i % 2 === 0 ? 'a' : 'b'].baseUrl, `127.0.0.${20 + i}`, 'guessed-name'));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULT_CONFIG.signInFailuresPerNameMinute);
+      expect(statuses.slice(DEFAULT_CONFIG.signInFailuresPerNameMinute).every((s) => s === 429)).toBe(true);
     });
 
     test('kill -9 of the process holding a table: the other process restores it, the players and the watcher are routed to it and finish the game', async () => {

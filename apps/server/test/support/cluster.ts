@@ -6,28 +6,29 @@ import type { ServerProcess } from './processes';
 
 export const ADMIN_TOKEN = 'cluster-operator-token-0123';
 
-/** POST a new guest through `url` from the local address `from` (loopback has 127.0.0.0/8), with any extra headers. */
-export function guestFrom(url: string, from: string, headers: Record<string, string> = {}): Promise<number> {
+/** POST `body` to `path` through `url` from the local address `from` (loopback has 127.0.0.0/8), with any extra headers: the status. */
+function postFrom(url: string, path: string, from: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
     const req = request(
-      {
-        host: hostname,
-        port,
-        path: '/api/guests',
-        method: 'POST',
-        localAddress: from,
-        headers: { 'content-type': 'application/json', ...headers },
-      },
+      { host: hostname, port, path, method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', ...headers } },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       },
     );
     req.on('error', reject);
-    req.end(JSON.stringify({ nickname: 'Flood' }));
+    req.end(JSON.stringify(body));
   });
 }
+
+/** POST a new guest through `url` from the local address `from`, with any extra headers. */
+export const guestFrom = (url: string, from: string, headers: Record<string, string> = {}): Promise<number> =>
+  postFrom(url, '/api/guests', from, { nickname: 'Flood' }, headers);
+
+/** A sign-in with a wrong password at login name `name`, through `url` from the local address `from`. */
+export const wrongSignInFrom = (url: string, from: string, name: string): Promise<number> =>
+  postFrom(url, '/api/sign-in', from, { name, password: 'not the password' });
 
 export type Name = 'a' | 'b';
 
