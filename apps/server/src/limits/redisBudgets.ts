@@ -57,6 +57,8 @@ export class RedisBudgets implements Budgets {
   constructor(url: string) {
     // While Redis is away a count fails at once (the limiter lets the request through), rather than waiting for it.
     const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // Each count that fails is answered and logged by the limiter (limits-unanswered); the client reconnects by itself.
+    redis.on('error', () => undefined);
     redis.defineCommand('budgets', { lua: SCRIPT });
     redis.defineCommand('window', { lua: WINDOW, numberOfKeys: 1 });
     this.redis = redis as Scripted;
