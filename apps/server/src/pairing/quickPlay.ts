@@ -81,14 +81,14 @@ export class QuickPlay {
       if (chosen) {
         // Gone or full since it was listed (another process seated someone): a new table instead.
         const seat = await matchMaker.joinById(chosen.roomId, credentials, context).catch(() => null);
-        if (seat) return { seat: await this.remember(seat, player.id, ratings.get(chosen.mode)!, now) };
+        if (seat) return { seat: await this.remember(seat, { playerId: player.id, rating: ratings.get(chosen.mode)!, at: now }, reserved) };
       }
       const alone = !othersWaiting({ playerId: player.id }, candidates);
       const seat = await matchMaker.create(TABLE_ROOM, { ...wanted, ...credentials, private: false, rated: true, alone }, context);
       // The new table's listing is written in its onCreate (listing.ts): its size and teams say its mode.
       const m = seat.room.metadata as TableMetadata | undefined;
       const rating = m ? await this.ratingIn(player.id, ratingModeOf({ seats: m.size, teams: m.teams })) : NEWCOMER_RATING;
-      return { seat: await this.remember(seat, player.id, rating, now) };
+      return { seat: await this.remember(seat, { playerId: player.id, rating, at: now }, reserved) };
     } catch (error) {
       return { refused: refusalOf(error) };
     }
@@ -128,9 +128,13 @@ export class QuickPlay {
     return tables;
   }
 
-  /** The seat reserved for `playerId` is at this table now, for every process to see until its player sits down. */
-  private async remember(seat: SeatReservation, playerId: string, rating: number, at: number): Promise<SeatReservation> {
-    await this.deps.ledger.reserve(seat.room.roomId, { playerId, rating, at });
+  /** The seat reserved for its player is at this table now, for every process to see until they sit down. */
+  private async remember(
+    seat: SeatReservation,
+    reserved: Reserved,
+    current: ReadonlyMap<string, readonly Reserved[]>,
+  ): Promise<SeatReservation> {
+    await this.deps.ledger.reserve(seat.room.roomId, reserved, current);
     return seat;
   }
 }

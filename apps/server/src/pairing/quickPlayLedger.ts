@@ -51,9 +51,12 @@ export class QuickPlayLedger {
     return all;
   }
 
-  /** `seat` is reserved at this table now (only there: a second press moves it, if anything). */
-  async reserve(roomId: string, seat: Reserved): Promise<void> {
-    const all = await this.reserved();
+  /**
+   * `seat` is reserved at this table now (only there: a second press moves it, if anything). `current`:
+   * the seats reserved as this decision read them (nobody changed them since: the decisions take turns).
+   */
+  async reserve(roomId: string, seat: Reserved, current?: ReadonlyMap<string, readonly Reserved[]>): Promise<void> {
+    const all = new Map(current ?? (await this.reserved()));
     all.set(roomId, all.get(roomId) ?? []);
     for (const [table, seats] of all) {
       const kept = [...seats.filter((s) => s.playerId !== seat.playerId), ...(table === roomId ? [seat] : [])];

@@ -3,9 +3,8 @@ import { PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flight
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
-import { failureOf } from '../online/netSession';
 import { h, select } from '../ui/dom';
-import { onlineName } from './onlineName';
+import { openNewTable } from './openNewTable';
 import { houseRulesEditor } from './houseRulesEditor';
 
 const TURN_TIMES = [10, 15, 20, 30, 45, 60] as const;
@@ -62,30 +61,19 @@ export function createTableForm(ctx: AppContext): HTMLElement {
       return;
     }
     busy(true);
-    ctx.net
-      .createTable(
-        {
-          preset: preset.value as PresetName,
-          ...(Object.keys(options).length > 0 ? { options: options as Record<string, unknown> } : {}),
-          size: Number(seats.value),
-          teams: teams.checked,
-          turnSeconds: Number(turn.value),
-          private: priv.checked,
-          rated: rated.checked,
-          watchable: watchable.checked,
-        },
-        onlineName(ctx),
-      )
-      .then(
-        (room) => {
-          ctx.net.hand(room);
-          ctx.navigate({ name: 'table', roomId: room.roomId });
-        },
-        (e: unknown) => {
-          busy(false);
-          error.textContent = errorMessage(failureOf(e).code);
-        },
-      );
+    openNewTable(ctx, {
+      preset: preset.value as PresetName,
+      ...(Object.keys(options).length > 0 ? { options: options as Record<string, unknown> } : {}),
+      size: Number(seats.value),
+      teams: teams.checked,
+      turnSeconds: Number(turn.value),
+      private: priv.checked,
+      rated: rated.checked,
+      watchable: watchable.checked,
+    }).catch((e: Error) => {
+      busy(false);
+      error.textContent = e.message;
+    });
   };
   button.addEventListener('click', create);
 

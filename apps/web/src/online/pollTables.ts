@@ -12,10 +12,10 @@ export interface Polled<T> {
 }
 
 /**
- * Ask `fetch` now and every TABLES_POLL_MS until stopped (FAILED_POLL_MS after a failure, one unanswered in
- * POLL_TIMEOUT_MS included, and at once when the device says it is back online or the page is shown again); `latest` is what came last (a failure keeps the
- * last value, marked failed: the offline app has no game server), and `changed` is told after each answer or
- * failure.
+ * Ask `fetch` now and every TABLES_POLL_MS until stopped: FAILED_POLL_MS after a failure (one unanswered in
+ * POLL_TIMEOUT_MS included), and at once when the device says it is back online or the page is shown again.
+ * `latest` is what came last (a failure keeps the last value, marked failed: the offline app has no game
+ * server), and `changed` is told after each answer or failure.
  */
 export function pollTables<T>(fetch: () => Promise<T>, changed: () => void): { readonly latest: Polled<T>; stop(): void } {
   let latest: Polled<T> = { value: null, failed: false };

@@ -21,7 +21,7 @@ import { type PhraseControl, phraseControl } from './phraseControl';
 import { resultsView } from '../results/resultsView';
 import { tableClosedView } from '../admin/tableClosedView';
 import { endedTableView } from './endedTableView';
-import { onlineName } from '../lobby/onlineName';
+import { openNewTable } from '../lobby/openNewTable';
 import { nicknamePrompt } from '../lobby/nicknamePrompt';
 import { suggestedNickname } from '../lobby/suggestedNickname';
 import { Accounts } from '../account/accounts';
@@ -135,22 +135,18 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   };
 
   /**
-   * The table is gone (or the page could not get back to it): a game this player sat down to there that
-   * has ended is shown as it ended, on its match page; otherwise `otherwise` says what went wrong.
-   */
-  /**
    * The table is gone: the game this device played there, as it ended; else what the server tells of it
-   * (its last game, a new table like it), without asking a newcomer's name first; `otherwise` when it
-   * tells nothing (else the view says the table closed).
+   * (`told`: its last game, a new table like it), without asking a newcomer's name first; `otherwise`
+   * when it tells nothing (else the view says the table closed). Asked only when no game of this device is.
    */
-  const showEnded = async (told: Promise<EndedTable | null> = endedHere(), otherwise?: () => void): Promise<void> => {
+  const showEnded = async (told: () => Promise<EndedTable | null> = endedHere, otherwise?: () => void): Promise<void> => {
     const at = roomId;
     const matchId = at ? ctx.net.gameAt(at) : null;
     const record = matchId && at ? await ctx.net.match(matchId, at).catch(() => null) : null;
     if (disposed) return;
     if (record && record.status !== 'playing') return ctx.navigate({ name: 'match', matchId: record.id });
     const code = entry.kind === 'code' ? entry.code : null;
-    const ended = await told;
+    const ended = await told();
     if (disposed) return;
     if (!ended && otherwise) return otherwise();
     gone = () =>
@@ -163,16 +159,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
           }
           ctx.navigate({ name: 'match', matchId: id });
         },
-        again: ({ settings }) =>
-          ctx.net.createTable(settings, onlineName(ctx)).then(
-            (room) => {
-              ctx.net.hand(room);
-              ctx.navigate({ name: 'table', roomId: room.roomId });
-            },
-            (e: unknown) => {
-              throw new Error(errorMessage(failureOf(e).code));
-            },
-          ),
+        again: ({ settings }) => openNewTable(ctx, settings),
         home,
       });
     fill(el, gone());
@@ -286,14 +273,14 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     if (entry.kind === 'code') {
       const found = await ctx.net.tableOfCode(entry.code);
       if ('gone' in found) {
-        await showEnded(Promise.resolve(found.gone));
+        await showEnded(async () => found.gone);
         return null;
       }
       roomId = found.roomId;
     } else if (entry.kind !== 'quick' && !knownNickname()) {
-      const gone = await endedHere();
-      if (gone) {
-        await showEnded(Promise.resolve(gone));
+      const ended = await endedHere();
+      if (ended) {
+        await showEnded(async () => ended);
         return null;
       }
     }
@@ -397,7 +384,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
             // Signed out from another device: this device starts over as a guest (the screen says so).
             if (status.why === 'signed-out') return ctx.navigate({ name: 'signed-out' });
             if (status.why === 'closed') return ctx.status(null);
-            if (status.why === 'gone') return void showEnded(endedHere(), () => warn(() => t('net.lost')));
+            if (status.why === 'gone') return void showEnded(endedHere, () => warn(() => t('net.lost')));
             return warn(() => (status.why === 'replaced' ? t('net.replaced') : t('net.lost')));
           default:
             linkNote = null;
