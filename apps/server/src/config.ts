@@ -43,6 +43,8 @@ export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConf
   readonly shutdownGraceSeconds: number;
   /** How long a process holds its tables without renewing (it renews every third of it); a dead process's tables are restored after this. */
   readonly leaseSeconds: number;
+  /** Several processes: one silent this long has stopped, and another takes its tables over. */
+  readonly takeoverSeconds: number;
   /** Proxies whose X-Forwarded-For names the client (addresses or CIDR ranges); none by default. */
   readonly trustProxy: readonly string[];
   /** What one client address may do (see limits/). */
@@ -81,6 +83,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   shutdownMode: 'handover',
   shutdownGraceSeconds: 600,
   leaseSeconds: 15,
+  takeoverSeconds: 3,
   trustProxy: [],
   limits: {
     httpPerMinute: 600,
@@ -135,6 +138,7 @@ const ENV = z.object({
   SHUTDOWN_MODE: z.enum(['handover', 'drain']).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
   LEASE_SECONDS: z.coerce.number().min(1).max(3600).optional(),
+  TAKEOVER_SECONDS: z.coerce.number().min(1).max(600).optional(),
   TRUST_PROXY: z.string().optional(),
   HTTP_PER_MINUTE: count.optional(),
   GUESTS_PER_MINUTE: count.optional(),
@@ -215,6 +219,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     shutdownMode: e.SHUTDOWN_MODE ?? base.shutdownMode,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? base.shutdownGraceSeconds,
     leaseSeconds: e.LEASE_SECONDS ?? base.leaseSeconds,
+    takeoverSeconds: e.TAKEOVER_SECONDS ?? base.takeoverSeconds,
     trustProxy,
     limits: {
       httpPerMinute: e.HTTP_PER_MINUTE ?? l.httpPerMinute,

@@ -79,6 +79,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const keeper = new TableKeeper(matches, deps.logger, {
     alone: !deps.driver,
     playingHere: (matchId) => [...drain.tables()].some((t) => t.matchId === matchId),
+    takeoverMs: config.takeoverSeconds * 1000,
   });
   const budgets = deps.budgets ?? new MemoryBudgets();
   const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger, budgets);

@@ -93,7 +93,7 @@ describe('a player away from the game (RULES.md §7)', () => {
     const missed = await table.play.back(red);
     expect(missed).toEqual({ seconds: 40, moves: movesOf(table.told.slice(from), red), forfeited: false });
     expect(table.state.seats.get(red)).toMatchObject({ autoPlay: true, autoPlayBy: 'away', awayUntil: 0 });
-    expect(await storage.claimMatch(table.match.id, { owner: 'x', now: 0, until: 0, force: false })).toBeNull(); // still this process's
+    expect(await storage.claimMatch(table.match.id, { owner: 'x', now: 0, until: 0, scope: 'lapsed' })).toBeNull(); // still this process's
     expect(await table.play.back(red)).toBeNull(); // back once
 
     // The player takes over: auto-play off, their own turns wait for them again.

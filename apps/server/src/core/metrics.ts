@@ -90,7 +90,7 @@ export const metrics = {
   }),
   storageErrors: new Counter({
     name: 'flightchess_storage_errors_total',
-    help: 'Storage that did not answer: a write of a table (refused, tried again) or a renewal of its leases',
+    help: 'Storage that did not answer: a write of a table (refused, tried again), a beat, a look for tables to restore, a renewal of leases',
     labelNames: ['where'],
     registers: [registry],
   }),

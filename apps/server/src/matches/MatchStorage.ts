@@ -32,12 +32,18 @@ export interface MatchStorage {
   finishMatch(match: MatchFinish): Promise<SeatRatings>;
   /** A match that cannot be played on (e.g. stored by another engine version): aborted, scored nothing, seed revealed. */
   abortMatch(matchId: string, reason: string, at: number): Promise<void>;
-  /** Matches still being played whose lease ran out before `now` (every one of them with `all`): to restore. */
-  unfinishedMatches(now: number, all: boolean): Promise<string[]>;
-  /** Take over a match still being played whose lease ran out (any, with `force`); null when another process holds it. */
+  /** Matches still being played that `scope` lets another process take at `now`: to restore. */
+  unfinishedMatches(now: number, scope: RestoreScope): Promise<string[]>;
+  /** Take over a match still being played that `claim.scope` lets this process take; null when another process holds it. */
   claimMatch(matchId: string, claim: LeaseClaim): Promise<StoredMatch | null>;
   /** Keep this process's matches: push every lease of `owner` to `until`. */
   renewLeases(owner: string, until: number): Promise<void>;
+  /** `owner`'s process is alive until `until` (it says so again well before). */
+  beat(owner: string, until: number): Promise<void>;
+  /** `owner`'s process stopped on purpose (its matches are released): nothing more to say about it. */
+  forgetProcess(owner: string): Promise<void>;
+  /** Forget processes silent since before `before` that hold no match any more. */
+  forgetStoppedProcesses(before: number): Promise<void>;
   /** Give up one match (this process stops it), so that any process may restore it at once. */
   releaseLease(matchId: string, owner: string): Promise<void>;
   getMatch(id: string): Promise<MatchRecord | null>;
@@ -125,12 +131,18 @@ export interface StoredMatch extends MatchTable {
   readonly actions: readonly Action[];
 }
 
+/**
+ * Which unfinished matches a process may take: those whose lease ran out (`lapsed`); those too whose
+ * process stopped beating (`stopped`: found dead within seconds); or every one (`all`: a single process
+ * restarting on its own data).
+ */
+export type RestoreScope = 'lapsed' | 'stopped' | 'all';
+
 export interface LeaseClaim {
   readonly owner: string;
   readonly now: number;
   readonly until: number;
-  /** Take it even if another lease is still running (a single process restarting on its own data). */
-  readonly force: boolean;
+  readonly scope: RestoreScope;
 }
 
 export interface MatchFinish {

@@ -1,6 +1,13 @@
 import type { Sql } from '../storage/sql';
 import { compactEnded, type Ended } from './compactStored';
-import { type MatchFinish, type MatchStorage, type MatchesShown, type SeatRatings, StorageConflict } from './MatchStorage';
+import {
+  type MatchFinish,
+  type MatchStorage,
+  type MatchesShown,
+  type RestoreScope,
+  type SeatRatings,
+  StorageConflict,
+} from './MatchStorage';
 import { matchPrivacy, matchRecord, matchSummary, storedMatch } from './matchRows';
 import { setupMode } from './setupMode';
 
@@ -10,6 +17,15 @@ import { setupMode } from './setupMode';
  * that fails keeps nothing of the finish.
  */
 export type FinishStep = (tx: Sql, finished: MatchFinish) => Promise<void>;
+
+/** The unfinished matches a RestoreScope lets another process take (its parameters: takenAt). */
+const TAKEN: Record<RestoreScope, string> = {
+  lapsed: '(lease_until < ?)',
+  stopped: '(lease_until < ? OR owner IN (SELECT owner FROM processes WHERE alive_until < ?))',
+  all: '(1 = 1)',
+};
+
+const takenAt = (scope: RestoreScope, now: number): number[] => (scope === 'all' ? [] : scope === 'lapsed' ? [now] : [now, now]);
 
 // One statement: the owner check and the append cannot be separated by another process's claim.
 const APPEND_ACTION = `INSERT INTO match_actions (match_id, idx, action, at)
@@ -164,16 +180,16 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
         if (ended) await compactEnded(tx, ended);
       }),
 
-    unfinishedMatches: async (now, all) =>
-      (await sql.all(`SELECT id FROM matches WHERE status = 'playing' AND (lease_until < ? OR ?) ORDER BY started_at`, [now, all])).map(
+    unfinishedMatches: async (now, scope) =>
+      (await sql.all(`SELECT id FROM matches WHERE status = 'playing' AND ${TAKEN[scope]} ORDER BY started_at`, takenAt(scope, now))).map(
         (r) => r.id as string,
       ),
 
     claimMatch: (matchId, c) =>
       sql.transaction(async (tx) => {
         const m = await tx.get(
-          `UPDATE matches SET owner = ?, lease_until = ? WHERE id = ? AND status = 'playing' AND (lease_until < ? OR ?) RETURNING *`,
-          [c.owner, c.until, matchId, c.now, c.force],
+          `UPDATE matches SET owner = ?, lease_until = ? WHERE id = ? AND status = 'playing' AND ${TAKEN[c.scope]} RETURNING *`,
+          [c.owner, c.until, matchId, ...takenAt(c.scope, c.now)],
         );
         // Read after the claim: from now on only the new owner appends, so the log read is complete.
         return m ? storedMatch(m, await tx.all(SEATS, [matchId]), await tx.all(ACTIONS, [matchId])) : null;
@@ -183,6 +199,17 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
       void (await sql.run(`UPDATE matches SET lease_until = ? WHERE owner = ? AND status = 'playing'`, [until, owner])),
     releaseLease: async (matchId, owner) =>
       void (await sql.run(`UPDATE matches SET lease_until = 0 WHERE id = ? AND owner = ? AND status = 'playing'`, [matchId, owner])),
+    beat: async (owner, until) =>
+      void (await sql.run(
+        `INSERT INTO processes (owner, alive_until) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET alive_until = excluded.alive_until`,
+        [owner, until],
+      )),
+    forgetProcess: async (owner) => void (await sql.run(`DELETE FROM processes WHERE owner = ?`, [owner])),
+    forgetStoppedProcesses: async (before) =>
+      void (await sql.run(
+        `DELETE FROM processes WHERE alive_until < ? AND NOT EXISTS (SELECT 1 FROM matches WHERE status = 'playing' AND matches.owner = processes.owner)`,
+        [before],
+      )),
 
     getMatch: (id) =>
       sql.transaction(async (tx) => {

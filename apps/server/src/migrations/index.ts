@@ -12,6 +12,7 @@ import { bansByAddress } from './010-bans-by-address';
 import { coinsHeld } from './011-coins-held';
 import { ratings } from './012-ratings';
 import { matchesByTable } from './013-matches-by-table';
+import { processBeats } from './014-process-beats';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   coinsHeld,
   ratings,
   matchesByTable,
+  processBeats,
 ];

@@ -3,7 +3,11 @@ import type { Logger } from 'pino';
 import { TABLE_ROOM } from './lobbyTables';
 import { Match, type MatchDeps } from '../matches/Match';
 import { metrics } from '../core/metrics';
+import type { RestoreScope } from '../matches/MatchStorage';
 import type { RestoreHandoff } from './tableDeps';
+
+/** A process silent this long, holding no match, is forgotten. */
+const FORGET_AFTER_MS = 24 * 3600_000;
 
 export interface KeeperOptions {
   /** One process on its own data: on start it takes every unfinished game, whatever lease the last process left. */
@@ -14,6 +18,8 @@ export interface KeeperOptions {
    * next write then fails, and its players are sent to reconnect).
    */
   readonly playingHere: (matchId: string) => boolean;
+  /** A process silent this long has stopped: its tables are taken over. It beats every third of it. */
+  readonly takeoverMs: number;
 }
 
 export type RestoreOutcome = 'restored' | 'recorded' | 'aborted' | 'taken' | 'failed';
@@ -21,18 +27,27 @@ export type RestoreOutcome = 'restored' | 'recorded' | 'aborted' | 'taken' | 'fa
 /**
  * Keeps this process's games and restores the games of processes that stopped (docs/decisions/001-store-before-show.md).
  *
- * - Leases: every match this process holds is leased to it in the database; the lease is renewed
- *   every third of its length. A process that dies stops renewing.
- * - Restore: on start, and then every third of a lease, the unfinished matches whose lease ran out
- *   are claimed (one statement: one owner at a time) and rebuilt by replaying their logs; each becomes
- *   a table again with its own id and code, on this process. A match this engine cannot replay is
- *   aborted with its reason (never `playing` forever); one that ended but was not yet recorded is
- *   recorded.
+ * - Beats: every third of `takeoverMs` the process writes that it is alive for `takeoverMs` more. The
+ *   tables of one that has not said so for `takeoverMs` (killed, its host gone) are taken over: players
+ *   wait seconds, not a lease. Only a process whose own beats have gone through for `takeoverMs` judges
+ *   the others: after the database (or this process) was unreachable, every beat looks old until each
+ *   process has written again, and live tables would be taken from live processes.
+ * - Leases: every match this process holds is leased to it (`leaseMs`, renewed every third of it): the
+ *   slow way back, for matches of a process that never beat (an older version) or a database that was
+ *   away longer than the takeover time.
+ * - Restore: on start, and then every beat, the unfinished matches that may be taken are claimed (one
+ *   statement: one owner at a time) and rebuilt by replaying their logs; each becomes a table again with
+ *   its own id and code, on this process. A match this engine cannot replay is aborted with its reason
+ *   (never `playing` forever); one that ended but was not yet recorded is recorded.
  */
 export class TableKeeper implements RestoreHandoff {
   private readonly handoff = new Map<string, Match>();
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<unknown> = Promise.resolve();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private beating: Promise<unknown> | null = null;
+  private looking: Promise<unknown> | null = null;
+  private renewing: Promise<unknown> | null = null;
+  /** Since when this process's beats have all gone through (null: the last one failed). */
+  private steadySince: number | null = null;
 
   constructor(
     private readonly matches: MatchDeps,
@@ -47,48 +62,75 @@ export class TableKeeper implements RestoreHandoff {
     return match;
   }
 
-  /** Restore what can be restored now, then keep the leases and look again every third of a lease. */
+  /** Restore what can be restored now, then beat, look for stopped processes' tables and keep the leases. */
   async start(): Promise<void> {
-    await this.restoreUnfinished(this.options.alone);
-    const every = Math.max(50, Math.floor(this.matches.leaseMs / 3));
-    this.timer = setInterval(() => {
-      this.ticking = this.tick();
-    }, every);
-    this.timer.unref();
+    await this.beat();
+    await this.restoreUnfinished(this.options.alone ? 'all' : 'lapsed');
+    const every = (ms: number, work: () => void) => this.timers.push(setInterval(work, Math.max(50, Math.floor(ms / 3))).unref());
+    every(this.options.takeoverMs, () => {
+      this.beating ??= this.beat().finally(() => (this.beating = null));
+      this.looking ??= this.look().finally(() => (this.looking = null));
+    });
+    every(this.matches.leaseMs, () => (this.renewing ??= this.renew().finally(() => (this.renewing = null))));
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.ticking;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await Promise.all([this.beating, this.looking, this.renewing]);
+    // Its games now end with its rooms (each lease released): nobody need wait for its beats to stop.
+    await this.matches.storage.forgetProcess(this.matches.owner).catch(() => undefined);
   }
 
-  private async tick(): Promise<void> {
-    const { storage, owner, leaseMs } = this.matches;
+  private async beat(): Promise<void> {
+    const { storage, owner } = this.matches;
+    const now = Date.now();
     try {
-      await storage.renewLeases(owner, Date.now() + leaseMs);
-      await this.restoreUnfinished(false);
+      await storage.beat(owner, now + this.options.takeoverMs);
+      this.steadySince ??= now;
     } catch (err) {
-      metrics.storageErrors.inc({ where: 'lease' });
-      this.logger.error({ event: 'lease-failed', err }, 'could not renew leases or look for tables to restore');
+      metrics.storageErrors.inc({ where: 'beat' });
+      if (this.steadySince !== null) this.logger.error({ event: 'beat-failed', err }, 'could not say this process is alive');
+      this.steadySince = null;
     }
   }
 
-  /** Claim and restore every unfinished match whose lease ran out (every one of them with `all`). */
-  async restoreUnfinished(all: boolean): Promise<RestoreOutcome[]> {
-    const ids = (await this.matches.storage.unfinishedMatches(Date.now(), all)).filter((id) => !this.options.playingHere(id));
+  /** Restore the tables whose lease ran out, and those of stopped processes once this one's beats are steady. */
+  private async look(): Promise<void> {
+    const steady = this.steadySince !== null && Date.now() - this.steadySince >= this.options.takeoverMs;
+    try {
+      await this.restoreUnfinished(steady ? 'stopped' : 'lapsed');
+    } catch (err) {
+      metrics.storageErrors.inc({ where: 'restore' });
+      this.logger.error({ event: 'restore-look-failed', err }, 'could not look for tables to restore');
+    }
+  }
+
+  private async renew(): Promise<void> {
+    const { storage, owner, leaseMs } = this.matches;
+    try {
+      await storage.renewLeases(owner, Date.now() + leaseMs);
+      await storage.forgetStoppedProcesses(Date.now() - FORGET_AFTER_MS);
+    } catch (err) {
+      metrics.storageErrors.inc({ where: 'lease' });
+      this.logger.error({ event: 'lease-failed', err }, 'could not renew leases');
+    }
+  }
+
+  /** Claim and restore every unfinished match that `scope` lets this process take. */
+  async restoreUnfinished(scope: RestoreScope): Promise<RestoreOutcome[]> {
+    const ids = (await this.matches.storage.unfinishedMatches(Date.now(), scope)).filter((id) => !this.options.playingHere(id));
     const outcomes: RestoreOutcome[] = [];
-    for (const id of ids) outcomes.push(await this.restoreOne(id, all));
+    for (const id of ids) outcomes.push(await this.restoreOne(id, scope));
     for (const outcome of outcomes) metrics.restores.inc({ outcome });
     return outcomes;
   }
 
-  private async restoreOne(matchId: string, force: boolean): Promise<RestoreOutcome> {
+  private async restoreOne(matchId: string, scope: RestoreScope): Promise<RestoreOutcome> {
     const { storage, owner, leaseMs } = this.matches;
     const now = Date.now();
     const log = this.logger.child({ matchId });
     try {
-      const stored = await storage.claimMatch(matchId, { owner, now, until: now + leaseMs, force });
+      const stored = await storage.claimMatch(matchId, { owner, now, until: now + leaseMs, scope });
       if (!stored) return 'taken';
       const rebuilt = Match.restore(stored, this.matches);
       if (!rebuilt.ok) {

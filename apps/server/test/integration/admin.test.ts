@@ -205,7 +205,7 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
       expect.objectContaining({ target: roomId, address: '127.0.0.1', at: expect.any(Number) }),
     );
     // A restart restores nothing of it.
-    expect(await t.storage.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).not.toContain(matchId);
+    expect(await t.storage.unfinishedMatches(Number.MAX_SAFE_INTEGER, 'all')).not.toContain(matchId);
   });
 
   test('closing a table still seating players tells them why; an unknown table is 404', async () => {

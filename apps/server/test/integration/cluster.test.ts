@@ -26,7 +26,6 @@ import { describeWithServices, serviceUrl } from '../support/services';
 
 jest.setTimeout(120_000);
 
-const LEASE_SECONDS = 2;
 /** Per process: enough for what the other tests create from 127.0.0.1 through the proxy. */
 const GUESTS_PER_MINUTE = 20;
 
@@ -63,7 +62,6 @@ describeWithServices(
           PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/${name}`,
           TURN_SECONDS: '30',
           // A dead process's tables are restored by the other one after this long.
-          LEASE_SECONDS: String(LEASE_SECONDS),
           SHUTDOWN_MODE: 'drain',
           SHUTDOWN_GRACE_SECONDS: '90',
           // nginx tells the client's address in X-Forwarded-For; the per-address limits count that one.
@@ -257,10 +255,14 @@ describeWithServices(
       const holder = servers[processOf(via.sockets[0]) as Name];
       const survivor = servers[other(holder.name)];
 
+      const killedAt = Date.now();
       holder.signal('SIGKILL');
       await holder.exited;
-      // Within a lease the survivor claims the table, rebuilds it and takes its id and code.
-      const restored = await survivor.logged('table-restored', (LEASE_SECONDS + 10) * 1000);
+      // Once the holder has been silent for the takeover time (its lease, 15 s, still running), the survivor
+      // claims the table, rebuilds it and takes its id and code.
+      const restored = await survivor.logged('table-restored', 30_000);
+      expect(Date.now() - killedAt).toBeLessThan(DEFAULT_CONFIG.leaseSeconds * 1000);
+      expect(Date.now() - killedAt).toBeGreaterThanOrEqual(DEFAULT_CONFIG.takeoverSeconds * 1000 - 1_000);
       expect(restored).toMatchObject({ tableId: roomId, matchId, version: before.version });
       expect((await getJson({ baseUrl: proxyUrl }, `/api/tables/code/${code}`)).body).toMatchObject({ roomId });
 

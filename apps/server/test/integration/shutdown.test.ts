@@ -138,7 +138,7 @@ describe('closing a server in process (GameServer.close)', () => {
     expect(match?.status).toBe('playing');
     expect(match?.actions).toHaveLength(played);
     // Released: any process may take it at once.
-    expect(await reopened.unfinishedMatches(Date.now(), false)).toEqual([matchId]);
+    expect(await reopened.unfinishedMatches(Date.now(), 'lapsed')).toEqual([matchId]);
     await reopened.close();
     rmSync(join(file, '..'), { recursive: true, force: true });
   });

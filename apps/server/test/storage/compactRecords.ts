@@ -182,7 +182,7 @@ export function compactRecordsContract(openHarness: () => Promise<StorageHarness
     expect((await actionRows(h, ids.finished)).length).toBe(0);
     expect((await actionRows(h, ids.aborted)).length).toBe(0);
     expect((await actionRows(h, ids.playing)).length).toBe(30);
-    const claimed = await storage.claimMatch(ids.playing, { owner: 'next', now: 1, until: 2, force: true });
+    const claimed = await storage.claimMatch(ids.playing, { owner: 'next', now: 1, until: 2, scope: 'all' });
     expect(claimed?.actions).toEqual(playing.actions.slice(0, 30));
   });
 }

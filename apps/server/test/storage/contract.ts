@@ -71,11 +71,11 @@ export function storageContract(openHarness: () => Promise<StorageHarness>): voi
     await h.query(insert, ['playing', 'playing', '["red","green"]']);
     await h.query(insert, ['idle', 'playing', '[]']);
     const storage = await open();
-    expect((await storage.claimMatch('playing', { owner: OWNER, now: 5, until: 10, force: false }))?.presence).toEqual({
+    expect((await storage.claimMatch('playing', { owner: OWNER, now: 5, until: 10, scope: 'lapsed' }))?.presence).toEqual({
       red: { autoPlay: 'timeout' },
       green: { autoPlay: 'timeout' },
     });
-    expect((await storage.claimMatch('idle', { owner: OWNER, now: 5, until: 10, force: false }))?.presence).toEqual({});
+    expect((await storage.claimMatch('idle', { owner: OWNER, now: 5, until: 10, scope: 'lapsed' }))?.presence).toEqual({});
   });
 
   test('a database made at the previous schema version migrates in place: its rows are kept, read with the new columns', async () => {

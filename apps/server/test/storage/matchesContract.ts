@@ -83,12 +83,12 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
     await storage.setPresence('m1', OWNER, { red: { autoPlay: 'away', away: { since: 10, until: 190, fromAction: 2 } } });
 
     // While the lease runs, nobody else gets it (unless forced: one process restarting on its own data).
-    expect(await storage.unfinishedMatches(999, false)).toEqual([]);
-    expect(await storage.unfinishedMatches(999, true)).toEqual(['m1']);
-    expect(await storage.claimMatch('m1', { owner: OTHER, now: 999, until: 5_000, force: false })).toBeNull();
+    expect(await storage.unfinishedMatches(999, 'lapsed')).toEqual([]);
+    expect(await storage.unfinishedMatches(999, 'all')).toEqual(['m1']);
+    expect(await storage.claimMatch('m1', { owner: OTHER, now: 999, until: 5_000, scope: 'lapsed' })).toBeNull();
 
-    expect(await storage.unfinishedMatches(1_001, false)).toEqual(['m1']);
-    const claimed = await storage.claimMatch('m1', { owner: OTHER, now: 1_001, until: 5_000, force: false });
+    expect(await storage.unfinishedMatches(1_001, 'lapsed')).toEqual(['m1']);
+    const claimed = await storage.claimMatch('m1', { owner: OTHER, now: 1_001, until: 5_000, scope: 'lapsed' });
     expect(claimed).toEqual({
       id: 'm1',
       tableId: 'table-m1',
@@ -109,17 +109,48 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       actions: ACTIONS,
     });
     // One owner at a time: a second claim finds it taken; the old owner can write nothing more.
-    expect(await storage.claimMatch('m1', { owner: OWNER, now: 1_002, until: 6_000, force: false })).toBeNull();
+    expect(await storage.claimMatch('m1', { owner: OWNER, now: 1_002, until: 6_000, scope: 'lapsed' })).toBeNull();
     await expect(storage.appendAction('m1', OWNER, 3, ACTIONS[0]!, 9)).rejects.toBeInstanceOf(StorageConflict);
     await storage.appendAction('m1', OTHER, 3, ACTIONS[0]!, 9);
 
     // The new owner keeps it by renewing; it can give it up for anyone to take at once.
     await storage.renewLeases(OTHER, 9_000);
-    expect(await storage.unfinishedMatches(8_999, false)).toEqual([]);
+    expect(await storage.unfinishedMatches(8_999, 'lapsed')).toEqual([]);
     await storage.releaseLease('m1', OWNER); // not the owner: nothing happens
-    expect(await storage.unfinishedMatches(8_999, false)).toEqual([]);
+    expect(await storage.unfinishedMatches(8_999, 'lapsed')).toEqual([]);
     await storage.releaseLease('m1', OTHER);
-    expect(await storage.unfinishedMatches(2, false)).toEqual(['m1']);
+    expect(await storage.unfinishedMatches(2, 'lapsed')).toEqual(['m1']);
+  });
+
+  test("a process that stopped beating loses its matches at once to a process that judges it ('stopped'), its leases aside", async () => {
+    const storage = await open();
+    const guest = await createGuest(storage, 'Ann');
+    await storage.startMatch(start('m1', guest.playerId, 1, 1_000_000));
+    await storage.startMatch({ ...start('m2', guest.playerId, 2, 1_000_000), owner: OTHER });
+    await storage.beat(OWNER, 500);
+    await storage.beat(OTHER, 900);
+
+    // Both beating: nothing to take, whatever the scope short of all.
+    expect(await storage.unfinishedMatches(400, 'stopped')).toEqual([]);
+    // OWNER went silent at 500: its match (only) may be taken by a process that judges; not by the leases alone.
+    expect(await storage.unfinishedMatches(600, 'lapsed')).toEqual([]);
+    expect(await storage.unfinishedMatches(600, 'stopped')).toEqual(['m1']);
+    expect(await storage.claimMatch('m2', { owner: 'third', now: 600, until: 5_000, scope: 'stopped' })).toBeNull();
+    // A beat again (a process slow, not dead) keeps it.
+    await storage.beat(OWNER, 1_500);
+    expect(await storage.unfinishedMatches(600, 'stopped')).toEqual([]);
+    expect(await storage.claimMatch('m1', { owner: 'third', now: 1_501, until: 1_000_000, scope: 'stopped' })).toMatchObject({ id: 'm1' });
+    await expect(storage.appendAction('m1', OWNER, 0, ACTIONS[0]!, 9)).rejects.toBeInstanceOf(StorageConflict);
+
+    // A silent process holding nothing is forgotten (its name again is judged by its lease alone); one still
+    // holding a match is not.
+    await storage.beat('third', 3_000);
+    await storage.forgetStoppedProcesses(2_000);
+    await storage.startMatch({ ...start('m3', guest.playerId, 3, 1_000_000), owner: OWNER });
+    expect(await storage.unfinishedMatches(2_500, 'stopped')).toEqual(['m2']);
+    // A process that stops on purpose says so: its matches wait for their leases (its rooms release them).
+    await storage.forgetProcess(OTHER);
+    expect(await storage.unfinishedMatches(2_500, 'stopped')).toEqual([]);
   });
 
   test('two processes claiming the same match at once: exactly one gets it', async () => {
@@ -128,9 +159,9 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
     const guest = await createGuest(a, 'Ann');
     await a.startMatch(start('m1', guest.playerId, 1, 0));
     const claims = await Promise.all([
-      a.claimMatch('m1', { owner: 'x', now: 10, until: 100, force: false }),
-      b.claimMatch('m1', { owner: 'y', now: 10, until: 100, force: false }),
-      a.claimMatch('m1', { owner: 'z', now: 10, until: 100, force: false }),
+      a.claimMatch('m1', { owner: 'x', now: 10, until: 100, scope: 'lapsed' }),
+      b.claimMatch('m1', { owner: 'y', now: 10, until: 100, scope: 'lapsed' }),
+      a.claimMatch('m1', { owner: 'z', now: 10, until: 100, scope: 'lapsed' }),
     ]);
     expect(claims.filter((c) => c !== null)).toHaveLength(1);
   });
@@ -153,7 +184,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       { kind: 'human', bot: null, playerId: guest.playerId, name: 'Ann', ...seat('red', 40, true), ratedGames: null },
       { kind: 'bot', bot: 'heuristic', playerId: null, name: YELLOW_BOT, ...seat('yellow', -40, false, 'resign'), ratedGames: null },
     ]);
-    expect(await reopened.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
+    expect(await reopened.unfinishedMatches(Number.MAX_SAFE_INTEGER, 'all')).toEqual([]);
   });
 
   test('two processes finishing the same match at once add the totals once', async () => {
@@ -182,7 +213,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       seed: 's'.repeat(64),
     });
     expect(await storage.getPlayer(guest.playerId)).toMatchObject({ lifetimeScore: 0, games: 0 });
-    expect(await storage.unfinishedMatches(Number.MAX_SAFE_INTEGER, true)).toEqual([]);
+    expect(await storage.unfinishedMatches(Number.MAX_SAFE_INTEGER, 'all')).toEqual([]);
 
     // A finished match stays finished.
     await storage.startMatch(start('m2', guest.playerId));

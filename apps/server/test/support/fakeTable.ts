@@ -138,7 +138,7 @@ export async function startedFakeTable(storage: Storage, people: number, config:
 
 /** The table of a stored match as a new process restores it (every player away): what tableKeeper.ts and TableRoom.restore do. */
 export async function restoredFakeTable(storage: Storage, matchId: string, config: ServerConfig = PACED): Promise<FakeTable> {
-  const stored = await storage.claimMatch(matchId, { owner: OWNER, now: Date.now(), until: Date.now() + 60_000, force: true });
+  const stored = await storage.claimMatch(matchId, { owner: OWNER, now: Date.now(), until: Date.now() + 60_000, scope: 'all' });
   if (!stored) throw new Error(`no match ${matchId} to restore`);
   const restored = Match.restore(stored, { storage, owner: OWNER, leaseMs: 60_000 });
   if (!restored.ok) throw new Error(restored.reason);
