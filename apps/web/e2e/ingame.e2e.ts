@@ -150,8 +150,14 @@ const soundCases: TestCase[] = sizes.map(([size, device]) => ({
       const ui = await myTurn(page);
       if (ui.canRoll) await roll(page);
       await playMoves(page, 2, null);
+      const kept = () =>
+        page.evaluate(() => ['current', 'last'].map((k) => `${k}: ${localStorage.getItem(`flightchess.offline.${k}`)?.length ?? 'none'}`));
+      const beforeReload = await kept();
       await page.reload();
-      await page.waitForSelector('[data-testid=board] canvas');
+      await page.waitForSelector('[data-testid=board] canvas').catch(async (error: Error) => {
+        // Seen once in CI (the page went home): say what the saves held before and after the reload.
+        throw new Error(`${error.message}\nsaved before the reload ${beforeReload}; after ${await kept()}; at ${page.url()}`);
+      });
       assert.equal(await page.textContent('[data-testid=sound]'), '声音：关', 'muting is remembered');
       const after = await myTurn(page);
       if (after.canRoll) await roll(page);
