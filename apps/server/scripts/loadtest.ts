@@ -8,13 +8,15 @@
  * stuck tables. Server and generators can be pinned to different cores, so the server's figures are its own.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GENERATOR_TASK, type GeneratorCommand, type GeneratorEvent, type GeneratorTask, runGenerator } from './loadtest/generator';
 import { type Window, monotonicUs, summarizeProfile } from './loadtest/profileSummary';
 import { ServerProcess, cpuOf } from './loadtest/serverProcess';
+import { type ClusterServices, startClusterServices } from './loadtest/clusterServices';
+import { type Players, measureFailover } from './loadtest/failover';
 import type { Pace } from './loadtest/tablePlayers';
 import { type LoadStats, addStats, emptyStats, percentile } from './loadtest/stats';
 
@@ -31,6 +33,12 @@ const HELP = `npm run loadtest -- --tables N [options]
   --processes P         server processes; P > 1 needs --redis and --database               [1]
   --redis URL           Redis for several processes (RedisPresence + RedisDriver)
   --database URL        PostgreSQL (else each run gets a fresh SQLite file)
+  --cluster P           P processes behind nginx (deploy/nginx's configuration), with a Redis and a PostgreSQL of
+                        the run's own unless --redis/--database name them; every client goes through the proxy
+  --kill                with --cluster: after the measured window, kill -9 the first process and measure the
+                        failover (restores, players back in their seats, actions stored), then play on
+  --play-on S           after the failover, play this long before checking what was stored                [20]
+  --nginx PATH          the nginx program for --cluster                                    [/usr/sbin/nginx]
   --base-port PORT      the first server's port                                           [4700]
   --profile DIR         write each server's and generator's V8 CPU profile (.cpuprofile) into DIR
   --heap DIR            write each server's heap snapshots into DIR with half the tables open and with all (after
@@ -52,6 +60,10 @@ const { values } = parseArgs({
     'server-cpu': { type: 'string', default: '0' },
     'client-cpu': { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
+    cluster: { type: 'string' },
+    kill: { type: 'boolean', default: false },
+    'play-on': { type: 'string', default: '20' },
+    nginx: { type: 'string', default: '/usr/sbin/nginx' },
     redis: { type: 'string' },
     database: { type: 'string' },
     'base-port': { type: 'string', default: '4700' },
@@ -89,10 +101,12 @@ async function main(): Promise<void> {
   const seconds = positive('seconds', values.seconds);
   const warmup = positive('warmup', values.warmup, 0);
   const generatorCount = positive('generators', values.generators);
-  const processes = positive('processes', values.processes);
+  const cluster = values.cluster === undefined ? null : positive('cluster', values.cluster, 2);
+  const processes = cluster ?? positive('processes', values.processes);
   const openPerSecond = positive('open-per-second', values['open-per-second']);
-  if (processes > 1 && !(values.redis && values.database))
-    throw new Error('--processes > 1 needs --redis and --database (a shared PostgreSQL)');
+  if (processes > 1 && !cluster && !(values.redis && values.database))
+    throw new Error('--processes > 1 needs --redis and --database (a shared PostgreSQL), or use --cluster');
+  if (values.kill && !cluster) throw new Error('--kill needs --cluster');
   const serverCpus = values['server-cpu'] === 'any' ? null : values['server-cpu'].split(',');
   if (values['client-cpu'] !== 'any')
     execFileSync('taskset', ['-a', '-cp', values['client-cpu'], String(process.pid)], { stdio: 'ignore' });
@@ -100,12 +114,21 @@ async function main(): Promise<void> {
   const watchers = positive('watchers', values.watchers, 0);
   const profileArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
   const dataDir = mkdtempSync(join(tmpdir(), 'flightchess-loadtest-'));
+  chmodSync(dataDir, 0o755); // PostgreSQL's own directory inside runs as its user
   const servers: ServerProcess[] = [];
   const startedAt = Date.now();
   let measured: Window | undefined;
+  let services: ClusterServices | null = null;
   try {
+    const basePort = positive('base-port', values['base-port']);
+    if (cluster) {
+      const upstreams = Array.from({ length: cluster }, (_, i) => `127.0.0.1:${basePort + i}`);
+      services = await startClusterServices(dataDir, { redis: values.redis, database: values.database, nginx: values.nginx, upstreams });
+    }
+    const redis = services?.redisUrl ?? values.redis;
+    const database = services?.databaseUrl ?? values.database;
     for (let i = 0; i < processes; i++) {
-      const port = positive('base-port', values['base-port']) + i;
+      const port = basePort + i;
       servers.push(
         await ServerProcess.start({
           port,
@@ -120,8 +143,8 @@ async function main(): Promise<void> {
             METRICS: 'on',
             ...UNLIMITED,
             WATCHERS_PER_TABLE: String(Math.max(50, watchers)),
-            ...(values.database ? { DATABASE_URL: values.database } : {}),
-            ...(values.redis ? { REDIS_URL: values.redis, PUBLIC_ADDRESS: `127.0.0.1:${port}` } : {}),
+            ...(database ? { DATABASE_URL: database } : {}),
+            ...(redis ? { REDIS_URL: redis, PUBLIC_ADDRESS: services ? services.publicAddress(i) : `127.0.0.1:${port}` } : {}),
           },
         }),
       );
@@ -137,9 +160,12 @@ async function main(): Promise<void> {
       heap,
       generatorArgs: profileArgs,
       pace: paceOf(values.think, values.paced),
+      baseUrls: services ? [services.proxyUrl] : servers.map((s) => s.url),
+      failover: values.kill && database ? { databaseUrl: database, playOnSeconds: positive('play-on', values['play-on'], 0) } : null,
     });
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+    await services?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (values.profile && measured) printProfiles(resolve(values.profile), startedAt, measured);
@@ -166,6 +192,10 @@ interface RunOptions {
   /** Options for node in each generator process (a CPU profile). */
   readonly generatorArgs: readonly string[];
   readonly pace: Pace;
+  /** Where the generated clients go: each server, or the proxy in front of them all. */
+  readonly baseUrls: readonly string[];
+  /** After the measured window: kill -9 the first process and measure what follows (measureFailover). */
+  readonly failover: { readonly databaseUrl: string; readonly playOnSeconds: number } | null;
 }
 
 /** `--think MIN-MAX` seconds, or `--paced` (1–3 s), or at once. */
@@ -236,6 +266,13 @@ async function sample(generators: readonly Generator[], latencies = false): Prom
   };
 }
 
+/** The generators as the failover phase asks them. */
+const playersOf = (generators: readonly Generator[]): Players => ({
+  reset: async () => void (await Promise.all(generators.map((g) => g.ask({ type: 'reset' }, 'report')))),
+  sample: () => sample(generators),
+  shown: async () => (await Promise.all(generators.map((g) => g.ask({ type: 'shown' }, 'shown')))).flatMap((e) => e.matches),
+});
+
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -244,7 +281,7 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   await sleep(2000);
   const idleRss = servers.map((s) => s.rssBytes());
   const idleHeap = await Promise.all(servers.map(async (s) => (await s.metrics()).get('flightchess_nodejs_heap_size_used_bytes') ?? 0));
-  const baseUrls = servers.map((s) => s.url);
+  const { baseUrls } = o;
   const generators: Generator[] = [];
   const counts: number[] = [];
   const started = Date.now();
@@ -254,7 +291,15 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
     counts.push(count);
     generators.push(
       new Generator(
-        { baseUrls, first, count, pace: o.pace, openPerSecond: o.openPerSecond / o.generators, watchers: o.watchers },
+        {
+          baseUrls,
+          first,
+          count,
+          pace: o.pace,
+          openPerSecond: o.openPerSecond / o.generators,
+          watchers: o.watchers,
+          keepActions: o.failover !== null,
+        },
         o.generatorArgs,
       ),
     );
@@ -301,9 +346,6 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const after = await Promise.all(
     servers.map(async (s) => ({ cpu: s.cpuMs(), threads: s.cpuByThread(), rss: s.rssBytes(), metrics: await s.metrics() })),
   );
-  await Promise.all(generators.map((g) => g.ask({ type: 'leave' }, 'left')));
-  await Promise.all(generators.map((g) => g.end()));
-
   const serverActions = sum(
     after.map((a, i) => (a.metrics.get('flightchess_actions_total') ?? 0) - (before[i]!.metrics.get('flightchess_actions_total') ?? 0)),
   );
@@ -378,9 +420,16 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-  const crashed = servers.filter((s) => s.exited);
+  const [victim, ...survivors] = servers;
+  const recovered = o.failover
+    ? await measureFailover(victim!, survivors, o.failover.databaseUrl, playersOf(generators), o.failover.playOnSeconds)
+    : true;
+  await Promise.all(generators.map((g) => g.ask({ type: 'leave' }, 'left')));
+  await Promise.all(generators.map((g) => g.end()));
+  const crashed = servers.filter((s) => s.exited && !(o.failover && s === victim));
   for (const s of crashed) console.error(`a server process ended during the run:\n${s.log}`);
-  const clean = failures.length === 0 && end.stats.disconnects === 0 && end.stats.errors === 0 && end.stuck === 0 && crashed.length === 0;
+  const clean =
+    failures.length === 0 && end.stats.disconnects === 0 && end.stats.errors === 0 && end.stuck === 0 && crashed.length === 0 && recovered;
   if (!clean)
     for (const s of servers.filter((s) => !s.exited && s.log)) console.error(`what the server on ${s.url} logged last:\n${s.log}`);
   if (!clean) process.exitCode = 1;

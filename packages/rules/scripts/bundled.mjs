@@ -15,7 +15,8 @@ if (!entry) {
 }
 const dir = mkdtempSync(join(tmpdir(), 'flightchess-'));
 const outfile = join(dir, 'bundle.cjs');
-buildSync({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'error' });
+// pg's optional native binding is never used: left out rather than failing the bundle.
+buildSync({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'error', external: ['pg-native'] });
 process.argv = [process.argv[0], entry, ...args];
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 createRequire(import.meta.url)(outfile);

@@ -14,6 +14,8 @@ export interface GeneratorTask {
   readonly openPerSecond: number;
   /** Watchers joining each table. */
   readonly watchers: number;
+  /** Remember every action shown, to compare with what was stored (`shown`). */
+  readonly keepActions: boolean;
 }
 
 /**
@@ -21,13 +23,15 @@ export interface GeneratorTask {
  * afresh; the latencies only when asked, as they grow by a few hundred thousand in ten minutes), `leave` by `left`.
  */
 export type GeneratorCommand =
-  { type: 'open'; count: number } | { type: 'reset' } | { type: 'report'; latencies: boolean } | { type: 'leave' };
+  { type: 'open'; count: number } | { type: 'reset' } | { type: 'report'; latencies: boolean } | { type: 'shown' } | { type: 'leave' };
 
 /** Generator → loadtest. */
 export type GeneratorEvent =
   | { type: 'opened'; tables: number; failures: string[] }
   /** `loopDelayMs`: how late this process's event loop ran, p99 and max (a late generator adds to the latencies it measures). */
   | { type: 'report'; stats: LoadStats; stuck: number; sockets: number; loopDelayMs: { p99: number; max: number } }
+  /** The actions shown at the tables a player dropped from (with `keepActions`), by match and version, as JSON. */
+  | { type: 'shown'; matches: { matchId: string; actions: string[] }[] }
   | { type: 'left' };
 
 /** The variable that carries a generator's task, and tells the loadtest's bundle it runs as one. */
@@ -52,7 +56,7 @@ export async function runGenerator(task: GeneratorTask): Promise<void> {
       const index = task.first + next;
       const baseUrl = task.baseUrls[index % task.baseUrls.length]!;
       opening.push(
-        LoadTable.open(baseUrl, index, () => stats, task.pace, task.watchers)
+        LoadTable.open(baseUrl, index, () => stats, task.pace, task.watchers, task.keepActions)
           .then((table) => void tables.push(table))
           .catch((error: unknown) => void failures.push(`table ${index}: ${error instanceof Error ? error.message : String(error)}`)),
       );
@@ -75,6 +79,8 @@ export async function runGenerator(task: GeneratorTask): Promise<void> {
         stats = emptyStats();
         loopDelay.reset();
       }
+    } else if (command.type === 'shown') {
+      tell({ type: 'shown', matches: tables.filter((t) => t.hadDrops).flatMap((t) => t.shownActions()) });
     } else {
       await Promise.all(tables.map((t) => t.leave()));
       // Exits once told (a CPU profile is written as the process exits, not when it is killed).

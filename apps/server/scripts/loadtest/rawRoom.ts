@@ -39,7 +39,8 @@ const { JOIN_ROOM, ERROR, LEAVE_ROOM, ROOM_DATA, ROOM_STATE, ROOM_STATE_PATCH } 
 
 /** What the matchmaker answers a create or join with. */
 interface SeatReservation {
-  readonly room: { readonly roomId: string; readonly processId: string };
+  /** publicAddress: behind a proxy, the address that reaches the room's process (its PUBLIC_ADDRESS). */
+  readonly room: { readonly roomId: string; readonly processId: string; readonly publicAddress?: string };
   readonly sessionId: string;
   readonly error?: string;
 }
@@ -88,9 +89,10 @@ export class RawRoom {
     const res = await postJson(`${baseUrl}/matchmake/${method}/${target}`, options);
     const reservation = res.body as SeatReservation;
     if (res.status !== 200 || reservation.error) throw new Error(`${method}: HTTP ${res.status} ${reservation.error ?? ''}`);
-    const { roomId, processId } = reservation.room;
+    const { roomId, processId, publicAddress } = reservation.room;
     const reserved = Date.now();
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/${processId}/${roomId}?sessionId=${reservation.sessionId}`, {
+    const origin = publicAddress ? `ws://${publicAddress}` : baseUrl.replace(/^http/, 'ws');
+    const ws = new WebSocket(`${origin}/${processId}/${roomId}?sessionId=${reservation.sessionId}`, {
       perMessageDeflate: false,
     });
     const room = new RawRoom(ws, roomId, withState);

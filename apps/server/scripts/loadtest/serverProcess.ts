@@ -56,6 +56,8 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(child, `http://127.0.0.1:${options.port}`);
+    // A run that fails on an error leaves no server behind.
+    process.once('exit', () => child.kill('SIGKILL'));
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${server.output}`);
@@ -126,6 +128,14 @@ export class ServerProcess {
       values.set(line.slice(0, space), Number(line.slice(space + 1)));
     }
     return values;
+  }
+
+  /** kill -9, as a crash or a host gone would leave its players; resolves once it has exited. */
+  async kill(): Promise<void> {
+    if (this.exited) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.kill('SIGKILL');
+    await exited;
   }
 
   async stop(): Promise<void> {

@@ -12,6 +12,12 @@ export interface LoadStats {
   /** Refusals the server sent, by request and code (a refused roll or move is a lost race with a timer, or a bug). */
   refusals: Record<string, number>;
   games: number;
+  /** Sockets that closed without being asked, the ms each took to be back in its seat, and those never back. */
+  dropped: number;
+  backMs: number[];
+  notBack: number;
+  /** Sockets that dropped while their table was between games (nothing stored to restore): not asked back. */
+  leftBetweenGames: number;
 }
 
 export const emptyStats = (): LoadStats => ({
@@ -23,6 +29,10 @@ export const emptyStats = (): LoadStats => ({
   errors: 0,
   refusals: {},
   games: 0,
+  dropped: 0,
+  backMs: [],
+  notBack: 0,
+  leftBetweenGames: 0,
 });
 
 export function addStats(into: LoadStats, more: LoadStats): void {
@@ -34,6 +44,10 @@ export function addStats(into: LoadStats, more: LoadStats): void {
   into.errors += more.errors;
   for (const [why, n] of Object.entries(more.refusals)) into.refusals[why] = (into.refusals[why] ?? 0) + n;
   into.games += more.games;
+  into.dropped += more.dropped;
+  for (const ms of more.backMs) into.backMs.push(ms);
+  into.notBack += more.notBack;
+  into.leftBetweenGames += more.leftBetweenGames;
 }
 
 /** The value below which `p` of the samples fall (nearest rank). */

@@ -11,6 +11,9 @@ export interface Pace {
 /** A table with no action for this long while its game is on is counted as stuck. */
 const STUCK_MS = 60_000;
 const RETRY_MS = 200;
+/** A dropped player asks for its seat again every 250–750 ms (as the web client does, a little jittered), for a minute at most. */
+const BACK_EVERY_MS = 500;
+const GIVE_UP_MS = 60_000;
 /**
  * Playing "at once" still keeps under the server's per-client message limit (10/s by default), as the
  * web client does by waiting for its animations: past it, the server drops messages (and says so once a second).
@@ -25,6 +28,7 @@ interface Guest {
 /** The part of a table's synced state a generated player reads (decoded without the server's classes). */
 interface TableFacts {
   readonly code?: string;
+  readonly matchId: string;
   readonly status: string;
   readonly result: { readonly recorded: boolean };
   readonly seats: Map<string, { readonly playerId: string; readonly kind: string; readonly ready: boolean; readonly autoPlay: boolean }>;
@@ -60,22 +64,57 @@ class LoadPlayer {
   open = true;
 
   constructor(
-    readonly room: RawRoom,
+    public room: RawRoom,
     private readonly guest: Guest,
     private readonly table: LoadTable,
     readonly isHost: boolean,
+    /** How to ask for the seat again after the socket dropped (a process killed): the table's id and code, through which address. */
+    private readonly back: { readonly baseUrl: string; readonly code: string; readonly watch: boolean },
   ) {
+    this.wire(room);
+  }
+
+  private wire(room: RawRoom): void {
+    const { table, isHost } = this;
     room.onBytes = (bytes) => (table.stats().bytes += bytes);
     room.onMessage = (type, message) => {
       if (type === 'action') this.onAction(message as ActionMessage);
       else if (type === 'snapshot' && isHost) table.onSnapshot(message as SnapshotMessage);
       else if (type === 'error') this.onRefusal(message as ServerMessages['error']);
     };
+    if (isHost) room.onState = () => table.onFacts();
     room.onError = () => table.stats().errors++;
     room.onClose = (asked) => {
       this.open = false;
-      if (!asked) table.stats().disconnects++;
+      if (asked || this.leaving) return;
+      table.stats().disconnects++;
+      // A table between games is not stored: with its process gone there is nothing to come back to.
+      if (table.playing()) void this.comeBack();
+      else table.stats().leftBetweenGames++;
     };
+  }
+
+  /** The socket dropped: join the table again by its id (restored elsewhere if its process died) until seated, timing it. */
+  private async comeBack(): Promise<void> {
+    const stats = this.table.stats;
+    const droppedAt = Date.now();
+    stats().dropped++;
+    this.table.hadDrops = true;
+    const { baseUrl, code, watch } = this.back;
+    while (!this.leaving) {
+      if (Date.now() - droppedAt > GIVE_UP_MS) return void stats().notBack++;
+      await new Promise((r) => setTimeout(r, BACK_EVERY_MS * (0.5 + Math.random())));
+      const options = { playerId: this.guest.playerId, secret: this.guest.secret, code, ...(watch && { watch }) };
+      const room = await RawRoom.join(baseUrl, 'joinById', this.room.roomId, options, this.isHost).catch(() => null);
+      if (!room) continue;
+      this.room = room;
+      this.wire(room);
+      this.open = true;
+      stats().backMs.push(Date.now() - droppedAt);
+      // The host's socket brings the table's state again (onState), then the game (the snapshot).
+      if (this.isHost) room.send('sync', {});
+      return;
+    }
   }
 
   private onRefusal(m: ServerMessages['error']): void {
@@ -160,31 +199,49 @@ export class LoadTable {
   /** The version a decision is scheduled for. */
   private scheduled = -1;
   private lastAction = Date.now();
+  /** A player of it dropped (and came back, or tried to). */
+  hadDrops = false;
+  /**
+   * Every action this table was shown, as JSON, by game and version (with `keepActions`: to compare with what
+   * was stored). A game's first action comes before the synced state names its match (a patch follows).
+   */
+  private readonly games: { matchId: string | null; actions: string[] }[] = [];
 
   private constructor(
     readonly stats: () => LoadStats,
     private readonly pace: Pace,
+    private readonly keepActions: boolean,
   ) {}
 
-  /** `watchers`: that many more guests join it with `watch: true` (they follow the game and never act). */
-  static async open(baseUrl: string, index: number, stats: () => LoadStats, pace: Pace, watchers = 0): Promise<LoadTable> {
+  /**
+   * `watchers`: that many more guests join it with `watch: true` (they follow the game and never act);
+   * `keepActions`: remember every action shown (`shownActions`).
+   */
+  static async open(
+    baseUrl: string,
+    index: number,
+    stats: () => LoadStats,
+    pace: Pace,
+    watchers = 0,
+    keepActions = false,
+  ): Promise<LoadTable> {
     const step = <T>(what: string, work: Promise<T>): Promise<T> =>
       work.catch((error: unknown) => {
         throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
       });
-    const table = new LoadTable(stats, pace);
+    const table = new LoadTable(stats, pace, keepActions);
     const guests = await step('guests', Promise.all([0, 1, 2, 3].map((i) => newGuest(baseUrl, `Load ${index}.${i}`))));
     const creds = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
     const host = await step('create', RawRoom.join(baseUrl, 'create', 'table', { size: 4, private: true, ...creds(guests[0]!) }, true));
-    table.players.push(new LoadPlayer(host, guests[0]!, table, true));
-    host.onState = () => table.onFacts();
     const code = await step('code', codeOf(host));
+    table.players.push(new LoadPlayer(host, guests[0]!, table, true, { baseUrl, code, watch: false }));
     const join = (guest: Guest, watch: boolean) =>
       RawRoom.join(baseUrl, 'joinById', host.roomId, { ...creds(guest), code, ...(watch && { watch }) }, false);
-    for (const guest of guests.slice(1)) table.players.push(new LoadPlayer(await step('join', join(guest, false)), guest, table, false));
+    for (const guest of guests.slice(1))
+      table.players.push(new LoadPlayer(await step('join', join(guest, false)), guest, table, false, { baseUrl, code, watch: false }));
     for (let i = 0; i < watchers; i++) {
       const guest = await step('watcher', newGuest(baseUrl, `Watch ${index}.${i}`));
-      table.players.push(new LoadPlayer(await step('watch', join(guest, true)), guest, table, false));
+      table.players.push(new LoadPlayer(await step('watch', join(guest, true)), guest, table, false, { baseUrl, code, watch: true }));
     }
     table.onFacts();
     host.send('sync', {});
@@ -198,6 +255,8 @@ export class LoadTable {
   /** The synced state changed: each player reads its seat, and asks what it should between games. */
   onFacts(): void {
     const facts = this.facts;
+    const [earlier, last] = this.games.slice(-2);
+    if (last && last.matchId === null && facts.matchId && facts.matchId !== earlier?.matchId) last.matchId = facts.matchId;
     for (const player of this.players) player.onFacts(facts);
   }
 
@@ -210,6 +269,14 @@ export class LoadTable {
     const step = this.stream.action(m);
     if (step.kind === 'gap') this.players[0]!.room.send('sync', {});
     if (step.kind !== 'applied') return;
+    if (this.keepActions) {
+      if (m.version === 0 || this.games.length === 0) {
+        // Mid-game (the first action kept), or a new game whose match the state named already: else the next patch names it.
+        const named = this.facts.matchId && this.facts.matchId !== this.games.at(-1)?.matchId;
+        this.games.push({ matchId: m.version > 0 || named ? this.facts.matchId : null, actions: [] });
+      }
+      this.games.at(-1)!.actions[m.version] = JSON.stringify(m.action);
+    }
     const stats = this.stats();
     stats.actions++;
     this.lastAction = Date.now();
@@ -250,9 +317,19 @@ export class LoadTable {
     }, delay);
   }
 
+  /** A game is on (stored, so restored if its process dies). */
+  playing(): boolean {
+    return this.facts.status === 'playing';
+  }
+
   /** Playing, with no action for a long time. */
   stuck(now: number): boolean {
     return this.facts.status === 'playing' && now - this.lastAction > STUCK_MS;
+  }
+
+  /** The actions shown of each match played here (with `keepActions`), by version. */
+  shownActions(): { matchId: string; actions: string[] }[] {
+    return this.games.flatMap(({ matchId, actions }) => (matchId ? [{ matchId, actions }] : []));
   }
 
   openSockets(): number {

@@ -51,7 +51,7 @@ describeWithServices(
       await redis.quit();
 
       const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
-      proxy = await startProxy(serviceUrl('TEST_NGINX'), proxyPort, `127.0.0.1:${portA}`, `127.0.0.1:${portB}`);
+      proxy = await startProxy(serviceUrl('TEST_NGINX'), proxyPort, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
       proxyUrl = `http://127.0.0.1:${proxyPort}`;
       const ports: Record<Name, number> = { a: portA, b: portB };
       start = (name: Name) =>

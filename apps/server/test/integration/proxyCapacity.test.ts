@@ -57,7 +57,7 @@ describeWithServices('the proxy carries what the README promises (deploy/nginx/n
   test(`${PROMISED} websockets open at once through it, each reaching its process and heard back`, async () => {
     const upstream = await echoServers();
     const port = await freePort();
-    const proxy = await startProxy(serviceUrl('TEST_NGINX'), port, `127.0.0.1:${upstream.a}`, `127.0.0.1:${upstream.b}`);
+    const proxy = await startProxy(serviceUrl('TEST_NGINX'), port, [`127.0.0.1:${upstream.a}`, `127.0.0.1:${upstream.b}`]);
     let sockets: WebSocket[] = [];
     try {
       // Half to each process, by the first segment of the path (as Colyseus addresses a room's process).

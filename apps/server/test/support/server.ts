@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -8,6 +7,9 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createGameServer } from '../../src/gameServer';
 import { createLogger } from '../../src/logger';
 import { type Storage, openSqliteStorage } from '../../src/repositories';
+import { freePort } from './freePort';
+
+export { freePort };
 
 /** Every JSON log line the server wrote, for assertions. */
 export class LogCapture extends Writable {
@@ -26,17 +28,6 @@ export class LogCapture extends Writable {
   events(event: string): Record<string, unknown>[] {
     return this.lines.filter((l) => l.event === event);
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Fast timers for tests; each test file overrides what it exercises. */
