@@ -16,7 +16,16 @@ if (!entry) {
 const dir = mkdtempSync(join(tmpdir(), 'flightchess-'));
 const outfile = join(dir, 'bundle.cjs');
 // pg's optional native binding is never used: left out rather than failing the bundle.
-buildSync({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'error', external: ['pg-native'] });
+buildSync({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  outfile,
+  logLevel: 'error',
+  external: ['pg-native'],
+});
 process.argv = [process.argv[0], entry, ...args];
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 createRequire(import.meta.url)(outfile);
