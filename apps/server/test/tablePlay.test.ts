@@ -281,6 +281,20 @@ describe("a player's own actions, without a room or a transport", () => {
     expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: false, autoPlayBy: '' });
   });
 
+  test('a turn that runs out while the database is away is taken by auto-play once the write goes through (never left waiting)', async () => {
+    const table = await started(4);
+    const seat = table.match.state.current;
+    const write = storage.setPresence.bind(storage);
+    storage.setPresence = () => Promise.reject(new Error('database unavailable'));
+    await advance(TURN_MS + 3000);
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: false });
+    expect(table.told).toEqual([]);
+    storage.setPresence = write;
+    await advance(1000 + SLOWEST_PAUSE_MS * 2);
+    expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: true, autoPlayBy: 'timeout' });
+    expect(table.told[0]!.action).toMatchObject({ type: 'roll', seat });
+  });
+
   test('a turn that timed out just before the drop was noticed (a link that died silently) is told as the absence', async () => {
     const table = await started(4);
     const seat = table.match.state.current;

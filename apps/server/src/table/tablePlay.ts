@@ -61,7 +61,7 @@ export class TablePlay {
       config: t.deps.config,
       pause: (ms) => this.pause(ms),
       act: (step, due) => t.task(() => due() && this.autoAct(step)),
-      timeOut: (step, due) => t.task(() => due() && this.setAutoPlay(step.seat, true, 'timeout')),
+      timeOut: (step, due) => t.task(() => due() && this.timeOut(step.seat, due)),
     });
   }
 
@@ -176,6 +176,16 @@ export class TablePlay {
     this.t.log.info({ event: on ? 'auto-play-on' : 'auto-play-off', seat, by: reason ?? by }, `auto-play ${on ? 'on' : 'off'}`);
     this.plan();
     return null;
+  }
+
+  /**
+   * The turn ran out: auto-play takes the seat. A write that failed (the database away) is tried again a
+   * second later, the turn still out; else nothing would move the table on while its player waits too.
+   */
+  private async timeOut(seat: Colour, due: () => boolean): Promise<void> {
+    const refused = await this.setAutoPlay(seat, true, 'timeout');
+    if (refused?.code === 'ERR_STORAGE')
+      this.t.timers.set('turn', STORAGE_RETRY_MS, () => this.t.task(() => due() && this.timeOut(seat, due)));
   }
 
   /**
