@@ -29,16 +29,18 @@ export type RestoreOutcome = 'restored' | 'recorded' | 'aborted' | 'taken' | 'fa
  *
  * - Beats: every third of `takeoverMs` the process writes that it is alive for `takeoverMs` more. The
  *   tables of one that has not said so for `takeoverMs` (killed, its host gone) are taken over: players
- *   wait seconds, not a lease. Only a process whose own beats have gone through for `takeoverMs` judges
- *   the others: after the database (or this process) was unreachable, every beat looks old until each
- *   process has written again, and live tables would be taken from live processes.
+ *   wait seconds, not a lease.
  * - Leases: every match this process holds is leased to it (`leaseMs`, renewed every third of it): the
- *   slow way back, for matches of a process that never beat (an older version) or a database that was
- *   away longer than the takeover time.
- * - Restore: on start, and then every beat, the unfinished matches that may be taken are claimed (one
- *   statement: one owner at a time) and rebuilt by replaying their logs; each becomes a table again with
- *   its own id and code, on this process. A match this engine cannot replay is aborted with its reason
- *   (never `playing` forever); one that ended but was not yet recorded is recorded.
+ *   slow way back, for matches of a process that never beat (an older version).
+ * - Judging: only a process whose own beats have gone through for `takeoverMs` takes anything, and a
+ *   process whose beats resume renews its leases at once: after the database (or this process) was
+ *   unreachable, every beat and lease looks old until each process has written again, and live tables
+ *   would be taken from live processes.
+ * - Restore: every beat (and on start, everything, for a process alone on its data) the unfinished
+ *   matches that may be taken are claimed (one statement: one owner at a time) and rebuilt by replaying
+ *   their logs; each becomes a table again with its own id and code, on this process. A match this engine
+ *   cannot replay is aborted with its reason (never `playing` forever); one that ended but was not yet
+ *   recorded is recorded.
  */
 export class TableKeeper implements RestoreHandoff {
   private readonly handoff = new Map<string, Match>();
@@ -65,7 +67,7 @@ export class TableKeeper implements RestoreHandoff {
   /** Restore what can be restored now, then beat, look for stopped processes' tables and keep the leases. */
   async start(): Promise<void> {
     await this.beat();
-    await this.restoreUnfinished(this.options.alone ? 'all' : 'lapsed');
+    if (this.options.alone) await this.restoreUnfinished('all');
     const every = (ms: number, work: () => void) => this.timers.push(setInterval(work, Math.max(50, Math.floor(ms / 3))).unref());
     every(this.options.takeoverMs, () => {
       this.beating ??= this.beat().finally(() => (this.beating = null));
@@ -86,7 +88,11 @@ export class TableKeeper implements RestoreHandoff {
     const now = Date.now();
     try {
       await storage.beat(owner, now + this.options.takeoverMs);
-      this.steadySince ??= now;
+      if (this.steadySince === null) {
+        this.steadySince = now;
+        // Beating again after the database was away: the leases too, before any process judges them.
+        await this.renew();
+      }
     } catch (err) {
       metrics.storageErrors.inc({ where: 'beat' });
       if (this.steadySince !== null) this.logger.error({ event: 'beat-failed', err }, 'could not say this process is alive');
@@ -94,11 +100,11 @@ export class TableKeeper implements RestoreHandoff {
     }
   }
 
-  /** Restore the tables whose lease ran out, and those of stopped processes once this one's beats are steady. */
+  /** Once this process's beats are steady: restore the tables of stopped processes, and those whose lease ran out. */
   private async look(): Promise<void> {
-    const steady = this.steadySince !== null && Date.now() - this.steadySince >= this.options.takeoverMs;
+    if (this.steadySince === null || Date.now() - this.steadySince < this.options.takeoverMs) return;
     try {
-      await this.restoreUnfinished(steady ? 'stopped' : 'lapsed');
+      await this.restoreUnfinished('stopped');
     } catch (err) {
       metrics.storageErrors.inc({ where: 'restore' });
       this.logger.error({ event: 'restore-look-failed', err }, 'could not look for tables to restore');
