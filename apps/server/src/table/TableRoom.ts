@@ -187,6 +187,17 @@ export class TableRoom extends Room<TableState> implements DrainableTable, Table
   }
 
   /** What the matchmaker and the lobby see of the table (TableDoor). */
+  handOver(closeCode: number): Promise<unknown> {
+    // Closing removes the listing by the room's id: the one the other process wrote when it restored the table.
+    Object.assign(this.listing, { remove: () => undefined });
+    return this.disconnect(closeCode);
+  }
+
+  async relist(): Promise<void> {
+    if (this.state.code) await this.deps.codes.claim(this.state.code, this.roomId);
+    await this.listing.save();
+  }
+
   list({ metadata, hidden }: Listing): void {
     const visibility = this.listing.private === hidden ? Promise.resolve() : this.setPrivate(hidden);
     void visibility.then(() => this.setMetadata(metadata)).catch((err: unknown) => this.log.error({ err }, 'listing update failed'));

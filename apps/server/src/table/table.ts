@@ -38,6 +38,8 @@ export interface TableDoor {
   /** What the matchmaker and the lobby see of the table (listing.ts). */
   list(listing: Listing): void;
   disconnect(closeCode?: number): Promise<unknown>;
+  /** Close every connection with this code: another process restored the table under the same id, its listing theirs now. */
+  handOver(closeCode: number): Promise<unknown>;
 }
 
 /**
@@ -173,7 +175,7 @@ export class Table {
 
   /** The match belongs to another process now: close every connection (they rejoin it there). */
   lost(): void {
-    this.close(CLOSE_CODES.restarting);
+    void this.door.handOver(CLOSE_CODES.restarting);
   }
 
   /** Close every connection with this code, and the table. */

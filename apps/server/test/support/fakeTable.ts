@@ -88,6 +88,7 @@ function fakeDoor() {
     },
     list: () => undefined,
     disconnect: async () => undefined,
+    handOver: async () => undefined,
   };
   return { door, told, clocks, clients };
 }
