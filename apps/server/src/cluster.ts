@@ -4,10 +4,37 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { Budgets } from './limits/budgets';
 import { RedisBudgets } from './limits/redisBudgets';
+import Redis from 'ioredis';
 
-/** Presence + matchmaker driver + the clients' budgets (limits/), shared by every process of one deployment through one Redis. */
-export function redisMatchmaking(url: string): { presence: Presence; driver: MatchMakerDriver; budgets: Budgets } {
-  return { presence: new RedisPresence(url), driver: new RedisDriver(url), budgets: new RedisBudgets(url) };
+/**
+ * Presence + matchmaker driver + the clients' budgets (limits/), shared by every process of one deployment
+ * through one Redis; and `redisBack`, told each time the connection is ready again after it was lost.
+ */
+export function redisMatchmaking(url: string): {
+  presence: Presence;
+  driver: MatchMakerDriver;
+  budgets: Budgets;
+  redisBack: (listener: () => void) => void;
+} {
+  return { presence: new RedisPresence(url), driver: new RedisDriver(url), budgets: new RedisBudgets(url), redisBack: redisBack(url) };
+}
+
+/**
+ * A connection that only watches: Redis restarted keeps none of its data (the tables' listings, join
+ * codes, the processes' room counts), so each process writes its own again when the link comes back
+ * (gameServer.ts). A link lost without a restart gets the same writes: they are idempotent.
+ */
+function redisBack(url: string): (listener: () => void) => void {
+  const listeners: (() => void)[] = [];
+  const watch = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
+  let ready = false;
+  watch.on('ready', () => {
+    if (ready) for (const listener of listeners) listener();
+    ready = true;
+  });
+  // Each reconnection is tried again by itself; the game's own clients log what failed.
+  watch.on('error', () => undefined);
+  return (listener) => void listeners.push(listener);
 }
 
 /** Processes that are shutting down: they finish their games but get no new table. */

@@ -35,6 +35,8 @@ export interface GameServerDeps {
   readonly driver?: MatchMakerDriver;
   /** Where the clients' rate limits are counted: Redis with several processes (default: this process). */
   readonly budgets?: Budgets;
+  /** With Redis: tells each time the link to it is back after it was lost (cluster.ts). */
+  readonly redisBack?: (listener: () => void) => void;
   /** What the operator's console reports (default sqlite). */
   readonly storageKind?: StorageKind;
   /**
@@ -101,6 +103,20 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     addressOf: (req) => limiter.addressOf(req),
     presence,
     clustered: deps.driver !== undefined,
+  });
+  // Redis came back, perhaps restarted and empty: this process's room count, its draining mark and its
+  // tables' listings and join codes are written again, so that they can be found and joined.
+  deps.redisBack?.(() => {
+    void (async () => {
+      let tables = 0;
+      await matchMaker.stats.persist(true);
+      if (drain.draining) await markDraining(presence, matchMaker.processId);
+      for (const table of drain.tables()) {
+        await table.relist();
+        tables++;
+      }
+      deps.logger.info({ event: 'relisted', tables }, 'the link to Redis is back: listings written again');
+    })().catch((err: unknown) => deps.logger.error({ event: 'relist-failed', err }, 'could not write the listings again'));
   });
   const drainHere = (graceMs: number) => {
     const marked = markDraining(presence, matchMaker.processId);

@@ -8,6 +8,8 @@ export interface DrainableTable {
   readonly matchId: string | null;
   /** The drain has begun: a table whose game has not started closes (there is nothing to lose). */
   onDrain(): void;
+  /** Its listing and join code written again (Redis came back without them). */
+  relist(): Promise<void>;
 }
 
 export type DrainOutcome = { readonly finished: true } | { readonly finished: false; readonly unfinished: number };
