@@ -16,7 +16,7 @@ import { GENERATOR_TASK, type GeneratorCommand, type GeneratorEvent, type Genera
 import { type Window, monotonicUs, summarizeProfile } from './loadtest/profileSummary';
 import { ServerProcess, cpuOf } from './loadtest/serverProcess';
 import { type ClusterServices, startClusterServices } from './loadtest/clusterServices';
-import { type Players, measureFailover } from './loadtest/failover';
+import { CHAOS_STEPS, type Chaos, type ChaosStep, type Players, runChaos } from './loadtest/chaos';
 import type { Pace } from './loadtest/tablePlayers';
 import { type LoadStats, addStats, emptyStats, percentile } from './loadtest/stats';
 
@@ -35,9 +35,11 @@ const HELP = `npm run loadtest -- --tables N [options]
   --database URL        PostgreSQL (else each run gets a fresh SQLite file)
   --cluster P           P processes behind nginx (deploy/nginx's configuration), with a Redis and a PostgreSQL of
                         the run's own unless --redis/--database name them; every client goes through the proxy
-  --kill                with --cluster: after the measured window, kill -9 the first process and measure the
-                        failover (restores, players back in their seats, actions stored), then play on
-  --play-on S           after the failover, play this long before checking what was stored                [20]
+  --chaos LIST          with --cluster, after the measured window, one after another (comma-separated): kill (kill -9
+                        the first process), redis, postgres (stopped --down seconds, then started again); each
+                        measured: restores, players back in their seats, every table playing, every action stored
+  --down S              how long --chaos keeps Redis or PostgreSQL down                                    [10]
+  --play-on S           after each chaos step has settled, play this long before checking what was stored  [20]
   --nginx PATH          the nginx program for --cluster                                    [/usr/sbin/nginx]
   --base-port PORT      the first server's port                                           [4700]
   --profile DIR         write each server's and generator's V8 CPU profile (.cpuprofile) into DIR
@@ -61,7 +63,8 @@ const { values } = parseArgs({
     'client-cpu': { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
     cluster: { type: 'string' },
-    kill: { type: 'boolean', default: false },
+    chaos: { type: 'string' },
+    down: { type: 'string', default: '10' },
     'play-on': { type: 'string', default: '20' },
     nginx: { type: 'string', default: '/usr/sbin/nginx' },
     redis: { type: 'string' },
@@ -106,7 +109,11 @@ async function main(): Promise<void> {
   const openPerSecond = positive('open-per-second', values['open-per-second']);
   if (processes > 1 && !cluster && !(values.redis && values.database))
     throw new Error('--processes > 1 needs --redis and --database (a shared PostgreSQL), or use --cluster');
-  if (values.kill && !cluster) throw new Error('--kill needs --cluster');
+  const chaos = (values.chaos?.split(',') ?? []).map((step) => {
+    if (!CHAOS_STEPS.includes(step as ChaosStep)) throw new Error(`--chaos takes ${CHAOS_STEPS.join(', ')}; got '${step}'`);
+    return step as ChaosStep;
+  });
+  if (chaos.length > 0 && !cluster) throw new Error('--chaos needs --cluster');
   const serverCpus = values['server-cpu'] === 'any' ? null : values['server-cpu'].split(',');
   if (values['client-cpu'] !== 'any')
     execFileSync('taskset', ['-a', '-cp', values['client-cpu'], String(process.pid)], { stdio: 'ignore' });
@@ -161,7 +168,17 @@ async function main(): Promise<void> {
       generatorArgs: profileArgs,
       pace: paceOf(values.think, values.paced),
       baseUrls: services ? [services.proxyUrl] : servers.map((s) => s.url),
-      failover: values.kill && database ? { databaseUrl: database, playOnSeconds: positive('play-on', values['play-on'], 0) } : null,
+      chaos:
+        chaos.length > 0 && services
+          ? {
+              steps: chaos,
+              redis: services.redis,
+              postgres: services.postgres,
+              databaseUrl: services.databaseUrl,
+              downSeconds: positive('down', values.down),
+              playOnSeconds: positive('play-on', values['play-on'], 0),
+            }
+          : null,
     });
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
@@ -194,8 +211,8 @@ interface RunOptions {
   readonly pace: Pace;
   /** Where the generated clients go: each server, or the proxy in front of them all. */
   readonly baseUrls: readonly string[];
-  /** After the measured window: kill -9 the first process and measure what follows (measureFailover). */
-  readonly failover: { readonly databaseUrl: string; readonly playOnSeconds: number } | null;
+  /** After the measured window: each step and what follows (runChaos). */
+  readonly chaos: (Omit<Chaos, 'servers' | 'players'> & { readonly steps: readonly ChaosStep[] }) | null;
 }
 
 /** `--think MIN-MAX` seconds, or `--paced` (1–3 s), or at once. */
@@ -249,6 +266,8 @@ class Generator {
 interface Sample {
   readonly stats: LoadStats;
   readonly stuck: number;
+  readonly quiet: number;
+  readonly quietTables: readonly string[];
   readonly sockets: number;
   /** Each generator's event-loop delay, p99 and max. */
   readonly loopDelayMs: readonly { p99: number; max: number }[];
@@ -261,6 +280,8 @@ async function sample(generators: readonly Generator[], latencies = false): Prom
   return {
     stats,
     stuck: reports.reduce((n, r) => n + r.stuck, 0),
+    quiet: reports.reduce((n, r) => n + r.quiet, 0),
+    quietTables: reports.flatMap((r) => r.quietTables),
     sockets: reports.reduce((n, r) => n + r.sockets, 0),
     loopDelayMs: reports.map((r) => r.loopDelayMs),
   };
@@ -271,6 +292,7 @@ const playersOf = (generators: readonly Generator[]): Players => ({
   reset: async () => void (await Promise.all(generators.map((g) => g.ask({ type: 'reset' }, 'report')))),
   sample: () => sample(generators),
   shown: async () => (await Promise.all(generators.map((g) => g.ask({ type: 'shown' }, 'shown')))).flatMap((e) => e.matches),
+  cut: async (every) => sum((await Promise.all(generators.map((g) => g.ask({ type: 'cut', every }, 'cut')))).map((e) => e.cut)),
 });
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -298,7 +320,7 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
           pace: o.pace,
           openPerSecond: o.openPerSecond / o.generators,
           watchers: o.watchers,
-          keepActions: o.failover !== null,
+          keepActions: o.chaos !== null,
         },
         o.generatorArgs,
       ),
@@ -420,13 +442,12 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-  const [victim, ...survivors] = servers;
-  const recovered = o.failover
-    ? await measureFailover(victim!, survivors, o.failover.databaseUrl, playersOf(generators), o.failover.playOnSeconds)
-    : true;
+  const running = [...servers];
+  const recovered = o.chaos ? await runChaos(o.chaos.steps, { ...o.chaos, servers: running, players: playersOf(generators) }) : true;
   await Promise.all(generators.map((g) => g.ask({ type: 'leave' }, 'left')));
   await Promise.all(generators.map((g) => g.end()));
-  const crashed = servers.filter((s) => s.exited && !(o.failover && s === victim));
+  // A process killed on purpose is no crash.
+  const crashed = running.filter((s) => s.exited);
   for (const s of crashed) console.error(`a server process ended during the run:\n${s.log}`);
   const clean =
     failures.length === 0 && end.stats.disconnects === 0 && end.stats.errors === 0 && end.stuck === 0 && crashed.length === 0 && recovered;

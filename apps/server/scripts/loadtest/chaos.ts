@@ -1,23 +1,48 @@
 import type { Action } from '@flightchess/rules';
 import pg from 'pg';
 import { expandLog } from '../../src/matches/actionLog';
+import type { OwnService } from '../../test/support/ownServices';
 import type { ServerProcess } from './serverProcess';
 import { type LoadStats, percentile } from './stats';
 
-/** What the failover phase asks of the generators. */
+/** What the chaos phase does, one after another: kill -9 a game process, or stop Redis or PostgreSQL a while. */
+export type ChaosStep = 'kill' | 'redis' | 'postgres';
+export const CHAOS_STEPS: readonly ChaosStep[] = ['kill', 'redis', 'postgres'];
+
+/** What the chaos phase asks of the generators. */
 export interface Players {
   /** Start counting afresh (drops, times back). */
   reset(): Promise<void>;
-  /** The figures so far, and how many tables look stuck. */
-  sample(): Promise<{ stats: LoadStats; stuck: number; sockets: number }>;
-  /** The actions shown at every table a player dropped from, by match and version (JSON). */
+  /** The figures so far; tables stuck (a minute without an action) and quiet (10 s). */
+  sample(): Promise<{ stats: LoadStats; stuck: number; quiet: number; quietTables: readonly string[]; sockets: number }>;
+  /** The actions shown at every table, by match and version (JSON). */
   shown(): Promise<{ matchId: string; actions: string[] }[]>;
+  /** Cut one player's link at every `every`-th table playing; how many were cut. */
+  cut(every: number): Promise<number>;
 }
 
+/** After each step has settled, a player's link is cut at one table in this many: finding a table again works too. */
+const CUT_EVERY = 10;
+
+export interface Chaos {
+  /** The game processes; a killed one is left out of the next steps. */
+  readonly servers: ServerProcess[];
+  readonly redis: OwnService | null;
+  readonly postgres: OwnService | null;
+  readonly databaseUrl: string;
+  readonly players: Players;
+  /** How long Redis or PostgreSQL stays down. */
+  readonly downSeconds: number;
+  /** After each step has settled: play this long, then check what was stored. */
+  readonly playOnSeconds: number;
+}
+
+type Outcome = 'restored' | 'taken' | 'failed' | 'aborted' | 'recorded';
+
 /** The restores a process counted, by outcome, from its /metrics. */
-async function restores(server: ServerProcess): Promise<Record<'restored' | 'taken' | 'failed' | 'aborted' | 'recorded', number>> {
+async function restores(server: ServerProcess): Promise<Record<Outcome, number>> {
   const metrics = await server.metrics();
-  const of = (outcome: string) => metrics.get(`flightchess_restores_total{outcome="${outcome}"}`) ?? 0;
+  const of = (outcome: Outcome) => metrics.get(`flightchess_restores_total{outcome="${outcome}"}`) ?? 0;
   return { restored: of('restored'), taken: of('taken'), failed: of('failed'), aborted: of('aborted'), recorded: of('recorded') };
 }
 
@@ -26,7 +51,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** A match's stored actions: its compact log once it ended, else its write-ahead rows. */
-async function storedActions(db: pg.Client, matchId: string): Promise<Action[]> {
+async function storedActions(db: pg.Pool, matchId: string): Promise<Action[]> {
   const match = (await db.query('SELECT seed, log FROM matches WHERE id = $1', [matchId])).rows[0] as
     { seed: string; log: Buffer | null } | undefined;
   if (!match) return [];
@@ -43,83 +68,164 @@ const canonical = (value: unknown): string =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 
+/** Every action a player was shown, compared with what is stored: how many, missing, different (a few examples said). */
+async function compareStored(db: pg.Pool, players: Players): Promise<{ checked: number; lost: number; differ: number }> {
+  let checked = 0;
+  let lost = 0;
+  let differ = 0;
+  const examples: string[] = [];
+  for (const { matchId, actions } of await players.shown()) {
+    const stored = await storedActions(db, matchId);
+    actions.forEach((shown, version) => {
+      // A version not seen as an action (the snapshot after coming back covered it): a hole, null over IPC.
+      if (shown == null) return;
+      checked++;
+      if (stored[version] === undefined) lost++;
+      else if (canonical(stored[version]) !== canonical(JSON.parse(shown))) differ++;
+      else return;
+      examples.push(`${matchId} #${version}: shown ${shown}, stored ${JSON.stringify(stored[version] ?? null)} (of ${stored.length})`);
+    });
+  }
+  for (const example of examples.slice(0, 5)) console.error(`an action shown is not what was stored: ${example}`);
+  return { checked, lost, differ };
+}
+
 /**
- * kill -9 of `victim` under load, and what came of it: the tables it held restored by the others (once each),
- * every dropped player back in their seat (how long after the kill), the games going on, and every action a
- * player was shown found stored. Prints its section; true when nothing was lost.
+ * Each step under load, one after another, and what came of it: the game processes still running, the
+ * tables of a killed one restored by the others (once each), every dropped player back in their seat (how
+ * long after), every table playing again, and every action a player was shown found stored. Prints a
+ * section per step; true when every step recovered with nothing lost.
  */
-export async function measureFailover(
-  victim: ServerProcess,
-  survivors: readonly ServerProcess[],
-  databaseUrl: string,
-  players: Players,
-  playOnSeconds: number,
-): Promise<boolean> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+export async function runChaos(steps: readonly ChaosStep[], c: Chaos): Promise<boolean> {
+  // A pool of one: it connects again by itself after the PostgreSQL step cut its connection.
+  const db = new pg.Pool({ connectionString: c.databaseUrl, max: 1 });
+  db.on('error', () => undefined);
+  let clean = true;
   try {
-    const heldBy = async (pid: number) =>
-      Number((await db.query(`SELECT count(*) AS n FROM matches WHERE status = 'playing' AND owner LIKE $1`, [`%:${pid}:%`])).rows[0].n);
-    const before = await Promise.all(survivors.map(restores));
-    await players.reset();
-    const held = await heldBy(victim.pid);
-    const killedAt = Date.now();
-    await victim.kill();
-
-    // Until every dropped player is back (or gave up after a minute).
-    let now = await players.sample();
-    let restoredAllAt: number | null = null;
-    while (Date.now() - killedAt < 90_000) {
-      await sleep(250);
-      now = await players.sample();
-      if (restoredAllAt === null && (await heldBy(victim.pid)) === 0) restoredAllAt = Date.now();
-      const { dropped, backMs, notBack } = now.stats;
-      if (dropped > 0 && backMs.length + notBack >= dropped && restoredAllAt !== null) break;
-    }
-    const afterRestore = await Promise.all(survivors.map(restores));
-    const delta = (k: keyof Awaited<ReturnType<typeof restores>>) => sum(afterRestore.map((a, i) => a[k] - before[i]![k]));
-    // The games go on: actions keep coming at the restored tables too.
-    const actionsThen = now.stats.actions;
-    await sleep(playOnSeconds * 1000);
-    const later = await players.sample();
-
-    let checked = 0;
-    let lost = 0;
-    let differ = 0;
-    const examples: string[] = [];
-    for (const { matchId, actions } of await players.shown()) {
-      const stored = await storedActions(db, matchId);
-      actions.forEach((shown, version) => {
-        if (shown == null) return; // a version not seen as an action (the snapshot after coming back covered it): a hole, null over IPC
-        checked++;
-        if (stored[version] === undefined) lost++;
-        else if (canonical(stored[version]) !== canonical(JSON.parse(shown))) differ++;
-        else return;
-        examples.push(`${matchId} #${version}: shown ${shown}, stored ${JSON.stringify(stored[version] ?? null)} (of ${stored.length})`);
-      });
-    }
-    for (const example of examples.slice(0, 5)) console.error(`an action shown is not what was stored: ${example}`);
-    const back = [...now.stats.backMs].sort((a, b) => a - b);
-    const rows: [string, string][] = [
-      ['killed (kill -9)', `process ${victim.url}, holding ${held} games in play`],
-      [
-        'restored by the others',
-        `${delta('restored')} (recorded ${delta('recorded')}, aborted ${delta('aborted')}, failed ${delta('failed')}, found taken ${delta('taken')})`,
-      ],
-      ['all restored after', restoredAllAt === null ? 'never (within 90 s)' : seconds(restoredAllAt - killedAt)],
-      ['players dropped / back / not back', `${now.stats.dropped} / ${back.length} / ${now.stats.notBack}`],
-      ['players whose table was between games (not stored)', `${now.stats.leftBetweenGames}`],
-      ['back in their seat after the kill p50/p95/p99/max', [0.5, 0.95, 0.99, 1].map((p) => seconds(percentile(back, p))).join(' / ')],
-      ['actions in the next ' + `${playOnSeconds} s`, `${later.stats.actions - actionsThen}`],
-      ['actions shown at those tables found stored', `${checked - lost - differ} of ${checked} (${lost} missing, ${differ} different)`],
-      ['stuck tables', `${later.stuck}`],
-    ];
-    const width = Math.max(...rows.map(([k]) => k.length));
-    console.log('\nfailover');
-    for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-    const restoredOnce = delta('restored') + delta('recorded') + delta('aborted') === held && delta('failed') === 0;
-    return restoredOnce && restoredAllAt !== null && now.stats.notBack === 0 && lost === 0 && differ === 0 && later.stuck === 0;
+    for (const step of steps) clean = (await runStep(step, c, db)) && clean;
   } finally {
     await db.end();
   }
+  return clean;
 }
+
+async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean> {
+  const rows: [string, string][] = [];
+  const heldBy = async (pid: number) =>
+    Number((await db.query(`SELECT count(*) AS n FROM matches WHERE status = 'playing' AND owner LIKE $1`, [`%:${pid}:%`])).rows[0].n);
+  await c.players.reset();
+  const startedAt = Date.now();
+  let held = 0;
+  let victim: ServerProcess | null = null;
+  let survivorsBefore: Record<Outcome, number>[] = [];
+  let restoredOnce = true;
+
+  if (step === 'kill') {
+    victim = c.servers.shift()!;
+    survivorsBefore = await Promise.all(c.servers.map(restores));
+    held = await heldBy(victim.pid);
+    await victim.kill();
+    rows.push(['killed (kill -9)', `process ${victim.url}, holding ${held} games in play`]);
+  } else {
+    const outage = step === 'redis' ? c.redis : c.postgres;
+    if (!outage) throw new Error(`--chaos ${step} needs the run's own ${step} (leave out --${step === 'redis' ? 'redis' : 'database'})`);
+    const before = await c.players.sample();
+    await outage.stop();
+    await sleep(c.downSeconds * 1000);
+    const whileDown = await c.players.sample();
+    await outage.start();
+    rows.push([`${step} down`, `${c.downSeconds} s`]);
+    rows.push(['actions while down', `${whileDown.stats.actions - before.stats.actions}; refusals: ${refusals(whileDown.stats)}`]);
+  }
+  const fromAt = Date.now();
+
+  // Until every dropped player is back (or gave up after a minute), every table is playing again, and a
+  // killed process's games all have a new owner.
+  let now = await c.players.sample();
+  let restoredAllAt: number | null = victim ? null : fromAt;
+  while (Date.now() - fromAt < 120_000) {
+    await sleep(250);
+    now = await c.players.sample();
+    if (restoredAllAt === null && victim && (await heldBy(victim.pid)) === 0) restoredAllAt = Date.now();
+    const { dropped, backMs, notBack } = now.stats;
+    if (backMs.length + notBack >= dropped && now.quiet === 0 && restoredAllAt !== null && Date.now() - fromAt > 1000) break;
+  }
+  const settledAt = Date.now();
+  for (const table of now.quietTables) console.error(`held up: ${table}`);
+  if (victim) {
+    const after = await Promise.all(c.servers.map(restores));
+    const delta = (k: Outcome) => sum(after.map((a, i) => a[k] - survivorsBefore[i]![k]));
+    restoredOnce = delta('restored') + delta('recorded') + delta('aborted') === held && delta('failed') === 0;
+    rows.push([
+      'restored by the others',
+      `${delta('restored')} (recorded ${delta('recorded')}, aborted ${delta('aborted')}, failed ${delta('failed')}; ${restoredOnce ? 'each once' : 'NOT each once'})`,
+    ]);
+    rows.push(['all restored after the kill', restoredAllAt === null ? 'never (within 2 min)' : seconds(restoredAllAt - startedAt)]);
+  }
+  const back = [...now.stats.backMs].sort((a, b) => a - b);
+  rows.push(['players dropped / back / not back', `${now.stats.dropped} / ${back.length} / ${now.stats.notBack}`]);
+  rows.push(['players whose table was between games (not stored)', `${now.stats.leftBetweenGames}`]);
+  if (back.length)
+    rows.push([
+      'back in their seat after the drop p50/p95/p99/max',
+      [0.5, 0.95, 0.99, 1].map((p) => seconds(percentile(back, p))).join(' / '),
+    ]);
+  rows.push([
+    `every table playing again${victim ? '' : ' after the restart'}`,
+    now.quiet === 0 ? `after ${seconds(settledAt - fromAt)}` : `no: ${now.quiet} held up after 2 min`,
+  ]);
+  rows.push(['refusals since the step began', refusals(now.stats)]);
+
+  // Finding a table and taking a seat back work again (listings, reservations): links cut now come back.
+  const [droppedBefore, backBefore] = [now.stats.dropped + now.stats.leftBetweenGames, now.stats.backMs.length];
+  const cut = await c.players.cut(CUT_EVERY);
+  const cutAt = Date.now();
+  while (Date.now() - cutAt < 70_000) {
+    await sleep(250);
+    now = await c.players.sample();
+    if (
+      now.stats.dropped + now.stats.leftBetweenGames >= droppedBefore + cut &&
+      now.stats.backMs.length + now.stats.notBack >= now.stats.dropped
+    )
+      break;
+  }
+  const cutBack = now.stats.backMs.slice(backBefore).sort((a, b) => a - b);
+  rows.push([
+    `links cut then (1 table in ${CUT_EVERY}): back, p99`,
+    `${cutBack.length} of ${cut}${cutBack.length ? `, ${seconds(percentile(cutBack, 0.99))}` : ''}`,
+  ]);
+
+  // The games go on: actions keep coming; then what every player was shown must be what is stored.
+  await sleep(c.playOnSeconds * 1000);
+  const later = await c.players.sample();
+  rows.push([`actions in the next ${c.playOnSeconds} s`, `${later.stats.actions - now.stats.actions}`]);
+  const { checked, lost, differ } = await compareStored(db, c.players);
+  rows.push([
+    'actions shown found stored (every table, every game)',
+    `${checked - lost - differ} of ${checked} (${lost} missing, ${differ} different)`,
+  ]);
+  const crashed = c.servers.filter((s) => s.exited).length;
+  rows.push(['stuck tables / game processes ended', `${later.stuck} / ${crashed}`]);
+
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log(`\nchaos: ${step}`);
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  return (
+    restoredOnce &&
+    restoredAllAt !== null &&
+    cutBack.length === cut &&
+    now.stats.notBack === 0 &&
+    now.quiet === 0 &&
+    lost === 0 &&
+    differ === 0 &&
+    later.stuck === 0 &&
+    crashed === 0 &&
+    later.stats.actions > now.stats.actions
+  );
+}
+
+/** Refusals counted, by request and code. */
+const refusals = (stats: LoadStats): string =>
+  Object.entries(stats.refusals)
+    .map(([why, n]) => `${why}: ${n}`)
+    .join(', ') || 'none';

@@ -20,19 +20,38 @@ export interface GeneratorTask {
 
 /**
  * Loadtest → generator: `open` is answered by `opened`, `reset` and `report` by a report (`reset` then starts counting
- * afresh; the latencies only when asked, as they grow by a few hundred thousand in ten minutes), `leave` by `left`.
+ * afresh; the latencies only when asked, as they grow by a few hundred thousand in ten minutes), `shown` and `cut` (one
+ * player's link cut at every `every`-th table playing) by theirs, `leave` by `left`.
  */
 export type GeneratorCommand =
-  { type: 'open'; count: number } | { type: 'reset' } | { type: 'report'; latencies: boolean } | { type: 'shown' } | { type: 'leave' };
+  | { type: 'open'; count: number }
+  | { type: 'reset' }
+  | { type: 'report'; latencies: boolean }
+  | { type: 'shown' }
+  | { type: 'cut'; every: number }
+  | { type: 'leave' };
 
 /** Generator → loadtest. */
 export type GeneratorEvent =
   | { type: 'opened'; tables: number; failures: string[] }
   /** `loopDelayMs`: how late this process's event loop ran, p99 and max (a late generator adds to the latencies it measures). */
-  | { type: 'report'; stats: LoadStats; stuck: number; sockets: number; loopDelayMs: { p99: number; max: number } }
-  /** The actions shown at the tables a player dropped from (with `keepActions`), by match and version, as JSON. */
+  | {
+      type: 'report';
+      stats: LoadStats;
+      stuck: number;
+      /** Tables playing with no action for QUIET_MS (a table held up a while, not yet stuck), and what the first wait for. */
+      quiet: number;
+      quietTables: string[];
+      sockets: number;
+      loopDelayMs: { p99: number; max: number };
+    }
+  /** The actions shown at every table (with `keepActions`), by match and version, as JSON. */
   | { type: 'shown'; matches: { matchId: string; actions: string[] }[] }
+  | { type: 'cut'; cut: number }
   | { type: 'left' };
+
+/** A table playing with no action this long is held up (paced players act every few seconds). */
+const QUIET_MS = 10_000;
 
 /** The variable that carries a generator's task, and tells the loadtest's bundle it runs as one. */
 export const GENERATOR_TASK = 'GENERATOR_TASK';
@@ -74,13 +93,18 @@ export async function runGenerator(task: GeneratorTask): Promise<void> {
       const sockets = tables.reduce((n, t) => n + t.openSockets(), 0);
       const told = command.type === 'report' && command.latencies ? stats : { ...stats, latencies: [] };
       const loopDelayMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
-      tell({ type: 'report', stats: told, stuck: tables.filter((t) => t.stuck(now)).length, sockets, loopDelayMs });
+      const stuck = tables.filter((t) => t.stuck(now)).length;
+      const quiet = tables.filter((t) => t.quiet(now, QUIET_MS));
+      const quietTables = quiet.slice(0, 3).map((t) => t.describe());
+      tell({ type: 'report', stats: told, stuck, quiet: quiet.length, quietTables, sockets, loopDelayMs });
       if (command.type === 'reset') {
         stats = emptyStats();
         loopDelay.reset();
       }
+    } else if (command.type === 'cut') {
+      tell({ type: 'cut', cut: tables.filter((_, i) => i % command.every === 0 && tables[i]!.cutOne()).length });
     } else if (command.type === 'shown') {
-      tell({ type: 'shown', matches: tables.filter((t) => t.hadDrops).flatMap((t) => t.shownActions()) });
+      tell({ type: 'shown', matches: tables.flatMap((t) => t.shownActions()) });
     } else {
       await Promise.all(tables.map((t) => t.leave()));
       // Exits once told (a CPU profile is written as the process exits, not when it is killed).

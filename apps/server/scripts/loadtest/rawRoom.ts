@@ -154,6 +154,11 @@ export class RawRoom {
     this.ws.send(Buffer.concat([Buffer.of(ROOM_DATA), typeOf(type), pack(message)]));
   }
 
+  /** Cut the link without a word (as a phone losing its network would, seen from here). */
+  cut(): void {
+    this.ws.terminate();
+  }
+
   /** Leave as colyseus.js does (the server then closes the socket); resolves once closed. */
   leave(): Promise<void> {
     this.leaving = true;

@@ -99,7 +99,6 @@ class LoadPlayer {
     const stats = this.table.stats;
     const droppedAt = Date.now();
     stats().dropped++;
-    this.table.hadDrops = true;
     const { baseUrl, code, watch } = this.back;
     while (!this.leaving) {
       if (Date.now() - droppedAt > GIVE_UP_MS) return void stats().notBack++;
@@ -111,8 +110,10 @@ class LoadPlayer {
       this.wire(room);
       this.open = true;
       stats().backMs.push(Date.now() - droppedAt);
-      // The host's socket brings the table's state again (onState), then the game (the snapshot).
+      // The host's socket brings the table's state again (onState), then the game (the snapshot); a step
+      // decided while this player was away may have gone to the closed socket: decide again.
       if (this.isHost) room.send('sync', {});
+      this.table.retry();
       return;
     }
   }
@@ -123,8 +124,9 @@ class LoadPlayer {
     const stats = this.table.stats();
     const why = `${m.request} ${m.code}`;
     stats.refusals[why] = (stats.refusals[why] ?? 0) + 1;
-    // Playing at once can outrun the per-client message limit: try again shortly, as a client would.
-    if (m.code === 'ERR_RATE_LIMITED' && (m.request === 'roll' || m.request === 'move')) {
+    // Playing at once can outrun the per-client message limit, and storage may be away a moment (a
+    // database restarting): try again shortly, as a person told "try again" would.
+    if ((m.code === 'ERR_RATE_LIMITED' || m.code === 'ERR_STORAGE') && (m.request === 'roll' || m.request === 'move')) {
       this.rolledAt = null;
       this.table.retry();
     }
@@ -199,8 +201,6 @@ export class LoadTable {
   /** The version a decision is scheduled for. */
   private scheduled = -1;
   private lastAction = Date.now();
-  /** A player of it dropped (and came back, or tried to). */
-  hadDrops = false;
   /**
    * Every action this table was shown, as JSON, by game and version (with `keepActions`: to compare with what
    * was stored). A game's first action comes before the synced state names its match (a patch follows).
@@ -322,14 +322,36 @@ export class LoadTable {
     return this.facts.status === 'playing';
   }
 
+  /** Playing, with no action for `ms`. */
+  quiet(now: number, ms: number): boolean {
+    return this.playing() && now - this.lastAction > ms;
+  }
+
+  /** What a held-up table waits for, as this side sees it (for the report of a run that did not recover). */
+  describe(): string {
+    const game = this.stream.state;
+    const step = game && nextSteps(game, this.control()).turn;
+    const players = this.players.map((p) => `${p.colour ?? 'watcher'}${p.open ? '' : ' (closed)'}`).join(', ');
+    return `table ${this.players[0]!.room.roomId}: version ${game?.version}, ${game?.phase} by ${game?.current}, next ${step ? `${step.by} ${step.seat}` : 'none'}, scheduled ${this.scheduled}; players ${players}`;
+  }
+
   /** Playing, with no action for a long time. */
   stuck(now: number): boolean {
-    return this.facts.status === 'playing' && now - this.lastAction > STUCK_MS;
+    return this.quiet(now, STUCK_MS);
   }
 
   /** The actions shown of each match played here (with `keepActions`), by version. */
   shownActions(): { matchId: string; actions: string[] }[] {
     return this.games.flatMap(({ matchId, actions }) => (matchId ? [{ matchId, actions }] : []));
+  }
+
+  /** Cut one playing seat's link (the host's, whose socket the table reads, at every other table): it comes back by itself. */
+  cutOne(): boolean {
+    if (!this.playing()) return false;
+    const open = this.players.filter((p) => p.open && p.colour !== null);
+    const player = open[Math.floor(Math.random() * open.length)];
+    player?.room.cut();
+    return player !== undefined;
   }
 
   openSockets(): number {
