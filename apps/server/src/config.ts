@@ -45,6 +45,8 @@ export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConf
   readonly leaseSeconds: number;
   /** Several processes: one silent this long has stopped, and another takes its tables over. */
   readonly takeoverSeconds: number;
+  /** A game's write waits this long for a database that does not answer before the step is refused (ERR_STORAGE). */
+  readonly storageWaitSeconds: number;
   /** Proxies whose X-Forwarded-For names the client (addresses or CIDR ranges); none by default. */
   readonly trustProxy: readonly string[];
   /** What one client address may do (see limits/). */
@@ -84,6 +86,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   shutdownGraceSeconds: 600,
   leaseSeconds: 15,
   takeoverSeconds: 3,
+  storageWaitSeconds: 2,
   trustProxy: [],
   limits: {
     httpPerMinute: 600,
@@ -139,6 +142,7 @@ const ENV = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
   LEASE_SECONDS: z.coerce.number().min(1).max(3600).optional(),
   TAKEOVER_SECONDS: z.coerce.number().min(1).max(600).optional(),
+  STORAGE_WAIT_SECONDS: z.coerce.number().min(0).max(30).optional(),
   TRUST_PROXY: z.string().optional(),
   HTTP_PER_MINUTE: count.optional(),
   GUESTS_PER_MINUTE: count.optional(),
@@ -220,6 +224,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? base.shutdownGraceSeconds,
     leaseSeconds: e.LEASE_SECONDS ?? base.leaseSeconds,
     takeoverSeconds: e.TAKEOVER_SECONDS ?? base.takeoverSeconds,
+    storageWaitSeconds: e.STORAGE_WAIT_SECONDS ?? base.storageWaitSeconds,
     trustProxy,
     limits: {
       httpPerMinute: e.HTTP_PER_MINUTE ?? l.httpPerMinute,

@@ -76,7 +76,12 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
   const codes = new JoinCodes(presence);
   const drain = new Drain();
   const owner = `${hostname()}:${process.pid}:${randomId(6)}`;
-  const matches: MatchDeps = { storage: deps.storage, owner, leaseMs: config.leaseSeconds * 1000 };
+  const matches: MatchDeps = {
+    storage: deps.storage,
+    owner,
+    leaseMs: config.leaseSeconds * 1000,
+    writeWaitMs: config.storageWaitSeconds * 1000,
+  };
   // With Redis several processes share the database: one only takes what another let go.
   const keeper = new TableKeeper(matches, deps.logger, {
     alone: !deps.driver,

@@ -9,6 +9,7 @@ import { type FakeTable, PACED, peopleOf, restoredFakeTable, startedFakeTable } 
  */
 
 const HOLD_MS = PACED.reconnectSeconds * 1000;
+const WRITE_WAIT_MS = PACED.storageWaitSeconds * 1000;
 const SLOWEST_PAUSE_MS = Math.min(PACED.botRollDelayMs, PACED.autoMoveDelayMs);
 /** The longest one action can wait at the pace: the longer pause after the longest showing (a capped route, a capture, words). */
 const LONGEST_STEP_MS = Math.max(PACED.botRollDelayMs, PACED.autoMoveDelayMs) + ROUTE_CAP_MS + CAPTURE_MS + NOTICE_MS;
@@ -123,10 +124,13 @@ describe('a player away from the game (RULES.md §7)', () => {
     const [red] = peopleOf(table) as [Colour];
     const write = storage.setPresence.bind(storage);
     storage.setPresence = () => Promise.reject(new Error('database unavailable'));
-    await table.play.away(red);
+    const left = Date.now();
+    const away = table.play.away(red);
+    await advance(WRITE_WAIT_MS);
+    await away;
     storage.setPresence = write;
-    expect(table.state.seats.get(red)!.awayUntil).toBe(Date.now() + HOLD_MS);
-    await advance(HOLD_MS + 1000);
+    expect(table.state.seats.get(red)!.awayUntil).toBe(left + HOLD_MS);
+    await advance(HOLD_MS - WRITE_WAIT_MS + 1000);
     expect(table.match.state.out[red]).toMatchObject({ reason: 'forfeit' });
   });
 
@@ -254,16 +258,30 @@ describe("a player's own actions, without a room or a transport", () => {
     expect(toldWhenStored).toEqual([0]);
     expect(table.told).toHaveLength(1);
 
+    // The database away longer than a write waits: the step is refused (nothing changed, nothing told).
     storage.appendAction = () => Promise.reject(new Error('database unavailable'));
     const next = table.match.state.current;
     const version = table.match.state.version;
-    const refused = await table.play.playerAction(
-      next,
-      table.match.state.phase === 'roll' ? { type: 'roll', version } : { type: 'move', version, plane: 0 },
-    );
-    expect(refused).toMatchObject({ code: 'ERR_STORAGE' });
+    const step = () =>
+      table.play.playerAction(next, table.match.state.phase === 'roll' ? { type: 'roll', version } : { type: 'move', version, plane: 0 });
+    const refusal = step();
+    await advance(WRITE_WAIT_MS - 500);
+    expect(table.told).toHaveLength(1);
+    await advance(500);
+    expect(await refusal).toMatchObject({ code: 'ERR_STORAGE' });
     expect(table.match.state.version).toBe(version);
     expect(table.told).toHaveLength(1);
+
+    // Away a second only: the write waits for it, and the step goes through, told once.
+    let failing = true;
+    storage.appendAction = (...args) => (failing ? Promise.reject(new Error('database restarting')) : append(...args));
+    const accepted = step();
+    await advance(1000);
+    failing = false;
+    await advance(500);
+    expect(await accepted).toBeNull();
+    expect(table.match.state.version).toBe(version + 1);
+    expect(table.told).toHaveLength(2);
     storage.appendAction = append;
   });
 

@@ -19,19 +19,33 @@ import { randomId } from '../core/ids';
 import { metrics } from '../core/metrics';
 import type { PlayerStorage } from '../players/playerRepository';
 import { type Standing, finalScores } from './finalScores';
-import type { Absence, MatchStorage, MatchTable, Presence, RatingInputs, SeatPresence, StoredMatch } from './MatchStorage';
+import {
+  type Absence,
+  type MatchStorage,
+  type MatchTable,
+  type Presence,
+  type RatingInputs,
+  type SeatPresence,
+  StorageConflict,
+  type StoredMatch,
+} from './MatchStorage';
 import { ratingInputs } from './ratingInputs';
 
 /**
  * What a match needs of its process: the store (its matches, and the players' totals it scores from), who
- * this process is, and how long its leases run.
+ * this process is, how long its leases run, and how long a write may wait for a database that does not answer.
  */
 export interface MatchDeps {
   readonly storage: MatchStorage & Pick<PlayerStorage, 'getPlayer'>;
   /** This process's owner id in the store. */
   readonly owner: string;
   readonly leaseMs: number;
+  /** A write that fails is tried again every WRITE_RETRY_MS for this long (none when left out) before it fails. */
+  readonly writeWaitMs?: number;
 }
+
+/** How often a write that failed is tried again while it may wait. */
+const WRITE_RETRY_MS = 250;
 
 /** The table a game is played at, as the room hands it over when the game starts. */
 export interface TableAtStart {
@@ -192,7 +206,7 @@ export class Match {
     if (!applied.ok) return { ok: false, error: applied.error };
     const index = this.logged;
     const stop = metrics.storageWrites.startTimer();
-    await this.deps.storage.appendAction(this.id, this.deps.owner, index, action, Date.now()).finally(stop);
+    await this.patiently(() => this.deps.storage.appendAction(this.id, this.deps.owner, index, action, Date.now())).finally(stop);
     this.logged = index + 1;
     this.game = applied.value.state;
     if (action.type === 'move' && this.presence[action.seat]?.away) this.awayMoves[action.seat] = (this.awayMoves[action.seat] ?? 0) + 1;
@@ -235,7 +249,24 @@ export class Match {
     // row may be finished already: a write there would read as the match taken by another process.
     if (this.game.result) return;
     const stop = metrics.storageWrites.startTimer();
-    await this.deps.storage.setPresence(this.id, this.deps.owner, presence).finally(stop);
+    await this.patiently(() => this.deps.storage.setPresence(this.id, this.deps.owner, presence)).finally(stop);
+  }
+
+  /**
+   * A write, tried again while the database does not answer, for writeWaitMs at most: a database that
+   * restarts in a second or two goes unseen (the table's queue waits). Past it, or when another process
+   * owns the match (StorageConflict), it throws.
+   */
+  private async patiently(write: () => Promise<void>): Promise<void> {
+    const until = Date.now() + (this.deps.writeWaitMs ?? 0);
+    for (;;) {
+      try {
+        return await write();
+      } catch (error) {
+        if (error instanceof StorageConflict || Date.now() + WRITE_RETRY_MS > until) throw error;
+        await new Promise((r) => setTimeout(r, WRITE_RETRY_MS));
+      }
+    }
   }
 
   /**

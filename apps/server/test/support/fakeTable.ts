@@ -56,7 +56,7 @@ function fakeDeps(config: ServerConfig, storage: Storage): TableDeps {
     config,
     storage,
     logger: createLogger('silent'),
-    matches: { storage, owner: OWNER, leaseMs: 60_000 },
+    matches: { storage, owner: OWNER, leaseMs: 60_000, writeWaitMs: config.storageWaitSeconds * 1000 },
     drain: { changed: () => undefined } as unknown as Drain,
     codes: absent('codes') as JoinCodes,
     restores: absent('restores') as TableDeps['restores'],
