@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GENERATOR_TASK, type GeneratorCommand, type GeneratorEvent, type GeneratorTask, runGenerator } from './loadtest/generator';
 import { type Window, monotonicUs, summarizeProfile } from './loadtest/profileSummary';
-import { ServerProcess, cpuOf } from './loadtest/serverProcess';
+import { SERVER_BUNDLE, ServerProcess, cpuOf } from './loadtest/serverProcess';
 import { type ClusterServices, startClusterServices } from './loadtest/clusterServices';
 import { CHAOS_STEPS, type Chaos, type ChaosStep, type Players, runChaos } from './loadtest/chaos';
 import type { Pace } from './loadtest/tablePlayers';
@@ -41,6 +41,7 @@ const HELP = `npm run loadtest -- --tables N [options]
   --down S              how long --chaos keeps Redis or PostgreSQL down                                    [10]
   --play-on S           after each chaos step has settled, play this long before checking what was stored  [20]
   --nginx PATH          the nginx program for --cluster                                    [/usr/sbin/nginx]
+  --server-bundle FILE  the server to run                                        [apps/server/dist/main.js]
   --base-port PORT      the first server's port                                           [4700]
   --profile DIR         write each server's and generator's V8 CPU profile (.cpuprofile) into DIR
   --heap DIR            write each server's heap snapshots into DIR with half the tables open and with all (after
@@ -67,6 +68,7 @@ const { values } = parseArgs({
     down: { type: 'string', default: '10' },
     'play-on': { type: 'string', default: '20' },
     nginx: { type: 'string', default: '/usr/sbin/nginx' },
+    'server-bundle': { type: 'string', default: SERVER_BUNDLE },
     redis: { type: 'string' },
     database: { type: 'string' },
     'base-port': { type: 'string', default: '4700' },
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
       const port = basePort + i;
       servers.push(
         await ServerProcess.start({
+          bundle: resolve(values['server-bundle']),
           port,
           cpu: serverCpus ? serverCpus[i % serverCpus.length]! : null,
           nodeArgs: [

@@ -13,6 +13,8 @@ const GC_ON_SIGNAL = resolve(REPO, 'apps/server/scripts/loadtest/gcOnSignal.cjs'
 const TICKS_PER_SECOND = 100;
 
 export interface ServerOptions {
+  /** The bundled server (SERVER_BUNDLE, or the integration tier's own build). */
+  readonly bundle: string;
   readonly port: number;
   /** Pin the process to this CPU (taskset), or run it anywhere. */
   readonly cpu: string | null;
@@ -47,7 +49,7 @@ export class ServerProcess {
   }
 
   static async start(options: ServerOptions): Promise<ServerProcess> {
-    const node = [process.execPath, ...options.nodeArgs, '--expose-gc', '--require', GC_ON_SIGNAL, '--enable-source-maps', SERVER_BUNDLE];
+    const node = [process.execPath, ...options.nodeArgs, '--expose-gc', '--require', GC_ON_SIGNAL, '--enable-source-maps', options.bundle];
     // taskset execs node in place, so the child's pid is the server's own.
     const [command, ...args] = options.cpu === null ? node : ['taskset', '-c', options.cpu, ...node];
     const child = spawn(command!, args, {
