@@ -239,7 +239,10 @@ class Generator {
       if (i >= 0) this.waiting.splice(i, 1)[0]!.resolve(event);
     });
     this.child.on('exit', (code) => {
-      if (code) console.error(`a generator process failed (exit code ${code})`);
+      if (!code) return;
+      // Its tables are gone and every question to it would wait forever: stop (the servers and services with it).
+      console.error(`a generator process failed (exit code ${code})`);
+      process.exit(1);
     });
   }
 

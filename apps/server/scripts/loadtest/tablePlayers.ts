@@ -299,7 +299,8 @@ export class LoadTable {
   /** A person's turn: its player rolls, or picks one of the legal moves, after a human pause. */
   private decide(): void {
     const game = this.stream.state;
-    if (!game || game.phase === 'over' || this.scheduled === game.version) return;
+    // The host back on a new socket has no state until its first patch (onState decides then).
+    if (!game || game.phase === 'over' || this.scheduled === game.version || !this.facts.seats) return;
     const step = nextSteps(game, this.control()).turn;
     if (!step || step.by !== 'person') return;
     const player = this.players.find((p) => p.colour === step.seat);
@@ -330,7 +331,7 @@ export class LoadTable {
   /** What a held-up table waits for, as this side sees it (for the report of a run that did not recover). */
   describe(): string {
     const game = this.stream.state;
-    const step = game && nextSteps(game, this.control()).turn;
+    const step = game && this.facts.seats && nextSteps(game, this.control()).turn;
     const players = this.players.map((p) => `${p.colour ?? 'watcher'}${p.open ? '' : ' (closed)'}`).join(', ');
     return `table ${this.players[0]!.room.roomId}: version ${game?.version}, ${game?.phase} by ${game?.current}, next ${step ? `${step.by} ${step.seat}` : 'none'}, scheduled ${this.scheduled}; players ${players}`;
   }
