@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type OwnService, ownPostgres, ownRedis } from '../../test/support/ownServices';
-import { freePort } from '../../test/support/freePort';
+import { freePort } from '../../test/support/ports';
 import { processLetter, startProxy } from '../../test/support/proxy';
 
 /** What `--cluster` runs besides the game processes: Redis, PostgreSQL and nginx, on loopback. */

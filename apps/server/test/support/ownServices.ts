@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
+import { accepts } from './ports';
 
 /**
  * A service of its own on a loopback port, that a test or the cluster loadtest may stop and start again
@@ -19,16 +19,6 @@ export interface OwnService {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const accepts = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 
 async function untilAccepting(port: number, what: string, exited: () => boolean): Promise<void> {
   for (let i = 0; i < 600; i++) {

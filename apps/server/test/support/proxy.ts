@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { accepts } from './ports';
 
 // Beside this file in the repository; from the repository's root when bundled (the loadtest runs as a bundle elsewhere).
 const NGINX = [resolve(__dirname, '../../../../deploy/nginx'), resolve(process.cwd(), 'deploy/nginx')].find((d) => existsSync(d)) ?? '';
@@ -62,16 +62,6 @@ function templateFor(count: number): string {
   }
   return text;
 }
-
-const accepts = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 
 /**
  * Debian's nginx running the repository's proxy configuration on a loopback port, in front of the game

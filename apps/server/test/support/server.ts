@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../../src/config';
 import { createGameServer } from '../../src/gameServer';
 import { createLogger } from '../../src/logger';
 import { type Storage, openSqliteStorage } from '../../src/repositories';
-import { freePort } from './freePort';
+import { freePort } from './ports';
 
 export { freePort };
 
