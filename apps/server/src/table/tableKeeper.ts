@@ -6,6 +6,8 @@ import { metrics } from '../core/metrics';
 import type { RestoreScope } from '../matches/MatchStorage';
 import type { RestoreHandoff } from './tableDeps';
 
+const shuttingDown = () => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+
 /** A process silent this long, holding no match, is forgotten. */
 const FORGET_AFTER_MS = 24 * 3600_000;
 
@@ -126,7 +128,8 @@ export class TableKeeper implements RestoreHandoff {
   async restoreUnfinished(scope: RestoreScope): Promise<RestoreOutcome[]> {
     const ids = (await this.matches.storage.unfinishedMatches(Date.now(), scope)).filter((id) => !this.options.playingHere(id));
     const outcomes: RestoreOutcome[] = [];
-    for (const id of ids) outcomes.push(await this.restoreOne(id, scope));
+    // A process shutting down hands its tables over (their leases released): it must not take them back.
+    for (const id of ids) if (!shuttingDown()) outcomes.push(await this.restoreOne(id, scope));
     for (const outcome of outcomes) metrics.restores.inc({ outcome });
     return outcomes;
   }
