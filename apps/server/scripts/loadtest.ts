@@ -298,6 +298,10 @@ const playersOf = (generators: readonly Generator[]): Players => ({
   reset: async () => void (await Promise.all(generators.map((g) => g.ask({ type: 'reset' }, 'report')))),
   sample: () => sample(generators),
   shown: async () => (await Promise.all(generators.map((g) => g.ask({ type: 'shown' }, 'shown')))).flatMap((e) => e.matches),
+  listed: async (sample, dropped) => {
+    const answers = await Promise.all(generators.map((g) => g.ask({ type: 'listed', sample, dropped }, 'listed')));
+    return { listed: sum(answers.map((a) => a.listed)), of: sum(answers.map((a) => a.of)) };
+  },
   cut: async (every) => sum((await Promise.all(generators.map((g) => g.ask({ type: 'cut', every }, 'cut')))).map((e) => e.cut)),
 });
 

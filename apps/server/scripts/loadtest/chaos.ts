@@ -17,12 +17,19 @@ export interface Players {
   sample(): Promise<{ stats: LoadStats; stuck: number; quiet: number; quietTables: readonly string[]; sockets: number }>;
   /** The actions shown at every table, by match and version (JSON). */
   shown(): Promise<{ matchId: string; actions: string[] }[]>;
+  /**
+   * How many of up to `sample` tables playing (those a player dropped from, with `dropped`) the lobby
+   * lists again to their host ("your game": the listings a player finds a table by).
+   */
+  listed(sample: number, dropped: boolean): Promise<{ listed: number; of: number }>;
   /** Cut one player's link at every `every`-th table playing; how many were cut. */
   cut(every: number): Promise<number>;
 }
 
 /** After each step has settled, a player's link is cut at one table in this many: finding a table again works too. */
 const CUT_EVERY = 10;
+/** Tables whose listing is checked (per generator) while a step settles. */
+const LISTED_SAMPLE = 25;
 
 export interface Chaos {
   /** The game processes; a killed one is left out of the next steps. */
@@ -143,12 +150,19 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
   // killed process's games all have a new owner.
   let now = await c.players.sample();
   let restoredAllAt: number | null = victim ? null : fromAt;
-  while (Date.now() - fromAt < 120_000) {
+  let listedAt: number | null = null;
+  let listed = { listed: 0, of: 0 };
+  for (let round = 0; Date.now() - fromAt < 120_000; round++) {
     await sleep(250);
     now = await c.players.sample();
     if (restoredAllAt === null && victim && (await heldBy(victim.pid)) === 0) restoredAllAt = Date.now();
+    if (listedAt === null && round % 2 === 0) {
+      listed = await c.players.listed(LISTED_SAMPLE, victim !== null);
+      if (listed.listed === listed.of && listed.of > 0) listedAt = Date.now();
+    }
     const { dropped, backMs, notBack } = now.stats;
-    if (backMs.length + notBack >= dropped && now.quiet === 0 && restoredAllAt !== null && Date.now() - fromAt > 1000) break;
+    if (backMs.length + notBack >= dropped && now.quiet === 0 && restoredAllAt !== null && listedAt !== null && Date.now() - fromAt > 1000)
+      break;
   }
   const settledAt = Date.now();
   for (const table of now.quietTables) console.error(`held up: ${table}`);
@@ -173,6 +187,12 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
   rows.push([
     `every table playing again${victim ? '' : ' after the restart'}`,
     now.quiet === 0 ? `after ${seconds(settledAt - fromAt)}` : `no: ${now.quiet} held up after 2 min`,
+  ]);
+  rows.push([
+    `tables listed to their players again (${listed.of} sampled)`,
+    listedAt === null
+      ? `no: ${listed.listed} of ${listed.of} after 2 min`
+      : `${seconds(listedAt - (victim ? startedAt : fromAt))} after the ${victim ? 'kill' : 'restart'}`,
   ]);
   rows.push(['refusals since the step began', refusals(now.stats)]);
 
@@ -213,6 +233,7 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
   return (
     restoredOnce &&
     restoredAllAt !== null &&
+    listedAt !== null &&
     cutBack.length === cut &&
     now.stats.notBack === 0 &&
     now.quiet === 0 &&

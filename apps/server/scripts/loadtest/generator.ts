@@ -29,6 +29,7 @@ export type GeneratorCommand =
   | { type: 'report'; latencies: boolean }
   | { type: 'shown' }
   | { type: 'cut'; every: number }
+  | { type: 'listed'; sample: number; dropped: boolean }
   | { type: 'leave' };
 
 /** Generator → loadtest. */
@@ -48,6 +49,8 @@ export type GeneratorEvent =
   /** The actions shown at every table (with `keepActions`), by match and version, as JSON. */
   | { type: 'shown'; matches: { matchId: string; actions: string[] }[] }
   | { type: 'cut'; cut: number }
+  /** Of `of` tables sampled (playing; those a player dropped from, if asked), how many the lobby lists to their host. */
+  | { type: 'listed'; listed: number; of: number }
   | { type: 'left' };
 
 /** A table playing with no action this long is held up (paced players act every few seconds). */
@@ -100,9 +103,14 @@ export async function runGenerator(task: GeneratorTask): Promise<void> {
       if (command.type === 'reset') {
         stats = emptyStats();
         loopDelay.reset();
+        for (const table of tables) table.dropped = false;
       }
     } else if (command.type === 'cut') {
       tell({ type: 'cut', cut: tables.filter((_, i) => i % command.every === 0 && tables[i]!.cutOne()).length });
+    } else if (command.type === 'listed') {
+      const sample = tables.filter((t) => t.playing() && (!command.dropped || t.dropped)).slice(0, command.sample);
+      const listed = await Promise.all(sample.map((t) => t.listed()));
+      tell({ type: 'listed', listed: listed.filter(Boolean).length, of: sample.length });
     } else if (command.type === 'shown') {
       tell({ type: 'shown', matches: tables.flatMap((t) => t.shownActions()) });
     } else {

@@ -99,6 +99,7 @@ class LoadPlayer {
     const stats = this.table.stats;
     const droppedAt = Date.now();
     stats().dropped++;
+    this.table.dropped = true;
     const { baseUrl, code, watch } = this.back;
     while (!this.leaving) {
       if (Date.now() - droppedAt > GIVE_UP_MS) return void stats().notBack++;
@@ -140,6 +141,10 @@ class LoadPlayer {
       this.rolledAt = null;
     }
     if (this.isHost) this.table.onAction(m);
+  }
+
+  credentials(): { playerId: string; secret: string } {
+    return { playerId: this.guest.playerId, secret: this.guest.secret };
   }
 
   /** Its seat, and between games: ready again for the next one; the host asks for it once the result is stored. */
@@ -198,6 +203,8 @@ class LoadPlayer {
 export class LoadTable {
   private readonly stream = new GameStream();
   private readonly players: LoadPlayer[] = [];
+  /** A player of it dropped since the generator last counted afresh. */
+  dropped = false;
   /** The version a decision is scheduled for. */
   private scheduled = -1;
   private lastAction = Date.now();
@@ -211,6 +218,7 @@ export class LoadTable {
     readonly stats: () => LoadStats,
     private readonly pace: Pace,
     private readonly keepActions: boolean,
+    private readonly baseUrl: string,
   ) {}
 
   /**
@@ -229,7 +237,7 @@ export class LoadTable {
       work.catch((error: unknown) => {
         throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
       });
-    const table = new LoadTable(stats, pace, keepActions);
+    const table = new LoadTable(stats, pace, keepActions, baseUrl);
     const guests = await step('guests', Promise.all([0, 1, 2, 3].map((i) => newGuest(baseUrl, `Load ${index}.${i}`))));
     const creds = (g: Guest) => ({ playerId: g.playerId, secret: g.secret });
     const host = await step('create', RawRoom.join(baseUrl, 'create', 'table', { size: 4, private: true, ...creds(guests[0]!) }, true));
@@ -344,6 +352,12 @@ export class LoadTable {
   /** The actions shown of each match played here (with `keepActions`), by version. */
   shownActions(): { matchId: string; actions: string[] }[] {
     return this.games.flatMap(({ matchId, actions }) => (matchId ? [{ matchId, actions }] : []));
+  }
+
+  /** Whether the host's own list of unfinished tables (POST /api/tables/mine: the lobby's listings) has this table. */
+  async listed(): Promise<boolean> {
+    const res = await postJson(`${this.baseUrl}/api/tables/mine`, this.players[0]!.credentials()).catch(() => null);
+    return Array.isArray(res?.body) && (res.body as { roomId: string }[]).some((t) => t.roomId === this.players[0]!.room.roomId);
   }
 
   /** Cut one playing seat's link (the host's, whose socket the table reads, at every other table): it comes back by itself. */
