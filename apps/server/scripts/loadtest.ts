@@ -175,9 +175,11 @@ async function main(): Promise<void> {
         chaos.length > 0 && services
           ? {
               steps: chaos,
+              publicAddress: services.publicAddress,
               redis: services.redis,
               postgres: services.postgres,
               databaseUrl: services.databaseUrl,
+              redisUrl: services.redisUrl,
               downSeconds: positive('down', values.down),
               playOnSeconds: positive('play-on', values['play-on'], 0),
             }
@@ -215,7 +217,12 @@ interface RunOptions {
   /** Where the generated clients go: each server, or the proxy in front of them all. */
   readonly baseUrls: readonly string[];
   /** After the measured window: each step and what follows (runChaos). */
-  readonly chaos: (Omit<Chaos, 'servers' | 'players'> & { readonly steps: readonly ChaosStep[] }) | null;
+  readonly chaos:
+    | (Omit<Chaos, 'servers' | 'players' | 'publicAddresses'> & {
+        readonly steps: readonly ChaosStep[];
+        readonly publicAddress: (i: number) => string;
+      })
+    | null;
 }
 
 /** `--think MIN-MAX` seconds, or `--paced` (1–3 s), or at once. */
@@ -453,7 +460,10 @@ async function run(servers: readonly ServerProcess[], o: RunOptions): Promise<Wi
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
   const running = [...servers];
-  const recovered = o.chaos ? await runChaos(o.chaos.steps, { ...o.chaos, servers: running, players: playersOf(generators) }) : true;
+  const publicAddresses = new Map(servers.map((s, i) => [s, o.chaos?.publicAddress(i) ?? '']));
+  const recovered = o.chaos
+    ? await runChaos(o.chaos.steps, { ...o.chaos, servers: running, publicAddresses, players: playersOf(generators) })
+    : true;
   await Promise.all(generators.map((g) => g.ask({ type: 'leave' }, 'left')));
   await Promise.all(generators.map((g) => g.end()));
   // A process killed on purpose is no crash.

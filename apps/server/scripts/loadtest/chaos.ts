@@ -1,4 +1,5 @@
 import type { Action } from '@flightchess/rules';
+import Redis from 'ioredis';
 import pg from 'pg';
 import { expandLog } from '../../src/matches/actionLog';
 import type { OwnService } from '../../test/support/ownServices';
@@ -34,6 +35,9 @@ const LISTED_SAMPLE = 25;
 export interface Chaos {
   /** The game processes; a killed one is left out of the next steps. */
   readonly servers: ServerProcess[];
+  /** Each process's PUBLIC_ADDRESS: what its rooms' listings name. */
+  readonly publicAddresses: ReadonlyMap<ServerProcess, string>;
+  readonly redisUrl: string;
   readonly redis: OwnService | null;
   readonly postgres: OwnService | null;
   readonly databaseUrl: string;
@@ -45,6 +49,17 @@ export interface Chaos {
 }
 
 type Outcome = 'restored' | 'taken' | 'failed' | 'aborted' | 'recorded';
+
+/** The matchmaker's listings of the tables (Colyseus' RedisDriver keeps them in one hash), by the address of their process. */
+async function listings(redis: Redis): Promise<{ total: number; on: (address: string) => number }> {
+  const byAddress = new Map<string, number>();
+  const all = Object.values(await redis.hgetall('roomcaches'));
+  for (const cache of all) {
+    const address = (JSON.parse(cache) as { publicAddress?: string }).publicAddress ?? '';
+    byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+  }
+  return { total: all.length, on: (address) => byAddress.get(address) ?? 0 };
+}
 
 /** The restores a process counted, by outcome, from its /metrics. */
 async function restores(server: ServerProcess): Promise<Record<Outcome, number>> {
@@ -121,6 +136,11 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
   const heldBy = async (pid: number) =>
     Number((await db.query(`SELECT count(*) AS n FROM matches WHERE status = 'playing' AND owner LIKE $1`, [`%:${pid}:%`])).rows[0].n);
   await c.players.reset();
+  const redis = new Redis(c.redisUrl, { maxRetriesPerRequest: null });
+  redis.on('error', () => undefined); // the Redis step stops it: this client connects again by itself
+  const listedBefore = await listings(redis);
+  /** The listings there must be again: all of them, but the killed process's tables without a game in play (nothing to restore). */
+  let listingsWanted = listedBefore.total;
   const startedAt = Date.now();
   let held = 0;
   let victim: ServerProcess | null = null;
@@ -131,6 +151,7 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
     victim = c.servers.shift()!;
     survivorsBefore = await Promise.all(c.servers.map(restores));
     held = await heldBy(victim.pid);
+    listingsWanted -= listedBefore.on(c.publicAddresses.get(victim)!) - held;
     await victim.kill();
     rows.push(['killed (kill -9)', `process ${victim.url}, holding ${held} games in play`]);
   } else {
@@ -152,16 +173,30 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
   let restoredAllAt: number | null = victim ? null : fromAt;
   let listedAt: number | null = null;
   let listed = { listed: 0, of: 0 };
+  let relistedAt: number | null = null;
+  let relisted = { total: 0, dead: 0 };
   for (let round = 0; Date.now() - fromAt < 120_000; round++) {
     await sleep(250);
     now = await c.players.sample();
     if (restoredAllAt === null && victim && (await heldBy(victim.pid)) === 0) restoredAllAt = Date.now();
+    if (relistedAt === null) {
+      const now = await listings(redis);
+      relisted = { total: now.total, dead: victim ? now.on(c.publicAddresses.get(victim)!) : 0 };
+      if (relisted.dead === 0 && relisted.total >= listingsWanted) relistedAt = Date.now();
+    }
     if (listedAt === null && round % 2 === 0) {
       listed = await c.players.listed(LISTED_SAMPLE, victim !== null);
       if (listed.listed === listed.of && listed.of > 0) listedAt = Date.now();
     }
     const { dropped, backMs, notBack } = now.stats;
-    if (backMs.length + notBack >= dropped && now.quiet === 0 && restoredAllAt !== null && listedAt !== null && Date.now() - fromAt > 1000)
+    if (
+      backMs.length + notBack >= dropped &&
+      now.quiet === 0 &&
+      restoredAllAt !== null &&
+      listedAt !== null &&
+      relistedAt !== null &&
+      Date.now() - fromAt > 1000
+    )
       break;
   }
   const settledAt = Date.now();
@@ -188,11 +223,18 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
     `every table playing again${victim ? '' : ' after the restart'}`,
     now.quiet === 0 ? `after ${seconds(settledAt - fromAt)}` : `no: ${now.quiet} held up after 2 min`,
   ]);
+  const since = `after the ${victim ? 'kill' : 'restart'}`;
+  rows.push([
+    `matchmaker listings complete again (${listingsWanted}${victim ? ', none on the killed process' : ''})`,
+    relistedAt === null
+      ? `no: ${relisted.total} listed, ${relisted.dead} on the killed process, after 2 min`
+      : `${seconds(relistedAt - (victim ? startedAt : fromAt))} ${since}`,
+  ]);
   rows.push([
     `tables listed to their players again (${listed.of} sampled)`,
     listedAt === null
       ? `no: ${listed.listed} of ${listed.of} after 2 min`
-      : `${seconds(listedAt - (victim ? startedAt : fromAt))} after the ${victim ? 'kill' : 'restart'}`,
+      : `${seconds(listedAt - (victim ? startedAt : fromAt))} ${since}`,
   ]);
   rows.push(['refusals since the step began', refusals(now.stats)]);
 
@@ -227,6 +269,7 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
   const crashed = c.servers.filter((s) => s.exited).length;
   rows.push(['stuck tables / game processes ended', `${later.stuck} / ${crashed}`]);
 
+  redis.disconnect();
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\nchaos: ${step}`);
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
@@ -234,6 +277,7 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
     restoredOnce &&
     restoredAllAt !== null &&
     listedAt !== null &&
+    relistedAt !== null &&
     cutBack.length === cut &&
     now.stats.notBack === 0 &&
     now.quiet === 0 &&
