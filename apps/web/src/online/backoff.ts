@@ -1,10 +1,6 @@
-/** Tries at most 2 s apart: about half a minute, in which a cluster has restored a killed process's tables (in seconds). */
-const QUICK_TRIES = 15;
-
-/** Reconnect delays: 0.5 s doubling to at most 2 s for the first QUICK_TRIES tries, then at most 8 s. */
+/** Reconnect delays: 0.5 s doubling to at most 8 s. */
 export function backoffDelay(attempt: number): number {
-  const n = Math.max(0, attempt);
-  return Math.min(n < QUICK_TRIES ? 2000 : 8000, 500 * 2 ** n);
+  return Math.min(8000, 500 * 2 ** Math.max(0, attempt));
 }
 
 /**
