@@ -11,7 +11,10 @@ export interface Pace {
 /** A table with no action for this long while its game is on is counted as stuck. */
 const STUCK_MS = 60_000;
 const RETRY_MS = 200;
-/** A dropped player asks for its seat again every 250–750 ms (as the web client does, a little jittered), for a minute at most. */
+/**
+ * A dropped player asks for its seat again every 250–750 ms, for a minute at most: how soon the cluster has the seat
+ * back (the web client backs off from 0.5 s doubling to 8 s, so its players are back at its next try after that).
+ */
 const BACK_EVERY_MS = 500;
 const GIVE_UP_MS = 60_000;
 /**
