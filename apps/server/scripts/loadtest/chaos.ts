@@ -239,7 +239,7 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
   rows.push(['refusals since the step began', refusals(now.stats)]);
 
   // Finding a table and taking a seat back work again (listings, reservations): links cut now come back.
-  const [droppedBefore, backBefore] = [now.stats.dropped + now.stats.leftBetweenGames, now.stats.backMs.length];
+  const [droppedBefore, backBefore] = [now.stats.dropped + now.stats.leftBetweenGames, [...now.stats.backMs]];
   const cut = await c.players.cut(CUT_EVERY);
   const cutAt = Date.now();
   while (Date.now() - cutAt < 70_000) {
@@ -251,7 +251,11 @@ async function runStep(step: ChaosStep, c: Chaos, db: pg.Pool): Promise<boolean>
     )
       break;
   }
-  const cutBack = now.stats.backMs.slice(backBefore).sort((a, b) => a - b);
+  // The times back since the cut: what the generators report now less what they reported before (each
+  // generator's list grows at its own end, so the joined list is not in order).
+  const cutBack = [...now.stats.backMs];
+  for (const ms of backBefore) cutBack.splice(cutBack.indexOf(ms), 1);
+  cutBack.sort((a, b) => a - b);
   rows.push([
     `links cut then (1 table in ${CUT_EVERY}): back, p99`,
     `${cutBack.length} of ${cut}${cutBack.length ? `, ${seconds(percentile(cutBack, 0.99))}` : ''}`,
