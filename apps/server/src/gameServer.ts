@@ -70,6 +70,9 @@ export interface GameServer {
 
 const KEEP_ALIVE_MS = 65_000;
 
+/** How often a process of several checks that each of its tables is listed. */
+const LISTINGS_CHECK_MS = 5_000;
+
 /** Wire express, the websocket transport, the table room and the keeper of stored tables together. */
 export function createGameServer(config: ServerConfig, deps: GameServerDeps): GameServer {
   const presence = deps.presence ?? new LocalPresence();
@@ -109,6 +112,19 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     presence,
     clustered: deps.driver !== undefined,
   });
+  // With several processes, a listing can go while its table runs: Colyseus removes a dead process's
+  // listings by reading them all and then deleting, and a table restored under the same id in between
+  // loses its new one (players then cannot find it). Each process checks its own tables' now and then.
+  const listingsCheck = deps.redisBack
+    ? setInterval(() => {
+        void (async () => {
+          let missing = 0;
+          for (const table of drain.tables()) if (await table.relistIfMissing()) missing++;
+          if (missing)
+            deps.logger.warn({ event: 'relisted-missing', tables: missing }, 'listings gone while their tables ran: written again');
+        })().catch((err: unknown) => deps.logger.error({ event: 'relist-failed', err }, 'could not check the listings'));
+      }, LISTINGS_CHECK_MS).unref()
+    : null;
   // Redis came back, perhaps restarted and empty: this process's room count, its draining mark and its
   // tables' listings and join codes are written again, so that they can be found and joined.
   deps.redisBack?.(() => {
@@ -220,6 +236,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     },
     drain: drainHere,
     async close() {
+      if (listingsCheck) clearInterval(listingsCheck);
       cleaner?.stop();
       accounts.stop();
       operator.stop();

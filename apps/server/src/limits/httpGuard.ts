@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import { codedText } from '@flightchess/protocol';
+import { JOIN_ERROR_NUMBERS, codedText } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import { apiError, type HttpRefusal } from '../http/respond';
 import type { ClientLimiter, Limited, Refusal } from './clientLimiter';
@@ -72,6 +72,9 @@ function refuse(res: ServerResponse, url: string, { status, code, message }: Htt
   res.end(JSON.stringify(body));
 }
 
+/** Colyseus' words when the process a room is listed on does not answer (it died, and its listings remain a while). */
+const PROCESS_GONE = /^process \S+ is not available\.?$/;
+
 /** Colyseus' codes for what the client asked wrongly (no such room, an expired token…): their text is meant for it. */
 const MEANT_FOR_CLIENTS = new Set([4210, 4211, 4212, 4214, 4215, 4217]);
 
@@ -95,6 +98,15 @@ function hideInternalErrors(res: ServerResponse, log: Logger): void {
     const ours = typeof error === 'string' && /^ERR_[A-Z_]+: /.test(error);
     if (typeof error !== 'string' || ours || MEANT_FOR_CLIENTS.has(answer!.code as number)) return write(chunk, ...rest);
     log.warn({ event: 'matchmaking-failed', code: answer!.code, reason: error }, 'a matchmaking request failed');
+    // The table's listing names a process that died: another restores the table within seconds.
+    if (PROCESS_GONE.test(error))
+      return write(
+        JSON.stringify({
+          code: JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN,
+          error: codedText('ERR_SHUTTING_DOWN', 'the server holding this table stopped: it is restored on another in a moment, try again'),
+        }),
+        ...rest,
+      );
     return write(
       JSON.stringify({ code: 4213, error: codedText('ERR_BAD_REQUEST', 'this matchmaking request could not be handled') }),
       ...rest,

@@ -1,4 +1,4 @@
-import { type Client, Room, ServerError } from '@colyseus/core';
+import { type Client, Room, ServerError, matchMaker } from '@colyseus/core';
 import { CLOSE_CODES, type ClosedTable, JOIN_ERROR_NUMBERS, type JoinErrorCode, reject } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { DrainableTable } from './drain';
@@ -194,8 +194,16 @@ export class TableRoom extends Room<TableState> implements DrainableTable, Table
   }
 
   async relist(): Promise<void> {
+    // A table lost to another process lists nothing: the listing under its id is the restored table's.
+    if (this.table?.play.isLost) return;
     if (this.state.code) await this.deps.codes.claim(this.state.code, this.roomId);
     await this.listing.save();
+  }
+
+  async relistIfMissing(): Promise<boolean> {
+    if (this.table?.play.isLost || (await matchMaker.driver.has(this.roomId))) return false;
+    await this.relist();
+    return true;
   }
 
   list({ metadata, hidden }: Listing): void {

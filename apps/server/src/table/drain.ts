@@ -10,6 +10,8 @@ export interface DrainableTable {
   onDrain(): void;
   /** Its listing and join code written again (Redis came back without them). */
   relist(): Promise<void>;
+  /** The same when its listing is missing (true then): Colyseus' cleanup of a dead process's listings can race a restore. */
+  relistIfMissing(): Promise<boolean>;
 }
 
 export type DrainOutcome = { readonly finished: true } | { readonly finished: false; readonly unfinished: number };

@@ -258,6 +258,10 @@ describeWithServices(
       const killedAt = Date.now();
       holder.signal('SIGKILL');
       await holder.exited;
+      // Until the table is restored its listing names the dead process: a join is refused as the server restarting, not as a bad request.
+      await expect(clientVia(proxyUrl).client.joinById(roomId, credentials(players[0]!.guest))).rejects.toMatchObject({
+        message: expect.stringMatching(/^ERR_SHUTTING_DOWN: /),
+      });
       // Once the holder has been silent for the takeover time (its lease, 15 s, still running), the survivor
       // claims the table, rebuilds it and takes its id and code.
       const restored = await survivor.logged('table-restored', 30_000);
