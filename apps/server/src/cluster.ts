@@ -4,19 +4,28 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { Budgets } from './limits/budgets';
 import { RedisBudgets } from './limits/redisBudgets';
+import type { HeldElsewhere } from './limits/heldElsewhere';
+import { RedisHeld } from './limits/redisHeld';
 import Redis from 'ioredis';
 
 /**
- * Presence + matchmaker driver + the clients' budgets (limits/), shared by every process of one deployment
+ * Presence + matchmaker driver + the clients' budgets and open sockets (limits/), shared by every process of one deployment
  * through one Redis; and `redisBack`, told each time the connection is ready again after it was lost.
  */
 export function redisMatchmaking(url: string): {
   presence: Presence;
   driver: MatchMakerDriver;
   budgets: Budgets;
+  held: HeldElsewhere;
   redisBack: (listener: () => void) => void;
 } {
-  return { presence: new RedisPresence(url), driver: new RedisDriver(url), budgets: new RedisBudgets(url), redisBack: redisBack(url) };
+  return {
+    presence: new RedisPresence(url),
+    driver: new RedisDriver(url),
+    budgets: new RedisBudgets(url),
+    held: new RedisHeld(url),
+    redisBack: redisBack(url),
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { Drain, type DrainOutcome } from './table/drain';
 import { Admission } from './limits/admission';
 import { ClientLimiter } from './limits/clientLimiter';
 import { type Budgets, MemoryBudgets } from './limits/budgets';
+import { ALONE, type HeldElsewhere } from './limits/heldElsewhere';
 import { Bans } from './bans/bans';
 import { guardHttp } from './limits/httpGuard';
 import { REQUEST_TIMEOUTS, guardConnections } from './limits/connectionGuard';
@@ -35,6 +36,8 @@ export interface GameServerDeps {
   readonly driver?: MatchMakerDriver;
   /** Where the clients' rate limits are counted: Redis with several processes (default: this process). */
   readonly budgets?: Budgets;
+  /** What the other processes hold open per client address (websockets, connections): Redis with several. */
+  readonly held?: HeldElsewhere;
   /** With Redis: tells each time the link to it is back after it was lost (cluster.ts). */
   readonly redisBack?: (listener: () => void) => void;
   /** What the operator's console reports (default sqlite). */
@@ -92,7 +95,8 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     takeoverMs: config.takeoverSeconds * 1000,
   });
   const budgets = deps.budgets ?? new MemoryBudgets();
-  const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger, budgets);
+  const held = deps.held ?? ALONE;
+  const limiter = new ClientLimiter(config.trustProxy, config.limits, deps.logger, budgets, Date.now, held);
   const bans = new Bans(deps.storage);
   const accounts = createAccounts({
     storage: deps.storage,
@@ -186,7 +190,6 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     pingInterval: 0,
   });
   const websockets = websocketServerOf(transport);
-  sockets.watch(websockets);
   const heartbeat = new Heartbeat({ intervalMs: config.heartbeatSeconds * 1000, maxMissed: 2 });
   websockets.on('connection', (ws: WebSocket) => heartbeat.add(ws));
   const colyseus = new Server({
@@ -249,6 +252,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       }
       await colyseus.gracefullyShutdown(false);
       await budgets.close();
+      await held.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import { metrics } from '../core/metrics';
 import { type BucketRef, type Budgets, MemoryBudgets, type Rate } from './budgets';
 import { ProxyTrust, clientAddressOf, overHttps } from './clientAddress';
 import type { ClientLimits } from './clientLimits';
+import { ALONE, type Held, type HeldElsewhere } from './heldElsewhere';
 import { OpenCounts } from './openCounts';
 
 const MINUTE = 60_000;
@@ -11,9 +12,6 @@ const HOUR = 60 * MINUTE;
 
 /** What one client address is limited in. */
 export type Limited = 'http' | 'guests' | 'tables' | 'joins' | 'code-lookups' | 'code-misses' | 'sockets' | 'connections' | 'sign-ins';
-
-/** What is limited by how many are open at once rather than by a rate. */
-type Held = 'sockets' | 'connections';
 
 export interface Refusal {
   readonly limit: Limited;
@@ -24,8 +22,8 @@ export interface Refusal {
 /**
  * The limits of one client address (docs/decisions/008-limits-per-real-address.md), shared by the HTTP routes and the websocket upgrades.
  * The rates are counted in `budgets`: with several processes in Redis, so that N processes do not give an
- * address N budgets (a Redis that cannot answer lets the request through, logged); the sockets open at
- * once are this process's own. A refusal is logged once per address and limit a minute, not once per request.
+ * address N budgets (a Redis that cannot answer lets the request through, logged); so are the websockets
+ * and connections open at once (`elsewhere`: each process's counts, summed). A refusal is logged once per address and limit a minute, not once per request.
  */
 export class ClientLimiter {
   private readonly trust: ProxyTrust;
@@ -40,6 +38,8 @@ export class ClientLimiter {
     /** Where the rates are counted (the operator's console counts its wrong tokens there too). */
     readonly budgets: Budgets = new MemoryBudgets(),
     private readonly now: () => number = Date.now,
+    /** What the other processes hold open (with several: in Redis). */
+    private readonly elsewhere: HeldElsewhere = ALONE,
   ) {
     const parsed = ProxyTrust.parse(trustProxy);
     if (!parsed.ok) throw new Error(`TRUST_PROXY: ${parsed.error}`);
@@ -102,18 +102,31 @@ export class ClientLimiter {
     return this.trust.trusts(peer);
   }
 
-  /** A websocket (or a TCP connection) may open unless the address has its fill of them open already. */
-  full(address: string, what: Held): Refusal | null {
+  /**
+   * Count one more websocket (or TCP connection) open at `address`, unless the address has its fill of
+   * them open already, on this process and the others together: then nothing is counted and the
+   * refusal is answered. This process's own count is checked (and taken) before anything is awaited;
+   * two opened at the same instant on two processes may both pass by one. Admitted, call `closed` once
+   * it closes.
+   */
+  async admit(address: string, what: Held): Promise<Refusal | null> {
     const most = what === 'sockets' ? this.limits.socketsPerAddress : this.limits.connectionsPerAddress;
-    return this.held[what].of(address) >= most ? this.refuse(address, what, 10_000) : null;
+    if (this.held[what].of(address) >= most) return this.refuse(address, what, 10_000);
+    this.opened(address, what);
+    const others = await this.elsewhere.others(what, address).catch((err: unknown) => (this.unanswered(err), 0));
+    if (this.held[what].of(address) + others <= most) return null;
+    this.closed(address, what);
+    return this.refuse(address, what, 10_000);
   }
 
-  opened(address: string, what: Held): void {
+  private opened(address: string, what: Held): void {
     this.held[what].open(address);
+    this.elsewhere.set(what, address, this.held[what].of(address));
   }
 
   closed(address: string, what: Held): void {
     this.held[what].close(address);
+    this.elsewhere.set(what, address, this.held[what].of(address));
   }
 
   /** Websockets open now, from every address. */

@@ -16,19 +16,20 @@ export const REQUEST_TIMEOUTS: Pick<ServerOptions, 'headersTimeout' | 'requestTi
 };
 
 /**
- * The TCP connections each client address has open at once (HTTP and websockets alike): one beyond
- * CONNECTIONS_PER_ADDRESS is closed before anything is read from it. A trusted proxy's connections carry
- * many clients' requests, so they are not counted: its clients are, per request (httpGuard.ts).
+ * The TCP connections each client address has open at once (HTTP and websockets alike, on every process):
+ * one beyond CONNECTIONS_PER_ADDRESS is closed — before anything is read from it when this process holds
+ * the address's fill, within a round trip to Redis when the others hold the rest. A trusted proxy's
+ * connections carry many clients' requests, so they are not counted: its clients are, per request
+ * (httpGuard.ts).
  */
 export function guardConnections(server: HttpServer, limiter: ClientLimiter): void {
   server.on('connection', (socket: Socket) => {
     const address = plainAddress(socket.remoteAddress ?? '');
     if (limiter.isTrustedProxy(address)) return;
-    if (limiter.full(address, 'connections')) {
-      socket.destroy();
-      return;
-    }
-    limiter.opened(address, 'connections');
-    socket.once('close', () => limiter.closed(address, 'connections'));
+    void limiter.admit(address, 'connections').then((refusal) => {
+      if (refusal) socket.destroy();
+      else if (socket.destroyed) limiter.closed(address, 'connections');
+      else socket.once('close', () => limiter.closed(address, 'connections'));
+    });
   });
 }

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type WebSocket from 'ws';
 import type { ClientLimiter } from './clientLimiter';
 
 /**
- * The websockets each client address has open: an upgrade beyond its limit is refused (429,
- * Retry-After). Give `verifyClient` to the transport's options, then `watch` its websocket server.
+ * The websockets each client address has open (on every process): an upgrade beyond its limit is
+ * refused (429, Retry-After). Give `verifyClient` to the transport's options. A socket is counted from
+ * its upgrade until its TCP connection closes, whether or not the upgrade then completes.
  */
 export function socketGuard(limiter: ClientLimiter) {
   return {
@@ -12,15 +12,17 @@ export function socketGuard(limiter: ClientLimiter) {
       info: { req: IncomingMessage },
       done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void,
     ): void {
-      const refusal = limiter.full(limiter.addressOf(info.req), 'sockets');
-      if (refusal) done(false, 429, 'Too Many Requests', { 'Retry-After': String(refusal.retryAfter) });
-      else done(true);
-    },
-    watch(sockets: Pick<WebSocket.Server, 'on'>): void {
-      sockets.on('connection', (ws: WebSocket, req: IncomingMessage) => {
-        const address = limiter.addressOf(req);
-        limiter.opened(address, 'sockets');
-        ws.once('close', () => limiter.closed(address, 'sockets'));
+      const address = limiter.addressOf(info.req);
+      const socket = info.req.socket;
+      void limiter.admit(address, 'sockets').then((refusal) => {
+        if (refusal) return done(false, 429, 'Too Many Requests', { 'Retry-After': String(refusal.retryAfter) });
+        if (socket.destroyed) {
+          // Gone while it was being counted: its close will not be heard.
+          limiter.closed(address, 'sockets');
+          return done(false, 400, 'Bad Request');
+        }
+        socket.once('close', () => limiter.closed(address, 'sockets'));
+        done(true);
       });
     },
   };

@@ -45,7 +45,7 @@ export function clientVia(baseUrl: string): { client: Client; sockets: string[] 
 }
 
 /** Retry an assertion for a few seconds (the proxy skips a stopped upstream only after it failed once). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {

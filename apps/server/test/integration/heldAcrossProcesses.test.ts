@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Server, createServer } from 'node:http';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { DEFAULT_CONFIG } from '../../src/config';
+import { ClientLimiter } from '../../src/limits/clientLimiter';
+import { guardConnections } from '../../src/limits/connectionGuard';
+import { RedisHeld } from '../../src/limits/redisHeld';
+import { socketGuard } from '../../src/limits/socketGuard';
+import { eventually } from '../support/cluster';
+import { freePort } from '../support/server';
+import { describeWithServices, serviceUrl } from '../support/services';
+
+jest.setTimeout(30_000);
+
+const limits = { ...DEFAULT_CONFIG.limits, socketsPerAddress: 4, connectionsPerAddress: 3 };
+
+/** One "process" of a deployment: an HTTP server with the websocket and connection guards, counting in Redis. */
+interface Process {
+  readonly port: number;
+  readonly logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+async function startProcess(redisUrl: string): Promise<Process> {
+  const logs: Record<string, unknown>[] = [];
+  const log = pino({ level: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
+  const held = new RedisHeld(redisUrl);
+  // 127.0.0.1 is the proxy: its X-Forwarded-For names the client; other loopback addresses are clients themselves.
+  const limiter = new ClientLimiter(['127.0.0.1'], limits, log, undefined, Date.now, held);
+  const http: Server = createServer((_req, res) => res.end('ok'));
+  guardConnections(http, limiter);
+  const sockets = new WebSocket.Server({ server: http, verifyClient: socketGuard(limiter).verifyClient });
+  const port = await freePort();
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    logs,
+    async close() {
+      for (const ws of sockets.clients) ws.terminate();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+      await held.close();
+    },
+  };
+}
+
+/** A websocket to `port` on behalf of `client` (through the "proxy"): open, or the status it was refused with. */
+function socketFrom(port: number, client: string): Promise<{ ws?: WebSocket; refused?: number; retryAfter?: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { headers: { 'x-forwarded-for': client } });
+    ws.on('open', () => resolve({ ws }));
+    ws.on('unexpected-response', (_req, res) => resolve({ refused: res.statusCode, retryAfter: res.headers['retry-after'] }));
+    ws.on('error', reject);
+  });
+}
+
+async function closeSocket(ws: WebSocket | undefined): Promise<void> {
+  if (!ws || ws.readyState === WebSocket.CLOSED) return;
+  await new Promise((resolve) => {
+    ws.once('close', resolve);
+    ws.close();
+  });
+}
+
+/** A plain HTTP request on a TCP connection from the loopback address `local`: whether it was answered, or closed unanswered. */
+function connectionFrom(port: number, local: string): Promise<{ answered: boolean; end(): void }> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: local });
+    let reply = '';
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString();
+      if (reply.includes('\r\n\r\n')) resolve({ answered: true, end: () => socket.destroy() });
+    });
+    socket.once('close', () => resolve({ answered: false, end: () => undefined }));
+    socket.once('connect', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+  });
+}
+
+describeWithServices('websockets and connections open at once, counted over every process in Redis', ['TEST_REDIS_URL'], () => {
+  let redisUrl: string;
+  let a: Process;
+  let b: Process;
+
+  beforeAll(async () => {
+    // A Redis database of this file's own.
+    const url = new URL(serviceUrl('TEST_REDIS_URL'));
+    url.pathname = '/6';
+    redisUrl = url.toString();
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    await redis.quit();
+    [a, b] = await Promise.all([startProcess(redisUrl), startProcess(redisUrl)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  test('one address gets SOCKETS_PER_ADDRESS over both processes together, not on each; another address is untouched; one closed on one process frees a place on the other', async () => {
+    const client = '10.1.1.1';
+    const open = [
+      await socketFrom(a.port, client),
+      await socketFrom(a.port, client),
+      await socketFrom(b.port, client),
+      await socketFrom(b.port, client),
+    ];
+    expect(open.every((s) => s.ws)).toBe(true);
+    for (const port of [a.port, b.port]) {
+      const refused = await socketFrom(port, client);
+      expect(refused.refused).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    }
+    const other = await socketFrom(b.port, '10.1.1.2');
+    expect(other.ws).toBeDefined();
+    await closeSocket(other.ws);
+    // One closed on a: b lets one more in as soon as a has told Redis.
+    await closeSocket(open[0]!.ws);
+    const again = await eventually(async () => {
+      const s = await socketFrom(b.port, client);
+      if (s.ws) return s;
+      throw new Error(`refused ${s.refused}`);
+    });
+    expect(await socketFrom(a.port, client)).toMatchObject({ refused: 429 });
+    await Promise.all([...open.slice(1), again].map((s) => closeSocket(s.ws)));
+    // All closed: the address starts from nothing on both.
+    await eventually(async () => {
+      const s = await socketFrom(a.port, client);
+      await closeSocket(s.ws);
+      if (!s.ws) throw new Error('still refused');
+    });
+  });
+
+  test('TCP connections from one address (not a trusted proxy) are counted over both processes too', async () => {
+    const local = '127.0.0.5';
+    const held = [await connectionFrom(a.port, local), await connectionFrom(a.port, local), await connectionFrom(b.port, local)];
+    expect(held.every((c) => c.answered)).toBe(true);
+    expect((await connectionFrom(b.port, local)).answered).toBe(false);
+    expect((await connectionFrom(a.port, local)).answered).toBe(false);
+    const other = await connectionFrom(b.port, '127.0.0.6');
+    expect(other.answered).toBe(true);
+    for (const c of [...held, other]) c.end();
+  });
+
+  test('a process killed: the websockets it held stop counting once it has not beaten for its time to live', async () => {
+    const client = '10.3.3.3';
+    const holder: ChildProcess = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, '../support/heldHolder.ts'), redisUrl, client, String(limits.socketsPerAddress)],
+      { stdio: 'inherit' },
+    );
+    try {
+      await eventually(async () => {
+        const s = await socketFrom(a.port, client);
+        await closeSocket(s.ws);
+        if (s.refused !== 429) throw new Error('the holder is not counted yet');
+      });
+      holder.kill('SIGKILL');
+      const killedAt = Date.now();
+      const back = await eventually(async () => {
+        const s = await socketFrom(a.port, client);
+        if (!s.ws) throw new Error('still refused');
+        return s;
+      });
+      // Its time to live is 1 s; its last beat was at most 0.2 s before the kill.
+      expect(Date.now() - killedAt).toBeLessThan(5_000);
+      await closeSocket(back.ws);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  test('Redis emptied (restarted): each process writes its counts again within a beat, and the other sees them', async () => {
+    const client = '10.4.4.4';
+    const open = await Promise.all(Array.from({ length: limits.socketsPerAddress }, () => socketFrom(a.port, client)));
+    expect(open.every((s) => s.ws)).toBe(true);
+    await eventually(async () => {
+      if ((await socketFrom(b.port, client)).refused !== 429) throw new Error('not counted on b yet');
+    });
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    await redis.quit();
+    await eventually(async () => {
+      const s = await socketFrom(b.port, client);
+      await closeSocket(s.ws);
+      if (s.refused !== 429) throw new Error('a has not written its counts again yet');
+    });
+    await Promise.all(open.map((s) => closeSocket(s.ws)));
+  });
+
+  test('Redis unreachable: each process counts its own sockets meanwhile, and says so', async () => {
+    const port = await freePort();
+    const alone = await startProcess(`redis://127.0.0.1:${port}`);
+    try {
+      const open = await Promise.all(Array.from({ length: limits.socketsPerAddress }, () => socketFrom(alone.port, '10.5.5.5')));
+      expect(open.every((s) => s.ws)).toBe(true);
+      expect((await socketFrom(alone.port, '10.5.5.5')).refused).toBe(429);
+      expect(alone.logs.filter((l) => l.event === 'limits-unanswered')).toHaveLength(1);
+      await Promise.all(open.map((s) => closeSocket(s.ws)));
+    } finally {
+      await alone.close();
+    }
+  });
+});
