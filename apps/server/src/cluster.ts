@@ -57,12 +57,13 @@ export const unmarkDraining = (presence: Presence, processId: string): Promise<u
 
 /**
  * Where a new table is created: the process with the fewest rooms among those not shutting down
- * (Colyseus' own choice, minus the draining ones). With none left, creation is refused.
+ * (Colyseus' own choice, minus the draining ones and those that stopped saying they are alive). With none left, creation is refused.
  */
 export function tableProcessSelector(presence: Presence): matchMaker.SelectProcessIdCallback {
   return async () => {
     const draining = new Set(await presence.smembers(DRAINING_KEY));
-    const open = (await matchMaker.stats.fetchAll()).filter((p) => !draining.has(p.processId));
+    const dead = await deadProcesses(presence);
+    const open = (await matchMaker.stats.fetchAll()).filter((p) => !draining.has(p.processId) && !dead.has(p.processId));
     const least = open.sort((a, b) => a.roomCount - b.roomCount)[0];
     if (!least)
       throw new ServerError(
@@ -71,4 +72,42 @@ export function tableProcessSelector(presence: Presence): matchMaker.SelectProce
       );
     return least.processId;
   };
+}
+
+/** When each process said it is alive last, plus ALIVE_MS: a join to a table listed on one past its time is answered at once. */
+const ALIVE_KEY = 'flightchess:alive';
+const ALIVE_MS = 3_000;
+
+/**
+ * Say every second that this process is alive (until the answer is called). Unlike Colyseus' own health
+ * check, which waits 2 s for an answer on each join after a seat reservation waited 2 s already, a
+ * dead process is known at a glance.
+ */
+export function sayAlive(presence: Presence, processId: string): () => Promise<void> {
+  const say = () => void Promise.resolve(presence.hset(ALIVE_KEY, processId, String(Date.now() + ALIVE_MS))).catch(() => undefined);
+  say();
+  const timer = setInterval(say, 1_000).unref();
+  return async () => {
+    clearInterval(timer);
+    await Promise.resolve(presence.hdel(ALIVE_KEY, processId)).catch(() => undefined);
+  };
+}
+
+/**
+ * Whether a table's listing names a process that stopped saying it is alive (killed: its tables are
+ * being restored elsewhere). A process that never said so (an older version during an upgrade) is not
+ * taken for dead.
+ */
+export async function listedOnDead(presence: Presence, roomId: string): Promise<boolean> {
+  const listing = await matchMaker.driver.findOne({ roomId });
+  if (!listing || listing.processId === matchMaker.processId) return false;
+  const until = await presence.hget(ALIVE_KEY, listing.processId);
+  return until !== null && Number(until) < Date.now();
+}
+
+/** The processes past their time (see listedOnDead). */
+async function deadProcesses(presence: Presence): Promise<Set<string>> {
+  const now = Date.now();
+  const all = (await presence.hgetall(ALIVE_KEY)) ?? {};
+  return new Set(Object.entries(all).flatMap(([processId, until]) => (Number(until) < now ? [processId] : [])));
 }

@@ -8,7 +8,7 @@ import { createAccounts } from './accounts';
 import { createPairing } from './pairing';
 import { OperatorConsole } from './admin/operatorConsole';
 import { createApp } from './app';
-import { markDraining, tableProcessSelector, unmarkDraining } from './cluster';
+import { listedOnDead, markDraining, sayAlive, tableProcessSelector, unmarkDraining } from './cluster';
 import type { ServerConfig } from './config';
 import { Drain, type DrainOutcome } from './table/drain';
 import { Admission } from './limits/admission';
@@ -203,7 +203,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     logger: deps.logger.child({ component: 'colyseus' }),
   });
   // After Colyseus has put its matchmaking routes in front of express: the guard goes before both.
-  guardHttp(http, limiter, deps.logger);
+  guardHttp(http, limiter, deps.logger, deps.driver ? (roomId) => listedOnDead(presence, roomId) : undefined);
   const admission = new Admission(config, limiter, tablesOf);
   watchProcess({ tableStatuses: () => [...drain.tables()].map((t) => t.status), sockets: () => limiter.openSockets });
   colyseus.define(
@@ -224,6 +224,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     }),
   );
   let cleaner: { stop(): void } | null = null;
+  let stopSayingAlive: (() => Promise<void>) | null = null;
   return {
     colyseus,
     http,
@@ -232,6 +233,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     async listen(port, host) {
       await accounts.start();
       await colyseus.listen(port, host);
+      if (deps.driver) stopSayingAlive = sayAlive(presence, matchMaker.processId);
       await operator.start();
       heartbeat.start();
       await keeper.start();
@@ -250,6 +252,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
         await matchMaker.stats.excludeProcess(matchMaker.processId);
         await unmarkDraining(presence, matchMaker.processId);
       }
+      await stopSayingAlive?.();
       await colyseus.gracefullyShutdown(false);
       await budgets.close();
       await held.close();

@@ -72,6 +72,12 @@ function refuse(res: ServerResponse, url: string, { status, code, message }: Htt
   res.end(JSON.stringify(body));
 }
 
+/** A join or reconnection whose table's process died: another restores the table within seconds. */
+const TABLE_MOVING = {
+  code: JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN,
+  error: codedText('ERR_SHUTTING_DOWN', 'the server holding this table stopped: it is restored on another in a moment, try again'),
+};
+
 /** Colyseus' words when the process a room is listed on does not answer (it died, and its listings remain a while). */
 const PROCESS_GONE = /^process \S+ is not available\.?$/;
 
@@ -99,14 +105,7 @@ function hideInternalErrors(res: ServerResponse, log: Logger): void {
     if (typeof error !== 'string' || ours || MEANT_FOR_CLIENTS.has(answer!.code as number)) return write(chunk, ...rest);
     log.warn({ event: 'matchmaking-failed', code: answer!.code, reason: error }, 'a matchmaking request failed');
     // The table's listing names a process that died: another restores the table within seconds.
-    if (PROCESS_GONE.test(error))
-      return write(
-        JSON.stringify({
-          code: JOIN_ERROR_NUMBERS.ERR_SHUTTING_DOWN,
-          error: codedText('ERR_SHUTTING_DOWN', 'the server holding this table stopped: it is restored on another in a moment, try again'),
-        }),
-        ...rest,
-      );
+    if (PROCESS_GONE.test(error)) return write(JSON.stringify(TABLE_MOVING), ...rest);
     return write(
       JSON.stringify({ code: 4213, error: codedText('ERR_BAD_REQUEST', 'this matchmaking request could not be handled') }),
       ...rest,
@@ -132,7 +131,13 @@ function malformed(req: IncomingMessage, url: string): HttpRefusal | null {
  * express's and Colyseus' own matchmaking routes (which Colyseus answers before express), so it is
  * installed after both.
  */
-export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logger): void {
+export function guardHttp(
+  server: HttpServer,
+  limiter: ClientLimiter,
+  log: Logger,
+  /** Whether a table's listing names a process known to be dead (several processes): its joins are answered at once. */
+  listedOnDead: (roomId: string) => Promise<boolean> = async () => false,
+): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -144,6 +149,9 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logge
     // The budgets may be counted in Redis: the request waits for the answer (its body waits unread meanwhile).
     const counted = async () =>
       (isLookup && (await limiter.check(address, 'code-misses'))) || limiter.take(address, ['http', ...limitsOf(method, path)]);
+    const handle = () => {
+      for (const h of handlers) h.call(server, req, res);
+    };
     void counted().then((refusal) => {
       if (refusal) {
         refuse(
@@ -159,9 +167,19 @@ export function guardHttp(server: HttpServer, limiter: ClientLimiter, log: Logge
         refuse(res, url, wrong);
         return;
       }
-      if (isMatchmaking(url)) hideInternalErrors(res, log);
       if (isLookup) res.once('finish', () => res.statusCode === 404 && void limiter.missed(address));
-      for (const handle of handlers) handle.call(server, req, res);
+      if (!isMatchmaking(url)) return handle();
+      hideInternalErrors(res, log);
+      // Colyseus would wait 4 s for the dead process (a seat reservation, then a health check) before failing.
+      const joined = /^\/matchmake\/(joinById|reconnect)\/(.+)$/.exec(url);
+      if (!joined) return handle();
+      void listedOnDead(joined[2]!)
+        .catch(() => false)
+        .then((dead) => {
+          if (!dead) return handle();
+          res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'close' });
+          res.end(JSON.stringify(TABLE_MOVING));
+        });
     });
   });
 }
