@@ -40,6 +40,8 @@ export type ApiDeps = GuestsRouterDeps &
     readonly accounts: { readonly router: Router };
     /** Quick play and blocks (pairing/router.ts). */
     readonly pairing: { readonly router: Router };
+    /** Friends and the pages' event streams (friends/router.ts). */
+    readonly friends: { readonly router: Router };
   };
 
 /**
@@ -49,7 +51,15 @@ export type ApiDeps = GuestsRouterDeps &
 function apiRouter(deps: ApiDeps): Router {
   const api = express.Router();
   api.use(express.json({ limit: '2kb' }));
-  api.use(guestsRouter(deps), profilesRouter(deps), lobbyRouter(deps), matchesRouter(deps), deps.accounts.router, deps.pairing.router);
+  api.use(
+    guestsRouter(deps),
+    profilesRouter(deps),
+    lobbyRouter(deps),
+    matchesRouter(deps),
+    deps.accounts.router,
+    deps.pairing.router,
+    deps.friends.router,
+  );
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
   return api;
 }

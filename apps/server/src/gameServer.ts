@@ -5,6 +5,7 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import { createAccounts } from './accounts';
+import { createFriends } from './friends';
 import { createPairing } from './pairing';
 import { OperatorConsole } from './admin/operatorConsole';
 import { createApp } from './app';
@@ -115,6 +116,18 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     addressOf: (req) => limiter.addressOf(req),
     presence,
     clustered: deps.driver !== undefined,
+    blocked: (blocker, other) => friends.blocked(blocker, other),
+  });
+  const friends = createFriends({
+    storage: deps.storage,
+    presence,
+    processId: owner,
+    logger: deps.logger,
+    budgets,
+    devices: accounts.devices,
+    bans,
+    addressOf: (req) => limiter.addressOf(req),
+    blockedBetween: (a, b) => pairing.blockedBetween(a, b),
   });
   // With several processes, a listing can go while its table runs: Colyseus removes a dead process's
   // listings by reading them all and then deleting, and a table restored under the same id in between
@@ -175,6 +188,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       bans,
       addressOf: (req) => limiter.addressOf(req),
       pairing,
+      friends,
     }),
   );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
@@ -221,6 +235,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       bans,
       addressOf: (req) => limiter.addressOf(req),
       pairing: pairing.table,
+      people: friends.tables,
     }),
   );
   let cleaner: { stop(): void } | null = null;
@@ -232,6 +247,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     keeper,
     async listen(port, host) {
       await accounts.start();
+      await friends.start();
       await colyseus.listen(port, host);
       if (deps.driver) stopSayingAlive = sayAlive(presence, matchMaker.processId);
       await operator.start();
@@ -244,6 +260,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       if (listingsCheck) clearInterval(listingsCheck);
       cleaner?.stop();
       accounts.stop();
+      await friends.stop();
       operator.stop();
       heartbeat.stop();
       await keeper.stop();

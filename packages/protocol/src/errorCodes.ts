@@ -75,6 +75,13 @@ export const ERROR_CODES = [
   'ERR_NO_DEVICE',
   'ERR_NO_PASSKEY',
   'ERR_PASSKEY_FAILED',
+  // …of friends and invitations.
+  /** One of the two blocked the other: no request, invitation or presence between them. */
+  'ERR_BLOCKED',
+  /** A cap of FRIEND_LIMITS: friends, requests waiting on either side. */
+  'ERR_FRIENDS_FULL',
+  /** No such friend request (answered, withdrawn, or never sent). */
+  'ERR_NO_REQUEST',
   // …of the operator's API.
   'ERR_NOT_BANNED',
   'ERR_NO_PROCESS',

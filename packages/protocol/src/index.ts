@@ -19,6 +19,7 @@ export { botLabel } from './botLabel';
 export * from './accounts';
 export * from './typedCodes';
 export * from './admin';
+export * from './friends';
 export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';
 export {
   CAPTURE_MS,

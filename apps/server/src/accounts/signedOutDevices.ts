@@ -20,8 +20,8 @@ const deviceOf = (client: Client): string | null => {
  * this connection's token).
  */
 export class SignedOutDevices {
-  /** The open table connections of each device, with what revokes each at its table. */
-  private readonly open = new Map<string, Map<Client, () => void>>();
+  /** What ends each open connection of each device when the device is signed out. */
+  private readonly open = new Map<string, Set<() => void>>();
   private readonly heard = (deviceIds: unknown) =>
     this.closeLocal(Array.isArray(deviceIds) ? deviceIds.filter((d): d is string => typeof d === 'string') : []);
 
@@ -49,14 +49,23 @@ export class SignedOutDevices {
   watch(client: Client, revoke: () => void): void {
     const deviceId = deviceOf(client);
     if (deviceId === null) return;
-    let clients = this.open.get(deviceId);
-    if (!clients) this.open.set(deviceId, (clients = new Map()));
-    clients.set(client, revoke);
-    const ws = client.ref;
-    ws.once('close', () => {
-      clients.delete(client);
-      if (clients.size === 0 && this.open.get(deviceId) === clients) this.open.delete(deviceId);
+    const forget = this.watchDevice(deviceId, () => {
+      revoke();
+      this.close(client);
     });
+    client.ref.once('close', forget);
+  }
+
+  /** Any other connection of a device (a page's event stream): `end` is called when the device is signed out; the answer forgets it. */
+  watchDevice(deviceId: string, end: () => void): () => void {
+    let ends = this.open.get(deviceId);
+    if (!ends) this.open.set(deviceId, (ends = new Set()));
+    const mine = ends;
+    mine.add(end);
+    return () => {
+      mine.delete(end);
+      if (mine.size === 0 && this.open.get(deviceId) === mine) this.open.delete(deviceId);
+    };
   }
 
   /** Whether the client's device is still signed in (a connection without a device is). A failed check counts as no: it is asked again on the next try. */
@@ -83,13 +92,10 @@ export class SignedOutDevices {
 
   private closeLocal(deviceIds: readonly string[]): void {
     for (const deviceId of deviceIds) {
-      const clients = this.open.get(deviceId);
-      if (!clients) continue;
-      this.log.info({ event: 'device-signed-out', deviceId, connections: clients.size }, 'signed-out device: its table connections closed');
-      for (const [client, revoke] of clients) {
-        revoke();
-        this.close(client);
-      }
+      const ends = this.open.get(deviceId);
+      if (!ends) continue;
+      this.log.info({ event: 'device-signed-out', deviceId, connections: ends.size }, 'signed-out device: its connections closed');
+      for (const end of [...ends]) end();
     }
   }
 }

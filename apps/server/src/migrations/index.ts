@@ -13,6 +13,7 @@ import { coinsHeld } from './011-coins-held';
 import { ratings } from './012-ratings';
 import { matchesByTable } from './013-matches-by-table';
 import { processBeats } from './014-process-beats';
+import { friends } from './015-friends';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ratings,
   matchesByTable,
   processBeats,
+  friends,
 ];

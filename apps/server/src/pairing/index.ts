@@ -18,6 +18,8 @@ export interface PairingDeps {
   /** Where quick play keeps what its decisions share: the presence (Redis with several processes), and whether there are several. */
   readonly presence: Presence;
   readonly clustered: boolean;
+  /** A block was made: what else it ends (a friendship, requests: friends/). */
+  readonly blocked: (blocker: string, other: string) => Promise<void>;
 }
 
 /** Quick play as the rest of the server reaches it: its routes, what a table asks of it, and the owner's profile's part. */
@@ -27,13 +29,15 @@ export interface Pairing {
   readonly table: TablePairing;
   /** What the player's own profile shows of quick play: their cooldown and whom they blocked. */
   ownProfile(playerId: string): Promise<{ cooldown: QuickPlayCooldown | null; blocked: BlockedPlayer[] }>;
+  /** Whether either of two players blocked the other. */
+  blockedBetween(a: string, b: string): Promise<boolean>;
 }
 
 /**
  * Quick play that pairs by rating, escapers' cooldowns and blocks (docs/server/quick-play.md): the
  * pure rules (chooseTable, cooldown), their storage (pairingRepository) and the routes, wired here.
  */
-export function createPairing({ storage, ratingOf, bans, addressOf, presence, clustered }: PairingDeps): Pairing {
+export function createPairing({ storage, ratingOf, bans, addressOf, presence, clustered, blocked }: PairingDeps): Pairing {
   const cooldown = async (playerId: string): Promise<QuickPlayCooldown | null> => {
     const now = Date.now();
     const conduct = await storage.pairing.conduct(playerId);
@@ -47,7 +51,7 @@ export function createPairing({ storage, ratingOf, bans, addressOf, presence, cl
     ledger: new QuickPlayLedger(presence, clustered),
   });
   return {
-    router: pairingRouter({ storage, quick, bans, addressOf }),
+    router: pairingRouter({ storage, quick, bans, addressOf, blocked }),
     table: {
       cooldown: async (playerId) => {
         const running = await cooldown(playerId);
@@ -60,6 +64,7 @@ export function createPairing({ storage, ratingOf, bans, addressOf, presence, cl
       },
       blockersOf: (playerId) => storage.pairing.blockersOf(playerId),
     },
+    blockedBetween: async (a, b) => (await storage.pairing.avoided(a)).has(b),
     ownProfile: async (playerId) => ({ cooldown: await cooldown(playerId), blocked: await storage.pairing.blocked(playerId) }),
   };
 }

@@ -17,6 +17,8 @@ export interface PairingRouterDeps {
   readonly bans: Pick<Bans, 'answered'>;
   /** The client's address (limits/clientAddress.ts). */
   readonly addressOf: (req: Request) => string;
+  /** A block was made: what else it ends (a friendship, requests: friends/). */
+  readonly blocked: (blocker: string, other: string) => Promise<void>;
 }
 
 /** POST /api/quick: the credentials, and what the table should be (each left out: any). */
@@ -53,7 +55,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
  * the client consumes; the Colyseus routes that would pick a table by themselves (joinOrCreate, join) are
  * closed (limits/httpGuard.ts), so that no client walks around a cooldown or a block.
  */
-export function pairingRouter({ storage, quick, bans, addressOf }: PairingRouterDeps): Router {
+export function pairingRouter({ storage, quick, bans, addressOf, blocked }: PairingRouterDeps): Router {
   const api = express.Router();
 
   api.post(
@@ -98,6 +100,7 @@ export function pairingRouter({ storage, quick, bans, addressOf }: PairingRouter
         const asked = await blockRequest(req, res);
         if (!asked) return;
         await storage.pairing.block(asked.blocker, asked.other, Date.now());
+        await blocked(asked.blocker, asked.other);
         await blockedNow(res, asked.blocker);
       }),
     )

@@ -53,13 +53,14 @@ export function playerRepository(sql: Sql): PlayerStorage {
       (await sql.all('SELECT * FROM players WHERE games > 0 ORDER BY lifetime_score DESC, wins DESC, id LIMIT ?', [limit])).map(
         playerSummary,
       ),
-    // Guests with no game at all — nor a login, a passkey or a second device.
+    // Guests with no game at all — nor a login, a passkey, a second device or a friend.
     deleteIdleGuests: (createdBefore) =>
       sql.run(
         `DELETE FROM players WHERE games = 0 AND created_at < ?
            AND NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.player_id = players.id)
            AND NOT EXISTS (SELECT 1 FROM logins l WHERE l.player_id = players.id)
            AND NOT EXISTS (SELECT 1 FROM passkeys k WHERE k.player_id = players.id)
+           AND NOT EXISTS (SELECT 1 FROM friendships f WHERE f.player_id = players.id)
            AND (SELECT COUNT(*) FROM devices d WHERE d.player_id = players.id) <= 1`,
         [createdBefore],
       ),

@@ -1,7 +1,10 @@
+import type { PresenceTable } from '@flightchess/protocol';
 import { type BotName, type GameState, arrivedCount } from '@flightchess/rules';
 import type { TableMetadata } from './lobbyTables';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
+import type { TablePerson } from './tableDeps';
+import type { Watchers } from './watchers';
 import type { TableSettings } from './tableOptions';
 
 export interface Listing {
@@ -53,4 +56,30 @@ export function listingOf(
     },
     hidden: settings.private || !open,
   };
+}
+
+/** Planes each seat brings home to finish. */
+const PLANES = 4;
+
+/** What a player's friends see of the table they are at (friends/). */
+export function presenceTable(roomId: string, { metadata }: Listing): PresenceTable {
+  const home = metadata.arrived.reduce((a, b) => a + b, 0);
+  return {
+    roomId,
+    preset: metadata.preset,
+    size: metadata.size,
+    teams: metadata.teams,
+    rated: metadata.rated,
+    watchable: metadata.watchable,
+    progress: metadata.arrived.length > 0 ? home / (metadata.arrived.length * PLANES) : 0,
+  };
+}
+
+/** The people at a table: its humans seated (in a game or waiting for one) and its watchers who are there. */
+export function peopleAt(seating: Seating, watchers: Pick<Watchers, 'present'>, status: string): TablePerson[] {
+  const state = status === 'playing' ? 'playing' : 'waiting';
+  return [
+    ...seating.humans().map((s) => ({ playerId: s.playerId, state }) as const),
+    ...watchers.present().map((playerId) => ({ playerId, state: 'watching' }) as const),
+  ];
 }

@@ -6,7 +6,7 @@ import { TableDevices } from '../accounts/tableDevices';
 import { type Corkable, socketOf } from './colyseusWorkarounds';
 import { Gathering } from './gathering';
 import { Inbox } from './inbox';
-import { type Listing, listingOf } from './listing';
+import { type Listing, listingOf, peopleAt, presenceTable } from './listing';
 import { QuickPhrases } from './quickPhrases';
 import { TableState, syncedJson } from './schema';
 import { Seating } from './seating';
@@ -163,9 +163,15 @@ export class Table {
     this.deps.drain.changed();
   }
 
-  /** Keep the matchmaker's and the lobby's view of the table current. */
+  /** Keep the matchmaker's and the lobby's view of the table current, and the friends' of the people at it. */
   listingChanged(): void {
-    this.door.list(listingOf(this.settings, this.state, this.seating, this.play.stopped, this.gathering.waitingSince, this.play.match));
+    const listing = listingOf(this.settings, this.state, this.seating, this.play.stopped, this.gathering.waitingSince, this.play.match);
+    this.door.list(listing);
+    this.deps.people.atTable(
+      this.door.roomId,
+      peopleAt(this.seating, this.watchers, this.state.status),
+      presenceTable(this.door.roomId, listing),
+    );
   }
 
   /** Whether the table closes by itself when its last client leaves. */
@@ -204,6 +210,7 @@ export class Table {
       this.log.info({ event: 'table-handed-over', matchId: match.id, version: match.state.version }, 'table stored for the next process');
     }
     if (this.state.code && !unfinished) await this.deps.codes.release(this.state.code);
+    this.deps.people.atTable(this.door.roomId, [], null);
   }
 
   /**

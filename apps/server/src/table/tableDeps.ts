@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Rejection } from '@flightchess/protocol';
+import type { PresenceTable, Rejection } from '@flightchess/protocol';
 import type { Logger } from 'pino';
 import type { SeatCheck } from '../accounts/seatCredentials';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
@@ -34,6 +34,14 @@ export interface TableDeps {
   readonly addressOf: (req: IncomingMessage) => string;
   /** Quick play's ratings, cooldowns and blocks, as a table meets them (pairing/). */
   readonly pairing: TablePairing;
+  /** Who is at the table, told to their friends (friends/): after each change of its listing, and none once it closes. */
+  readonly people: { atTable(roomId: string, people: readonly TablePerson[], table: PresenceTable | null): void };
+}
+
+/** A person at a table, as their friends see them. */
+export interface TablePerson {
+  readonly playerId: string;
+  readonly state: 'playing' | 'waiting' | 'watching';
 }
 
 /** What a table asks of pairing/. */

@@ -56,6 +56,11 @@ export class Watchers {
     return 'watching';
   }
 
+  /** The players watching now (not those away). */
+  present(): string[] {
+    return [...this.bySession.values()].filter((w) => w.connected).map((w) => w.playerId);
+  }
+
   /** The names of the watchers other than this player, shown or not (one away may come back). */
   namesBesides(playerId: string): string[] {
     return [...this.bySession.values()].filter((w) => w.playerId !== playerId).map((w) => w.name);

@@ -16,6 +16,7 @@ import {
   watch,
 } from '../support/players';
 import { freshSchema, type TestSchema } from '../support/postgres';
+import { PageEvents } from '../support/pageEvents';
 import { serverBundle } from '../support/bundle';
 import { type ServerProcess, startServerProcess } from '../support/processes';
 import { startProxy } from '../support/proxy';
@@ -27,7 +28,7 @@ import { describeWithServices, serviceUrl } from '../support/services';
 jest.setTimeout(120_000);
 
 /** Per process: enough for what the other tests create from 127.0.0.1 through the proxy. */
-const GUESTS_PER_MINUTE = 20;
+const GUESTS_PER_MINUTE = 24;
 
 describeWithServices(
   'two server processes behind one reverse proxy (Redis + PostgreSQL)',
@@ -206,6 +207,29 @@ describeWithServices(
       ];
       await waitFor(() => players.every((p) => p.seated && p.state.seats.size === 2), 'both seated at the one table');
       await Promise.all(players.map((p) => p.room.leave(true)));
+    });
+
+    test('friends on different processes see each other come online, sit at a table and go, each change pushed within 2 s; a request made on one reaches a page on the other', async () => {
+      const [ann, bob] = [await newGuest(servers.a, 'FriendA'), await newGuest(servers.b, 'FriendB')];
+      const bobPage = new PageEvents(servers.b.baseUrl, credentials(bob));
+      await waitFor(() => bobPage.friends !== null, "Bob's page");
+      await postJson(servers.a, '/api/friends/requests', { ...credentials(ann), to: bob.playerId });
+      await waitFor(() => bobPage.friends?.incoming.length === 1, 'the request on the page held by the other process');
+      await postJson(servers.b, '/api/friends/requests/accept', { ...credentials(bob), from: ann.playerId });
+      await waitFor(() => bobPage.friends?.friends.length === 1, 'Ann listed');
+
+      const annPage = new PageEvents(servers.a.baseUrl, credentials(ann));
+      expect(await bobPage.seesState(ann.playerId, 'online')).toBeLessThan(2_000);
+      // Whichever process holds her table, Bob is told she waits at it.
+      const via = clientVia(proxyUrl);
+      const room = await via.client.create('table', { size: 2, ...credentials(ann) });
+      expect(await bobPage.seesState(ann.playerId, 'waiting')).toBeLessThan(2_000);
+      expect(bobPage.presenceOf(ann.playerId)?.table?.roomId).toBe(room.roomId);
+      await room.leave(true);
+      expect(await bobPage.seesState(ann.playerId, 'online')).toBeLessThan(2_000);
+      await annPage.close();
+      await bobPage.seesState(ann.playerId, 'offline', 10_000);
+      await bobPage.close();
     });
 
     test('behind the proxy, each client address has its own limits, counted by both processes together: one address refused (429) leaves another untouched; a forged X-Forwarded-For does not help', async () => {

@@ -12,6 +12,7 @@ import { type StorageHarness, storageContract } from './contract';
 import { matchesContract } from './matchesContract';
 import { ratingsContract } from './ratingsContract';
 import { pairingContract } from './pairingContract';
+import { friendsContract } from './friendsContract';
 
 function sqliteHarness(): StorageHarness {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-storage-'));
@@ -46,4 +47,5 @@ describe('SQLite storage (the Storage contract)', () => {
   adminStoreContract(async () => sqliteHarness());
   ratingsContract(async () => sqliteHarness());
   pairingContract(async () => sqliteHarness());
+  friendsContract(async () => sqliteHarness());
 });

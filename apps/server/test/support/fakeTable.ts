@@ -65,6 +65,8 @@ function fakeDeps(config: ServerConfig, storage: Storage): TableDeps {
     bans: absent('bans') as TableDeps['bans'],
     addressOf: () => '127.0.0.1',
     pairing: absent('pairing') as TableDeps['pairing'],
+    // Who is at the table: told to nobody here (friends' presence is tested with a server).
+    people: { atTable: () => undefined },
   };
 }
 

@@ -1,0 +1,162 @@
+import { type FriendRequestAnswer, type FriendsAnswer, INVITATION_POLICIES, describeIssues } from '@flightchess/protocol';
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import { type GuestReads, type SignedInPlayer, credentialsSchema, verifyGuest } from '../accounts/guests';
+import type { SignedOutDevices } from '../accounts/signedOutDevices';
+import type { Bans } from '../bans/bans';
+import { fail, route } from '../http/respond';
+import type { Friendships } from './friendships';
+import type { LiveEvents, Page } from './liveEvents';
+
+/** A comment line this often keeps proxies (nginx closes a silent one after 60 s) from cutting the stream. */
+const KEEP_ALIVE_MS = 25_000;
+
+export interface FriendsRouterDeps {
+  readonly storage: GuestReads;
+  readonly friendships: Friendships;
+  readonly live: LiveEvents;
+  readonly devices: Pick<SignedOutDevices, 'watchDevice'>;
+  readonly bans: Pick<Bans, 'answered'>;
+  readonly addressOf: (req: Request) => string;
+  readonly keepAliveMs?: number;
+}
+
+const playerIdSchema = credentialsSchema.shape.playerId;
+const asking = credentialsSchema.extend({ to: z.string().min(1).max(64) }).strict();
+const answering = credentialsSchema.extend({ from: playerIdSchema }).strict();
+const removing = credentialsSchema.extend({ friend: playerIdSchema }).strict();
+const setting = credentialsSchema
+  .extend({ appearOffline: z.boolean().optional(), invitations: z.enum(INVITATION_POLICIES).optional() })
+  .strict()
+  .refine((b) => b.appearOffline !== undefined || b.invitations !== undefined, { message: 'send appearOffline or invitations' });
+
+/**
+ * Friends (docs/server/friends.md), mounted under /api: every route is a POST with the player's
+ * credentials in the body, and answers the player's friends as they are after it (FriendsAnswer);
+ * `POST /me/events` holds the player's page's event stream.
+ */
+export function friendsRouter({
+  storage,
+  friendships,
+  live,
+  devices,
+  bans,
+  addressOf,
+  keepAliveMs = KEEP_ALIVE_MS,
+}: FriendsRouterDeps): Router {
+  const api = express.Router();
+
+  /** The body as `schema` reads it, and the player its credentials prove; or the refusal sent. */
+  async function signedIn<T extends z.ZodType<{ playerId: string; secret: string }>>(
+    req: Request,
+    res: Response,
+    schema: T,
+  ): Promise<{ body: z.infer<T>; player: SignedInPlayer } | null> {
+    const parsed = schema.safeParse(req.body ?? {});
+    if (!parsed.success) return (void fail(res, 400, 'ERR_BAD_REQUEST', describeIssues(parsed.error)), null);
+    const player = await verifyGuest(storage, parsed.data.playerId, parsed.data.secret);
+    if (!player) return (void fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the playerId and secret from POST /api/guests'), null);
+    return { body: parsed.data, player };
+  }
+
+  const answer = async (res: Response, playerId: string) => res.json((await friendships.answer(playerId)) satisfies FriendsAnswer);
+
+  api.post(
+    '/friends',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, credentialsSchema.strict());
+      if (asked) await answer(res, asked.player.id);
+    }),
+  );
+
+  api.post(
+    '/friends/requests',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, asking);
+      if (!asked || (await bans.answered(res, asked.player.id, addressOf(req)))) return;
+      const done = await friendships.ask(asked.player.id, asked.body.to);
+      if ('refused' in done) return fail(res, done.refused.status, done.refused.code, done.refused.message);
+      res.json({ outcome: done.outcome, ...(await friendships.answer(asked.player.id)) } satisfies FriendRequestAnswer);
+    }),
+  );
+
+  for (const [path, act] of [
+    ['/friends/requests/accept', (playerId: string, from: string) => friendships.accept(playerId, from)],
+    ['/friends/requests/decline', (playerId: string, from: string) => friendships.decline(playerId, from)],
+  ] as const) {
+    api.post(
+      path,
+      route(async (req, res) => {
+        const asked = await signedIn(req, res, answering);
+        if (!asked) return;
+        const refused = await act(asked.player.id, asked.body.from);
+        if (refused) return fail(res, refused.refused.status, refused.refused.code, refused.refused.message);
+        await answer(res, asked.player.id);
+      }),
+    );
+  }
+
+  api.post(
+    '/friends/remove',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, removing);
+      if (!asked) return;
+      await friendships.part(asked.player.id, asked.body.friend);
+      await answer(res, asked.player.id);
+    }),
+  );
+
+  api.post(
+    '/friends/settings',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, setting);
+      if (!asked) return;
+      const { appearOffline, invitations } = asked.body;
+      await friendships.changeSettings(asked.player.id, {
+        ...(appearOffline === undefined ? {} : { appearOffline }),
+        ...(invitations === undefined ? {} : { invitations }),
+      });
+      await answer(res, asked.player.id);
+    }),
+  );
+
+  api.post(
+    '/friends/code',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, credentialsSchema.strict());
+      if (!asked) return;
+      await friendships.replaceCode(asked.player.id);
+      await answer(res, asked.player.id);
+    }),
+  );
+
+  api.post(
+    '/me/events',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, credentialsSchema.strict());
+      if (!asked) return;
+      // nginx buffers a proxied answer unless told not to; no-transform keeps other proxies from compressing it.
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store, no-transform',
+        'X-Accel-Buffering': 'no',
+      });
+      const page: Page = {
+        playerId: asked.player.id,
+        send: (event) => void res.write(`data: ${JSON.stringify(event)}\n\n`),
+        end: () => res.end(),
+      };
+      const beat = setInterval(() => res.write(':\n\n'), keepAliveMs);
+      // A device signed out loses its pages' streams at once, on whichever process they are.
+      const forget = devices.watchDevice(asked.player.deviceId, page.end);
+      res.once('close', () => {
+        clearInterval(beat);
+        forget();
+        live.close(page);
+      });
+      await live.open(page);
+    }),
+  );
+
+  return api;
+}

@@ -1,0 +1,85 @@
+/**
+ * Friends, their presence and the live events of a player's open pages (POST /api/friends…,
+ * POST /api/me/events). A friendship is mutual: asked by one, accepted by the other.
+ */
+
+/** What a friend is doing, most telling first: at a table in a game, seated waiting for one, watching one, on the site, away. */
+export const PRESENCE_STATES = ['playing', 'waiting', 'watching', 'online', 'offline'] as const;
+export type PresenceState = (typeof PRESENCE_STATES)[number];
+
+/** The table a friend is at (playing, waiting or watching). */
+export interface PresenceTable {
+  readonly roomId: string;
+  readonly preset: string;
+  readonly size: number;
+  readonly teams: boolean;
+  readonly rated: boolean;
+  /** Whether anyone may watch it (a friend's one tap). */
+  readonly watchable: boolean;
+  /** Planes home over all planes in play (0 before a game, 1 at its end): how far along the game is. */
+  readonly progress: number;
+}
+
+export interface FriendPresence {
+  readonly state: PresenceState;
+  /** Since when (epoch ms): in this state, or — offline — last seen (0: not seen since the server started keeping it). */
+  readonly since: number;
+  /** Where, for playing, waiting and watching. */
+  readonly table?: PresenceTable;
+}
+
+export interface Friend {
+  readonly playerId: string;
+  readonly nickname: string;
+  /** Friends since (epoch ms). */
+  readonly since: number;
+  readonly presence: FriendPresence;
+}
+
+/** A friend request, in (from `playerId`) or out (to `playerId`). */
+export interface FriendRequest {
+  readonly playerId: string;
+  readonly nickname: string;
+  readonly at: number;
+}
+
+/** Who may invite a player to a table. */
+export const INVITATION_POLICIES = ['everyone', 'friends', 'nobody'] as const;
+export type InvitationPolicy = (typeof INVITATION_POLICIES)[number];
+
+export interface SocialSettings {
+  /** Friends see this player offline, whatever they do. */
+  readonly appearOffline: boolean;
+  readonly invitations: InvitationPolicy;
+}
+
+/** POST /api/friends and every change of them: the friends (online first), the requests, the friend code. */
+export interface FriendsAnswer {
+  readonly friends: readonly Friend[];
+  readonly incoming: readonly FriendRequest[];
+  readonly outgoing: readonly FriendRequest[];
+  /** Whoever has it may ask to be this player's friend (`to` of a request; the page's `#/friend/<code>` link). */
+  readonly code: string;
+  readonly settings: SocialSettings;
+}
+
+/** POST /api/friends/requests: asked, or — when the other had asked first — friends at once. */
+export interface FriendRequestAnswer extends FriendsAnswer {
+  readonly outcome: 'requested' | 'friends';
+}
+
+/** How many friends, requests waiting, and requests sent an hour a player may have. */
+export const FRIEND_LIMITS = { friends: 200, outgoing: 50, incoming: 100, requestsPerHour: 30 } as const;
+
+/** A friend code: 8 letters and digits that cannot be misread (no 0/O, 1/I/L). */
+export const FRIEND_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const FRIEND_CODE_LENGTH = 8;
+
+/**
+ * What POST /api/me/events streams to a player's open page (server-sent events, one JSON object per
+ * `data:` line): the friends as they are when it opens and after each change of them, then each
+ * friend's presence as it changes.
+ */
+export type SocialEvent =
+  | { readonly type: 'friends'; readonly friends: FriendsAnswer }
+  | { readonly type: 'presence'; readonly playerId: string; readonly presence: FriendPresence };
