@@ -8,6 +8,7 @@ import { accountCases } from './accounts.e2e';
 import { adminCases } from './admin.e2e';
 import { awayCases } from './away.e2e';
 import { endingCases } from './ending.e2e';
+import { friendsCases } from './friends.e2e';
 import { eventsCases } from './events.e2e';
 import { homeCases } from './home.e2e';
 import { idleCases } from './idle.e2e';
@@ -45,6 +46,7 @@ const online = [
   ...quickCases,
   ...phraseCases,
   ...accountCases,
+  ...friendsCases,
   ...adminCases,
   ...phoneLayoutCases,
   ...endingCases,

@@ -2,6 +2,7 @@ import type { OfflineStore } from './saves/offlineStore';
 import type { Route } from './router';
 import type { Prefs } from './ui/prefs';
 import type { NetSession } from './online/netSession';
+import type { SocialLink } from './online/socialLink';
 
 /** What every screen may use: navigation, announcements, the status banner, stored settings, the network. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   readonly prefs: Prefs;
   readonly offline: OfflineStore;
   readonly net: NetSession;
+  /** The player's friends and their presence, live while the page is open. */
+  readonly social: SocialLink;
   /** A place in the top bar for the current screen's own buttons (emptied when the screen changes). */
   readonly tools: HTMLElement;
   /** Animation duration multiplier (`?fast=1` in tests). */

@@ -16,6 +16,7 @@ import type { Screen } from './ui/screen';
 import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { browserLanguage } from './i18n/browserLanguage';
 import { NetSession } from './online/netSession';
+import { SocialLink } from './online/socialLink';
 import { OfflineStore } from './saves/offlineStore';
 import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
@@ -34,6 +35,7 @@ const langButton = document.getElementById('lang') as HTMLButtonElement;
 const homeLink = document.getElementById('home-link') as HTMLAnchorElement;
 const tools = document.getElementById('tools')!;
 
+const net = new NetSession(window.localStorage, import.meta.env.VITE_SERVER_URL || window.location.origin);
 const ctx: AppContext = {
   navigate(route: Route) {
     const hash = hashOf(route);
@@ -52,7 +54,8 @@ const ctx: AppContext = {
   },
   prefs,
   offline: new OfflineStore(window.localStorage),
-  net: new NetSession(window.localStorage, import.meta.env.VITE_SERVER_URL || window.location.origin),
+  net,
+  social: new SocialLink(net),
   tools,
   speed: fast ? 0.08 : 1,
   botDelayMs: fast ? 40 : 700,
@@ -62,6 +65,8 @@ let screen: Screen | null = null;
 const notices = showNotices(statusBar, ctx.net);
 
 function show(route: Route): void {
+  // The friends' stream runs on every page once the device has a player (a sign-in or a sign-out changes whose).
+  ctx.social.ensure();
   screen?.dispose();
   tools.replaceChildren();
   screen = screenFor(ctx, route);

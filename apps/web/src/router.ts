@@ -31,7 +31,9 @@ export type Route =
   | { readonly name: 'link'; readonly code: string }
   | { readonly name: 'signed-out' }
   | { readonly name: 'admin' }
-  | { readonly name: 'watch'; readonly roomId: string };
+  | { readonly name: 'watch'; readonly roomId: string }
+  /** A friend link: ask the owner of the friend code to be friends. */
+  | { readonly name: 'friend'; readonly code: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -71,6 +73,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'admin' };
     case 'watch':
       return arg ? { name: 'watch', roomId: arg } : { name: 'home' };
+    case 'friend':
+      return arg ? { name: 'friend', code: arg.toUpperCase() } : { name: 'friends' };
     default:
       return { name: 'home' };
   }
@@ -114,6 +118,8 @@ export function hashOf(route: Route): string {
       return '#/admin';
     case 'watch':
       return `#/watch/${encodeURIComponent(route.roomId)}`;
+    case 'friend':
+      return `#/friend/${encodeURIComponent(route.code)}`;
   }
 }
 

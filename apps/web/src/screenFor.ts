@@ -2,6 +2,7 @@ import type { AppContext } from './app';
 import type { Screen } from './ui/screen';
 import type { Route } from './router';
 import { friendsScreen } from './lobby/friendsScreen';
+import { friendLinkScreen } from './friends/friendLinkScreen';
 import { homeScreen } from './home/homeScreen';
 import { newOfflineScreen } from './offline/newOfflineScreen';
 import { lazyScreen } from './ui/lazyScreen';
@@ -54,5 +55,7 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return lazyScreen(() => import('./admin/adminScreen').then(({ adminScreen }) => adminScreen(ctx)));
     case 'watch':
       return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
+    case 'friend':
+      return friendLinkScreen(ctx, route.code);
   }
 }

@@ -14,7 +14,7 @@ export interface PresenceTable {
   readonly size: number;
   readonly teams: boolean;
   readonly rated: boolean;
-  /** Whether anyone may watch it (a friend's one tap). */
+  /** Whether a friend may watch it in one tap: a public table that may be watched (a private one needs its code). */
   readonly watchable: boolean;
   /** Planes home over all planes in play (0 before a game, 1 at its end): how far along the game is. */
   readonly progress: number;
@@ -66,6 +66,11 @@ export interface FriendsAnswer {
 /** POST /api/friends/requests: asked, or — when the other had asked first — friends at once. */
 export interface FriendRequestAnswer extends FriendsAnswer {
   readonly outcome: 'requested' | 'friends';
+}
+
+/** GET /api/friends/code/:code: whose friend code it is, by name (for the page its link opens). */
+export interface FriendCodeOwner {
+  readonly nickname: string;
 }
 
 /** How many friends, requests waiting, and requests sent an hour a player may have. */

@@ -70,11 +70,18 @@ export class Friendships {
     };
   }
 
+  /** Whose a friend code is (as typed), or null. */
+  async ownerOf(typed: string): Promise<{ playerId: string; nickname: string } | null> {
+    const code = friendCodeOf(typed);
+    const playerId = code && (await this.deps.storage.friends.byCode(code));
+    const player = playerId ? await this.deps.storage.getPlayer(playerId) : null;
+    return player ? { playerId: player.id, nickname: player.nickname } : null;
+  }
+
   /** `playerId` asks `to` (a player id or a friend code) to be friends. */
   async ask(playerId: string, to: string): Promise<{ outcome: 'requested' | 'friends' } | { refused: HttpRefusal }> {
     const { friends } = this.deps.storage;
-    const code = friendCodeOf(to);
-    const other = (code && (await friends.byCode(code))) || ((await this.deps.storage.getPlayer(to)) ? to : null);
+    const other = (await this.ownerOf(to))?.playerId ?? ((await this.deps.storage.getPlayer(to)) ? to : null);
     if (!other) return refusal(404, 'ERR_NO_PLAYER', 'no player with that id or friend code');
     if (other === playerId) return refusal(400, 'ERR_BAD_REQUEST', 'you cannot be your own friend');
     if (await this.deps.blockedBetween(playerId, other)) return refusal(403, 'ERR_BLOCKED', 'one of you blocked the other');

@@ -1,4 +1,10 @@
-import { type FriendRequestAnswer, type FriendsAnswer, INVITATION_POLICIES, describeIssues } from '@flightchess/protocol';
+import {
+  type FriendCodeOwner,
+  type FriendRequestAnswer,
+  type FriendsAnswer,
+  INVITATION_POLICIES,
+  describeIssues,
+} from '@flightchess/protocol';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { type GuestReads, type SignedInPlayer, credentialsSchema, verifyGuest } from '../accounts/guests';
@@ -66,6 +72,17 @@ export function friendsRouter({
     route(async (req, res) => {
       const asked = await signedIn(req, res, credentialsSchema.strict());
       if (asked) await answer(res, asked.player.id);
+    }),
+  );
+
+  // Whose a friend code is (the name only), for the page its link opens. Counted as a guess: a miss costs the
+  // address's hourly budget (limits/httpGuard.ts), as asking by a code that leads nowhere does.
+  api.get(
+    '/friends/code/:code',
+    route(async (req, res) => {
+      const owner = await friendships.ownerOf(String(req.params.code));
+      if (!owner) return fail(res, 404, 'ERR_NO_PLAYER', 'no player has that friend code');
+      res.json({ nickname: owner.nickname } satisfies FriendCodeOwner);
     }),
   );
 

@@ -37,9 +37,10 @@ function limitsOf(method: string, path: string): Exclude<Limited, 'sockets' | 'c
   return [];
 }
 
-/** A join-code lookup or a link code: a miss counts against the guesser's hourly budget. */
+/** A join-code lookup, a link code or a friend code (looked up, or asked by): a miss counts against the guesser's hourly budget. */
 const isGuess = (method: string, path: string): boolean =>
-  (method === 'GET' && path.startsWith('/api/tables/code/')) || (method === 'POST' && path === '/api/link');
+  (method === 'GET' && (path.startsWith('/api/tables/code/') || path.startsWith('/api/friends/code/'))) ||
+  (method === 'POST' && (path === '/api/link' || path === '/api/friends/requests'));
 
 /** Each costs a password hash or a passkey check (accounts/router.ts). */
 const SIGN_INS: readonly (readonly [string, RegExp])[] = [

@@ -70,7 +70,8 @@ export function presenceTable(roomId: string, { metadata }: Listing): PresenceTa
     size: metadata.size,
     teams: metadata.teams,
     rated: metadata.rated,
-    watchable: metadata.watchable,
+    // A private table is watched only with its code: its players' friends are not given it.
+    watchable: metadata.watchable && metadata.listed,
     progress: metadata.arrived.length > 0 ? home / (metadata.arrived.length * PLANES) : 0,
   };
 }

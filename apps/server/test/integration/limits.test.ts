@@ -227,6 +227,8 @@ describe('every form of a limited path counts against the same limit', () => {
     ['guests', 'POST', '/api/guests', { nickname: 'Variant' }, 3],
     ['code lookups', 'GET', '/api/tables/code/QQQQQQ', undefined, 3], // (misses: three an hour)
     ['link codes', 'POST', '/api/link', { code: '0000-0000' }, 3],
+    ['friend codes', 'GET', '/api/friends/code/QQQQQQQQ', undefined, 3], // (misses: three an hour)
+    ['friend requests', 'POST', '/api/friends/requests', { playerId: 'someone', secret: 'x', to: 'QQQQQQQQ' }, 5], // (lookups: five a minute)
     ['sign-ins', 'POST', '/api/sign-in', { name: 'nobody.here', password: 'wrong password' }, 3],
     ['password changes', 'PUT', '/api/players/someone/login', { secret: 'x', name: 'some.one', password: 'a new password' }, 3],
   ];

@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import { savedGameNote } from '../offline/savedGameNote';
 import { type Child, fill, h } from '../ui/dom';
 import { nicknameInput } from '../ui/nicknameInput';
-import { onlineName } from '../lobby/onlineName';
+import { onlineName } from '../online/onlineName';
 import { type Route, hashOf } from '../router';
 import { type OpenTablesView, openTablesView } from '../lobby/openTablesView';
 import { type ReturnToGameView, returnToGameView } from './returnToGameView';
@@ -68,7 +68,7 @@ function playNowTile(ctx: AppContext, cooldown: CooldownView): HTMLElement {
       on: {
         click: () => {
           if (cooldown.active()) return cooldown.el.scrollIntoView({ block: 'center' });
-          onlineName(ctx);
+          onlineName(ctx.prefs);
           ctx.navigate({ name: 'quick' });
         },
       },

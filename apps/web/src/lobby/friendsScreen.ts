@@ -1,21 +1,26 @@
 import type { AppContext } from '../app';
 import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
+import { friendsPanel } from '../friends/friendsPanel';
 import { createTableForm } from './createTableForm';
 import { joinByCodeForm } from './joinByCodeForm';
 import { fill, h } from '../ui/dom';
 
-/** Play with friends: a friend's code to join, or a new table to invite them to. */
+/** Play with friends: who of them is on and what they do, a friend's code to join, or a new table to invite them to. */
 export function friendsScreen(ctx: AppContext): Screen {
   const el = h('main', { class: 'screen friends' });
-  const render = () =>
+  const panel = friendsPanel(ctx);
+  const render = () => {
+    panel.relabel();
     fill(
       el,
       h('h1', { text: t('mode.friends') }),
+      panel.el,
       joinByCodeForm(ctx),
       createTableForm(ctx),
       h('nav', { class: 'page-nav' }, h('a', { class: 'button', href: '#/', text: t('results.home') })),
     );
+  };
   render();
-  return { el, relabel: render, dispose() {} };
+  return { el, relabel: render, dispose: () => panel.dispose() };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../app';
 import type { Screen } from '../ui/screen';
 import { levelName, levelProgress } from './levels';
 import { t } from '../i18n';
+import { friendButton } from '../friends/friendButton';
 import { h } from '../ui/dom';
 import { signed } from '../ui/signed';
 import { hashOf } from '../router';
@@ -68,6 +69,7 @@ export function profileScreen(ctx: AppContext, playerId: string): Screen {
             : h('ul', { class: 'match-list', data: { testid: 'recent-matches' } }, ...p.recentMatches.map(matchItem)),
         ),
         own ? blockedList(blocks, p.blocked ?? [], redraw) : null,
+        me && !own ? friendButton(ctx, p.id) : null,
         me && !own ? blockButton(blocks, { playerId: p.id, nickname: p.nickname }, redraw) : null,
         own ? accountSection(ctx) : null,
       ];

@@ -23,7 +23,7 @@ import { tableClosedView } from '../admin/tableClosedView';
 import { endedTableView } from './endedTableView';
 import { openNewTable } from '../lobby/openNewTable';
 import { nicknamePrompt } from '../lobby/nicknamePrompt';
-import { suggestedNickname } from '../lobby/suggestedNickname';
+import { suggestedNickname } from '../online/suggestedNickname';
 import { Accounts } from '../account/accounts';
 import { BlockList } from '../online/blocks';
 import type { RatedProfile } from '../ratings/ratedProfile';

@@ -1,5 +1,5 @@
 import { FRIEND_LIMITS, type FriendsAnswer } from '@flightchess/protocol';
-import { type Guest, credentials, newGuest, postJson } from '../../support/players';
+import { type Guest, credentials, getJson, newGuest, postJson } from '../../support/players';
 import { testServerPerFile } from '../../support/server';
 
 const t = testServerPerFile();
@@ -63,7 +63,10 @@ describe('friends: asked by one, accepted by the other, removed by either', () =
     const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`;
     expect((await ask(gus, typed)).body).toMatchObject({ outcome: 'requested', outgoing: [{ playerId: fay.playerId }] });
 
+    // Whose it is, by name only, for the page its link opens.
+    expect(await getJson(t, `/api/friends/code/${typed}`)).toEqual({ status: 200, body: { nickname: 'Fay' } });
     const renewed = (await postJson<FriendsAnswer>(t, '/api/friends/code', credentials(fay))).body.code;
+    expect(await getJson(t, `/api/friends/code/${code}`)).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_PLAYER' } } });
     expect(renewed).not.toBe(code);
     expect(await ask(hal, code)).toMatchObject({ status: 404, body: { error: { code: 'ERR_NO_PLAYER' } } });
     expect((await ask(hal, renewed)).body).toMatchObject({ outcome: 'requested' });

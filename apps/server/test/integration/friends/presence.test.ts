@@ -82,6 +82,12 @@ describe("a friend's presence, pushed to the open pages of their friends", () =>
     expect(evePage.presenceOf(dan.playerId)?.table).toMatchObject({ roomId: host.room.roomId, watchable: true });
     await watcher.room.leave(true);
     await host.room.leave(true);
+
+    // At a private table, the friend sees where and how far, but is given no way in: its code is needed to watch.
+    const hidden = await create(t, dan, { size: 2, private: true });
+    expect(await evePage.seesState(dan.playerId, 'waiting')).toBeLessThan(2_000);
+    expect(evePage.presenceOf(dan.playerId)?.table).toMatchObject({ roomId: hidden.room.roomId, watchable: false });
+    await hidden.room.leave(true);
   });
 
   test('"appear offline": friends see the player offline at once, and online again when it is turned off', async () => {

@@ -3,6 +3,7 @@ import { account } from './account';
 import { admin } from './admin';
 import { common } from './common';
 import { events } from './events';
+import { friends } from './friends';
 import { ending } from './ending';
 import { game } from './game';
 import { home } from './home';
@@ -24,4 +25,5 @@ export const en: Messages = {
   ...account,
   ...admin,
   ...ratings,
+  ...friends,
 };

@@ -2,6 +2,7 @@ import { account } from './account';
 import { admin } from './admin';
 import { common } from './common';
 import { events } from './events';
+import { friends } from './friends';
 import { ending } from './ending';
 import { game } from './game';
 import { home } from './home';
@@ -23,6 +24,7 @@ export const zhCN = {
   ...account,
   ...admin,
   ...ratings,
+  ...friends,
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

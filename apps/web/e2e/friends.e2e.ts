@@ -1,0 +1,112 @@
+/**
+ * Friends as people meet them, at the server's default pace: one sends her friend link, the other opens it
+ * and asks; she sees the request arrive on the page she has open and accepts; each then sees the other
+ * online, sees him go offline when he closes his page (5 s later: a reload shows nothing) and come back,
+ * then sees her at a table waiting and playing, and watches her game in one tap. Two phones, Chinese and English, screenshots of each step.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startGameServer } from './gameServer';
+import { PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+
+/** A friend's row on the page: its state (data-state) and words. */
+const friendRow = (page: Page, name: string) =>
+  page.evaluate((n) => {
+    const row = [...document.querySelectorAll<HTMLElement>('[data-testid=friend]')].find(
+      (r) => r.querySelector('.friend-name')?.textContent === n,
+    );
+    return row ? { state: row.dataset.state ?? '', words: row.querySelector('[data-testid=friend-state]')?.textContent ?? '' } : null;
+  }, name);
+
+/** Wait until the friend shows in `state`; how long it took. */
+async function seen(page: Page, name: string, state: string, ms = 10_000): Promise<number> {
+  const started = Date.now();
+  await until(`${name} shown ${state}`, async () => (await friendRow(page, name))?.state === state || null, ms);
+  return Date.now() - started;
+}
+
+export const friendsCases: TestCase[] = [
+  {
+    name: 'friends: befriend by link, the request arrives live, see each other online, at a table and playing, watch in one tap, offline after the page closes',
+    async run(browser) {
+      const server = await startGameServer('default');
+      const ann = await newPage(browser, PHONE);
+      let bob = await newPage(browser, PHONE, { locale: 'en' });
+      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
+      try {
+        // Ann (Chinese) opens "play with friends": her friends (none yet), her friend code and link.
+        await openHome(ann.page, server.url, '小安', 'zh-CN', false);
+        await click(ann.page, '[data-testid=mode-friends]');
+        await ann.page.waitForSelector('[data-testid=friend-own-code]');
+        const code = /([2-9A-Z]{4})-([2-9A-Z]{4})/.exec((await ann.page.textContent('[data-testid=friend-own-code]'))!)!;
+        await screenshot(ann.page, 'friends-empty-phone-zh');
+
+        // Bob (English) opens her link and asks.
+        await openHome(bob.page, server.url, 'Bob', 'en', false);
+        await bob.page.goto(`${server.url}?lang=en#/friend/${code[1]}${code[2]}`);
+        await bob.page.waitForSelector('[data-testid=friend-link-ask]');
+        await until(
+          'her name on the page',
+          async () => /小安/.test((await bob.page.textContent('[data-testid=friend-link-question]')) ?? '') || null,
+          5_000,
+        );
+        await screenshot(bob.page, 'friends-link-phone-en');
+        await click(bob.page, '[data-testid=friend-link-ask]');
+        await bob.page.waitForSelector('[data-testid=friend-link-done]');
+        assert.match((await bob.page.textContent('[data-testid=friend-link-done]'))!, /Friend request sent to 小安/);
+
+        // The request shows on Ann's open page without a reload; she accepts.
+        const arrived = Date.now();
+        await ann.page.waitForSelector('[data-testid=friend-request]', { timeout: 5_000 });
+        assert.ok(Date.now() - arrived < 2_000, 'the request arrives within 2 s');
+        assert.match((await ann.page.textContent('[data-testid=friend-request]'))!, /Bob 想加你为好友/);
+        await screenshot(ann.page, 'friends-request-phone-zh');
+        await click(ann.page, '[data-testid=friend-accept]');
+
+        // Bob's friends: 小安, online; hers: Bob, online.
+        await bob.page.goto(`${server.url}?lang=en#/friends`);
+        assert.ok((await seen(bob.page, '小安', 'online')) < 2_000);
+        assert.ok((await seen(ann.page, 'Bob', 'online')) < 2_000);
+        assert.equal((await friendRow(bob.page, '小安'))!.words, 'Online');
+        await screenshot(ann.page, 'friends-online-phone-zh');
+
+        // Bob closes his page: after the 5 s grace (a reload would not show), Ann's list says he is offline, seen just now.
+        const player = await bob.page.evaluate(() => localStorage.getItem('flightchess.player'));
+        await bob.context.close();
+        const gone = await seen(ann.page, 'Bob', 'offline', 15_000);
+        assert.ok(gone >= 4_000 && gone < 8_000, `offline ${gone} ms after the page closed`);
+        assert.match((await friendRow(ann.page, 'Bob'))!.words, /离线 · 刚刚来过/);
+        await screenshot(ann.page, 'friends-offline-phone-zh');
+
+        // He comes back (the same player on a new page): online again for her.
+        bob = await newPage(browser, PHONE, { locale: 'en' });
+        errors.push(...watchErrors(bob.page, 'bob again'));
+        await bob.context.addInitScript((p) => localStorage.setItem('flightchess.player', p), player!);
+        await bob.page.goto(`${server.url}?lang=en#/friends`);
+        assert.ok((await seen(ann.page, 'Bob', 'online')) < 2_000);
+
+        // She sits at a table (public, to be watched): Bob sees her waiting, then playing, within 2 s each.
+        await ann.page.selectOption('#create-seats', '2');
+        await ann.page.uncheck('#create-private');
+        await click(ann.page, '[data-testid=create]');
+        assert.ok((await seen(bob.page, '小安', 'waiting')) < 2_000);
+        assert.match((await friendRow(bob.page, '小安'))!.words, /At a table, waiting for the game · 2 players/);
+        await screenshot(bob.page, 'friends-waiting-phone-en');
+        await ann.page.waitForSelector('[data-testid=start]:not([disabled])', { timeout: 20_000 });
+        await click(ann.page, '[data-testid=start]');
+        assert.ok((await seen(bob.page, '小安', 'playing')) < 2_000);
+        assert.match((await friendRow(bob.page, '小安'))!.words, /Playing · 2 players · \d+% home/);
+        await screenshot(bob.page, 'friends-playing-phone-en');
+
+        // One tap: Bob watches her game.
+        await click(bob.page, '[data-testid=friend-watch]');
+        await bob.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        await screenshot(bob.page, 'friends-watching-phone-en');
+        assert.deepEqual(errors, []);
+      } finally {
+        await Promise.all([ann.context.close(), bob.context.close().catch(() => undefined)]);
+        await server.stop();
+      }
+    },
+  },
+];

@@ -1,0 +1,107 @@
+import type { FriendsAnswer, SocialEvent } from '@flightchess/protocol';
+import type { NetSession } from '../online/netSession';
+import { EventFrames } from './eventFrames';
+
+/** How long before the stream is asked for again after it dropped: 0.5 s, doubling up to 8 s. */
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 8_000;
+
+/** What the link needs of the page: who the player is, and the server's address. */
+export type SocialNet = Pick<NetSession, 'credentials' | 'url'>;
+
+/**
+ * This page's live line to its player's friends (POST /api/me/events): the friends, their requests and
+ * their presence as the server pushes them. It opens once the device has a player, comes back by
+ * itself when it drops, and stops for good when the server refuses the credentials (signed out).
+ */
+export class SocialLink {
+  private answer: FriendsAnswer | null = null;
+  private readonly listeners = new Set<(friends: FriendsAnswer) => void>();
+  private running: { playerId: string; abort: AbortController } | null = null;
+  private retryMs = FIRST_RETRY_MS;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly net: SocialNet,
+    private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+  ) {}
+
+  /** The friends as last told (null before the stream's first word). */
+  get friends(): FriendsAnswer | null {
+    return this.answer;
+  }
+
+  /** Called with the friends at once (when known) and after each change; the answer stops it. */
+  watch(listener: (friends: FriendsAnswer) => void): () => void {
+    this.listeners.add(listener);
+    if (this.answer) listener(this.answer);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Open the stream when the device has a player and it is not open for that player already. */
+  ensure(): void {
+    const creds = this.net.credentials();
+    if (this.running && this.running.playerId === creds?.playerId) return;
+    this.stop();
+    if (!creds) return;
+    const abort = new AbortController();
+    this.running = { playerId: creds.playerId, abort };
+    void this.read(creds.playerId, creds.secret, abort);
+  }
+
+  /** An answer of the JSON API that changed the friends: shown at once (the stream says the same a moment later). */
+  told(friends: FriendsAnswer): void {
+    this.set(friends);
+  }
+
+  stop(): void {
+    clearTimeout(this.retry);
+    this.running?.abort.abort();
+    this.running = null;
+    this.answer = null;
+  }
+
+  private async read(playerId: string, secret: string, abort: AbortController): Promise<void> {
+    let refused = false;
+    try {
+      const res = await this.fetchFn(this.net.url('/api/me/events'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ playerId, secret }),
+        signal: abort.signal,
+      });
+      refused = res.status === 401;
+      if (res.ok && res.body) {
+        const frames = new EventFrames();
+        const decoder = new TextDecoder();
+        const reader = res.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          this.retryMs = FIRST_RETRY_MS;
+          for (const data of frames.feed(decoder.decode(value, { stream: true }))) this.apply(JSON.parse(data) as SocialEvent);
+        }
+      }
+    } catch {
+      // Dropped (or aborted): tried again below unless it was stopped.
+    }
+    if (abort.signal.aborted || this.running?.abort !== abort) return;
+    if (refused) return void (this.running = null);
+    this.retry = setTimeout(() => {
+      if (this.running?.abort === abort) void this.read(playerId, secret, abort);
+    }, this.retryMs);
+    this.retryMs = Math.min(LAST_RETRY_MS, this.retryMs * 2);
+  }
+
+  private apply(event: SocialEvent): void {
+    if (event.type === 'friends') return this.set(event.friends);
+    if (!this.answer) return;
+    const friends = this.answer.friends.map((f) => (f.playerId === event.playerId ? { ...f, presence: event.presence } : f));
+    this.set({ ...this.answer, friends });
+  }
+
+  private set(friends: FriendsAnswer): void {
+    this.answer = friends;
+    for (const listener of this.listeners) listener(friends);
+  }
+}
