@@ -42,6 +42,8 @@ export type ApiDeps = GuestsRouterDeps &
     readonly pairing: { readonly router: Router };
     /** Friends and the pages' event streams (friends/router.ts). */
     readonly friends: { readonly router: Router };
+    /** Invitations to tables (invitations/router.ts). */
+    readonly invitations: { readonly router: Router };
   };
 
 /**
@@ -59,6 +61,7 @@ function apiRouter(deps: ApiDeps): Router {
     deps.accounts.router,
     deps.pairing.router,
     deps.friends.router,
+    deps.invitations.router,
   );
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
   return api;

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import { createAccounts } from './accounts';
 import { createFriends } from './friends';
+import { createInvitations } from './invitations';
 import { createPairing } from './pairing';
 import { OperatorConsole } from './admin/operatorConsole';
 import { createApp } from './app';
@@ -129,6 +130,15 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     addressOf: (req) => limiter.addressOf(req),
     blockedBetween: (a, b) => pairing.blockedBetween(a, b),
   });
+  const invitations = createInvitations({
+    storage: deps.storage,
+    logger: deps.logger,
+    budgets,
+    bans,
+    addressOf: (req) => limiter.addressOf(req),
+    blockedBetween: (a, b) => pairing.blockedBetween(a, b),
+    feeds: friends.feeds,
+  });
   // With several processes, a listing can go while its table runs: Colyseus removes a dead process's
   // listings by reading them all and then deleting, and a table restored under the same id in between
   // loses its new one (players then cannot find it). Each process checks its own tables' now and then.
@@ -189,6 +199,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       addressOf: (req) => limiter.addressOf(req),
       pairing,
       friends,
+      invitations,
     }),
   );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
@@ -236,6 +247,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       addressOf: (req) => limiter.addressOf(req),
       pairing: pairing.table,
       people: friends.tables,
+      invitations: invitations.tables,
     }),
   );
   let cleaner: { stop(): void } | null = null;
@@ -248,6 +260,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     async listen(port, host) {
       await accounts.start();
       await friends.start();
+      invitations.start();
       await colyseus.listen(port, host);
       if (deps.driver) stopSayingAlive = sayAlive(presence, matchMaker.processId);
       await operator.start();
@@ -260,6 +273,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       if (listingsCheck) clearInterval(listingsCheck);
       cleaner?.stop();
       accounts.stop();
+      invitations.stop();
       await friends.stop();
       operator.stop();
       heartbeat.stop();

@@ -12,6 +12,7 @@ import { ratingRepository } from './ratings/ratingRepository';
 import { type PlayerStorage, playerRepository } from './players/playerRepository';
 import { type PairingStorage, pairingRepository, recordConduct } from './pairing/pairingRepository';
 import { type FriendStorage, friendRepository } from './friends/friendRepository';
+import { type InvitationStorage, invitationRepository } from './invitations/invitationRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
@@ -19,7 +20,7 @@ import { type Sql, postgresPool, postgresSql } from './storage/sql';
 /**
  * Everything the server keeps, each capability's repository over one database: the players, the
  * matches, the operator's console and its bans, the accounts (devices, logins, passkeys, link codes) as
- * `accounts`, the ratings' reads as `ratings`, quick play's blocks and conduct as `pairing`, friends as `friends`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
+ * `accounts`, the ratings' reads as `ratings`, quick play's blocks and conduct as `pairing`, friends as `friends`, invitations as `invitations`. Asynchronous, so that PostgreSQL and the embedded SQLite serve it alike.
  */
 export type Storage = PlayerStorage &
   GuestStorage &
@@ -32,6 +33,8 @@ export type Storage = PlayerStorage &
     readonly pairing: PairingStorage;
     /** Friendships, friend requests, friend codes and presence settings (friends/). */
     readonly friends: FriendStorage;
+    /** Invitations to tables (invitations/). */
+    readonly invitations: InvitationStorage;
     /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
     probe(at: number): Promise<void>;
     close(): Promise<void>;
@@ -50,6 +53,7 @@ export function storageOn(sql: Sql): Storage {
     ratings: ratingRepository(sql),
     pairing: pairingRepository(sql),
     friends: friendRepository(sql),
+    invitations: invitationRepository(sql),
     probe: (at) => probe(sql, at),
     close: () => sql.close(),
   };

@@ -2,7 +2,8 @@
  * Friends as people meet them, at the server's default pace: one sends her friend link, the other opens it
  * and asks; she sees the request arrive on the page she has open and accepts; each then sees the other
  * online, sees him go offline when he closes his page (5 s later: a reload shows nothing) and come back,
- * then sees her at a table waiting and playing, and watches her game in one tap. Two phones, Chinese and English, screenshots of each step.
+ * then is invited to her private table (declines, then joins in one tap, no code), sees her at a table
+ * waiting and playing, and watches her game in one tap. Two phones, Chinese and English, screenshots of each step.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -27,7 +28,7 @@ async function seen(page: Page, name: string, state: string, ms = 10_000): Promi
 
 export const friendsCases: TestCase[] = [
   {
-    name: 'friends: befriend by link, the request arrives live, see each other online, at a table and playing, watch in one tap, offline after the page closes',
+    name: 'friends: befriend by link, the request arrives live, online and offline after the page closes, invited to a private table (declined, then seated in one tap), waiting and playing, watch in one tap',
     async run(browser) {
       const server = await startGameServer('default');
       const ann = await newPage(browser, PHONE);
@@ -84,6 +85,48 @@ export const friendsCases: TestCase[] = [
         await bob.context.addInitScript((p) => localStorage.setItem('flightchess.player', p), player!);
         await bob.page.goto(`${server.url}?lang=en#/friends`);
         assert.ok((await seen(ann.page, 'Bob', 'online')) < 2_000);
+
+        // At her private table she invites him from the list of friends online; the call shows on his page at once.
+        await ann.page.selectOption('#create-seats', '3');
+        await click(ann.page, '[data-testid=create]');
+        await ann.page.waitForSelector('[data-testid=invite-button]', { timeout: 20_000 });
+        await screenshot(ann.page, 'friends-invite-panel-phone-zh');
+        await click(ann.page, '[data-testid=invite-button]');
+        const called = Date.now();
+        await bob.page.waitForSelector('[data-testid=invitation]:not([hidden])', { timeout: 5_000 });
+        assert.ok(Date.now() - called < 2_000, 'the invitation shows within 2 s');
+        assert.match((await bob.page.textContent('[data-testid=invitation]'))!, /小安 invites you to a table · 3 players · [12]:\d\d/);
+        await screenshot(bob.page, 'friends-invitation-phone-en');
+        // He declines: her list says so, and she may invite him again.
+        await click(bob.page, '[data-testid=invitation-decline]');
+        await until(
+          'declined shown to her',
+          async () => /拒绝了邀请/.test((await ann.page.textContent('[data-testid=invite-panel]')) ?? '') || null,
+          5_000,
+        );
+        await bob.page.waitForSelector('[data-testid=invitation]', { state: 'hidden' });
+        await click(ann.page, '[data-testid=invite-button]');
+        await bob.page.waitForSelector('[data-testid=invitation]:not([hidden])', { timeout: 5_000 });
+        // One tap: he sits at her private table, no code typed.
+        await click(bob.page, '[data-testid=invitation-join]');
+        await bob.page.waitForSelector('[data-testid=lobby]', { timeout: 10_000 });
+        await until(
+          'him seated at her table',
+          async () => ((await ann.page.textContent('[data-testid=lobby]')) ?? '').includes('Bob') || null,
+          5_000,
+        );
+        // Seated, he is no longer among the friends to invite (the seats show him).
+        await until(
+          'him gone from her list',
+          async () => !((await ann.page.textContent('[data-testid=invite-panel]')) ?? '').includes('Bob') || null,
+          5_000,
+        );
+        await screenshot(ann.page, 'friends-invite-accepted-phone-zh');
+        await screenshot(bob.page, 'friends-invited-seated-phone-en');
+        // Both go back to their friends (leaving a table before its game is just leaving).
+        await ann.page.goto(`${server.url}#/friends`);
+        await bob.page.goto(`${server.url}?lang=en#/friends`);
+        await seen(bob.page, '小安', 'online');
 
         // She sits at a table (public, to be watched): Bob sees her waiting, then playing, within 2 s each.
         await ann.page.selectOption('#create-seats', '2');

@@ -20,6 +20,7 @@ import { SocialLink } from './online/socialLink';
 import { OfflineStore } from './saves/offlineStore';
 import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
+import { showInvitations } from './friends/invitationBanner';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, parseRoute, routeFromSearch } from './router';
 
@@ -63,6 +64,7 @@ const ctx: AppContext = {
 
 let screen: Screen | null = null;
 const notices = showNotices(statusBar, ctx.net);
+const invitations = showInvitations(statusBar, ctx);
 
 function show(route: Route): void {
   // The friends' stream runs on every page once the device has a player (a sign-in or a sign-out changes whose).
@@ -91,6 +93,7 @@ langButton.addEventListener('click', () => {
 onLanguageChange(() => {
   relabelShell();
   notices.relabel();
+  invitations.relabel();
   screen?.relabel();
 });
 

@@ -82,6 +82,10 @@ export const ERROR_CODES = [
   'ERR_FRIENDS_FULL',
   /** No such friend request (answered, withdrawn, or never sent). */
   'ERR_NO_REQUEST',
+  /** No such invitation to answer: answered already, expired, or never sent to this player. */
+  'ERR_NO_INVITATION',
+  /** The player takes no invitations from this one (only friends', or none). */
+  'ERR_NOT_INVITABLE',
   // …of the operator's API.
   'ERR_NOT_BANNED',
   'ERR_NO_PROCESS',

@@ -80,11 +80,49 @@ export const FRIEND_LIMITS = { friends: 200, outgoing: 50, incoming: 100, reques
 export const FRIEND_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const FRIEND_CODE_LENGTH = 8;
 
+/** What became of an invitation. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** How long an invitation waits for its answer (it expires sooner when the table's game starts). */
+export const INVITATION_SECONDS = 120;
+
+/** Invitations one player may send an hour. */
+export const INVITATIONS_PER_HOUR = 60;
+
+/** A call to the table the inviter sits at: it carries the right to sit there (no code needed), or to watch once it is full. */
+export interface Invitation {
+  readonly id: string;
+  readonly from: { readonly playerId: string; readonly nickname: string };
+  readonly to: { readonly playerId: string; readonly nickname: string };
+  readonly roomId: string;
+  readonly table: { readonly preset: string; readonly size: number; readonly teams: boolean; readonly rated: boolean };
+  readonly at: number;
+  readonly expiresAt: number;
+  readonly status: InvitationStatus;
+}
+
+/** A player's invitations: to answer (pending), and sent in the last minutes with what became of each. */
+export interface InvitationsAnswer {
+  readonly incoming: readonly Invitation[];
+  readonly outgoing: readonly Invitation[];
+}
+
+/**
+ * POST /api/invitations/accept: a seat at the table (a Colyseus seat reservation to consume), or — the
+ * table full or its game started — a place to watch it.
+ */
+export interface InvitationAccepted {
+  readonly seat: unknown;
+  readonly watching: boolean;
+}
+
 /**
  * What POST /api/me/events streams to a player's open page (server-sent events, one JSON object per
- * `data:` line): the friends as they are when it opens and after each change of them, then each
- * friend's presence as it changes.
+ * `data:` line): the friends and the invitations as they are when it opens and after each change of
+ * them, then each friend's presence as it changes.
  */
 export type SocialEvent =
   | { readonly type: 'friends'; readonly friends: FriendsAnswer }
+  | { readonly type: 'invitations'; readonly invitations: InvitationsAnswer }
   | { readonly type: 'presence'; readonly playerId: string; readonly presence: FriendPresence };

@@ -34,6 +34,8 @@ export interface Friends {
   readonly router: Router;
   /** Tables tell who is at them. */
   readonly tables: TablePresence;
+  /** Other feeds of the pages' event streams (invitations/). */
+  readonly feeds: Pick<LiveEvents, 'addFeed' | 'feedChanged'>;
   /** One of the two blocked the other: no friendship or request between them any more. */
   blocked(blocker: string, other: string): Promise<void>;
   start(): Promise<void>;
@@ -67,6 +69,7 @@ export function createFriends(deps: FriendsDeps): Friends {
   return {
     router,
     tables: board,
+    feeds: live,
     blocked: (blocker, other) => friendships.part(blocker, other),
     start: async () => {
       await board.start();

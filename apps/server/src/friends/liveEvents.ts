@@ -5,6 +5,11 @@ import type { PresenceBoard } from './presenceBoard';
 
 /** Every process hears whose friends changed (Redis pub/sub; in-process with one process). */
 const FRIENDS_TOPIC = 'flightchess:friends-changed';
+/** …and whose other feeds (invitations) changed. */
+const FEEDS_TOPIC = 'flightchess:feeds-changed';
+
+/** Something else a page is sent when it opens and after each change: read for its player where the page is. */
+export type Feed = (playerId: string) => Promise<SocialEvent>;
 
 /** A player's open page, as its event stream reaches it. */
 export interface Page {
@@ -28,8 +33,15 @@ export class LiveEvents {
   private readonly watching = new Map<Page, Set<string>>();
   /** The pages watching each player. */
   private readonly watchers = new Map<string, Set<Page>>();
+  private readonly feeds = new Map<string, Feed>();
   private readonly heard = (playerIds: unknown) => {
     if (Array.isArray(playerIds)) for (const id of playerIds) if (typeof id === 'string' && this.pages.has(id)) void this.resend(id);
+  };
+  private readonly heardFeed = (message: unknown) => {
+    const { feed, playerIds } = (message ?? {}) as { feed?: unknown; playerIds?: unknown };
+    const read = typeof feed === 'string' ? this.feeds.get(feed) : undefined;
+    if (!read || !Array.isArray(playerIds)) return;
+    for (const id of playerIds) for (const page of (typeof id === 'string' && this.pages.get(id)) || []) void this.sendFeed(page, read);
   };
 
   constructor(
@@ -45,11 +57,23 @@ export class LiveEvents {
 
   async start(): Promise<void> {
     await this.presence.subscribe(FRIENDS_TOPIC, this.heard);
+    await this.presence.subscribe(FEEDS_TOPIC, this.heardFeed);
+  }
+
+  /** Another feed every page is sent (call before serving). */
+  addFeed(name: string, read: Feed): void {
+    this.feeds.set(name, read);
+  }
+
+  /** The feed changed for these players: every process sends it to their open pages again. */
+  async feedChanged(name: string, playerIds: readonly string[]): Promise<void> {
+    await this.presence.publish(FEEDS_TOPIC, { feed: name, playerIds });
   }
 
   /** Close every page (the server stops). */
   stop(): void {
     this.presence.unsubscribe(FRIENDS_TOPIC, this.heard);
+    this.presence.unsubscribe(FEEDS_TOPIC, this.heardFeed);
     for (const pages of this.pages.values()) for (const page of [...pages]) page.end();
   }
 
@@ -62,6 +86,7 @@ export class LiveEvents {
     this.watching.set(page, new Set());
     this.board.pageOpened(page.playerId);
     await this.sendFriends(page);
+    for (const read of this.feeds.values()) await this.sendFeed(page, read);
   }
 
   close(page: Page): void {
@@ -101,6 +126,15 @@ export class LiveEvents {
       page.send({ type: 'friends', friends });
     } catch (err) {
       this.log.error({ event: 'friends-send-failed', playerId: page.playerId, err }, "could not send a page its player's friends");
+    }
+  }
+
+  private async sendFeed(page: Page, read: Feed): Promise<void> {
+    try {
+      const event = await read(page.playerId);
+      if (this.watching.has(page)) page.send(event);
+    } catch (err) {
+      this.log.error({ event: 'feed-send-failed', playerId: page.playerId, err }, 'could not send a page a feed');
     }
   }
 

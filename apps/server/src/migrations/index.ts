@@ -14,6 +14,7 @@ import { ratings } from './012-ratings';
 import { matchesByTable } from './013-matches-by-table';
 import { processBeats } from './014-process-beats';
 import { friends } from './015-friends';
+import { invitations } from './016-invitations';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   matchesByTable,
   processBeats,
   friends,
+  invitations,
 ];

@@ -161,6 +161,10 @@ export class Table {
     this.door.autoDispose = this.state.status !== 'playing' && !this.play.recording;
     this.listingChanged();
     this.deps.drain.changed();
+    if (this.state.status === 'playing')
+      void this.deps.invitations
+        .roomStarted(this.door.roomId)
+        .catch((err: unknown) => this.log.error({ event: 'invitations-expire-failed', err }, "could not expire the table's invitations"));
   }
 
   /** Keep the matchmaker's and the lobby's view of the table current, and the friends' of the people at it. */

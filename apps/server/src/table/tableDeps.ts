@@ -36,6 +36,11 @@ export interface TableDeps {
   readonly pairing: TablePairing;
   /** Who is at the table, told to their friends (friends/): after each change of its listing, and none once it closes. */
   readonly people: { atTable(roomId: string, people: readonly TablePerson[], table: PresenceTable | null): void };
+  /** Invitations to the table (invitations/): one lets its invitee in without the code; a game started expires them. */
+  readonly invitations: {
+    admits(id: string, playerId: string, roomId: string): Promise<boolean>;
+    roomStarted(roomId: string): Promise<void>;
+  };
 }
 
 /** A person at a table, as their friends see them. */

@@ -10,7 +10,7 @@ import type { Return } from './tablePlay';
 import { uniqueName } from './uniqueName';
 
 /** What a client asks for when it joins. */
-export type JoinOptions = { colour?: unknown; watch?: unknown; code?: unknown } | undefined;
+export type JoinOptions = { colour?: unknown; watch?: unknown; code?: unknown; invitation?: unknown } | undefined;
 
 /**
  * People coming to the table and leaving it: a player takes a seat, takes their own seat back (with
@@ -42,7 +42,10 @@ export class TableSeats {
     if (!(await t.devices.signedIn(client))) return reject('ERR_BAD_CREDENTIALS', 'this device was signed out');
     const own = t.seating.colourOfPlayer(player.id);
     if (own) return this.rejoin(client, own);
-    const locked = codeRefusal(t.state, options);
+    // An invitation to this player, for this table, lets them in without its code.
+    const invitation = options?.invitation;
+    const invited = typeof invitation === 'string' && (await t.deps.invitations.admits(invitation, player.id, t.tableId));
+    const locked = invited ? null : codeRefusal(t.state, options);
     if (locked) return locked;
     if (options?.watch === true) return (await this.banned(client, player.id)) ?? t.watchers.admit(client, player);
     return this.sitDown(client, player, options?.colour);

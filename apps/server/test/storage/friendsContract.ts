@@ -70,4 +70,46 @@ export function friendsContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await storage.friends.incoming(ann.playerId)).toEqual([]);
     expect((await storage.friends.friends(ann.playerId)).map((f) => f.playerId)).toEqual([bob.playerId]);
   });
+
+  test('invitations: answered once while pending and in time; past their time or at a started table they expire, each once; what lets whom in', async () => {
+    const storage = await open();
+    const [ann, bob, cat] = [await createGuest(storage, 'Ann'), await createGuest(storage, 'Bob'), await createGuest(storage, 'Cat')];
+    const table = { preset: 'classic', size: 4, teams: false, rated: false };
+    const make = (id: string, to: string, roomId: string, at: number) =>
+      storage.invitations.create({ id, fromId: ann.playerId, toId: to, roomId, table, at, expiresAt: at + 120_000 });
+    expect(await make('i1', bob.playerId, 'room1', 1_000)).toMatchObject({
+      id: 'i1',
+      status: 'pending',
+      from: { nickname: 'Ann' },
+      to: { nickname: 'Bob' },
+      table,
+    });
+    // Again to the same player for the same table: the new one replaces the old.
+    await make('i2', bob.playerId, 'room1', 2_000);
+    expect((await storage.invitations.get('i1'))!.status).toBe('expired');
+    expect((await storage.invitations.incoming(bob.playerId, 3_000)).map((i) => i.id)).toEqual(['i2']);
+    expect(await storage.invitations.admits('i2', bob.playerId, 'room1', 3_000)).toBe(true);
+    expect(await storage.invitations.admits('i2', cat.playerId, 'room1', 3_000)).toBe(false);
+    expect(await storage.invitations.admits('i2', bob.playerId, 'room2', 3_000)).toBe(false);
+    expect(await storage.invitations.admits('i2', bob.playerId, 'room1', 122_000)).toBe(false); // past its time
+
+    expect(await storage.invitations.answer('i2', cat.playerId, 'accepted', 3_000)).toBeNull(); // not hers
+    expect(await storage.invitations.answer('i2', bob.playerId, 'accepted', 3_000)).toMatchObject({ status: 'accepted' });
+    expect(await storage.invitations.answer('i2', bob.playerId, 'declined', 3_000)).toBeNull(); // answered
+    expect(await storage.invitations.admits('i2', bob.playerId, 'room1', 999_999)).toBe(true); // accepted: a way back in
+
+    await make('i3', cat.playerId, 'room1', 4_000);
+    await make('i4', cat.playerId, 'room2', 5_000);
+    expect(await storage.invitations.answer('i4', cat.playerId, 'accepted', 200_000)).toBeNull(); // too late
+    expect((await storage.invitations.expireRoom('room1')).map((i) => i.id)).toEqual(['i3']);
+    expect(await storage.invitations.expireRoom('room1')).toEqual([]);
+    expect((await storage.invitations.expireDue(124_999)).map((i) => i.id)).toEqual([]);
+    expect((await storage.invitations.expireDue(125_000)).map((i) => i.id)).toEqual(['i4']);
+    expect(await storage.invitations.expireDue(999_999)).toEqual([]);
+    expect((await storage.invitations.outgoing(ann.playerId, 1_500)).map((i) => [i.id, i.status])).toEqual([
+      ['i4', 'expired'],
+      ['i3', 'expired'],
+      ['i2', 'accepted'],
+    ]);
+  });
 }

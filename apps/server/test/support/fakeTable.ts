@@ -67,6 +67,7 @@ function fakeDeps(config: ServerConfig, storage: Storage): TableDeps {
     pairing: absent('pairing') as TableDeps['pairing'],
     // Who is at the table: told to nobody here (friends' presence is tested with a server).
     people: { atTable: () => undefined },
+    invitations: { admits: async () => false, roomStarted: async () => undefined },
   };
 }
 

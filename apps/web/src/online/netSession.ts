@@ -239,8 +239,25 @@ export class NetSession {
     return this.api<TableListing[]>('/api/tables');
   }
 
+  /**
+   * A seat (or a watcher's place) the server reserved for this player (an invitation accepted): taken now,
+   * kept as any room joined, and handed to the table screen the route opens.
+   */
+  async takeReserved(seat: SeatReservation, watching: boolean): Promise<Room> {
+    const room = await this.client().consumeSeatReservation(seat);
+    this.rememberToken(room);
+    if (watching) this.setWatching(room.roomId, true);
+    this.hand(room);
+    return room;
+  }
+
   /** Watch a table (`watch: true`): remembered, so that a reload or a reconnection comes back watching. */
   async watchRoom(roomId: string, nickname: string): Promise<Room> {
+    const handed = this.handed.get(roomId);
+    if (handed) {
+      this.handed.delete(roomId);
+      return handed;
+    }
     const room = await this.enter(
       (c) =>
         this.client().joinById(roomId, {

@@ -1,4 +1,4 @@
-import type { FriendsAnswer, SocialEvent } from '@flightchess/protocol';
+import type { FriendsAnswer, InvitationsAnswer, SocialEvent } from '@flightchess/protocol';
 import type { NetSession } from '../online/netSession';
 import { EventFrames } from './eventFrames';
 
@@ -17,6 +17,8 @@ export type SocialNet = Pick<NetSession, 'credentials' | 'url'>;
 export class SocialLink {
   private answer: FriendsAnswer | null = null;
   private readonly listeners = new Set<(friends: FriendsAnswer) => void>();
+  private calls: InvitationsAnswer | null = null;
+  private readonly callListeners = new Set<(invitations: InvitationsAnswer) => void>();
   private running: { playerId: string; abort: AbortController } | null = null;
   private retryMs = FIRST_RETRY_MS;
   private retry: ReturnType<typeof setTimeout> | undefined;
@@ -36,6 +38,18 @@ export class SocialLink {
     this.listeners.add(listener);
     if (this.answer) listener(this.answer);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The invitations as last told (null before the stream's first word). */
+  get invitations(): InvitationsAnswer | null {
+    return this.calls;
+  }
+
+  /** Called with the invitations at once (when known) and after each change; the answer stops it. */
+  watchInvitations(listener: (invitations: InvitationsAnswer) => void): () => void {
+    this.callListeners.add(listener);
+    if (this.calls) listener(this.calls);
+    return () => this.callListeners.delete(listener);
   }
 
   /** Open the stream when the device has a player and it is not open for that player already. */
@@ -59,6 +73,7 @@ export class SocialLink {
     this.running?.abort.abort();
     this.running = null;
     this.answer = null;
+    this.calls = null;
   }
 
   private async read(playerId: string, secret: string, abort: AbortController): Promise<void> {
@@ -95,6 +110,11 @@ export class SocialLink {
 
   private apply(event: SocialEvent): void {
     if (event.type === 'friends') return this.set(event.friends);
+    if (event.type === 'invitations') {
+      this.calls = event.invitations;
+      for (const listener of this.callListeners) listener(event.invitations);
+      return;
+    }
     if (!this.answer) return;
     const friends = this.answer.friends.map((f) => (f.playerId === event.playerId ? { ...f, presence: event.presence } : f));
     this.set({ ...this.answer, friends });

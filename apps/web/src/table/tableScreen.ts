@@ -17,6 +17,7 @@ import { watchersBadge } from '../watch/watchersBadge';
 import { ownColour } from '../play/gameView';
 import { GameScreen } from '../play/gameScreen';
 import { lobbyView } from '../lobby/lobbyView';
+import { invitePanel } from '../friends/invitePanel';
 import { type PhraseControl, phraseControl } from './phraseControl';
 import { resultsView } from '../results/resultsView';
 import { tableClosedView } from '../admin/tableClosedView';
@@ -58,6 +59,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   /** Another player asked for a rematch while this one reads the results: who, shown on the results. */
   let invitedBy: string | null = null;
   let disposed = false;
+  let invites: ReturnType<typeof invitePanel> | null = null;
   /** The operator closed the table: why, shown in its place. */
   let closedBy: ServerMessages['closing'] | null = null;
   /** The table of this link is gone: what became of it, shown in its place (built again in another language). */
@@ -107,7 +109,9 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     phase = 'lobby';
     match = null;
     const conn = connection!;
-    fill(el, lobbyView(table, conn.roomId, playerId(), { send: (type, payload) => conn.send(type, payload), leave }), notice);
+    // Friends are invited from the table one sits at (a watcher sits nowhere).
+    invites ??= watching() ? null : invitePanel(ctx, conn.roomId);
+    fill(el, lobbyView(table, conn.roomId, playerId(), { send: (type, payload) => conn.send(type, payload), leave }), invites?.el, notice);
   };
 
   const teardownGame = () => {
@@ -408,6 +412,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       window.removeEventListener('online', nudge);
       document.removeEventListener('visibilitychange', nudge);
       phrases?.dispose();
+      invites?.dispose();
       badge.dispose();
       teardownGame();
       // Mid-game the seat stays held (the stored token, or the player's credentials, bring the player back); otherwise leave the table.

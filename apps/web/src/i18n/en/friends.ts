@@ -3,6 +3,15 @@ import type { friends as zh } from '../zh-CN/friends';
 
 /** English: the same keys as ../zh-CN/friends.ts (the compiler checks). */
 export const friends: Translation<typeof zh> = {
+  'invite.title': 'Invite friends',
+  'invite.none': 'No other friend is online now. You can still send them the table link.',
+  'invite.button': 'Invite',
+  'invite.status.pending': 'Invited: waiting for an answer',
+  'invite.status.accepted': 'Accepted',
+  'invite.status.declined': 'Declined',
+  'invite.status.expired': 'The invitation expired',
+  'invite.from': '{name} invites you to a table',
+  'invite.join': 'Join',
   'friends.title': 'Friends',
   'friends.none': 'No friends yet. Send your friend link to someone you play with: opening it asks you.',
   'friends.asks': '{name} wants to be your friend',

@@ -1,5 +1,14 @@
 /** 好友：列表、在线状态、好友请求、好友码。 */
 export const friends = {
+  'invite.title': '邀请好友',
+  'invite.none': '没有其他在线的好友。把牌桌链接发给他们也行。',
+  'invite.button': '邀请',
+  'invite.status.pending': '已邀请，等回复',
+  'invite.status.accepted': '接受了邀请',
+  'invite.status.declined': '拒绝了邀请',
+  'invite.status.expired': '邀请已过期',
+  'invite.from': '{name} 邀请你来牌桌',
+  'invite.join': '加入',
   'friends.title': '好友',
   'friends.none': '还没有好友。把你的好友链接发给一起玩的人，对方打开就能加你。',
   'friends.asks': '{name} 想加你为好友',

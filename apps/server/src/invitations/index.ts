@@ -1,0 +1,76 @@
+import { matchMaker } from '@colyseus/core';
+import type { Request, Router } from 'express';
+import type { Logger } from 'pino';
+import type { GuestReads } from '../accounts/guests';
+import type { Bans } from '../bans/bans';
+import { randomId } from '../core/ids';
+import type { Friends } from '../friends';
+import type { Budgets } from '../limits/budgets';
+import { type InvitationsStore, Invitations, type ListedTable } from './invitations';
+import { invitationsRouter } from './router';
+
+/** How often each process expires the invitations past their time (and tells both sides). */
+const SWEEP_MS = 5_000;
+
+export interface InvitationsDeps {
+  readonly storage: InvitationsStore & GuestReads;
+  readonly logger: Logger;
+  readonly budgets: Budgets;
+  readonly bans: Pick<Bans, 'answered'>;
+  readonly addressOf: (req: Request) => string;
+  readonly blockedBetween: (a: string, b: string) => Promise<boolean>;
+  /** The pages' event streams carry the invitations too (friends/). */
+  readonly feeds: Friends['feeds'];
+}
+
+/** What a table asks of invitations. */
+export interface TableInvitations {
+  /** Whether an invitation lets this player in (to sit, or watch once full) without the table's code. */
+  admits(id: string, playerId: string, roomId: string): Promise<boolean>;
+  /** The table's game started: its pending invitations expire. */
+  roomStarted(roomId: string): Promise<void>;
+}
+
+export interface InvitationsCapability {
+  /** POST /invitations… (mounted under /api). */
+  readonly router: Router;
+  readonly tables: TableInvitations;
+  start(): void;
+  stop(): void;
+}
+
+const FEED = 'invitations';
+
+/** Invitations to a table, over every process: their storage, routes, expiry, and their place in the pages' streams. */
+export function createInvitations(deps: InvitationsDeps): InvitationsCapability {
+  const invitations = new Invitations({
+    storage: deps.storage,
+    blockedBetween: deps.blockedBetween,
+    budgets: deps.budgets,
+    listing: async (roomId) => ((await matchMaker.driver.findOne({ roomId }))?.metadata as ListedTable | undefined) ?? null,
+    reserve: (roomId, options, asker) => matchMaker.joinById(roomId, options, asker as Parameters<typeof matchMaker.joinById>[2]),
+    changed: (playerIds) => deps.feeds.feedChanged(FEED, playerIds),
+    newId: () => randomId(12),
+  });
+  deps.feeds.addFeed(FEED, async (playerId) => ({ type: 'invitations', invitations: await invitations.answer(playerId) }));
+  let sweeper: NodeJS.Timeout | null = null;
+  return {
+    router: invitationsRouter({ storage: deps.storage, invitations, bans: deps.bans, addressOf: deps.addressOf }),
+    tables: {
+      admits: (id, playerId, roomId) => invitations.admits(id, playerId, roomId),
+      roomStarted: (roomId) => invitations.roomStarted(roomId),
+    },
+    start: () => {
+      sweeper = setInterval(
+        () =>
+          void invitations
+            .sweep()
+            .catch((err: unknown) => deps.logger.error({ event: 'invitations-sweep-failed', err }, 'could not expire invitations')),
+        SWEEP_MS,
+      ).unref();
+    },
+    stop: () => {
+      if (sweeper) clearInterval(sweeper);
+    },
+  };
+}

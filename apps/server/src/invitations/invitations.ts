@@ -1,0 +1,164 @@
+import {
+  INVITATIONS_PER_HOUR,
+  INVITATION_SECONDS,
+  type Invitation,
+  type InvitationAccepted,
+  type InvitationsAnswer,
+} from '@flightchess/protocol';
+import type { HttpRefusal } from '../http/respond';
+import type { FriendStorage } from '../friends/friendRepository';
+import type { Budgets } from '../limits/budgets';
+import type { PlayerStorage } from '../players/playerRepository';
+import type { InvitationStorage } from './invitationRepository';
+
+const HOUR = 3_600_000;
+/** How long a page shows the host what became of an invitation. */
+const OUTGOING_SHOWN_MS = 10 * 60_000;
+
+/** What invitations read and write: their own storage, the friends' (who may invite whom), the players. */
+export type InvitationsStore = Pick<PlayerStorage, 'getPlayer'> & {
+  readonly invitations: InvitationStorage;
+  readonly friends: Pick<FriendStorage, 'areFriends' | 'settings'>;
+};
+
+/** What a table's listing says that an invitation needs (the matchmaker's, on whichever process the table is). */
+export interface ListedTable {
+  readonly players: readonly string[];
+  readonly status: string;
+  readonly size: number;
+  readonly seated: number;
+  readonly watchable: boolean;
+  readonly preset: string;
+  readonly teams: boolean;
+  readonly rated: boolean;
+}
+
+export interface InvitationsDeps {
+  readonly storage: InvitationsStore;
+  readonly blockedBetween: (a: string, b: string) => Promise<boolean>;
+  readonly budgets: Budgets;
+  /** The table's listing, or null when it is gone. */
+  readonly listing: (roomId: string) => Promise<ListedTable | null>;
+  /** A seat (or a watcher's place) reserved at the table with these join options, for the asking request: what the client consumes. Throws a refusal. */
+  readonly reserve: (roomId: string, options: Record<string, unknown>, asker: unknown) => Promise<unknown>;
+  /** These players' invitations changed: their open pages are sent them again. */
+  readonly changed: (playerIds: readonly string[]) => Promise<void>;
+  readonly newId: () => string;
+  readonly now?: () => number;
+}
+
+type Refused = { refused: HttpRefusal };
+const refusal = (status: number, code: HttpRefusal['code'], message: string): Refused => ({ refused: { status, code, message } });
+const NO_INVITATION = refusal(404, 'ERR_NO_INVITATION', 'no such invitation to answer: answered, expired, or not yours');
+
+/**
+ * Invitations to the table one sits at: sent to a player who takes them (everyone's, friends' only, or
+ * none; never across a block), shown at once on the invitee's open pages, answered in one tap — a seat
+ * without the table's code, or a place to watch once it is full. They expire when the table's game
+ * starts or after INVITATION_SECONDS; the host's pages see each answer.
+ */
+export class Invitations {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: InvitationsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async invite(fromId: string, toId: string, roomId: string): Promise<Invitation | Refused> {
+    const { storage } = this.deps;
+    if (toId === fromId) return refusal(400, 'ERR_BAD_REQUEST', 'you cannot invite yourself');
+    const table = await this.deps.listing(roomId);
+    if (!table || !table.players.includes(fromId)) return refusal(403, 'ERR_NOT_SEATED', 'invite from a table you sit at');
+    if (table.status !== 'waiting') return refusal(409, 'ERR_ALREADY_STARTED', 'the game at this table has started');
+    if (!(await storage.getPlayer(toId))) return refusal(404, 'ERR_NO_PLAYER', 'no such player');
+    if (table.players.includes(toId)) return refusal(409, 'ERR_BAD_REQUEST', 'they sit at this table already');
+    if (await this.deps.blockedBetween(fromId, toId)) return refusal(403, 'ERR_BLOCKED', 'one of you blocked the other');
+    const policy = (await storage.friends.settings(toId)).invitations;
+    if (policy === 'nobody' || (policy === 'friends' && !(await storage.friends.areFriends(toId, fromId))))
+      return refusal(
+        403,
+        'ERR_NOT_INVITABLE',
+        policy === 'nobody' ? 'they take no invitations' : "they take their friends' invitations only",
+      );
+    const short = await this.deps.budgets
+      .take([{ rate: { capacity: INVITATIONS_PER_HOUR, perMs: HOUR }, key: `invitations|${fromId}` }])
+      .catch(() => null);
+    if (short)
+      return refusal(
+        429,
+        'ERR_TOO_MANY',
+        `${INVITATIONS_PER_HOUR} invitations an hour: try again in ${Math.ceil(short.waitMs / 60_000)} min`,
+      );
+    const at = this.now();
+    const invitation = await storage.invitations.create({
+      id: this.deps.newId(),
+      fromId,
+      toId,
+      roomId,
+      table: { preset: table.preset, size: table.size, teams: table.teams, rated: table.rated },
+      at,
+      expiresAt: at + INVITATION_SECONDS * 1000,
+    });
+    await this.deps.changed([fromId, toId]);
+    return invitation;
+  }
+
+  /** Accepted: a seat at the table if one is free, else a place to watch it; the host's pages hear of it. */
+  async accept(
+    player: { id: string },
+    id: string,
+    credentials: { playerId: string; secret: string },
+    asker: unknown,
+  ): Promise<InvitationAccepted | Refused> {
+    const answered = await this.deps.storage.invitations.answer(id, player.id, 'accepted', this.now());
+    if (!answered) return NO_INVITATION;
+    await this.deps.changed([answered.from.playerId, player.id]);
+    const table = await this.deps.listing(answered.roomId);
+    if (!table) return refusal(404, 'ERR_NO_TABLE', 'the table has closed');
+    const options = { ...credentials, invitation: id };
+    if (table.status === 'waiting' && table.seated < table.size) {
+      const seat = await this.deps.reserve(answered.roomId, options, asker).catch(() => null);
+      if (seat) return { seat, watching: false };
+    }
+    if (!table.watchable) return refusal(409, 'ERR_NO_FREE_SEAT', 'the table is full and cannot be watched');
+    return { seat: await this.deps.reserve(answered.roomId, { ...options, watch: true }, asker), watching: true };
+  }
+
+  async decline(playerId: string, id: string): Promise<Refused | null> {
+    const answered = await this.deps.storage.invitations.answer(id, playerId, 'declined', this.now());
+    if (!answered) return NO_INVITATION;
+    await this.deps.changed([answered.from.playerId, playerId]);
+    return null;
+  }
+
+  /** The player's invitations to answer, and those they sent lately with what became of each. */
+  async answer(playerId: string): Promise<InvitationsAnswer> {
+    const now = this.now();
+    const { invitations } = this.deps.storage;
+    const [incoming, outgoing] = await Promise.all([
+      invitations.incoming(playerId, now),
+      invitations.outgoing(playerId, now - OUTGOING_SHOWN_MS),
+    ]);
+    return { incoming, outgoing };
+  }
+
+  /** Whether the invitation lets the player in to sit or watch (a table's join, in place of its code). */
+  admits(id: string, playerId: string, roomId: string): Promise<boolean> {
+    return this.deps.storage.invitations.admits(id, playerId, roomId, this.now());
+  }
+
+  /** The table's game started: what was pending for it expires, told to both sides. */
+  async roomStarted(roomId: string): Promise<void> {
+    await this.told(await this.deps.storage.invitations.expireRoom(roomId));
+  }
+
+  /** What was pending past its time expires, told to both sides (each once over every process). */
+  async sweep(): Promise<void> {
+    await this.told(await this.deps.storage.invitations.expireDue(this.now()));
+  }
+
+  private async told(expired: readonly Invitation[]): Promise<void> {
+    const players = new Set(expired.flatMap((i) => [i.from.playerId, i.to.playerId]));
+    if (players.size > 0) await this.deps.changed([...players]);
+  }
+}
