@@ -1,13 +1,8 @@
-import {
-  type FriendCodeOwner,
-  type FriendRequestAnswer,
-  type FriendsAnswer,
-  INVITATION_POLICIES,
-  describeIssues,
-} from '@flightchess/protocol';
+import { type FriendCodeOwner, type FriendRequestAnswer, type FriendsAnswer, INVITATION_POLICIES } from '@flightchess/protocol';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { type GuestReads, type SignedInPlayer, credentialsSchema, verifyGuest } from '../accounts/guests';
+import { type GuestReads, credentialsSchema } from '../accounts/guests';
+import { signedInBody } from '../accounts/signedInBody';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { Bans } from '../bans/bans';
 import { fail, route } from '../http/respond';
@@ -53,17 +48,8 @@ export function friendsRouter({
   const api = express.Router();
 
   /** The body as `schema` reads it, and the player its credentials prove; or the refusal sent. */
-  async function signedIn<T extends z.ZodType<{ playerId: string; secret: string }>>(
-    req: Request,
-    res: Response,
-    schema: T,
-  ): Promise<{ body: z.infer<T>; player: SignedInPlayer } | null> {
-    const parsed = schema.safeParse(req.body ?? {});
-    if (!parsed.success) return (void fail(res, 400, 'ERR_BAD_REQUEST', describeIssues(parsed.error)), null);
-    const player = await verifyGuest(storage, parsed.data.playerId, parsed.data.secret);
-    if (!player) return (void fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the playerId and secret from POST /api/guests'), null);
-    return { body: parsed.data, player };
-  }
+  const signedIn = <T extends z.ZodType<{ playerId: string; secret: string }>>(req: Request, res: Response, schema: T) =>
+    signedInBody(storage, req, res, schema);
 
   const answer = async (res: Response, playerId: string) => res.json((await friendships.answer(playerId)) satisfies FriendsAnswer);
 

@@ -1,8 +1,9 @@
 import { ServerError } from '@colyseus/core';
-import { type Invitation, type InvitationAccepted, type InvitationsAnswer, describeIssues, joinErrorCode } from '@flightchess/protocol';
+import { type Invitation, type InvitationAccepted, type InvitationsAnswer, joinErrorCode } from '@flightchess/protocol';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { type GuestReads, type SignedInPlayer, credentialsSchema, verifyGuest } from '../accounts/guests';
+import { type GuestReads, credentialsSchema } from '../accounts/guests';
+import { signedInBody } from '../accounts/signedInBody';
 import type { Bans } from '../bans/bans';
 import { fail, route } from '../http/respond';
 import type { Invitations } from './invitations';
@@ -25,17 +26,8 @@ const answering = credentialsSchema.extend({ id: idSchema }).strict();
 export function invitationsRouter({ storage, invitations, bans, addressOf }: InvitationsRouterDeps): Router {
   const api = express.Router();
 
-  async function signedIn<T extends z.ZodType<{ playerId: string; secret: string }>>(
-    req: Request,
-    res: Response,
-    schema: T,
-  ): Promise<{ body: z.infer<T>; player: SignedInPlayer } | null> {
-    const parsed = schema.safeParse(req.body ?? {});
-    if (!parsed.success) return (fail(res, 400, 'ERR_BAD_REQUEST', describeIssues(parsed.error)), null);
-    const player = await verifyGuest(storage, parsed.data.playerId, parsed.data.secret);
-    if (!player) return (fail(res, 401, 'ERR_BAD_CREDENTIALS', 'send the playerId and secret from POST /api/guests'), null);
-    return { body: parsed.data, player };
-  }
+  const signedIn = <T extends z.ZodType<{ playerId: string; secret: string }>>(req: Request, res: Response, schema: T) =>
+    signedInBody(storage, req, res, schema);
 
   api.post(
     '/invitations',
