@@ -93,22 +93,25 @@ export const friendsCases: TestCase[] = [
         await screenshot(ann.page, 'friends-invite-panel-phone-zh');
         await click(ann.page, '[data-testid=invite-button]');
         const called = Date.now();
-        await bob.page.waitForSelector('[data-testid=invitation]:not([hidden])', { timeout: 5_000 });
+        await bob.page.waitForSelector('[data-testid=table-invitation]:not([hidden])', { timeout: 5_000 });
         assert.ok(Date.now() - called < 2_000, 'the invitation shows within 2 s');
-        assert.match((await bob.page.textContent('[data-testid=invitation]'))!, /小安 invites you to a table · 3 players · [12]:\d\d/);
+        assert.match(
+          (await bob.page.textContent('[data-testid=table-invitation]'))!,
+          /小安 invites you to a table · 3 players · [12]:\d\d/,
+        );
         await screenshot(bob.page, 'friends-invitation-phone-en');
         // He declines: her list says so, and she may invite him again.
-        await click(bob.page, '[data-testid=invitation-decline]');
+        await click(bob.page, '[data-testid=table-invitation-decline]');
         await until(
           'declined shown to her',
           async () => /拒绝了邀请/.test((await ann.page.textContent('[data-testid=invite-panel]')) ?? '') || null,
           5_000,
         );
-        await bob.page.waitForSelector('[data-testid=invitation]', { state: 'hidden' });
+        await bob.page.waitForSelector('[data-testid=table-invitation]', { state: 'hidden' });
         await click(ann.page, '[data-testid=invite-button]');
-        await bob.page.waitForSelector('[data-testid=invitation]:not([hidden])', { timeout: 5_000 });
+        await bob.page.waitForSelector('[data-testid=table-invitation]:not([hidden])', { timeout: 5_000 });
         // One tap: he sits at her private table, no code typed.
-        await click(bob.page, '[data-testid=invitation-join]');
+        await click(bob.page, '[data-testid=table-invitation-join]');
         await bob.page.waitForSelector('[data-testid=lobby]', { timeout: 10_000 });
         await until(
           'him seated at her table',

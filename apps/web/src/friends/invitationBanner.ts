@@ -14,7 +14,7 @@ import { invitationsApi } from './invitationsApi';
  * tells the host. The newest pending one shows; it goes when answered or expired.
  */
 export function showInvitations(after: HTMLElement, ctx: AppContext): { relabel(): void } {
-  const banner = h('div', { class: 'invitation-banner', role: 'alert', hidden: true, data: { testid: 'invitation' } });
+  const banner = h('div', { class: 'invitation-banner', role: 'alert', hidden: true, data: { testid: 'table-invitation' } });
   after.after(banner);
   let shown: Invitation | null = null;
   let error = '';
@@ -59,7 +59,7 @@ export function showInvitations(after: HTMLElement, ctx: AppContext): { relabel(
         'span',
         { class: 'invitation-text' },
         h('strong', { text: t('invite.from', { name: i.from.nickname }) }),
-        h('span', { text: ` · ${mode} · ${clockOf(i.expiresAt - Date.now())}`, data: { testid: 'invitation-time' } }),
+        h('span', { text: ` · ${mode} · ${clockOf(i.expiresAt - Date.now())}`, data: { testid: 'table-invitation-time' } }),
       ),
       h(
         'span',
@@ -68,13 +68,13 @@ export function showInvitations(after: HTMLElement, ctx: AppContext): { relabel(
           class: 'primary small',
           text: t('invite.join'),
           disabled: busy,
-          data: { testid: 'invitation-join' },
+          data: { testid: 'table-invitation-join' },
           on: { click: () => void join(i) },
         }),
         h('button', {
           class: 'small',
           text: t('friends.decline'),
-          data: { testid: 'invitation-decline' },
+          data: { testid: 'table-invitation-decline' },
           on: { click: () => void decline(i) },
         }),
       ),
