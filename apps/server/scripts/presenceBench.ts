@@ -9,8 +9,8 @@
  * told: p50/p95/p99/max over all deliveries. Also the server's memory per open page (RSS and heap after a
  * full GC, before the streams and after), and what the server's CPU did.
  */
-import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -57,7 +57,10 @@ interface Player {
 async function seed(sql: Sql): Promise<Player[]> {
   const storage = storageOn(sql);
   const players: Player[] = [];
-  for (let i = 0; i < PLAYERS; i++) players.push(await createGuest(storage, `P${i}`));
+  for (let i = 0; i < PLAYERS; i++) {
+    const { playerId, secret } = await createGuest(storage, `P${i}`);
+    players.push({ playerId, secret });
+  }
   const rows: unknown[][] = [];
   for (let i = 0; i < PLAYERS; i++)
     for (let d = 1; d <= FRIENDS / 2; d++) {
@@ -76,6 +79,12 @@ async function seed(sql: Sql): Promise<Player[]> {
   });
   return players;
 }
+
+/** How a presence event begins on the wire (SocialEvent, as the server writes it), up to whose it is. */
+const PRESENCE = 'data: {"type":"presence","playerId":"';
+
+/** The changes' requests: over a few kept-alive connections, as browsers keep theirs. */
+const agent = new Agent({ keepAlive: true, maxSockets: 200 });
 
 /** One player's open page: its stream, and each presence event's arrival, by whose it was. */
 function openPage(url: string, player: Player, told: (about: string, at: number) => void): Promise<() => void> {
@@ -146,6 +155,8 @@ const ms = (v: number) => `${v.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-presence-'));
+  // The run's own PostgreSQL runs as its own user, which must reach its data directory in here.
+  chmodSync(dir, 0o755);
   const redis = PROCESSES > 1 ? await ownRedis(join(dir, 'redis'), await freePort()) : null;
   const pg = PROCESSES > 1 ? await ownPostgres(join(dir, 'pg'), await freePort()) : null;
   const sql = pg
@@ -157,21 +168,23 @@ async function main(): Promise<void> {
   console.log(`seeded ${PLAYERS} players, ${FRIENDS} friends each, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
   const servers: ServerProcess[] = [];
-  for (let i = 0; i < PROCESSES; i++)
+  for (let i = 0; i < PROCESSES; i++) {
+    const port = await freePort();
     servers.push(
       await ServerProcess.start({
         bundle: SERVER_BUNDLE,
-        port: await freePort(),
+        port,
         cpu: null,
         nodeArgs: [],
         env: {
           ...UNLIMITED,
           LOG_LEVEL: 'warn',
           DATA_DIR: dir,
-          ...(pg ? { DATABASE_URL: pg.url, REDIS_URL: redis!.url } : {}),
+          ...(pg ? { DATABASE_URL: pg.url, REDIS_URL: redis!.url, PUBLIC_ADDRESS: `127.0.0.1:${port}` } : {}),
         },
       }),
     );
+  }
   const heapOf = async (s: ServerProcess) => (await s.metrics()).get('flightchess_nodejs_heap_size_used_bytes') ?? NaN;
   const memory = async () => {
     for (const s of servers) await s.collect();
@@ -210,6 +223,11 @@ async function main(): Promise<void> {
   const hidden = new Set<string>();
   let sent = 0;
   let failed = 0;
+  const failures = new Map<string, number>();
+  const failedWith = (why: string) => {
+    failed++;
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  };
   const started = performance.now();
   const pending: Promise<void>[] = [];
   while (performance.now() - started < SECONDS * 1000) {
@@ -223,8 +241,8 @@ async function main(): Promise<void> {
       changedAt.set(p.playerId, performance.now());
       pending.push(
         post(servers[i % PROCESSES]!.url, '/api/friends/settings', { ...p, appearOffline: hide }).then(
-          (status) => void (status !== 200 && failed++),
-          () => void failed++,
+          (status) => void (status !== 200 && failedWith(String(status))),
+          (error: Error) => void failedWith(error.message),
         ),
       );
       sent++;
@@ -257,6 +275,7 @@ async function main(): Promise<void> {
   console.log(`server CPU during the changes          ${cpu.map((c) => `${(c / 10 / elapsed).toFixed(0)}%`).join(' + ')} of a core`);
 
   for (const close of closers) close();
+  agent.destroy();
   await Promise.all(servers.map((s) => s.stop()));
   await redis?.close();
   await pg?.close();

@@ -11,10 +11,14 @@ const FEEDS_TOPIC = 'flightchess:feeds-changed';
 /** Something else a page is sent when it opens and after each change: read for its player where the page is. */
 export type Feed = (playerId: string) => Promise<SocialEvent>;
 
+/** An event as the stream carries it: one `data:` line (its JSON has no line breaks), then a blank line. */
+export const frameOf = (event: SocialEvent): string => `data: ${JSON.stringify(event)}\n\n`;
+
 /** A player's open page, as its event stream reaches it. */
 export interface Page {
   readonly playerId: string;
-  send(event: SocialEvent): void;
+  /** One server-sent event, as written on the stream (`frameOf`). */
+  write(frame: string): void;
   /** Close the stream (a newer page took its place, or the server stops). */
   end(): void;
 }
@@ -100,7 +104,11 @@ export class LiveEvents {
 
   /** A watched player's presence changed (PresenceBoard). */
   presenceChanged(playerId: string, presence: FriendPresence): void {
-    for (const page of this.watchers.get(playerId) ?? []) page.send({ type: 'presence', playerId, presence });
+    const pages = this.watchers.get(playerId);
+    if (!pages) return;
+    // Written once for all of them: one change goes to as many pages as the player has friends online.
+    const frame = frameOf({ type: 'presence', playerId, presence });
+    for (const page of pages) page.write(frame);
   }
 
   /** These players' friends or requests changed: every process sends their open pages the friends again. */
@@ -123,7 +131,7 @@ export class LiveEvents {
       // Closed while its friends were read: what it began watching is let go again.
       if (!this.watching.has(page)) return this.board.unwatch(watched);
       this.follow(page, watched);
-      page.send({ type: 'friends', friends });
+      page.write(frameOf({ type: 'friends', friends }));
     } catch (err) {
       this.log.error({ event: 'friends-send-failed', playerId: page.playerId, err }, "could not send a page its player's friends");
     }
@@ -132,7 +140,7 @@ export class LiveEvents {
   private async sendFeed(page: Page, read: Feed): Promise<void> {
     try {
       const event = await read(page.playerId);
-      if (this.watching.has(page)) page.send(event);
+      if (this.watching.has(page)) page.write(frameOf(event));
     } catch (err) {
       this.log.error({ event: 'feed-send-failed', playerId: page.playerId, err }, 'could not send a page a feed');
     }

@@ -146,7 +146,7 @@ export function friendsRouter({
       });
       const page: Page = {
         playerId: asked.player.id,
-        send: (event) => void res.write(`data: ${JSON.stringify(event)}\n\n`),
+        write: (frame) => void res.write(frame),
         end: () => res.end(),
       };
       const beat = setInterval(() => res.write(':\n\n'), keepAliveMs);
