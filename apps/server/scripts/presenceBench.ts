@@ -111,9 +111,8 @@ function openPage(url: string, player: Player, told: (about: string, at: number)
           while ((end = buffered.indexOf('\n\n')) >= 0) {
             const frame = buffered.slice(0, end);
             buffered = buffered.slice(end + 2);
-            // Only presence events are timed; a cheap look before parsing.
-            if (frame.startsWith('data: {"type":"presence"'))
-              told((JSON.parse(frame.slice(6)) as { playerId: string }).playerId, performance.now());
+            // Only presence events are timed: whose it is read off the text (50,000 a second are not parsed whole).
+            if (frame.startsWith(PRESENCE)) told(frame.slice(PRESENCE.length, frame.indexOf('"', PRESENCE.length)), performance.now());
             else if (first && frame.startsWith('data: {"type":"friends"')) {
               first = false;
               resolve(() => req.destroy());
@@ -262,7 +261,7 @@ async function main(): Promise<void> {
     `presence, ${PROCESSES} process${PROCESSES > 1 ? 'es behind Redis + PostgreSQL' : ' on SQLite'}: ${PLAYERS} pages open, ${FRIENDS} friends each`,
   );
   console.log(
-    `changes (appear offline on/off)        ${sent} in ${elapsed.toFixed(1)} s = ${(sent / elapsed).toFixed(0)}/s, ${failed} failed`,
+    `changes (appear offline on/off)        ${sent} in ${elapsed.toFixed(1)} s = ${(sent / elapsed).toFixed(0)}/s, ${failed} failed${failed ? ` (${[...failures].map(([why, n]) => `${why}: ${n}`).join(', ')})` : ''}`,
   );
   console.log(`deliveries to friends' streams         ${latencies.length} of ${expected} expected (${unexpected} unmatched)`);
   console.log(
