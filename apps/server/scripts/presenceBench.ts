@@ -174,7 +174,8 @@ async function main(): Promise<void> {
         bundle: SERVER_BUNDLE,
         port,
         cpu: null,
-        nodeArgs: [],
+        // PRESENCE_PROFILE=<dir>: each server writes a CPU profile there when it stops.
+        nodeArgs: process.env.PRESENCE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PRESENCE_PROFILE}`] : [],
         env: {
           ...UNLIMITED,
           LOG_LEVEL: 'warn',

@@ -125,4 +125,6 @@ export interface InvitationAccepted {
 export type SocialEvent =
   | { readonly type: 'friends'; readonly friends: FriendsAnswer }
   | { readonly type: 'invitations'; readonly invitations: InvitationsAnswer }
+  /** The player's own settings changed (on another page, or this one): the rest of the friends is as it was. */
+  | { readonly type: 'settings'; readonly settings: SocialSettings }
   | { readonly type: 'presence'; readonly playerId: string; readonly presence: FriendPresence };

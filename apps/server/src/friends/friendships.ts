@@ -20,6 +20,8 @@ export interface FriendshipsDeps {
   readonly board: Pick<PresenceBoard, 'lookup' | 'hide'>;
   /** These players' friends or requests changed: their open pages are sent them again (liveEvents.ts). */
   readonly changed: (playerIds: readonly string[]) => Promise<void>;
+  /** The player's settings changed: their open pages are sent those only. */
+  readonly settingsChanged: (playerId: string) => Promise<void>;
   readonly now?: () => number;
 }
 
@@ -136,11 +138,11 @@ export class Friendships {
   }
 
   async changeSettings(playerId: string, change: Partial<SocialSettings>): Promise<void> {
-    const before = await this.deps.storage.friends.settings(playerId);
-    await this.deps.storage.friends.changeSettings(playerId, change);
-    if (change.appearOffline !== undefined && change.appearOffline !== before.appearOffline)
-      await this.deps.board.hide(playerId, change.appearOffline);
-    await this.deps.changed([playerId]);
+    const { friends } = this.deps.storage;
+    const hiding = change.appearOffline !== undefined && change.appearOffline !== (await friends.settings(playerId)).appearOffline;
+    await friends.changeSettings(playerId, change);
+    if (hiding) await this.deps.board.hide(playerId, change.appearOffline!);
+    await this.deps.settingsChanged(playerId);
   }
 
   async replaceCode(playerId: string): Promise<void> {

@@ -25,6 +25,13 @@ export interface FriendsDeps {
   readonly blockedBetween: (a: string, b: string) => Promise<boolean>;
 }
 
+const SETTINGS = 'settings';
+
+const settingsOf = async (storage: FriendsStore, playerId: string) => {
+  const { appearOffline, invitations } = await storage.friends.settings(playerId);
+  return { appearOffline, invitations };
+};
+
 /** What a table tells of the people at it (its humans seated, its watchers), each time its listing changes. */
 export type TablePresence = Pick<PresenceBoard, 'atTable'>;
 
@@ -63,8 +70,11 @@ export function createFriends(deps: FriendsDeps): Friends {
     budgets: deps.budgets,
     board,
     changed: (playerIds) => live.friendsChanged(playerIds),
+    settingsChanged: (playerId) => live.feedChanged(SETTINGS, [playerId]),
   });
   const live: LiveEvents = new LiveEvents(presence, board, (playerId, presences) => friendships.answer(playerId, presences), logger);
+  // The settings are in the friends a page opens with; after, a change of them is sent alone.
+  live.addFeed(SETTINGS, async (playerId) => ({ type: 'settings', settings: await settingsOf(storage, playerId) }), false);
   const router = friendsRouter({ storage, friendships, live, devices: deps.devices, bans: deps.bans, addressOf: deps.addressOf });
   return {
     router,

@@ -37,13 +37,13 @@ export class LiveEvents {
   private readonly watching = new Map<Page, Set<string>>();
   /** The pages watching each player. */
   private readonly watchers = new Map<string, Set<Page>>();
-  private readonly feeds = new Map<string, Feed>();
+  private readonly feeds = new Map<string, { read: Feed; atOpen: boolean }>();
   private readonly heard = (playerIds: unknown) => {
     if (Array.isArray(playerIds)) for (const id of playerIds) if (typeof id === 'string' && this.pages.has(id)) void this.resend(id);
   };
   private readonly heardFeed = (message: unknown) => {
     const { feed, playerIds } = (message ?? {}) as { feed?: unknown; playerIds?: unknown };
-    const read = typeof feed === 'string' ? this.feeds.get(feed) : undefined;
+    const read = typeof feed === 'string' ? this.feeds.get(feed)?.read : undefined;
     if (!read || !Array.isArray(playerIds)) return;
     for (const id of playerIds) for (const page of (typeof id === 'string' && this.pages.get(id)) || []) void this.sendFeed(page, read);
   };
@@ -64,9 +64,9 @@ export class LiveEvents {
     await this.presence.subscribe(FEEDS_TOPIC, this.heardFeed);
   }
 
-  /** Another feed every page is sent (call before serving). */
-  addFeed(name: string, read: Feed): void {
-    this.feeds.set(name, read);
+  /** Another feed every page is sent after each change, and when it opens unless `atOpen` is false (call before serving). */
+  addFeed(name: string, read: Feed, atOpen = true): void {
+    this.feeds.set(name, { read, atOpen });
   }
 
   /** The feed changed for these players: every process sends it to their open pages again. */
@@ -90,7 +90,7 @@ export class LiveEvents {
     this.watching.set(page, new Set());
     this.board.pageOpened(page.playerId);
     await this.sendFriends(page);
-    for (const read of this.feeds.values()) await this.sendFeed(page, read);
+    for (const { read, atOpen } of this.feeds.values()) if (atOpen) await this.sendFeed(page, read);
   }
 
   close(page: Page): void {

@@ -116,6 +116,7 @@ export class SocialLink {
       return;
     }
     if (!this.answer) return;
+    if (event.type === 'settings') return this.set({ ...this.answer, settings: event.settings });
     const friends = this.answer.friends.map((f) => (f.playerId === event.playerId ? { ...f, presence: event.presence } : f));
     this.set({ ...this.answer, friends });
   }

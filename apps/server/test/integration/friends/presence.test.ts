@@ -94,11 +94,13 @@ describe("a friend's presence, pushed to the open pages of their friends", () =>
     const [gus, hal] = [await newGuest(t, 'Gus'), await newGuest(t, 'Hal')];
     await friends(gus, hal);
     const halPage = open(hal);
-    open(gus);
+    const gusPage = open(gus);
     await halPage.seesState(gus.playerId, 'online');
     const hidden = await postJson<FriendsAnswer>(t, '/api/friends/settings', { ...credentials(gus), appearOffline: true });
     expect(hidden.body.settings).toEqual({ appearOffline: true, invitations: 'everyone' });
     expect(await halPage.seesState(gus.playerId, 'offline')).toBeLessThan(2_000);
+    // His own pages are told the setting (alone: the rest of his friends is as it was).
+    await waitFor(() => gusPage.events.some((e) => e.type === 'settings' && e.settings.appearOffline), 'the setting on his page');
     // At a table too.
     const host = await create(t, gus, { size: 2 });
     await new Promise((r) => setTimeout(r, 1_000));
