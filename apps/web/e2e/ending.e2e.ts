@@ -114,6 +114,15 @@ export const endingCases: TestCase[] = [
           5000,
         );
 
+        // Under the results, the other player, to befriend in one tap.
+        await b.page.waitForSelector('[data-testid=friend-from-table]');
+        await click(b.page, '[data-testid=friend-from-table]');
+        await until(
+          'the request sent',
+          async () => /Request sent to 小红/.test((await b.page.textContent('[data-testid=friends-from-table]')) ?? '') || null,
+          5000,
+        );
+
         // 再来一局 from the host: the host goes to the lobby; the guest keeps the results, with the invitation on them.
         await click(a.page, '[data-testid=rematch]');
         await a.page.waitForSelector('[data-testid=lobby]', { timeout: 20_000 });

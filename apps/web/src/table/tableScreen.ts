@@ -18,6 +18,7 @@ import { ownColour } from '../play/gameView';
 import { GameScreen } from '../play/gameScreen';
 import { lobbyView } from '../lobby/lobbyView';
 import { invitePanel } from '../friends/invitePanel';
+import { friendsFromTable } from '../friends/friendsFromTable';
 import { type PhraseControl, phraseControl } from './phraseControl';
 import { resultsView } from '../results/resultsView';
 import { tableClosedView } from '../admin/tableClosedView';
@@ -102,6 +103,13 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       if (!disposed) home();
     });
     if (connection) ctx.net.forgetToken(connection.roomId);
+  };
+
+  /** The results, and under them the people of the game to befriend (online, a guest has friends too). */
+  const withFriends = (results: HTMLElement, seats: MatchRecord['seats']) => {
+    const strip = friendsFromTable(ctx, seats);
+    if (strip) results.append(strip);
+    return results;
   };
 
   const showLobby = (table: TableFacts) => {
@@ -193,20 +201,23 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     const record = match;
     const { origin, pathname } = window.location;
     const view = () =>
-      resultsView(data, {
-        home,
-        replay: () => ctx.navigate({ name: 'replay', matchId }),
-        recordHref: hashOf({ name: 'match', matchId }),
-        rematch: watching()
-          ? undefined
-          : () => {
-              rematchAsked = true;
-              connection?.send('rematch', {});
-            },
-        verify: async () => verifyMatchDice(record),
-        shareUrl: `${origin}${pathname}${hashOf({ name: 'match', matchId })}`,
-        invitation: invitedBy === null ? undefined : { name: invitedBy, accept: () => showLobby(connection!.table()), leave },
-      });
+      withFriends(
+        resultsView(data, {
+          home,
+          replay: () => ctx.navigate({ name: 'replay', matchId }),
+          recordHref: hashOf({ name: 'match', matchId }),
+          rematch: watching()
+            ? undefined
+            : () => {
+                rematchAsked = true;
+                connection?.send('rematch', {});
+              },
+          verify: async () => verifyMatchDice(record),
+          shareUrl: `${origin}${pathname}${hashOf({ name: 'match', matchId })}`,
+          invitation: invitedBy === null ? undefined : { name: invitedBy, accept: () => showLobby(connection!.table()), leave },
+        }),
+        record.seats,
+      );
     results = view;
     // Brought into view: on a phone the results come first, above the board (results/results.css).
     void screen.settled().then(() => {
