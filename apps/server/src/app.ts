@@ -44,6 +44,8 @@ export type ApiDeps = GuestsRouterDeps &
     readonly friends: { readonly router: Router };
     /** Invitations to tables (invitations/router.ts). */
     readonly invitations: { readonly router: Router };
+    /** The bell's notices (notifications/). */
+    readonly notifications: { readonly router: Router };
   };
 
 /**
@@ -62,6 +64,7 @@ function apiRouter(deps: ApiDeps): Router {
     deps.pairing.router,
     deps.friends.router,
     deps.invitations.router,
+    deps.notifications.router,
   );
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
   return api;

@@ -7,6 +7,7 @@ import type WebSocket from 'ws';
 import { createAccounts } from './accounts';
 import { createFriends } from './friends';
 import { createInvitations } from './invitations';
+import { createNotifications } from './notifications';
 import { createPairing } from './pairing';
 import { OperatorConsole } from './admin/operatorConsole';
 import { createApp } from './app';
@@ -129,7 +130,10 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     bans,
     addressOf: (req) => limiter.addressOf(req),
     blockedBetween: (a, b) => pairing.blockedBetween(a, b),
+    // The bell is made after friends (its count rides their pages' streams): reached when a notice is due.
+    notify: (playerId, kind, fromId) => notifications.notify(playerId, kind, fromId),
   });
+  const notifications = createNotifications({ storage: deps.storage, logger: deps.logger, feeds: friends.feeds });
   const invitations = createInvitations({
     storage: deps.storage,
     logger: deps.logger,
@@ -138,6 +142,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     addressOf: (req) => limiter.addressOf(req),
     blockedBetween: (a, b) => pairing.blockedBetween(a, b),
     feeds: friends.feeds,
+    notify: (playerId, kind, fromId, roomId) => notifications.notify(playerId, kind, fromId, roomId),
   });
   // With several processes, a listing can go while its table runs: Colyseus removes a dead process's
   // listings by reading them all and then deleting, and a table restored under the same id in between
@@ -200,6 +205,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       pairing,
       friends,
       invitations,
+      notifications,
     }),
   );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the

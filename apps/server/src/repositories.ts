@@ -13,6 +13,7 @@ import { type PlayerStorage, playerRepository } from './players/playerRepository
 import { type PairingStorage, pairingRepository, recordConduct } from './pairing/pairingRepository';
 import { type FriendStorage, friendRepository } from './friends/friendRepository';
 import { type InvitationStorage, invitationRepository } from './invitations/invitationRepository';
+import { type NotificationStorage, notificationRepository } from './notifications/notificationRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
@@ -35,6 +36,8 @@ export type Storage = PlayerStorage &
     readonly friends: FriendStorage;
     /** Invitations to tables (invitations/). */
     readonly invitations: InvitationStorage;
+    /** The bell's notices (notifications/). */
+    readonly notifications: NotificationStorage;
     /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
     probe(at: number): Promise<void>;
     close(): Promise<void>;
@@ -54,6 +57,7 @@ export function storageOn(sql: Sql): Storage {
     pairing: pairingRepository(sql),
     friends: friendRepository(sql),
     invitations: invitationRepository(sql),
+    notifications: notificationRepository(sql),
     probe: (at) => probe(sql, at),
     close: () => sql.close(),
   };

@@ -62,6 +62,14 @@ export const friendsCases: TestCase[] = [
         assert.ok(Date.now() - arrived < 2_000, 'the request arrives within 2 s');
         assert.match((await ann.page.textContent('[data-testid=friend-request]'))!, /Bob 想加你为好友/);
         await screenshot(ann.page, 'friends-request-phone-zh');
+        // The bell says so too; opened, it lists the notice and reads it.
+        await until('the bell at 1', async () => (await ann.page.textContent('[data-testid=bell-count]'))?.trim() === '1' || null, 5_000);
+        await click(ann.page, '[data-testid=bell]');
+        await ann.page.waitForSelector('[data-testid=bell-item]');
+        assert.match((await ann.page.textContent('[data-testid=bell-list]'))!, /Bob 想加你为好友/);
+        await screenshot(ann.page, 'friends-bell-phone-zh');
+        await ann.page.waitForSelector('[data-testid=bell-count]', { state: 'hidden' });
+        await click(ann.page, '[data-testid=bell]');
         await click(ann.page, '[data-testid=friend-accept]');
 
         // Bob's friends: 小安, online; hers: Bob, online.

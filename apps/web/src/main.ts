@@ -21,6 +21,7 @@ import { OfflineStore } from './saves/offlineStore';
 import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
 import { showInvitations } from './friends/invitationBanner';
+import { showBell } from './friends/bell';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, parseRoute, routeFromSearch } from './router';
 
@@ -65,6 +66,7 @@ const ctx: AppContext = {
 let screen: Screen | null = null;
 const notices = showNotices(statusBar, ctx.net);
 const invitations = showInvitations(statusBar, ctx);
+const bell = showBell(langButton, ctx);
 
 function show(route: Route): void {
   // The friends' stream runs on every page once the device has a player (a sign-in or a sign-out changes whose).
@@ -94,6 +96,7 @@ onLanguageChange(() => {
   relabelShell();
   notices.relabel();
   invitations.relabel();
+  bell.relabel();
   screen?.relabel();
 });
 

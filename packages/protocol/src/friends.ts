@@ -117,6 +117,29 @@ export interface InvitationAccepted {
   readonly watching: boolean;
 }
 
+/** What a notice says happened: a friend request came, one of the player's was accepted, an invitation came. */
+export const NOTIFICATION_KINDS = ['friend-request', 'friend-accepted', 'invitation'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** One notice of the bell: who it is about, and what (an invitation's table to go to). */
+export interface Notification {
+  readonly id: string;
+  readonly kind: NotificationKind;
+  readonly from: { readonly playerId: string; readonly nickname: string };
+  readonly roomId?: string;
+  readonly at: number;
+  readonly read: boolean;
+}
+
+/** POST /api/notifications: the player's latest notices (newest first) and how many are unread. */
+export interface NotificationsAnswer {
+  readonly notifications: readonly Notification[];
+  readonly unread: number;
+}
+
+/** The notices kept per player: older ones go. */
+export const NOTIFICATIONS_KEPT = 50;
+
 /**
  * What POST /api/me/events streams to a player's open page (server-sent events, one JSON object per
  * `data:` line): the friends and the invitations as they are when it opens and after each change of
@@ -125,6 +148,8 @@ export interface InvitationAccepted {
 export type SocialEvent =
   | { readonly type: 'friends'; readonly friends: FriendsAnswer }
   | { readonly type: 'invitations'; readonly invitations: InvitationsAnswer }
+  /** The bell: how many notices are unread, after each new one and each read (on any device). */
+  | { readonly type: 'notifications'; readonly unread: number }
   /** The player's own settings changed (on another page, or this one): the rest of the friends is as it was. */
   | { readonly type: 'settings'; readonly settings: SocialSettings }
   | { readonly type: 'presence'; readonly playerId: string; readonly presence: FriendPresence };

@@ -20,6 +20,8 @@ export interface FriendshipsDeps {
   readonly board: Pick<PresenceBoard, 'lookup' | 'hide'>;
   /** These players' friends or requests changed: their open pages are sent them again (liveEvents.ts). */
   readonly changed: (playerIds: readonly string[]) => Promise<void>;
+  /** Tell a player's bell: a friend request came (`from` asked), or theirs was accepted (`from` accepted). */
+  readonly notify: (playerId: string, kind: 'friend-request' | 'friend-accepted', fromId: string) => Promise<void>;
   /** The player's settings changed: their open pages are sent those only. */
   readonly settingsChanged: (playerId: string) => Promise<void>;
   readonly now?: () => number;
@@ -109,6 +111,9 @@ export class Friendships {
     }
     const asked: Asked = await friends.ask(playerId, other, this.now());
     await this.deps.changed([playerId, other]);
+    // They had asked first: they hear that it is accepted; else they hear of the request.
+    if (asked === 'requested') await this.deps.notify(other, 'friend-request', playerId);
+    else if (asked === 'friends') await this.deps.notify(other, 'friend-accepted', playerId);
     return { outcome: asked === 'requested' ? 'requested' : 'friends' };
   }
 
@@ -122,6 +127,7 @@ export class Friendships {
       return refusal(409, 'ERR_FRIENDS_FULL', `one of you has ${FRIEND_LIMITS.friends} friends already`);
     if (!(await friends.accept(playerId, from, this.now()))) return refusal(404, 'ERR_NO_REQUEST', 'no request from that player');
     await this.deps.changed([playerId, from]);
+    await this.deps.notify(from, 'friend-accepted', playerId);
     return null;
   }
 

@@ -23,6 +23,8 @@ export interface FriendsDeps {
   readonly addressOf: (req: Request) => string;
   /** Whether either of two players blocked the other (pairing/). */
   readonly blockedBetween: (a: string, b: string) => Promise<boolean>;
+  /** Tell a player's bell (notifications/). */
+  readonly notify: (playerId: string, kind: 'friend-request' | 'friend-accepted', fromId: string) => Promise<void>;
 }
 
 const SETTINGS = 'settings';
@@ -71,6 +73,7 @@ export function createFriends(deps: FriendsDeps): Friends {
     board,
     changed: (playerIds) => live.friendsChanged(playerIds),
     settingsChanged: (playerId) => live.feedChanged(SETTINGS, [playerId]),
+    notify: deps.notify,
   });
   const live: LiveEvents = new LiveEvents(presence, board, (playerId, presences) => friendships.answer(playerId, presences), logger);
   // The settings are in the friends a page opens with; after, a change of them is sent alone.

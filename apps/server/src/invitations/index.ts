@@ -21,6 +21,8 @@ export interface InvitationsDeps {
   readonly blockedBetween: (a: string, b: string) => Promise<boolean>;
   /** The pages' event streams carry the invitations too (friends/). */
   readonly feeds: Friends['feeds'];
+  /** Tell the invitee's bell (notifications/). */
+  readonly notify: (playerId: string, kind: 'invitation', fromId: string, roomId: string) => Promise<void>;
 }
 
 /** What a table asks of invitations. */
@@ -51,6 +53,7 @@ export function createInvitations(deps: InvitationsDeps): InvitationsCapability 
     reserve: (roomId, options, asker) => matchMaker.joinById(roomId, options, asker as Parameters<typeof matchMaker.joinById>[2]),
     changed: (playerIds) => deps.feeds.feedChanged(FEED, playerIds),
     newId: () => randomId(12),
+    notify: deps.notify,
   });
   deps.feeds.addFeed(FEED, async (playerId) => ({ type: 'invitations', invitations: await invitations.answer(playerId) }));
   let sweeper: NodeJS.Timeout | null = null;

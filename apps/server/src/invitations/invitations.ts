@@ -41,6 +41,8 @@ export interface InvitationsDeps {
   readonly listing: (roomId: string) => Promise<ListedTable | null>;
   /** A seat (or a watcher's place) reserved at the table with these join options, for the asking request: what the client consumes. Throws a refusal. */
   readonly reserve: (roomId: string, options: Record<string, unknown>, asker: unknown) => Promise<unknown>;
+  /** Tell the invitee's bell. */
+  readonly notify: (playerId: string, kind: 'invitation', fromId: string, roomId: string) => Promise<void>;
   /** These players' invitations changed: their open pages are sent them again. */
   readonly changed: (playerIds: readonly string[]) => Promise<void>;
   readonly newId: () => string;
@@ -100,6 +102,7 @@ export class Invitations {
       expiresAt: at + INVITATION_SECONDS * 1000,
     });
     await this.deps.changed([fromId, toId]);
+    await this.deps.notify(toId, 'invitation', fromId, roomId);
     return invitation;
   }
 

@@ -15,6 +15,7 @@ import { matchesByTable } from './013-matches-by-table';
 import { processBeats } from './014-process-beats';
 import { friends } from './015-friends';
 import { invitations } from './016-invitations';
+import { notifications } from './017-notifications';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   processBeats,
   friends,
   invitations,
+  notifications,
 ];

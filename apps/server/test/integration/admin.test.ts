@@ -87,6 +87,7 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
       pairing: { router: express.Router(), ownProfile: async () => ({ cooldown: null, blocked: [] }) },
       friends: { router: express.Router() },
       invitations: { router: express.Router() },
+      notifications: { router: express.Router() },
       bans: new Bans(storage),
       addressOf: () => '127.0.0.1',
       logger: createLogger('silent'),

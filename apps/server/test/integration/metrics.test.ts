@@ -66,6 +66,7 @@ describe('Prometheus metrics at /metrics', () => {
         pairing: { router: express.Router(), ownProfile: async () => ({ cooldown: null, blocked: [] }) },
         friends: { router: express.Router() },
         invitations: { router: express.Router() },
+        notifications: { router: express.Router() },
         bans: new Bans(t.storage),
         addressOf: () => '127.0.0.1',
         logger: createLogger('silent'),

@@ -18,6 +18,8 @@ export class SocialLink {
   private answer: FriendsAnswer | null = null;
   private readonly listeners = new Set<(friends: FriendsAnswer) => void>();
   private calls: InvitationsAnswer | null = null;
+  private bell = 0;
+  private readonly bellListeners = new Set<(unread: number) => void>();
   private readonly callListeners = new Set<(invitations: InvitationsAnswer) => void>();
   private running: { playerId: string; abort: AbortController } | null = null;
   private retryMs = FIRST_RETRY_MS;
@@ -52,6 +54,13 @@ export class SocialLink {
     return () => this.callListeners.delete(listener);
   }
 
+  /** Called with the bell's unread count at once and after each change; the answer stops it. */
+  watchUnread(listener: (unread: number) => void): () => void {
+    this.bellListeners.add(listener);
+    listener(this.bell);
+    return () => this.bellListeners.delete(listener);
+  }
+
   /** Open the stream when the device has a player and it is not open for that player already. */
   ensure(): void {
     const creds = this.net.credentials();
@@ -74,6 +83,8 @@ export class SocialLink {
     this.running = null;
     this.answer = null;
     this.calls = null;
+    this.bell = 0;
+    for (const listener of this.bellListeners) listener(0);
   }
 
   private async read(playerId: string, secret: string, abort: AbortController): Promise<void> {
@@ -110,6 +121,11 @@ export class SocialLink {
 
   private apply(event: SocialEvent): void {
     if (event.type === 'friends') return this.set(event.friends);
+    if (event.type === 'notifications') {
+      this.bell = event.unread;
+      for (const listener of this.bellListeners) listener(event.unread);
+      return;
+    }
     if (event.type === 'invitations') {
       this.calls = event.invitations;
       for (const listener of this.callListeners) listener(event.invitations);
