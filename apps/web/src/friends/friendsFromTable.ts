@@ -1,4 +1,3 @@
-import type { MatchSeat } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
@@ -6,11 +5,18 @@ import { failureOf } from '../online/netSession';
 import { h } from '../ui/dom';
 import { friendsApi } from './friendsApi';
 
+/** A seat as a table's facts or a match record tell it: who sits there. */
+export interface SeatedPerson {
+  readonly kind: 'human' | 'bot';
+  readonly playerId: string | null;
+  readonly name: string;
+}
+
 /**
- * Under a game's results: the people who played it (not this player, not friends already, not asked
- * already), each asked to be a friend in one tap — "play again with them" starts there.
+ * At a table and under a game's results: the people who sit or sat there (not this player, not friends
+ * already, not asked already), each asked to be a friend in one tap — "play again with them" starts there.
  */
-export function friendsFromTable(ctx: AppContext, seats: readonly MatchSeat[]): HTMLElement | null {
+export function friendsFromTable(ctx: AppContext, seats: readonly SeatedPerson[]): HTMLElement | null {
   const me = ctx.net.credentials();
   const known = ctx.social.friends;
   const others = seats.filter(

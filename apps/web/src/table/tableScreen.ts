@@ -119,7 +119,13 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     const conn = connection!;
     // Friends are invited from the table one sits at (a watcher sits nowhere).
     invites ??= watching() ? null : invitePanel(ctx, conn.roomId);
-    fill(el, lobbyView(table, conn.roomId, playerId(), { send: (type, payload) => conn.send(type, payload), leave }), invites?.el, notice);
+    fill(
+      el,
+      lobbyView(table, conn.roomId, playerId(), { send: (type, payload) => conn.send(type, payload), leave }),
+      invites?.el,
+      friendsFromTable(ctx, table.seats),
+      notice,
+    );
   };
 
   const teardownGame = () => {
