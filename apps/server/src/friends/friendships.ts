@@ -1,4 +1,4 @@
-import { FRIEND_LIMITS, type FriendsAnswer, type SocialSettings } from '@flightchess/protocol';
+import { FRIEND_LIMITS, type FriendsAnswer, PRESENCE_STATES, type SocialSettings } from '@flightchess/protocol';
 import type { Budgets } from '../limits/budgets';
 import type { HttpRefusal } from '../http/respond';
 import type { PlayerStorage } from '../players/playerRepository';
@@ -63,8 +63,7 @@ export class Friendships {
       presence: presence.get(f.playerId) ?? { state: 'offline' as const, since: f.lastSeen },
     }));
     // Online first (the most telling state first), then by name as stored.
-    const order = ['playing', 'waiting', 'watching', 'online', 'offline'];
-    listed.sort((a, b) => order.indexOf(a.presence.state) - order.indexOf(b.presence.state));
+    listed.sort((a, b) => PRESENCE_STATES.indexOf(a.presence.state) - PRESENCE_STATES.indexOf(b.presence.state));
     return {
       friends: listed,
       incoming,

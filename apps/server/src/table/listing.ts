@@ -58,12 +58,13 @@ export function listingOf(
   };
 }
 
-/** Planes each seat brings home to finish. */
-const PLANES = 4;
-
-/** What a player's friends see of the table they are at (friends/). */
-export function presenceTable(roomId: string, { metadata }: Listing): PresenceTable {
+/**
+ * What a player's friends see of the table they are at (friends/): how far along is the planes home over
+ * all the planes in play (a house rule may give each seat fewer than four).
+ */
+export function presenceTable(roomId: string, { metadata }: Listing, game: Pick<GameState, 'planes'> | null): PresenceTable {
   const home = metadata.arrived.reduce((a, b) => a + b, 0);
+  const planes = game ? Object.values(game.planes).reduce((n, p) => n + (p?.length ?? 0), 0) : 0;
   return {
     roomId,
     preset: metadata.preset,
@@ -72,7 +73,7 @@ export function presenceTable(roomId: string, { metadata }: Listing): PresenceTa
     rated: metadata.rated,
     // A private table is watched only with its code: its players' friends are not given it.
     watchable: metadata.watchable && metadata.listed,
-    progress: metadata.arrived.length > 0 ? home / (metadata.arrived.length * PLANES) : 0,
+    progress: planes > 0 ? home / planes : 0,
   };
 }
 

@@ -174,7 +174,7 @@ export class Table {
     this.deps.people.atTable(
       this.door.roomId,
       peopleAt(this.seating, this.watchers, this.state.status),
-      presenceTable(this.door.roomId, listing),
+      presenceTable(this.door.roomId, listing, this.play.match?.state ?? null),
     );
   }
 
