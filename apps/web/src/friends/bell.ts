@@ -77,10 +77,7 @@ export function showBell(before: HTMLElement, ctx: AppContext): { relabel(): voi
     fill(list, h('p', { text: t('bell.loading') }));
     // Opened: every notice is read (the other pages' bells hear it too).
     void ctx.net
-      .api<NotificationsAnswer>('/api/notifications/read', {
-        method: 'POST',
-        body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }),
-      })
+      .postAs<NotificationsAnswer>('/api/notifications/read', creds)
       .then(show, (error: unknown) => fill(list, h('p', { class: 'error', text: errorMessage(failureOf(error).code) })));
   });
   ctx.social.watchUnread((n) => {

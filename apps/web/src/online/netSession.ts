@@ -187,6 +187,11 @@ export class NetSession {
     return body as T;
   }
 
+  /** A POST of the JSON API with the player's credentials in its body, beside `body`. */
+  postAs<T>(path: string, creds: Credentials, body: Record<string, unknown> = {}): Promise<T> {
+    return this.api<T>(path, { method: 'POST', body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret, ...body }) });
+  }
+
   private client(): Client {
     this.colyseus ??= new Client(this.baseUrl);
     return this.colyseus;
@@ -302,10 +307,7 @@ export class NetSession {
     const creds = this.credentials();
     if (!creds) return [];
     try {
-      return await this.api<TableListing[]>('/api/tables/mine', {
-        method: 'POST',
-        body: JSON.stringify({ playerId: creds.playerId, secret: creds.secret }),
-      });
+      return await this.postAs<TableListing[]>('/api/tables/mine', creds);
     } catch (error) {
       if (!(error instanceof ServerFailure && error.code === 'ERR_BAD_CREDENTIALS')) throw error;
       this.signedOut();
