@@ -124,6 +124,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     storage: deps.storage,
     presence,
     processId: owner,
+    alone: !deps.driver,
     logger: deps.logger,
     budgets,
     devices: accounts.devices,

@@ -16,6 +16,8 @@ export interface FriendsDeps {
   readonly presence: Presence;
   /** This process, as its presence parts name it. */
   readonly processId: string;
+  /** The only process (no Redis): presence parts are kept in memory. */
+  readonly alone: boolean;
   readonly logger: Logger;
   readonly budgets: Budgets;
   readonly devices: Pick<SignedOutDevices, 'watchDevice'>;
@@ -61,6 +63,7 @@ export function createFriends(deps: FriendsDeps): Friends {
   const board = new PresenceBoard({
     presence,
     processId: deps.processId,
+    alone: deps.alone,
     log: logger,
     hidden: async (playerId) => (await storage.friends.settings(playerId)).appearOffline,
     left: (playerId, at) => storage.friends.seen(playerId, at),

@@ -52,6 +52,8 @@ export interface PresenceBoardDeps {
   readonly log: Logger;
   /** Whether the player chose to appear offline. */
   readonly hidden: (playerId: string) => Promise<boolean>;
+  /** One process: no other reads the parts, so they are kept in memory only (no hash per player, none said again). */
+  readonly alone?: boolean;
   /** The player was last seen now (no part anywhere of this process's any more). */
   readonly left: (playerId: string, at: number) => Promise<void>;
   /** A watched player's presence changed (pages here are told). */
@@ -165,7 +167,7 @@ export class PresenceBoard {
           // Another page may have begun watching while the parts were read.
           w = this.watched.get(playerId);
           if (!w) {
-            w = { count: 0, parts, lastSeen, shown: presenceOf(parts.values(), lastSeen, this.now(), this.options.freshMs) };
+            w = { count: 0, parts, lastSeen, shown: this.presenceFrom(parts, lastSeen) };
             this.watched.set(playerId, w);
           }
         }
@@ -190,7 +192,7 @@ export class PresenceBoard {
       players.map(async ({ playerId, lastSeen }) => {
         const w = this.watched.get(playerId);
         const parts = w ? w.parts : await this.partsOf(playerId);
-        found.set(playerId, w ? w.shown : presenceOf(parts.values(), lastSeen, this.now(), this.options.freshMs));
+        found.set(playerId, w ? w.shown : this.presenceFrom(parts, lastSeen));
       }),
     );
     return found;
@@ -226,16 +228,30 @@ export class PresenceBoard {
 
   /** Write this process's part for the player and tell every process. */
   private async say(playerId: string, part: PresencePart | null): Promise<void> {
+    await this.store(playerId, part);
+    await this.deps.presence.publish(TOPIC, {
+      playerId,
+      processId: this.deps.processId,
+      part,
+      at: part?.at ?? this.now(),
+    } satisfies PartChange);
+  }
+
+  /** This process's part in the player's hash, where the other processes read it (alone, none do: it stays in `here`). */
+  private async store(playerId: string, part: PresencePart | null): Promise<void> {
+    if (this.deps.alone) return;
     const { presence, processId } = this.deps;
     const key = partsKey(playerId);
-    if (part) {
-      await presence.hset(key, processId, JSON.stringify(part));
-      await presence.expire(key, Math.ceil(this.options.freshMs / 1000));
-    } else await presence.hdel(key, processId);
-    await presence.publish(TOPIC, { playerId, processId, part, at: part?.at ?? this.now() } satisfies PartChange);
+    if (!part) return void (await presence.hdel(key, processId));
+    await presence.hset(key, processId, JSON.stringify(part));
+    await presence.expire(key, Math.ceil(this.options.freshMs / 1000));
   }
 
   private async partsOf(playerId: string): Promise<Map<string, PresencePart>> {
+    if (this.deps.alone) {
+      const part = this.here.get(playerId)?.part;
+      return new Map(part ? [[this.deps.processId, part]] : []);
+    }
     const stored = (await this.deps.presence.hgetall(partsKey(playerId))) ?? {};
     return new Map(Object.entries(stored).map(([processId, json]) => [processId, JSON.parse(json) as PresencePart]));
   }
@@ -263,11 +279,14 @@ export class PresenceBoard {
     this.show(change.playerId, w);
   }
 
+  /** A player's presence from every process's part: a part is as fresh as the last word of its process (said once, held for an hour, still true). */
+  private presenceFrom(parts: ReadonlyMap<string, PresencePart>, lastSeen: number): FriendPresence {
+    const fresh = [...parts].map(([processId, part]) => ({ ...part, at: Math.max(part.at, this.alive.get(processId) ?? 0) }));
+    return presenceOf(fresh, lastSeen, this.now(), this.options.freshMs);
+  }
+
   private show(playerId: string, w: Watched): void {
-    const now = this.now();
-    // A part is as fresh as the last word of its process: a part said once and held for an hour is still true.
-    const parts = [...w.parts].map(([processId, part]) => ({ ...part, at: Math.max(part.at, this.alive.get(processId) ?? 0) }));
-    const presence = presenceOf(parts, w.lastSeen, now, this.options.freshMs);
+    const presence = this.presenceFrom(w.parts, w.lastSeen);
     if (samePresence(presence, w.shown)) return;
     w.shown = presence;
     this.deps.changed(playerId, presence);
@@ -282,12 +301,12 @@ export class PresenceBoard {
     const now = this.now();
     try {
       await presence.publish(TOPIC, { playerId: '', processId, part: null, at: now, alive: true });
-      for (const [playerId, h] of this.here) {
-        if (!h.part) continue;
-        h.part = { ...h.part, at: now };
-        await presence.hset(partsKey(playerId), processId, JSON.stringify(h.part));
-        await presence.expire(partsKey(playerId), Math.ceil(this.options.freshMs / 1000));
-      }
+      if (!this.deps.alone)
+        for (const [playerId, h] of this.here) {
+          if (!h.part) continue;
+          h.part = { ...h.part, at: now };
+          await this.store(playerId, h.part);
+        }
     } catch (err) {
       this.deps.log.warn({ event: 'presence-refresh-failed', err }, 'could not say the presence parts again');
     }
