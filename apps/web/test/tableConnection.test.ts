@@ -326,6 +326,39 @@ describe('TableConnection: staying connected', () => {
     expect(rejoins).toHaveLength(1);
   });
 
+  it('a try whose token fails after a late try got the seat back goes no further: no rejoin taking the seat from it, no reconnecting', async () => {
+    const scheduler = new ManualScheduler();
+    const first = new FakeRoom('r1', rawTable('playing'));
+    const late = new FakeRoom('r1', rawTable('playing'));
+    const tokenTries: { resolve: (room: Room) => void; reject: (error: Error) => void }[] = [];
+    const rejoins: number[] = [];
+    const conn = new TableConnection(
+      asRoom(first),
+      {
+        reconnect: () => new Promise<Room>((resolve, reject) => tokenTries.push({ resolve, reject })),
+        rejoin: async () => {
+          rejoins.push(scheduler.time);
+          return asRoom(new FakeRoom('r1', rawTable('playing')));
+        },
+      },
+      scheduler,
+      scheduler.now,
+    );
+    const statuses: LinkStatus[] = [];
+    conn.onStatus((s) => statuses.push(s));
+    first.drop(1006);
+    scheduler.advance(500 + ATTEMPT_MS + 1000); // the first try given up, the second under way
+    tokenTries[0]!.resolve(asRoom(late)); // the first gets through after all: used
+    await flush();
+    expect(statuses.at(-1)).toEqual({ kind: 'reconnected' });
+    tokenTries[1]!.reject(new Error('token used')); // the second's token was spent by the first
+    await flush();
+    expect(rejoins).toEqual([]);
+    expect(statuses.at(-1)).toEqual({ kind: 'reconnected' });
+    conn.send('roll', { version: 0 });
+    expect(late.sent.at(-1)).toEqual(['roll', { version: 0 }]);
+  });
+
   it('passes on what the player missed while away, and tries again at once when nudged (the page shown again, the device back online)', async () => {
     let tries = 0;
     const { scheduler, room, back, conn, missed } = backWhen(() => ++tries >= 3);

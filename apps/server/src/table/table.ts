@@ -197,7 +197,6 @@ export class Table {
   forget(sessionId: string): void {
     this.inbox.forget(sessionId);
     this.phrases.forget(sessionId);
-    this.seats.forget(sessionId);
   }
 
   /**

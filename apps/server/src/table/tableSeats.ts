@@ -20,8 +20,12 @@ export type JoinOptions = { colour?: unknown; watch?: unknown; code?: unknown; i
 export class TableSeats {
   /** Colyseus' wait for a dropped player's reconnection token, per seat: a rejoin with credentials calls it off. */
   private readonly reconnections = new Map<Colour, Deferred>();
-  /** What a player who took their seat back missed, told with the snapshot their new connection asks for. */
-  private readonly missed = new Map<string, Return>();
+  /**
+   * What a player who took their seat back missed, per seat, told once with the snapshot asked by the
+   * connection that holds the seat then: a reconnection the page gave up on may take the seat back (and
+   * this) just before the page's next try replaces it, which must tell it all the same.
+   */
+  private readonly missed = new Map<Colour, { readonly matchId: string; readonly missed: Return }>();
 
   constructor(private readonly t: Table) {}
 
@@ -71,16 +75,13 @@ export class TableSeats {
     return 'seated';
   }
 
-  /** What the player at this connection missed while away, once (told after the snapshot it asks for). */
+  /** What the player at this connection missed while away in this game, once (told after the snapshot it asks for). */
   missedBy(sessionId: string): Return | undefined {
-    const missed = this.missed.get(sessionId);
-    this.missed.delete(sessionId);
-    return missed;
-  }
-
-  /** The connection closed: nothing it missed is kept for it. */
-  forget(sessionId: string): void {
-    this.missed.delete(sessionId);
+    const colour = this.t.seating.colourOf(sessionId);
+    const kept = colour ? this.missed.get(colour) : undefined;
+    if (!kept) return undefined;
+    this.missed.delete(colour!);
+    return kept.matchId === this.t.play.match?.id ? kept.missed : undefined;
   }
 
   /** Back into one's own seat with the player's credentials: the connection that held it (if any) lets go. */
@@ -104,7 +105,8 @@ export class TableSeats {
   private async seatBack(client: Client, colour: Colour): Promise<void> {
     this.t.seating.seat(colour)!.connected = true;
     const missed = await this.t.play.back(colour);
-    if (missed) this.missed.set(client.sessionId, missed);
+    const matchId = this.t.play.match?.id;
+    if (missed && matchId) this.missed.set(colour, { matchId, missed });
   }
 
   /** A connection closed (in the table's queue): a watcher, a seat before the game, an escape, or a drop held for its token. */

@@ -1,6 +1,6 @@
 import { legalMoves } from '@flightchess/rules';
 import { Client } from 'colyseus.js';
-import { type Player, sleep, startedTable, waitFor } from '../support/players';
+import { type Player, rejoin, sleep, startedTable, waitFor } from '../support/players';
 import { testServerPerFile } from '../support/server';
 
 jest.setTimeout(60_000);
@@ -112,6 +112,25 @@ describe('disconnects', () => {
     const version = roller.game.version;
     roller.send('roll', { version });
     await waitFor(() => b.game.version > version, 'a roll after the reconnection');
+    await Promise.all(players.map((p) => p.room.leave(true)));
+  });
+
+  test('a reconnection the page gave up on takes the seat back just before its next try does: that try is told what was missed', async () => {
+    const players = await startedTable(t, 2);
+    const [a, b] = players as [Player, Player];
+    const colour = a.colour;
+    const token = a.room.reconnectionToken;
+    await a.room.leave(false);
+    await waitFor(() => b.state.seats.get(colour).connected === false, 'the drop to show');
+
+    // The late try: back by token, but the page no longer listens to it (it asks nothing).
+    const late = await new Client(t.baseUrl.replace('http', 'ws')).reconnect(token);
+    await waitFor(() => b.state.seats.get(colour).connected === true, 'the seat back on the late try');
+    // The page's next try, with its credentials, replaces it.
+    await rejoin(a, t.colyseus.sdk, a.room.roomId);
+    await waitFor(() => a.returns.length === 1, 'what was missed, told to the connection the page kept');
+    expect(a.returns[0]).toMatchObject({ moves: 0, forfeited: false });
+    await waitFor(() => late.connection.isOpen === false, 'the late try let go');
     await Promise.all(players.map((p) => p.room.leave(true)));
   });
 

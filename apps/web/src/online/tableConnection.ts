@@ -337,8 +337,8 @@ export class TableConnection {
     const roomId = this.roomId;
     this.reconnector
       .reconnect(token)
-      // Given up meanwhile, it goes no further: a rejoin now would take the seat from a newer connection.
-      .catch((error: unknown) => (givenUp ? Promise.reject(error) : this.reconnector.rejoin(roomId)))
+      // Given up meanwhile, or back on a late try meanwhile, it goes no further: a rejoin now would take the seat from a newer connection.
+      .catch((error: unknown) => (givenUp || this.linked ? Promise.reject(error) : this.reconnector.rejoin(roomId)))
       .then(
         (room) => {
           answered = true;
@@ -352,7 +352,7 @@ export class TableConnection {
           answered = true;
           cancelTimeout();
           if (givenUp) this.stragglers--;
-          else this.retry(token, attempt + 1, since);
+          else if (!this.linked) this.retry(token, attempt + 1, since);
         },
       );
   }
