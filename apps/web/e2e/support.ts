@@ -309,17 +309,23 @@ console.log = (...args: unknown[]) => {
 /** A page's address, and any error, alert or prompt on it. */
 async function describePage(page: Page): Promise<string> {
   if (page.isClosed()) return 'closed';
+  // Errors, alerts and the prompt; else the status banner and the start of the screen's text (what a flaky case met).
   const read = page
-    .evaluate(() =>
-      [...document.querySelectorAll('.error, [role=alert], [data-testid=prompt]')]
-        .map((e) => e.textContent?.trim() ?? '')
-        .filter(Boolean)
-        .join(' | '),
-    )
+    .evaluate(() => {
+      const said = (selector: string) =>
+        [...document.querySelectorAll(selector)]
+          .map((e) => (e as HTMLElement).innerText?.trim() ?? '')
+          .filter(Boolean)
+          .join(' | ');
+      const notable = said('.error, [role=alert], [data-testid=prompt]');
+      if (notable) return notable;
+      const screen = said('#app').replace(/\s+/g, ' ').slice(0, 300);
+      return `(no error, alert or prompt) status: "${said('#status')}", screen: "${screen}"`;
+    })
     .catch((e: Error) => `(not readable: ${e.message})`);
   // A page too busy to answer must not hold up its closing.
   const shown = await Promise.race([read, new Promise<string>((r) => setTimeout(() => r('(no answer in 2 s)'), 2000).unref())]);
-  return `${page.url()} shows: ${shown || '(no error, alert or prompt)'}`;
+  return `${page.url()} shows: ${shown}`;
 }
 
 /** Keep the page's description for the case's record as its context closes. */
