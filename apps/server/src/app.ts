@@ -46,6 +46,8 @@ export type ApiDeps = GuestsRouterDeps &
     readonly invitations: { readonly router: Router };
     /** The bell's notices (notifications/). */
     readonly notifications: { readonly router: Router };
+    /** Web Push: the key, the devices, the sleep window (push/router.ts). */
+    readonly push: { readonly router: Router };
   };
 
 /**
@@ -64,6 +66,7 @@ function apiRouter(deps: ApiDeps): Router {
     deps.pairing.router,
     deps.friends.router,
     deps.invitations.router,
+    deps.push.router,
     deps.notifications.router,
   );
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));

@@ -59,7 +59,17 @@ export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConf
   readonly metricsToken: string | undefined;
   /** The operator's console (/admin, /api/admin) with `Authorization: Bearer <token>`; unset: no console. */
   readonly adminToken: string | undefined;
+  /**
+   * Where Web Push may be sent: host names (and their subdomains) over https, or exact origins
+   * (`http://127.0.0.1:9000`, for tests). A subscription elsewhere is refused: the server posts to it.
+   */
+  readonly pushServices: readonly string[];
+  /** The VAPID contact a push service may write to about this server's pushes (mailto: or https:). */
+  readonly pushContact: string;
 }
+
+/** The push services of the browsers people use: Chrome and Android, Firefox, Edge, Safari. */
+export const PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 2567,
@@ -111,6 +121,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   adminToken: undefined,
   testDiceSeed: undefined,
   watchersPerTable: 50,
+  pushServices: PUSH_SERVICES,
+  pushContact: 'mailto:flightchess@localhost',
 };
 
 const seconds = z.coerce.number().positive().max(86_400);
@@ -168,9 +180,32 @@ const ENV = z.object({
     .regex(/^[0-9a-f]{64}$/, 'use 64 hex digits')
     .optional(),
   WATCHERS_PER_TABLE: z.coerce.number().int().min(0).max(10_000).optional(),
+  PUSH_SERVICES: z.string().optional(),
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'use mailto:you@example.org or an https URL')
+    .optional(),
 });
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; error: string };
+
+/** A comma-separated variable's items. */
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+
+/** A host name (its subdomains too, over https), or an origin exactly (`http://127.0.0.1:9000`). */
+function isPushService(service: string): boolean {
+  if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(service)) return true;
+  try {
+    const url = new URL(service);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === service.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
 
 /** Read the environment; a bad value is reported by name rather than silently replaced by a default. */
 export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAULT_CONFIG): ConfigResult {
@@ -189,14 +224,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
       error: 'bad environment: TEST_DICE_SEED: end-to-end tests only, refused with NODE_ENV=production (anyone could predict the dice)',
     };
   }
-  const trustProxy =
-    e.TRUST_PROXY === undefined
-      ? base.trustProxy
-      : e.TRUST_PROXY.split(',')
-          .map((p) => p.trim())
-          .filter((p) => p !== '');
+  const trustProxy = e.TRUST_PROXY === undefined ? base.trustProxy : listOf(e.TRUST_PROXY);
   const trusted = ProxyTrust.parse(trustProxy);
   if (!trusted.ok) return { ok: false, error: `bad environment: TRUST_PROXY: ${trusted.error}` };
+  const pushServices = e.PUSH_SERVICES === undefined ? base.pushServices : listOf(e.PUSH_SERVICES);
+  const badService = pushServices.find((service) => !isPushService(service));
+  if (badService !== undefined)
+    return { ok: false, error: `bad environment: PUSH_SERVICES: '${badService}' is neither a host name nor an http(s) origin` };
   const turnSeconds = e.TURN_SECONDS ?? base.turnSeconds;
   const l = base.limits;
   const config: ServerConfig = {
@@ -248,6 +282,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     adminToken: e.ADMIN_TOKEN ?? base.adminToken,
     testDiceSeed: e.TEST_DICE_SEED ?? base.testDiceSeed,
     watchersPerTable: e.WATCHERS_PER_TABLE ?? base.watchersPerTable,
+    pushServices,
+    pushContact: e.PUSH_CONTACT ?? base.pushContact,
   };
   return { ok: true, config };
 }

@@ -8,6 +8,7 @@ import { createAccounts } from './accounts';
 import { createFriends } from './friends';
 import { createInvitations } from './invitations';
 import { createNotifications } from './notifications';
+import { createPush } from './push';
 import { createPairing } from './pairing';
 import { OperatorConsole } from './admin/operatorConsole';
 import { createApp } from './app';
@@ -134,7 +135,8 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     // The bell is made after friends (its count rides their pages' streams): reached when a notice is due.
     notify: (playerId, kind, fromId) => notifications.notify(playerId, kind, fromId),
   });
-  const notifications = createNotifications({ storage: deps.storage, logger: deps.logger, feeds: friends.feeds });
+  const push = createPush({ storage: deps.storage, presence, alone: !deps.driver, logger: deps.logger, config });
+  const notifications = createNotifications({ storage: deps.storage, logger: deps.logger, feeds: friends.feeds, push: push.notice });
   const invitations = createInvitations({
     storage: deps.storage,
     logger: deps.logger,
@@ -207,6 +209,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       friends,
       invitations,
       notifications,
+      push,
     }),
   );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
@@ -268,6 +271,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       await accounts.start();
       await friends.start();
       invitations.start();
+      await push.start();
       await colyseus.listen(port, host);
       if (deps.driver) stopSayingAlive = sayAlive(presence, matchMaker.processId);
       await operator.start();
@@ -281,6 +285,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       cleaner?.stop();
       accounts.stop();
       invitations.stop();
+      push.stop();
       await friends.stop();
       operator.stop();
       heartbeat.stop();

@@ -14,6 +14,7 @@ import { type PairingStorage, pairingRepository, recordConduct } from './pairing
 import { type FriendStorage, friendRepository } from './friends/friendRepository';
 import { type InvitationStorage, invitationRepository } from './invitations/invitationRepository';
 import { type NotificationStorage, notificationRepository } from './notifications/notificationRepository';
+import { type PushStorage, pushRepository } from './push/pushRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
 import { probe } from './storage/probe';
 import { type Sql, postgresPool, postgresSql } from './storage/sql';
@@ -38,6 +39,8 @@ export type Storage = PlayerStorage &
     readonly invitations: InvitationStorage;
     /** The bell's notices (notifications/). */
     readonly notifications: NotificationStorage;
+    /** Web Push: the server's keys, the devices, the sleep windows (push/). */
+    readonly push: PushStorage;
     /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
     probe(at: number): Promise<void>;
     close(): Promise<void>;
@@ -58,6 +61,7 @@ export function storageOn(sql: Sql): Storage {
     friends: friendRepository(sql),
     invitations: invitationRepository(sql),
     notifications: notificationRepository(sql),
+    push: pushRepository(sql),
     probe: (at) => probe(sql, at),
     close: () => sql.close(),
   };

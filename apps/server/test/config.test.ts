@@ -86,6 +86,23 @@ describe('configuration from the environment', () => {
     if (!read.ok) expect(read.error).toContain(`TRUST_PROXY: '${value}'`);
   });
 
+  test('PUSH_SERVICES: host names and origins; anything else refused, naming it', () => {
+    expect(configFromEnv({ PUSH_SERVICES: 'fcm.googleapis.com, http://127.0.0.1:9000' })).toMatchObject({
+      ok: true,
+      config: { pushServices: ['fcm.googleapis.com', 'http://127.0.0.1:9000'] },
+    });
+    for (const bad of ['localhost', 'http://', 'https://push.example/path', 'ftp://push.example']) {
+      const read = configFromEnv({ PUSH_SERVICES: bad });
+      expect(read.ok).toBe(false);
+      if (!read.ok) expect(read.error).toContain(`PUSH_SERVICES: '${bad}'`);
+    }
+    expect(configFromEnv({ PUSH_CONTACT: 'someone' }).ok).toBe(false);
+    expect(configFromEnv({ PUSH_CONTACT: 'mailto:op@example.org' })).toMatchObject({
+      ok: true,
+      config: { pushContact: 'mailto:op@example.org' },
+    });
+  });
+
   test('an empty variable counts as unset', () => {
     expect(configFromEnv({ PORT: '', DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({
       ok: true,

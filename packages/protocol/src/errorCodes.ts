@@ -86,6 +86,8 @@ export const ERROR_CODES = [
   'ERR_NO_INVITATION',
   /** The player takes no invitations from this one (only friends', or none). */
   'ERR_NOT_INVITABLE',
+  /** A push subscription to a service this server does not send to (PUSH_SERVICES). */
+  'ERR_PUSH_SERVICE',
   // …of the operator's API.
   'ERR_NOT_BANNED',
   'ERR_NO_PROCESS',

@@ -20,6 +20,7 @@ export * from './accounts';
 export * from './typedCodes';
 export * from './admin';
 export * from './friends';
+export * from './push';
 export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';
 export {
   CAPTURE_MS,

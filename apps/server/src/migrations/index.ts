@@ -16,6 +16,7 @@ import { processBeats } from './014-process-beats';
 import { friends } from './015-friends';
 import { invitations } from './016-invitations';
 import { notifications } from './017-notifications';
+import { push } from './018-push';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   friends,
   invitations,
   notifications,
+  push,
 ];

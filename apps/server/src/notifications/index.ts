@@ -14,6 +14,8 @@ export interface NotificationsDeps {
   readonly logger: Logger;
   /** The bell's count rides the pages' event streams (friends/). */
   readonly feeds: Friends['feeds'];
+  /** Each stored notice, to push to the player's devices (push/). */
+  readonly push: Notify;
   readonly now?: () => number;
 }
 
@@ -33,7 +35,7 @@ const FEED = 'notifications';
  * page of theirs, all read at once from any device. A failed notice is logged, never the cause of a
  * refusal: the friend request or the invitation it tells of stands.
  */
-export function createNotifications({ storage, logger, feeds, now = Date.now }: NotificationsDeps): NotificationsCapability {
+export function createNotifications({ storage, logger, feeds, push, now = Date.now }: NotificationsDeps): NotificationsCapability {
   feeds.addFeed(FEED, async (playerId) => ({ type: 'notifications', unread: await storage.notifications.unread(playerId) }));
   const answer = async (playerId: string): Promise<NotificationsAnswer> => ({
     notifications: await storage.notifications.latest(playerId),
@@ -66,6 +68,7 @@ export function createNotifications({ storage, logger, feeds, now = Date.now }: 
       } catch (err) {
         logger.error({ event: 'notify-failed', playerId, kind, err }, 'could not store a notice');
       }
+      await push(playerId, kind, fromId, roomId);
     },
   };
 }

@@ -67,6 +67,7 @@ describe('Prometheus metrics at /metrics', () => {
         friends: { router: express.Router() },
         invitations: { router: express.Router() },
         notifications: { router: express.Router() },
+        push: { router: express.Router() },
         bans: new Bans(t.storage),
         addressOf: () => '127.0.0.1',
         logger: createLogger('silent'),

@@ -12,6 +12,7 @@ import { type StorageHarness, storageContract } from './contract';
 import { matchesContract } from './matchesContract';
 import { ratingsContract } from './ratingsContract';
 import { pairingContract } from './pairingContract';
+import { pushContract } from './pushContract';
 import { friendsContract } from './friendsContract';
 
 function sqliteHarness(): StorageHarness {
@@ -48,4 +49,5 @@ describe('SQLite storage (the Storage contract)', () => {
   ratingsContract(async () => sqliteHarness());
   pairingContract(async () => sqliteHarness());
   friendsContract(async () => sqliteHarness());
+  pushContract(async () => sqliteHarness());
 });

@@ -10,6 +10,7 @@ import { type StorageHarness, storageContract } from '../../storage/contract';
 import { matchesContract } from '../../storage/matchesContract';
 import { ratingsContract } from '../../storage/ratingsContract';
 import { pairingContract } from '../../storage/pairingContract';
+import { pushContract } from '../../storage/pushContract';
 import { friendsContract } from '../../storage/friendsContract';
 
 jest.setTimeout(30_000);
@@ -51,6 +52,7 @@ describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABAS
   ratingsContract(postgresHarness);
   pairingContract(postgresHarness);
   friendsContract(postgresHarness);
+  pushContract(postgresHarness);
 
   test('processes starting together migrate one at a time: each version is applied once', async () => {
     const h = await postgresHarness();
