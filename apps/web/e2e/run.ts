@@ -19,6 +19,7 @@ import { pagesCases } from './pages.e2e';
 import { paceCases } from './pace.e2e';
 import { phoneLayoutCases } from './phoneLayout.e2e';
 import { phraseCases } from './phrases.e2e';
+import { pushCases } from './push.e2e';
 import { quickCases } from './quick.e2e';
 import { ratingsCases } from './ratings.e2e';
 import { reviewCases } from './review.e2e';
@@ -47,6 +48,7 @@ const online = [
   ...phraseCases,
   ...accountCases,
   ...friendsCases,
+  ...pushCases,
   ...adminCases,
   ...phoneLayoutCases,
   ...endingCases,

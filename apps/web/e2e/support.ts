@@ -155,9 +155,13 @@ const CONFIRM_MOVES = `try { if (localStorage.getItem('flightchess.confirmMoves'
 export async function newPage(
   browser: Browser,
   device: typeof PHONE | typeof SMALL_PHONE | typeof DESKTOP,
-  options: { oneTap?: boolean; locale?: string } = {},
+  options: { oneTap?: boolean; locale?: string; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...device, locale: options.locale ?? 'zh-CN' });
+  const context = await browser.newContext({
+    ...device,
+    locale: options.locale ?? 'zh-CN',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   if (!options.oneTap) await context.addInitScript({ content: CONFIRM_MOVES });
   const page = await context.newPage();
@@ -310,18 +314,19 @@ console.log = (...args: unknown[]) => {
 async function describePage(page: Page): Promise<string> {
   if (page.isClosed()) return 'closed';
   // Errors, alerts and the prompt; else the status banner and the start of the screen's text (what a flaky case met).
+  // (No function is named inside: tsx would wrap it in a helper the page does not have.)
   const read = page
-    .evaluate(() => {
-      const said = (selector: string) =>
+    .evaluate(() =>
+      ['.error, [role=alert], [data-testid=prompt]', '#status', '#app'].map((selector) =>
         [...document.querySelectorAll(selector)]
           .map((e) => (e as HTMLElement).innerText?.trim() ?? '')
           .filter(Boolean)
-          .join(' | ');
-      const notable = said('.error, [role=alert], [data-testid=prompt]');
-      if (notable) return notable;
-      const screen = said('#app').replace(/\s+/g, ' ').slice(0, 300);
-      return `(no error, alert or prompt) status: "${said('#status')}", screen: "${screen}"`;
-    })
+          .join(' | '),
+      ),
+    )
+    .then(([notable, status, screen]) =>
+      notable ? notable : `(no error, alert or prompt) status: "${status}", screen: "${(screen ?? '').replace(/\s+/g, ' ').slice(0, 300)}"`,
+    )
     .catch((e: Error) => `(not readable: ${e.message})`);
   // A page too busy to answer must not hold up its closing.
   const shown = await Promise.race([read, new Promise<string>((r) => setTimeout(() => r('(no answer in 2 s)'), 2000).unref())]);

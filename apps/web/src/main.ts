@@ -17,6 +17,7 @@ import { language, onLanguageChange, setLanguage, t } from './i18n';
 import { browserLanguage } from './i18n/browserLanguage';
 import { NetSession } from './online/netSession';
 import { SocialLink } from './online/socialLink';
+import { VisibleWord } from './online/visibleWord';
 import { OfflineStore } from './saves/offlineStore';
 import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
@@ -38,6 +39,7 @@ const homeLink = document.getElementById('home-link') as HTMLAnchorElement;
 const tools = document.getElementById('tools')!;
 
 const net = new NetSession(window.localStorage, import.meta.env.VITE_SERVER_URL || window.location.origin);
+const visible = new VisibleWord(net);
 const ctx: AppContext = {
   navigate(route: Route) {
     const hash = hashOf(route);
@@ -58,6 +60,7 @@ const ctx: AppContext = {
   offline: new OfflineStore(window.localStorage),
   net,
   social: new SocialLink(net),
+  visible,
   tools,
   speed: fast ? 0.08 : 1,
   botDelayMs: fast ? 40 : 700,
@@ -67,6 +70,7 @@ let screen: Screen | null = null;
 const notices = showNotices(statusBar, ctx.net);
 const invitations = showInvitations(statusBar, ctx);
 const bell = showBell(langButton, ctx);
+visible.start();
 
 function show(route: Route): void {
   // The friends' stream runs on every page once the device has a player (a sign-in or a sign-out changes whose).

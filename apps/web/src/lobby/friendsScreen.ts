@@ -2,6 +2,7 @@ import type { AppContext } from '../app';
 import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { friendsPanel } from '../friends/friendsPanel';
+import { pushPanel } from '../friends/pushPanel';
 import { createTableForm } from './createTableForm';
 import { joinByCodeForm } from './joinByCodeForm';
 import { fill, h } from '../ui/dom';
@@ -10,17 +11,27 @@ import { fill, h } from '../ui/dom';
 export function friendsScreen(ctx: AppContext): Screen {
   const el = h('main', { class: 'screen friends' });
   const panel = friendsPanel(ctx);
+  const push = pushPanel(ctx);
   const render = () => {
     panel.relabel();
+    push.relabel();
     fill(
       el,
       h('h1', { text: t('mode.friends') }),
       panel.el,
       joinByCodeForm(ctx),
       createTableForm(ctx),
+      push.el,
       h('nav', { class: 'page-nav' }, h('a', { class: 'button', href: '#/', text: t('results.home') })),
     );
   };
   render();
-  return { el, relabel: render, dispose: () => panel.dispose() };
+  return {
+    el,
+    relabel: render,
+    dispose: () => {
+      panel.dispose();
+      push.dispose();
+    },
+  };
 }
