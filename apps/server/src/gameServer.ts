@@ -133,7 +133,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     addressOf: (req) => limiter.addressOf(req),
     blockedBetween: (a, b) => pairing.blockedBetween(a, b),
     // The bell is made after friends (its count rides their pages' streams): reached when a notice is due.
-    notify: (playerId, kind, fromId) => notifications.notify(playerId, kind, fromId),
+    notify: (playerId, kind, fromId, roomId) => notifications.notify(playerId, kind, fromId, roomId),
   });
   const push = createPush({ storage: deps.storage, presence, alone: !deps.driver, logger: deps.logger, config });
   const notifications = createNotifications({ storage: deps.storage, logger: deps.logger, feeds: friends.feeds, push: push.notice });

@@ -3,7 +3,7 @@ import { EventFrames } from '../src/online/eventFrames';
 import { SocialLink } from '../src/online/socialLink';
 
 const answer = (names: string[]): FriendsAnswer => ({
-  friends: names.map((nickname, i) => ({ playerId: `p${i}`, nickname, since: 1, presence: { state: 'offline', since: 0 } })),
+  friends: names.map((nickname, i) => ({ playerId: `p${i}`, nickname, since: 1, presence: { state: 'offline', since: 0 }, alert: false })),
   incoming: [],
   outgoing: [],
   code: 'ABCDEFGH',

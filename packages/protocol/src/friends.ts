@@ -34,6 +34,8 @@ export interface Friend {
   /** Friends since (epoch ms). */
   readonly since: number;
   readonly presence: FriendPresence;
+  /** This player is told (a notice) when the friend starts playing: off until turned on (`/api/friends/alert`). */
+  readonly alert: boolean;
 }
 
 /** A friend request, in (from `playerId`) or out (to `playerId`). */
@@ -117,8 +119,8 @@ export interface InvitationAccepted {
   readonly watching: boolean;
 }
 
-/** What a notice says happened: a friend request came, one of the player's was accepted, an invitation came. */
-export const NOTIFICATION_KINDS = ['friend-request', 'friend-accepted', 'invitation'] as const;
+/** What a notice says happened: a friend request came, one of the player's was accepted, an invitation came, a friend started playing (when asked for). */
+export const NOTIFICATION_KINDS = ['friend-request', 'friend-accepted', 'invitation', 'friend-playing'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notice of the bell: who it is about, and what (an invitation's table to go to). */

@@ -9,6 +9,8 @@ export interface StoredFriend {
   readonly since: number;
   /** When they were last seen leaving the site (0: not since this was kept). */
   readonly lastSeen: number;
+  /** The player is told when this friend starts playing. */
+  readonly alert: boolean;
 }
 
 /** A player's own settings and friend code. */
@@ -51,6 +53,10 @@ export interface FriendStorage {
   byCode(code: string): Promise<string | null>;
   /** The player left the site at `at` (their friends see "last seen"). */
   seen(playerId: string, at: number): Promise<void>;
+  /** Tell `playerId` when `friendId` starts playing, or not: false when they are not friends. */
+  setAlert(playerId: string, friendId: string, on: boolean): Promise<boolean>;
+  /** The friends who asked to be told when this player starts playing. */
+  alerted(playerId: string): Promise<string[]>;
 }
 
 const request = (r: Row): FriendRequest => ({ playerId: r.id as string, nickname: r.nickname as string, at: Number(r.created_at) });
@@ -93,7 +99,7 @@ export function friendRepository(sql: Sql, newCode: () => string = newFriendCode
     friends: async (playerId) =>
       (
         await sql.all(
-          `SELECT f.friend_id, p.nickname, f.since, COALESCE(s.last_seen, 0) AS last_seen FROM friendships f
+          `SELECT f.friend_id, p.nickname, f.since, f.alert_playing, COALESCE(s.last_seen, 0) AS last_seen FROM friendships f
            JOIN players p ON p.id = f.friend_id LEFT JOIN social_settings s ON s.player_id = f.friend_id
            WHERE f.player_id = ? ORDER BY p.nickname, f.friend_id`,
           [playerId],
@@ -103,6 +109,7 @@ export function friendRepository(sql: Sql, newCode: () => string = newFriendCode
         nickname: r.nickname as string,
         since: Number(r.since),
         lastSeen: Number(r.last_seen),
+        alert: flag(r.alert_playing),
       })),
     incoming: async (playerId) =>
       (
@@ -148,6 +155,12 @@ export function friendRepository(sql: Sql, newCode: () => string = newFriendCode
         await tx.run('DELETE FROM friendships WHERE (player_id = ? AND friend_id = ?) OR (player_id = ? AND friend_id = ?)', [a, b, b, a]);
         await tx.run('DELETE FROM friend_requests WHERE (from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?)', [a, b, b, a]);
       }),
+    setAlert: async (playerId, friendId, on) =>
+      (await sql.run('UPDATE friendships SET alert_playing = ? WHERE player_id = ? AND friend_id = ?', [on, playerId, friendId])) > 0,
+    alerted: async (playerId) =>
+      (await sql.all('SELECT player_id FROM friendships WHERE friend_id = ? AND alert_playing = ?', [playerId, true])).map(
+        (r) => r.player_id as string,
+      ),
     settings: ensured,
     changeSettings: async (playerId, change) => {
       await ensured(playerId);

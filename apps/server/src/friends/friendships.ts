@@ -20,8 +20,13 @@ export interface FriendshipsDeps {
   readonly board: Pick<PresenceBoard, 'lookup' | 'hide'>;
   /** These players' friends or requests changed: their open pages are sent them again (liveEvents.ts). */
   readonly changed: (playerIds: readonly string[]) => Promise<void>;
-  /** Tell a player's bell: a friend request came (`from` asked), or theirs was accepted (`from` accepted). */
-  readonly notify: (playerId: string, kind: 'friend-request' | 'friend-accepted', fromId: string) => Promise<void>;
+  /** Tell a player's bell: a friend request came (`from` asked), theirs was accepted (`from` accepted), `from` started playing. */
+  readonly notify: (
+    playerId: string,
+    kind: 'friend-request' | 'friend-accepted' | 'friend-playing',
+    fromId: string,
+    roomId?: string,
+  ) => Promise<void>;
   /** The player's settings changed: their open pages are sent those only. */
   readonly settingsChanged: (playerId: string) => Promise<void>;
   readonly now?: () => number;
@@ -61,6 +66,7 @@ export class Friendships {
       nickname: f.nickname,
       since: f.since,
       presence: presence.get(f.playerId) ?? { state: 'offline' as const, since: f.lastSeen },
+      alert: f.alert,
     }));
     // Online first (the most telling state first), then by name as stored.
     listed.sort((a, b) => PRESENCE_STATES.indexOf(a.presence.state) - PRESENCE_STATES.indexOf(b.presence.state));
@@ -148,6 +154,26 @@ export class Friendships {
     await friends.changeSettings(playerId, change);
     if (hiding) await this.deps.board.hide(playerId, change.appearOffline!);
     await this.deps.settingsChanged(playerId);
+  }
+
+  /** Tell the player when this friend starts playing, or not. */
+  async setAlert(playerId: string, friendId: string, on: boolean): Promise<{ refused: HttpRefusal } | null> {
+    if (!(await this.deps.storage.friends.setAlert(playerId, friendId, on))) return refusal(404, 'ERR_NO_PLAYER', 'not a friend of yours');
+    await this.deps.changed([playerId]);
+    return null;
+  }
+
+  /**
+   * A game started with these players: each friend who asked is told (with the table when it may be
+   * watched) — but not of a player who appears offline, whose presence nobody sees.
+   */
+  async startedPlaying(playerIds: readonly string[], roomId: string, watchable: boolean): Promise<void> {
+    const { friends } = this.deps.storage;
+    for (const playerId of playerIds) {
+      if ((await friends.settings(playerId)).appearOffline) continue;
+      for (const friendId of await friends.alerted(playerId))
+        await this.deps.notify(friendId, 'friend-playing', playerId, watchable ? roomId : undefined);
+    }
   }
 
   async replaceCode(playerId: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { GuestReads } from '../accounts/guests';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { Bans } from '../bans/bans';
 import type { Budgets } from '../limits/budgets';
-import { type FriendsStore, Friendships } from './friendships';
+import { type FriendsStore, Friendships, type FriendshipsDeps } from './friendships';
 import { LiveEvents } from './liveEvents';
 import { PresenceBoard } from './presenceBoard';
 import { friendsRouter } from './router';
@@ -26,7 +26,7 @@ export interface FriendsDeps {
   /** Whether either of two players blocked the other (pairing/). */
   readonly blockedBetween: (a: string, b: string) => Promise<boolean>;
   /** Tell a player's bell (notifications/). */
-  readonly notify: (playerId: string, kind: 'friend-request' | 'friend-accepted', fromId: string) => Promise<void>;
+  readonly notify: FriendshipsDeps['notify'];
 }
 
 const SETTINGS = 'settings';
@@ -36,8 +36,8 @@ const settingsOf = async (storage: FriendsStore, playerId: string) => {
   return { appearOffline, invitations };
 };
 
-/** What a table tells of the people at it (its humans seated, its watchers), each time its listing changes. */
-export type TablePresence = Pick<PresenceBoard, 'atTable'>;
+/** What a table tells of the people at it: who is at it, each time its listing changes; who started playing there. */
+export type TablePresence = Pick<PresenceBoard, 'atTable'> & Pick<Friendships, 'startedPlaying'>;
 
 /** Friends as the rest of the server reaches them. */
 export interface Friends {
@@ -84,7 +84,15 @@ export function createFriends(deps: FriendsDeps): Friends {
   const router = friendsRouter({ storage, friendships, live, devices: deps.devices, bans: deps.bans, addressOf: deps.addressOf });
   return {
     router,
-    tables: board,
+    tables: {
+      atTable: (roomId, people, table) => board.atTable(roomId, people, table),
+      startedPlaying: (playerIds, roomId, watchable) =>
+        friendships
+          .startedPlaying(playerIds, roomId, watchable)
+          .catch((err: unknown) =>
+            logger.error({ event: 'friend-alerts-failed', roomId, err }, 'could not tell friends of a game started'),
+          ),
+    },
     feeds: live,
     blocked: (blocker, other) => friendships.part(blocker, other),
     start: async () => {

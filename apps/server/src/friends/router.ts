@@ -26,6 +26,7 @@ const playerIdSchema = credentialsSchema.shape.playerId;
 const asking = credentialsSchema.extend({ to: z.string().min(1).max(64) }).strict();
 const answering = credentialsSchema.extend({ from: playerIdSchema }).strict();
 const removing = credentialsSchema.extend({ friend: playerIdSchema }).strict();
+const alerting = credentialsSchema.extend({ friend: playerIdSchema, on: z.boolean() }).strict();
 const setting = credentialsSchema
   .extend({ appearOffline: z.boolean().optional(), invitations: z.enum(INVITATION_POLICIES).optional() })
   .strict()
@@ -105,6 +106,17 @@ export function friendsRouter({
       const asked = await signedIn(req, res, removing);
       if (!asked) return;
       await friendships.part(asked.player.id, asked.body.friend);
+      await answer(res, asked.player.id);
+    }),
+  );
+
+  api.post(
+    '/friends/alert',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, alerting);
+      if (!asked) return;
+      const refused = await friendships.setAlert(asked.player.id, asked.body.friend, asked.body.on);
+      if (refused) return fail(res, refused.refused.status, refused.refused.code, refused.refused.message);
       await answer(res, asked.player.id);
     }),
   );

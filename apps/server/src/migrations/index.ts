@@ -17,6 +17,7 @@ import { friends } from './015-friends';
 import { invitations } from './016-invitations';
 import { notifications } from './017-notifications';
 import { push } from './018-push';
+import { friendAlerts } from './019-friend-alerts';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   invitations,
   notifications,
   push,
+  friendAlerts,
 ];

@@ -34,8 +34,14 @@ export interface TableDeps {
   readonly addressOf: (req: IncomingMessage) => string;
   /** Quick play's ratings, cooldowns and blocks, as a table meets them (pairing/). */
   readonly pairing: TablePairing;
-  /** Who is at the table, told to their friends (friends/): after each change of its listing, and none once it closes. */
-  readonly people: { atTable(roomId: string, people: readonly TablePerson[], table: PresenceTable | null): void };
+  /**
+   * Who is at the table, told to their friends (friends/): after each change of its listing, and none once it
+   * closes; and who started playing there (their friends who asked are told).
+   */
+  readonly people: {
+    atTable(roomId: string, people: readonly TablePerson[], table: PresenceTable | null): void;
+    startedPlaying(playerIds: readonly string[], roomId: string, watchable: boolean): Promise<void>;
+  };
   /** Invitations to the table (invitations/): one lets its invitee in without the code; a game started expires them. */
   readonly invitations: {
     admits(id: string, playerId: string, roomId: string): Promise<boolean>;

@@ -99,6 +99,11 @@ export class TablePlay {
     const match = (this.current = begun.match);
     showMatch(t.state, match);
     t.gameChanged();
+    void t.deps.people.startedPlaying(
+      t.seating.humans().map((seat) => seat.playerId),
+      t.tableId,
+      t.state.watchable,
+    );
     this.planner.plan(match);
     const snapshot = this.snapshot()!;
     t.tell('snapshot', snapshot);

@@ -19,8 +19,12 @@ export function friendsContract(openHarness: () => Promise<StorageHarness>): voi
     await storage.close();
 
     const reopened = await open();
-    expect(await reopened.friends.friends(ann.playerId)).toEqual([{ playerId: bob.playerId, nickname: 'Bob', since: 30, lastSeen: 0 }]);
-    expect(await reopened.friends.friends(bob.playerId)).toEqual([{ playerId: ann.playerId, nickname: 'Ann', since: 30, lastSeen: 0 }]);
+    expect(await reopened.friends.friends(ann.playerId)).toEqual([
+      { playerId: bob.playerId, nickname: 'Bob', since: 30, lastSeen: 0, alert: false },
+    ]);
+    expect(await reopened.friends.friends(bob.playerId)).toEqual([
+      { playerId: ann.playerId, nickname: 'Ann', since: 30, lastSeen: 0, alert: false },
+    ]);
     expect(await reopened.friends.counts(ann.playerId)).toEqual({ friends: 1, incoming: 0, outgoing: 0 });
     expect(await reopened.friends.areFriends(bob.playerId, ann.playerId)).toBe(true);
 
@@ -35,6 +39,28 @@ export function friendsContract(openHarness: () => Promise<StorageHarness>): voi
     expect(await reopened.friends.ask(bob.playerId, cat.playerId, 70)).toBe('requested');
     expect(await reopened.friends.decline(cat.playerId, bob.playerId)).toBe(true);
     expect(await reopened.friends.decline(cat.playerId, bob.playerId)).toBe(false);
+  });
+
+  test('told when a friend starts playing: off until turned on, only between friends, gone with the friendship', async () => {
+    const storage = await open();
+    const [ann, bob, cat] = [await createGuest(storage, 'Ann'), await createGuest(storage, 'Bob'), await createGuest(storage, 'Cat')];
+    const { friends } = storage;
+    await friends.ask(ann.playerId, bob.playerId, 1);
+    await friends.accept(bob.playerId, ann.playerId, 2);
+    expect(await friends.alerted(bob.playerId)).toEqual([]);
+    expect(await friends.setAlert(ann.playerId, bob.playerId, true)).toBe(true);
+    expect(await friends.setAlert(ann.playerId, cat.playerId, true)).toBe(false); // not friends
+    expect(await friends.alerted(bob.playerId)).toEqual([ann.playerId]);
+    expect(await friends.alerted(ann.playerId)).toEqual([]); // one way
+    expect((await friends.friends(ann.playerId))[0]!.alert).toBe(true);
+    expect((await friends.friends(bob.playerId))[0]!.alert).toBe(false);
+    await friends.setAlert(ann.playerId, bob.playerId, false);
+    expect(await friends.alerted(bob.playerId)).toEqual([]);
+    await friends.setAlert(ann.playerId, bob.playerId, true);
+    await friends.part(bob.playerId, ann.playerId);
+    await friends.ask(ann.playerId, bob.playerId, 3);
+    await friends.accept(bob.playerId, ann.playerId, 4);
+    expect(await friends.alerted(bob.playerId)).toEqual([]);
   });
 
   test('settings and friend codes: made on first read, unique, replaced; last seen kept', async () => {
@@ -56,7 +82,9 @@ export function friendsContract(openHarness: () => Promise<StorageHarness>): voi
     await storage.friends.ask(ann.playerId, bob.playerId, 1);
     await storage.friends.accept(bob.playerId, ann.playerId, 2);
     await storage.friends.seen(ann.playerId, 1234);
-    expect(await storage.friends.friends(bob.playerId)).toEqual([{ playerId: ann.playerId, nickname: 'Ann', since: 2, lastSeen: 1234 }]);
+    expect(await storage.friends.friends(bob.playerId)).toEqual([
+      { playerId: ann.playerId, nickname: 'Ann', since: 2, lastSeen: 1234, alert: false },
+    ]);
   });
 
   test('an idle guest with a friend is kept; one without is cleaned up, with the requests they sent', async () => {

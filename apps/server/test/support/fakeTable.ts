@@ -66,7 +66,7 @@ function fakeDeps(config: ServerConfig, storage: Storage): TableDeps {
     addressOf: () => '127.0.0.1',
     pairing: absent('pairing') as TableDeps['pairing'],
     // Who is at the table: told to nobody here (friends' presence is tested with a server).
-    people: { atTable: () => undefined },
+    people: { atTable: () => undefined, startedPlaying: async () => undefined },
     invitations: { admits: async () => false, roomStarted: async () => undefined },
   };
 }

@@ -29,6 +29,9 @@ function noticeLine(n: Notification): { text: string; href: string } {
   const name = n.from.nickname;
   if (n.kind === 'friend-request') return { text: t('bell.friendRequest', { name }), href: hashOf({ name: 'friends' }) };
   if (n.kind === 'friend-accepted') return { text: t('bell.friendAccepted', { name }), href: hashOf({ name: 'friends' }) };
+  // A friend's game: watched in one tap when its table may be watched.
+  if (n.kind === 'friend-playing')
+    return { text: t('bell.friendPlaying', { name }), href: hashOf(n.roomId ? { name: 'watch', roomId: n.roomId } : { name: 'friends' }) };
   return { text: t('bell.invitation', { name }), href: hashOf({ name: 'friends' }) };
 }
 

@@ -13,4 +13,6 @@ export const friendsApi = {
   settings: (net: Api, creds: Credentials, change: Partial<SocialSettings>) =>
     net.postAs<FriendsAnswer>('/api/friends/settings', creds, change),
   newCode: (net: Api, creds: Credentials) => net.postAs<FriendsAnswer>('/api/friends/code', creds),
+  alert: (net: Api, creds: Credentials, friend: string, on: boolean) =>
+    net.postAs<FriendsAnswer>('/api/friends/alert', creds, { friend, on }),
 };

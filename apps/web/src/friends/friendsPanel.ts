@@ -64,6 +64,15 @@ export function friendsPanel(ctx: AppContext): { readonly el: HTMLElement; relab
         h('span', { class: 'friend-state', text: presenceWords(f.presence, Date.now()), data: { testid: 'friend-state' } }),
       ),
       watch,
+      // Off until turned on: told (a notice, a push) when this friend starts a game.
+      h('button', {
+        type: 'button',
+        class: f.alert ? 'small alert on' : 'small quiet alert',
+        text: t('friends.alert'),
+        aria: { pressed: String(f.alert), label: t(f.alert ? 'friends.alertOn' : 'friends.alertOff', { name: f.nickname }) },
+        data: { testid: 'friend-alert' },
+        on: { click: () => void act((c) => friendsApi.alert(ctx.net, c, f.playerId, !f.alert)) },
+      }),
       h('button', {
         class: 'small quiet',
         text: t('friends.remove'),

@@ -7,6 +7,7 @@ export const PUSH_WORDS = {
     'friend-request': '{from} 想加你为好友',
     'friend-accepted': '{from} 接受了你的好友请求',
     invitation: '{from} 邀请你入座，2 分钟内有效',
+    'friend-playing': '{from} 开始下棋了',
     summary: '你休息时来了 {n} 条通知',
   },
   en: {
@@ -14,6 +15,7 @@ export const PUSH_WORDS = {
     'friend-request': '{from} wants to be your friend',
     'friend-accepted': '{from} accepted your friend request',
     invitation: '{from} invited you to a table (for 2 minutes)',
+    'friend-playing': '{from} started a game',
     summary: '{n} notifications came while you slept',
   },
 } as const;

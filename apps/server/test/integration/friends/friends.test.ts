@@ -27,7 +27,7 @@ describe('friends: asked by one, accepted by the other, removed by either', () =
     expect(accepted.body.incoming).toEqual([]);
     const annSees = await friendsOf(ann);
     expect(annSees.friends).toEqual([
-      { playerId: bob.playerId, nickname: 'Bob', since: expect.any(Number), presence: { state: 'offline', since: 0 } },
+      { playerId: bob.playerId, nickname: 'Bob', since: expect.any(Number), presence: { state: 'offline', since: 0 }, alert: false },
     ]);
     expect(annSees.outgoing).toEqual([]);
     // Asking a friend is answered as friends, and changes nothing.

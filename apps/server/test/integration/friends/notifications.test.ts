@@ -1,6 +1,6 @@
-import { NOTIFICATIONS_KEPT, type NotificationsAnswer } from '@flightchess/protocol';
+import { type FriendsAnswer, NOTIFICATIONS_KEPT, type NotificationsAnswer } from '@flightchess/protocol';
 import { PageEvents } from '../../support/pageEvents';
-import { type Guest, create, credentials, newGuest, postJson, waitFor } from '../../support/players';
+import { type Guest, create, credentials, newGuest, postJson, sleep, waitFor } from '../../support/players';
 import { testServerPerFile } from '../../support/server';
 
 const t = testServerPerFile();
@@ -49,6 +49,42 @@ describe('the bell: notices stored, the unread count pushed to every page, read 
     } finally {
       await Promise.all([bobPhone.close(), bobDesk.close(), annPage.close()]);
     }
+  });
+
+  test("a friend's game started: told to the friends who asked (off by default), with the table to watch; not of one who appears offline", async () => {
+    const [host, fan, other] = [await newGuest(t, 'Host'), await newGuest(t, 'Fan'), await newGuest(t, 'Other')];
+    for (const g of [fan, other]) {
+      await postJson(t, '/api/friends/requests', { ...credentials(g), to: host.playerId });
+      await postJson(t, '/api/friends/requests/accept', { ...credentials(host), from: g.playerId });
+    }
+    const alerted = await postJson<FriendsAnswer>(t, '/api/friends/alert', { ...credentials(fan), friend: host.playerId, on: true });
+    expect(alerted.body.friends.map((f) => [f.nickname, f.alert])).toEqual([['Host', true]]);
+    // Only of a friend, and with a clear answer.
+    expect((await postJson(t, '/api/friends/alert', { ...credentials(fan), friend: other.playerId, on: true })).status).toBe(404);
+    expect((await postJson(t, '/api/friends/alert', { ...credentials(fan), friend: host.playerId, on: 'yes' })).status).toBe(400);
+
+    const playing = async () => {
+      // The host starts alone: the empty seat gets a bot.
+      const table = await create(t, host, { size: 2, private: true });
+      await waitFor(() => table.state?.startable === true, 'the table startable');
+      table.send('start', {});
+      await waitFor(() => table.state.status === 'playing', 'the game started');
+      return table;
+    };
+    const first = await playing();
+    await waitFor(async () => (await list(fan)).notifications.some((n) => n.kind === 'friend-playing'), 'the fan told');
+    expect((await list(fan)).notifications.filter((n) => n.kind === 'friend-playing').map((n) => [n.from.nickname, n.roomId])).toEqual([
+      ['Host', first.room.roomId],
+    ]);
+    expect((await list(other)).notifications.filter((n) => n.kind === 'friend-playing')).toEqual([]);
+    await first.room.leave(true);
+
+    // Appearing offline: nobody learns that they play.
+    await postJson(t, '/api/friends/settings', { ...credentials(host), appearOffline: true });
+    const second = await playing();
+    await sleep(300);
+    expect((await list(fan)).notifications.filter((n) => n.kind === 'friend-playing')).toHaveLength(1);
+    await second.room.leave(true);
   });
 
   test(`only the latest ${NOTIFICATIONS_KEPT} are kept`, async () => {
