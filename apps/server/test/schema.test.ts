@@ -57,6 +57,7 @@ function largestState(): TableState {
   state.result.recorded = true;
   state.watchers = 2 ** 16 - 1;
   for (let i = 0; i < WATCHER_NAMES_SHOWN; i++) state.watcherNames.push('观'.repeat(20));
+  for (let i = 0; i < WATCHER_NAMES_SHOWN; i++) state.watcherIds.push('x'.repeat(16));
   return state;
 }
 

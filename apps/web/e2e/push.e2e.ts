@@ -7,7 +7,7 @@
  * test's subscription; everything else — the page, its service worker, the server — is real.)
  */
 import assert from 'node:assert/strict';
-import type { GuestCredentials, PushSettings } from '@flightchess/protocol';
+import { type GuestCredentials, PUSH_KINDS, type PushSettings } from '@flightchess/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type TestDevice, TestPushService } from '../../server/test/support/pushService';
 import { startGameServer } from './gameServer';
@@ -95,7 +95,7 @@ export const pushCases: TestCase[] = [
           async () => (await bob.page.textContent('[data-testid=push-toggle]')) === '关闭这台设备的通知' || null,
           15_000,
         );
-        assert.equal(await bob.page.locator('[data-testid^=push-kind-]').count(), 3);
+        assert.equal(await bob.page.locator('[data-testid^=push-kind-]').count(), PUSH_KINDS.length);
         await bob.page.locator('[data-testid=push-panel]').scrollIntoViewIfNeeded();
         await screenshot(bob.page, 'push-on-phone-zh');
         const me = await storedPlayer(bob.page);

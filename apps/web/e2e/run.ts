@@ -40,6 +40,8 @@ const online = [
   ...paceCases,
   ...watchCases,
   ...oneAtATime(reviewCases),
+  // Its first case waits out an invitation's 2 minutes.
+  ...friendsCases,
   ...onlineCases,
   ...awayCases,
   ...eventsCases,
@@ -47,7 +49,6 @@ const online = [
   ...quickCases,
   ...phraseCases,
   ...accountCases,
-  ...friendsCases,
   ...pushCases,
   ...adminCases,
   ...phoneLayoutCases,

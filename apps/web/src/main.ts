@@ -71,6 +71,11 @@ const notices = showNotices(statusBar, ctx.net);
 const invitations = showInvitations(statusBar, ctx);
 const bell = showBell(langButton, ctx);
 visible.start();
+// A player made on this page (a first game, a table watched) or taken over (linked, signed in): their friends' stream and page word start now.
+net.onPlayer(() => {
+  ctx.social.ensure();
+  visible.wake();
+});
 
 function show(route: Route): void {
   // The friends' stream runs on every page once the device has a player (a sign-in or a sign-out changes whose).

@@ -28,9 +28,13 @@ describe('NetSession: the guest identity', () => {
   test('is made once, then reused while the nickname stays', async () => {
     const calls = fakeServer([{ status: 201, body: ANN }]);
     const session = new NetSession(new MemoryStore(), 'http://game.test/');
+    let told = 0;
+    session.onPlayer(() => told++);
     expect(await session.guest('Ann')).toEqual(ANN);
     expect(await session.guest('Ann')).toEqual(ANN);
     expect(calls).toEqual([{ method: 'POST', path: '/api/guests', body: { nickname: 'Ann' } }]);
+    // The page hears of its new player once (its friends' stream starts then).
+    expect(told).toBe(1);
   });
 
   test('a new nickname renames the same player: id, secret (and so level and history) kept', async () => {
@@ -104,7 +108,10 @@ describe('NetSession: signed in and signed out', () => {
     store.setItem('flightchess.tokens', JSON.stringify({ r1: 'r1:token' }));
     store.setItem('flightchess.signedOut', 'Old');
     const session = new NetSession(store, 'http://game.test/');
+    let told = 0;
+    session.onPlayer(() => told++);
     session.adopt({ playerId: 'p9', secret: 'device-secret', nickname: 'Bo' });
+    expect(told).toBe(1);
     expect(session.credentials()).toEqual({ playerId: 'p9', secret: 'device-secret', nickname: 'Bo' });
     expect(session.tokenFor('r1')).toBeNull();
     expect(session.signedOutOf()).toBeNull();

@@ -85,9 +85,13 @@ export interface TableFacts {
   readonly watchers: number;
   /** The names of the first watchers (at most WATCHER_NAMES_SHOWN), in the order they came. */
   readonly watcherNames: readonly string[];
+  /** Their player ids, in the same order (a watcher is asked to be a friend from the list). */
+  readonly watcherIds: readonly string[];
 }
 
 type Loose = Record<string, unknown>;
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((w): w is string => typeof w === 'string') : []);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const bool = (v: unknown): boolean => v === true;
@@ -150,6 +154,7 @@ export function tableFacts(raw: unknown): TableFacts {
     seats,
     watchable: t.watchable !== false,
     watchers: num(t.watchers),
-    watcherNames: Array.isArray(t.watcherNames) ? t.watcherNames.filter((w): w is string => typeof w === 'string') : [],
+    watcherNames: strings(t.watcherNames),
+    watcherIds: strings(t.watcherIds),
   };
 }

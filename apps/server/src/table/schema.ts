@@ -2,10 +2,10 @@ import { Encoder, type SchemaType, schema } from '@colyseus/schema';
 
 /**
  * The size of the encode buffers (the process's two, shared by every table: colyseusWorkarounds.ts ownPatches).
- * The largest table state encodes in about 2.6 KB, half of it the names of 20 watchers (test/schema.test.ts),
- * and a bigger one still works (the encoder grows the buffer, with a warning).
+ * The largest table state encodes in about 3.1 KB, half of it the names and ids of 20 watchers
+ * (test/schema.test.ts), and a bigger one still works (the encoder grows the buffer, with a warning).
  */
-export const STATE_BUFFER_BYTES = 4096;
+export const STATE_BUFFER_BYTES = 5120;
 Encoder.BUFFER_SIZE = STATE_BUFFER_BYTES;
 
 /**
@@ -94,9 +94,10 @@ export const TableState = schema(
     result: ResultState,
     /** Whether the table may be watched (watchers.ts). */
     watchable: { type: 'boolean', default: true },
-    /** How many watch now, and the names of the first of them (WATCHER_NAMES_SHOWN). */
+    /** How many watch now, and the names and player ids of the first of them (WATCHER_NAMES_SHOWN). */
     watchers: { type: 'uint16', default: 0 },
     watcherNames: ['string'],
+    watcherIds: ['string'],
   },
   'Table',
 );

@@ -127,11 +127,30 @@ export class Watchers {
     const { state } = this.t;
     const shown = [...this.bySession.values()].filter((w) => w.connected);
     state.watchers = shown.length;
-    const names = shown.slice(0, WATCHER_NAMES_SHOWN).map((w) => w.name);
-    if (names.join('\n') !== state.watcherNames.join('\n')) {
-      state.watcherNames.splice(0, state.watcherNames.length);
-      state.watcherNames.push(...names);
-    }
+    const first = shown.slice(0, WATCHER_NAMES_SHOWN);
+    replaceAll(
+      state.watcherNames,
+      first.map((w) => w.name),
+    );
+    replaceAll(
+      state.watcherIds,
+      first.map((w) => w.playerId),
+    );
     this.t.listingChanged();
   }
+}
+
+/** A synced list set to `items`, untouched (no patch) when it holds them already. */
+function replaceAll(
+  list: {
+    length: number;
+    join(separator: string): string;
+    splice(start: number, count: number): unknown;
+    push(...items: string[]): unknown;
+  },
+  items: readonly string[],
+): void {
+  if (items.join('\n') === list.join('\n')) return;
+  list.splice(0, list.length);
+  list.push(...items);
 }

@@ -125,6 +125,8 @@ describe('watching a table', () => {
     for (let i = 0; i < WATCHER_NAMES_SHOWN + 2; i++) watchers.push(await watchAs(roomId, `W${i}`));
     await waitFor(() => host.state.watchers === WATCHER_NAMES_SHOWN + 2, 'every watcher counted');
     expect([...host.state.watcherNames]).toEqual(watchers.slice(0, WATCHER_NAMES_SHOWN).map((w) => w.guest.nickname));
+    // …and their player ids, so that a player may ask one to be a friend from the list.
+    expect([...host.state.watcherIds]).toEqual(watchers.slice(0, WATCHER_NAMES_SHOWN).map((w) => w.guest.playerId));
     expect(host.state.watchable).toBe(true);
     const listed = async () =>
       ((await getJson(t, '/api/tables')).body as { roomId: string; watchers: number; watchable: boolean }[]).find(
@@ -143,6 +145,7 @@ describe('watching a table', () => {
     await watchers.shift()!.room.leave();
     await waitFor(() => host.state.watchers === WATCHER_NAMES_SHOWN, 'two fewer');
     expect([...host.state.watcherNames]).toEqual(watchers.map((w) => w.guest.nickname));
+    expect([...host.state.watcherIds]).toEqual(watchers.map((w) => w.guest.playerId));
 
     // One connection per watching player: a second one takes over (the first is told so), the count stays.
     const again = await watch(sdk(), roomId, watchers[0]!.guest);

@@ -15,7 +15,7 @@ const statusWords = (i: Invitation) => t(`invite.status.${i.status}`);
  * each invitation sent to this table (waiting, accepted, declined, expired). Live: friends come and go,
  * answers arrive.
  */
-export function invitePanel(ctx: AppContext, roomId: string): { readonly el: HTMLElement; dispose(): void } {
+export function invitePanel(ctx: AppContext, roomId: string): { readonly el: HTMLElement; relabel(): void; dispose(): void } {
   const el = h('section', {
     class: 'card friends-panel invite-panel',
     aria: { label: t('invite.title') },
@@ -86,5 +86,5 @@ export function invitePanel(ctx: AppContext, roomId: string): { readonly el: HTM
     }),
   ];
   render();
-  return { el, dispose: () => stops.forEach((stop) => stop()) };
+  return { el, relabel: render, dispose: () => stops.forEach((stop) => stop()) };
 }

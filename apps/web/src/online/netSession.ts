@@ -66,6 +66,8 @@ export class NetSession {
   private colyseus: Client | null = null;
   /** A room just joined from the home screen, handed to the table screen the route opens. */
   private readonly handed = new Map<string, Room>();
+  /** Told each time this device gets a player (onPlayer). */
+  private readonly playerListeners = new Set<() => void>();
 
   /** Each table's reconnection token, and the match last played there. */
   private readonly tokens: ByTable;
@@ -103,7 +105,17 @@ export class NetSession {
     }
     const created = await this.api<Credentials>('/api/guests', { method: 'POST', body: JSON.stringify({ nickname }) });
     this.storage.setItem(CREDENTIALS, JSON.stringify(created));
+    this.playerChanged();
     return created;
+  }
+
+  /** Called each time this device gets a player: a new guest, or another player's (linked, signed in). */
+  onPlayer(listener: () => void): void {
+    this.playerListeners.add(listener);
+  }
+
+  private playerChanged(): void {
+    for (const listener of this.playerListeners) listener();
   }
 
   /**
@@ -114,6 +126,7 @@ export class NetSession {
     this.storage.setItem(CREDENTIALS, JSON.stringify(creds));
     this.forgetTables();
     this.storage.removeItem(SIGNED_OUT);
+    this.playerChanged();
   }
 
   /**

@@ -67,7 +67,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let gone: (() => HTMLElement) | null = null;
   /** The table's room once known (a code is looked up first): a refused join offers to watch it. */
   let roomId: string | null = entry.kind === 'room' ? entry.roomId : null;
-  const badge = watchersBadge();
+  const badge = watchersBadge((people) => friendsFromTable(ctx, people));
   let wasWatching: boolean | null = null;
   /** What the player missed while away, when it comes before the game screen. */
   let missed: ServerMessages['returned'] | null = null;
@@ -421,6 +421,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       if (closedBy) return fill(el, tableClosedView(closedBy, home));
       if (gone) return fill(el, gone());
       const table = connection?.table();
+      invites?.relabel();
       if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();
     },

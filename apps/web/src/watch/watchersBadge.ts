@@ -1,5 +1,6 @@
 import type { TableFacts } from '@flightchess/protocol';
 import { t } from '../i18n';
+import type { SeatedPerson } from '../friends/friendsFromTable';
 import { fill, h } from '../ui/dom';
 
 export interface WatchersBadge {
@@ -13,9 +14,10 @@ export interface WatchersBadge {
 
 /**
  * "3 人观战" / "3 watching" in the top bar, in the lobby and the game alike: the names on hover (title)
- * and on a tap (a list under it). Hidden while nobody watches; a watcher sees "观战中" first.
+ * and on a tap (a list under it, with `befriend`'s offer to ask them). Hidden while nobody watches; a
+ * watcher sees "观战中" first.
  */
-export function watchersBadge(): WatchersBadge {
+export function watchersBadge(befriend: (people: readonly SeatedPerson[]) => HTMLElement | null): WatchersBadge {
   const el = h('span', { class: 'watchers', hidden: true, data: { testid: 'watchers' } });
   const toggle = h('button', {
     type: 'button',
@@ -47,6 +49,8 @@ export function watchersBadge(): WatchersBadge {
       h('p', { class: 'watchers-title', text: t('watch.names') }),
       h('ul', {}, ...names.map((name) => h('li', { text: name }))),
       more > 0 ? h('p', { class: 'hint', text: t('watch.more', { n: more }) }) : null,
+      // Each watcher (not this player, not a friend already) asked to be a friend in one tap.
+      befriend(names.map((name, i) => ({ kind: 'human' as const, playerId: table.watcherIds[i] ?? null, name }))),
     );
   };
 
