@@ -8,8 +8,8 @@
  * phones, Chinese and English, screenshots of each step.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { startGameServer } from './gameServer';
+import type { Browser, Page } from 'playwright-core';
+import { type RunningServer, startGameServer } from './gameServer';
 import { PHONE, type TestCase, click, newPage, openHome, screenshot, startTable, storedPlayer, until, watchErrors } from './support';
 
 /** A friend's row on the page: its state (data-state) and words. */
@@ -28,66 +28,75 @@ async function seen(page: Page, name: string, state: string, ms = 10_000): Promi
   return Date.now() - started;
 }
 
+/** Ann (Chinese) and Bob (English) on two phones, the server at its default pace: `story`, then its pages' errors checked and all closed. */
+async function twoPhones(
+  browser: Browser,
+  story: (people: { server: RunningServer; ann: Page; bob: Page }) => Promise<void>,
+): Promise<void> {
+  const server = await startGameServer('default');
+  const ann = await newPage(browser, PHONE);
+  const bob = await newPage(browser, PHONE, { locale: 'en' });
+  const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
+  try {
+    await story({ server, ann: ann.page, bob: bob.page });
+    assert.deepEqual(errors, []);
+  } finally {
+    await Promise.all([ann.context.close(), bob.context.close()]);
+    await server.stop();
+  }
+}
+
 export const friendsCases: TestCase[] = [
   {
     name: 'friends: an invitation nobody answers expires after 2 minutes: gone from the invitee’s page, “expired” on the host’s (phone, zh and en)',
-    async run(browser) {
-      const server = await startGameServer('default');
-      const ann = await newPage(browser, PHONE);
-      const bob = await newPage(browser, PHONE, { locale: 'en' });
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
-      try {
+    run: (browser) =>
+      twoPhones(browser, async ({ server, ann, bob }) => {
         // Friends already (asked and accepted through the API: the people's part is the invitation).
         for (const [page, name, lang] of [
-          [ann.page, '小安', 'zh-CN'],
-          [bob.page, 'Bob', 'en'],
+          [ann, '小安', 'zh-CN'],
+          [bob, 'Bob', 'en'],
         ] as const) {
           await openHome(page, server.url, name, lang, false);
           await click(page, '[data-testid=mode-friends]');
           await page.waitForSelector('[data-testid=friend-own-code]');
         }
-        const [a, b] = [await storedPlayer(ann.page), await storedPlayer(bob.page)];
+        const [a, b] = [await storedPlayer(ann), await storedPlayer(bob)];
         const post = (path: string, body: object) =>
           fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
         await post('api/friends/requests', { playerId: a.playerId, secret: a.secret, to: b.playerId });
         await post('api/friends/requests/accept', { playerId: b.playerId, secret: b.secret, from: a.playerId });
-        await seen(ann.page, 'Bob', 'online');
+        await seen(ann, 'Bob', 'online');
 
-        await ann.page.selectOption('#create-seats', '3');
-        await click(ann.page, '[data-testid=create]');
-        await ann.page.waitForSelector('[data-testid=invite-button]', { timeout: 20_000 });
-        await click(ann.page, '[data-testid=invite-button]');
-        await bob.page.waitForSelector('[data-testid=table-invitation]:not([hidden])', { timeout: 5_000 });
+        await ann.selectOption('#create-seats', '3');
+        await click(ann, '[data-testid=create]');
+        await ann.waitForSelector('[data-testid=invite-button]', { timeout: 20_000 });
+        await click(ann, '[data-testid=invite-button]');
+        await bob.waitForSelector('[data-testid=table-invitation]:not([hidden])', { timeout: 5_000 });
         const invited = Date.now();
         await until(
           '已邀请',
-          async () => /已邀请，等回复/.test((await ann.page.textContent('[data-testid=invite-panel]')) ?? '') || null,
+          async () => /已邀请，等回复/.test((await ann.textContent('[data-testid=invite-panel]')) ?? '') || null,
           5_000,
         );
 
         // Nobody answers: two minutes on, his banner goes by itself and her list says it expired.
-        await bob.page.waitForSelector('[data-testid=table-invitation]', { state: 'hidden', timeout: 150_000 });
+        await bob.waitForSelector('[data-testid=table-invitation]', { state: 'hidden', timeout: 150_000 });
         const after = Date.now() - invited;
         assert.ok(after >= 115_000, `the banner went after ${after} ms`);
         await until(
           '邀请已过期',
-          async () => /邀请已过期/.test((await ann.page.textContent('[data-testid=invite-panel]')) ?? '') || null,
+          async () => /邀请已过期/.test((await ann.textContent('[data-testid=invite-panel]')) ?? '') || null,
           15_000,
         );
-        await screenshot(ann.page, 'friends-invitation-expired-phone-zh');
-        await click(ann.page, '#lang');
+        await screenshot(ann, 'friends-invitation-expired-phone-zh');
+        await click(ann, '#lang');
         await until(
           'expired in English',
-          async () => /The invitation expired/.test((await ann.page.textContent('[data-testid=invite-panel]')) ?? '') || null,
+          async () => /The invitation expired/.test((await ann.textContent('[data-testid=invite-panel]')) ?? '') || null,
           5_000,
         );
-        await screenshot(ann.page, 'friends-invitation-expired-phone-en');
-        assert.deepEqual(errors, []);
-      } finally {
-        await Promise.all([ann.context.close(), bob.context.close()]);
-        await server.stop();
-      }
-    },
+        await screenshot(ann, 'friends-invitation-expired-phone-en');
+      }),
   },
   {
     name: 'friends: befriend by link, the request arrives live, online and offline after the page closes, invited to a private table (declined, then seated in one tap), waiting and playing, watch in one tap',
@@ -227,81 +236,68 @@ export const friendsCases: TestCase[] = [
   },
   {
     name: 'friends: a watcher asked from the watcher list; blocked, a request is refused with a reason (phone, zh and en)',
-    async run(browser) {
-      const server = await startGameServer('default');
-      const ann = await newPage(browser, PHONE);
-      const bob = await newPage(browser, PHONE, { locale: 'en' });
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
-      try {
+    run: (browser) =>
+      twoPhones(browser, async ({ server, ann, bob }) => {
         // Ann plays at a public table; Bob watches it.
-        await openHome(ann.page, server.url, '小安', 'zh-CN', false);
-        await click(ann.page, '[data-testid=mode-friends]');
-        await ann.page.waitForSelector('[data-testid=create]');
-        await ann.page.selectOption('#create-seats', '2');
-        await ann.page.uncheck('#create-private');
-        await click(ann.page, '[data-testid=create]');
-        await startTable(ann.page);
-        const roomId = decodeURIComponent(/#\/table\/([^/?]+)/.exec(ann.page.url())![1]!);
-        await openHome(bob.page, server.url, 'Bob', 'en', false);
-        await bob.page.goto(`${server.url}?lang=en#/watch/${encodeURIComponent(roomId)}`);
-        await bob.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+        await openHome(ann, server.url, '小安', 'zh-CN', false);
+        await click(ann, '[data-testid=mode-friends]');
+        await ann.waitForSelector('[data-testid=create]');
+        await ann.selectOption('#create-seats', '2');
+        await ann.uncheck('#create-private');
+        await click(ann, '[data-testid=create]');
+        await startTable(ann);
+        const roomId = decodeURIComponent(/#\/table\/([^/?]+)/.exec(ann.url())![1]!);
+        await openHome(bob, server.url, 'Bob', 'en', false);
+        await bob.goto(`${server.url}?lang=en#/watch/${encodeURIComponent(roomId)}`);
+        await bob.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
 
         // She opens the list of who watches: Bob, asked in one tap.
-        await until(
-          '1 人观战',
-          async () => (await ann.page.textContent('[data-testid=watchers-count]'))?.trim() === '1 人观战' || null,
-          10_000,
-        );
-        await click(ann.page, '[data-testid=watchers-count]');
-        await ann.page.waitForSelector('[data-testid=watchers-list] [data-testid=friend-from-table]');
-        assert.equal(await ann.page.textContent('[data-testid=watchers-list] [data-testid=friend-from-table]'), '加 Bob 为好友');
-        await screenshot(ann.page, 'friends-watcher-list-phone-zh');
-        await click(ann.page, '[data-testid=watchers-list] [data-testid=friend-from-table]');
+        await until('1 人观战', async () => (await ann.textContent('[data-testid=watchers-count]'))?.trim() === '1 人观战' || null, 10_000);
+        await click(ann, '[data-testid=watchers-count]');
+        await ann.waitForSelector('[data-testid=watchers-list] [data-testid=friend-from-table]');
+        assert.equal(await ann.textContent('[data-testid=watchers-list] [data-testid=friend-from-table]'), '加 Bob 为好友');
+        await screenshot(ann, 'friends-watcher-list-phone-zh');
+        await click(ann, '[data-testid=watchers-list] [data-testid=friend-from-table]');
         await until(
           'sent',
           async () =>
-            (await ann.page.textContent('[data-testid=watchers-list] [data-testid=friend-from-table]')) === '已向 Bob 发送请求' || null,
+            (await ann.textContent('[data-testid=watchers-list] [data-testid=friend-from-table]')) === '已向 Bob 发送请求' || null,
           5_000,
         );
-        await until('his bell', async () => (await bob.page.textContent('[data-testid=bell-count]'))?.trim() === '1' || null, 5_000);
+        await until('his bell', async () => (await bob.textContent('[data-testid=bell-count]'))?.trim() === '1' || null, 5_000);
 
         // He blocks her (from her profile): her request is gone, and asking again is refused, saying why.
-        const annId = (await storedPlayer(ann.page)).playerId;
-        await bob.page.goto(`${server.url}?lang=en#/profile/${annId}`);
-        await bob.page.waitForSelector('[data-testid=block-player]');
-        await click(bob.page, '[data-testid=block-player]');
+        const annId = (await storedPlayer(ann)).playerId;
+        await bob.goto(`${server.url}?lang=en#/profile/${annId}`);
+        await bob.waitForSelector('[data-testid=block-player]');
+        await click(bob, '[data-testid=block-player]');
         await until(
           'blocked',
-          async () => (await bob.page.getAttribute('[data-testid=block-player]', 'aria-pressed')) === 'true' || null,
+          async () => (await bob.getAttribute('[data-testid=block-player]', 'aria-pressed')) === 'true' || null,
           5_000,
         );
-        await bob.page.goto(`${server.url}?lang=en#/friends`);
-        await bob.page.waitForSelector('[data-testid=friend-own-code]');
-        assert.equal(await bob.page.$('[data-testid=friend-request]'), null, 'no request from her any more');
-        await ann.page.goto(`${server.url}#/friends`);
-        await ann.page.waitForSelector('[data-testid=friend-own-code]');
-        const bobsCode = /([2-9A-Z]{4}-[2-9A-Z]{4})/.exec((await bob.page.textContent('[data-testid=friend-own-code]'))!)![1]!;
-        await ann.page.fill('#friend-code', bobsCode);
-        await click(ann.page, '[data-testid=friend-ask]');
+        await bob.goto(`${server.url}?lang=en#/friends`);
+        await bob.waitForSelector('[data-testid=friend-own-code]');
+        assert.equal(await bob.$('[data-testid=friend-request]'), null, 'no request from her any more');
+        await ann.goto(`${server.url}#/friends`);
+        await ann.waitForSelector('[data-testid=friend-own-code]');
+        const bobsCode = /([2-9A-Z]{4}-[2-9A-Z]{4})/.exec((await bob.textContent('[data-testid=friend-own-code]'))!)![1]!;
+        await ann.fill('#friend-code', bobsCode);
+        await click(ann, '[data-testid=friend-ask]');
         await until(
           'refused',
-          async () => /你们之间有一方屏蔽了对方/.test((await ann.page.textContent('[data-testid=friends-said]')) ?? '') || null,
+          async () => /你们之间有一方屏蔽了对方/.test((await ann.textContent('[data-testid=friends-said]')) ?? '') || null,
           5_000,
         );
-        await screenshot(ann.page, 'friends-blocked-phone-zh');
-        await click(ann.page, '#lang');
-        await click(ann.page, '[data-testid=friend-ask]');
+        await screenshot(ann, 'friends-blocked-phone-zh');
+        await click(ann, '#lang');
+        await click(ann, '[data-testid=friend-ask]');
         await until(
           'refused in English',
-          async () => /One of you has blocked the other/.test((await ann.page.textContent('[data-testid=friends-said]')) ?? '') || null,
+          async () => /One of you has blocked the other/.test((await ann.textContent('[data-testid=friends-said]')) ?? '') || null,
           5_000,
         );
-        await screenshot(ann.page, 'friends-blocked-phone-en');
-        assert.deepEqual(errors, []);
-      } finally {
-        await Promise.all([ann.context.close(), bob.context.close()]);
-        await server.stop();
-      }
-    },
+        await screenshot(ann, 'friends-blocked-phone-en');
+      }),
   },
 ];

@@ -116,6 +116,34 @@ function backWhen(online: () => boolean) {
   return { scheduler, room, back, conn, missed };
 }
 
+/**
+ * A dropped connection whose first reconnection try was given up on (no answer in ATTEMPT_MS) and whose
+ * second is under way: each try's token answer is the test's to give; a rejoin is recorded (and answered).
+ */
+function secondTryUnderWay() {
+  const scheduler = new ManualScheduler();
+  const first = new FakeRoom('r1', rawTable('playing'));
+  const tokenTries: { resolve: (room: Room) => void; reject: (error: Error) => void }[] = [];
+  const rejoins: number[] = [];
+  const conn = new TableConnection(
+    asRoom(first),
+    {
+      reconnect: () => new Promise<Room>((resolve, reject) => tokenTries.push({ resolve, reject })),
+      rejoin: async () => {
+        rejoins.push(scheduler.time);
+        return asRoom(new FakeRoom('r1', rawTable('playing')));
+      },
+    },
+    scheduler,
+    scheduler.now,
+  );
+  const statuses: LinkStatus[] = [];
+  conn.onStatus((s) => statuses.push(s));
+  first.drop(1006);
+  scheduler.advance(500 + ATTEMPT_MS + 1000);
+  return { scheduler, conn, tokenTries, rejoins, statuses };
+}
+
 describe('TableConnection: staying connected', () => {
   it('reconnects a dropped room with its token, else takes the seat back with the credentials, backing off', async () => {
     const scheduler = new ManualScheduler();
@@ -295,59 +323,20 @@ describe('TableConnection: staying connected', () => {
   });
 
   it('a try given up on goes no further when its token fails later: no rejoin from it, which would take the seat from the newer connection', async () => {
-    const scheduler = new ManualScheduler();
-    const first = new FakeRoom('r1', rawTable('playing'));
-    const back = new FakeRoom('r1', rawTable('playing'));
-    const tokenTries: ((error: Error) => void)[] = [];
-    const rejoins: number[] = [];
-    const conn = new TableConnection(
-      asRoom(first),
-      {
-        reconnect: () => new Promise<Room>((_, reject) => tokenTries.push(reject)),
-        rejoin: async () => {
-          rejoins.push(scheduler.time);
-          return asRoom(back);
-        },
-      },
-      scheduler,
-      scheduler.now,
-    );
-    const statuses: LinkStatus[] = [];
-    conn.onStatus((s) => statuses.push(s));
-    first.drop(1006);
-    scheduler.advance(500 + ATTEMPT_MS + 1000); // the first try given up, the second under way
+    const { tokenTries, rejoins, statuses } = secondTryUnderWay();
     expect(tokenTries).toHaveLength(2);
-    tokenTries[1]!(new Error('expired')); // the second fails now: it rejoins
+    tokenTries[1]!.reject(new Error('expired')); // the second fails now: it rejoins
     await flush();
     expect(rejoins).toHaveLength(1);
     expect(statuses.at(-1)).toEqual({ kind: 'reconnected' });
-    tokenTries[0]!(new Error('link reset')); // the first, long given up, fails only now: it stops there
+    tokenTries[0]!.reject(new Error('link reset')); // the first, long given up, fails only now: it stops there
     await flush();
     expect(rejoins).toHaveLength(1);
   });
 
   it('a try whose token fails after a late try got the seat back goes no further: no rejoin taking the seat from it, no reconnecting', async () => {
-    const scheduler = new ManualScheduler();
-    const first = new FakeRoom('r1', rawTable('playing'));
+    const { conn, tokenTries, rejoins, statuses } = secondTryUnderWay();
     const late = new FakeRoom('r1', rawTable('playing'));
-    const tokenTries: { resolve: (room: Room) => void; reject: (error: Error) => void }[] = [];
-    const rejoins: number[] = [];
-    const conn = new TableConnection(
-      asRoom(first),
-      {
-        reconnect: () => new Promise<Room>((resolve, reject) => tokenTries.push({ resolve, reject })),
-        rejoin: async () => {
-          rejoins.push(scheduler.time);
-          return asRoom(new FakeRoom('r1', rawTable('playing')));
-        },
-      },
-      scheduler,
-      scheduler.now,
-    );
-    const statuses: LinkStatus[] = [];
-    conn.onStatus((s) => statuses.push(s));
-    first.drop(1006);
-    scheduler.advance(500 + ATTEMPT_MS + 1000); // the first try given up, the second under way
     tokenTries[0]!.resolve(asRoom(late)); // the first gets through after all: used
     await flush();
     expect(statuses.at(-1)).toEqual({ kind: 'reconnected' });
