@@ -37,6 +37,13 @@ describe('NetSession: the guest identity', () => {
     expect(told).toBe(1);
   });
 
+  test('asked twice at once (the friends panel loading while a table is created), one guest is made and both get it', async () => {
+    const calls = fakeServer([{ status: 201, body: ANN }]);
+    const session = new NetSession(new MemoryStore(), 'http://game.test/');
+    expect(await Promise.all([session.guest('Ann'), session.guest('Ann')])).toEqual([ANN, ANN]);
+    expect(calls).toHaveLength(1);
+  });
+
   test('a new nickname renames the same player: id, secret (and so level and history) kept', async () => {
     const store = new MemoryStore();
     const calls = fakeServer([

@@ -66,6 +66,8 @@ export class NetSession {
   private colyseus: Client | null = null;
   /** A room just joined from the home screen, handed to the table screen the route opens. */
   private readonly handed = new Map<string, Room>();
+  /** The guest being made or renamed: the next ask waits for it. */
+  private guestQueue: Promise<unknown> = Promise.resolve();
   /** Told each time this device gets a player (onPlayer). */
   private readonly playerListeners = new Set<() => void>();
 
@@ -96,7 +98,15 @@ export class NetSession {
    * The stored guest (renamed first when the nickname changed: the same player, level and history), or a
    * new one when there is none or the server no longer knows it (a fresh database).
    */
-  async guest(nickname: string): Promise<Credentials> {
+  guest(nickname: string): Promise<Credentials> {
+    // One at a time: two parts of a page asking at once (the friends panel loading, a table being
+    // created) would each make a guest, and the table's would not be the one the page keeps.
+    const next = this.guestQueue.then(() => this.guestNow(nickname));
+    this.guestQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async guestNow(nickname: string): Promise<Credentials> {
     const stored = this.credentials();
     if (stored && stored.nickname === nickname) return stored;
     if (stored) {
