@@ -9,6 +9,9 @@ import { inQuietHours } from './quietHours';
 /** Each player's visible pages, page id → until when (shared by every process). */
 const visibleKey = (playerId: string) => `flightchess:visible:${playerId}`;
 
+/** Visible pages counted per player: more say nothing more (a player cannot grow the store without bound). */
+export const VISIBLE_PAGES_KEPT = 16;
+
 /** An invitation is worth nothing once it expires (2 minutes); the rest keep a day for a device that is off. */
 const optionsOf = (kind: NotificationKind | 'summary'): PushOptions => ({
   topic: kind,
@@ -48,9 +51,13 @@ export class Pushes {
     const { presence, now } = this.deps;
     const key = visibleKey(playerId);
     // Pages that closed without a word: their fields go at the next word of another page of the player's…
+    let live = 0;
     for (const [other, until] of Object.entries((await presence.hgetall(key)) ?? {}))
       if (Number(until) <= now()) await presence.hdel(key, other);
+      else if (other !== page) live++;
     if (!visible) return void (await presence.hdel(key, page));
+    // Page ids are the player's to make up: a few visible ones are as good as any number of them.
+    if (live >= VISIBLE_PAGES_KEPT) return;
     await presence.hset(key, page, String(now() + VISIBLE_LEASE_MS));
     // …and in Redis with the key, a while after the last visible page's word.
     if (!this.deps.alone) await presence.expire(key, Math.ceil((2 * VISIBLE_LEASE_MS) / 1000));

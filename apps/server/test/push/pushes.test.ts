@@ -4,7 +4,7 @@ import { createGuest } from '../../src/accounts/guests';
 import { createLogger } from '../../src/logger';
 import type { PushDevice } from '../../src/push/pushRepository';
 import type { PushOptions } from '../../src/push/pushSender';
-import { Pushes } from '../../src/push/pushes';
+import { Pushes, VISIBLE_PAGES_KEPT } from '../../src/push/pushes';
 import { openSqliteStorage } from '../../src/repositories';
 
 const HOUR = 3_600_000;
@@ -56,6 +56,22 @@ describe('Pushes: when a notice is pushed', () => {
     await pushes.sweep();
     expect(sent.map((s) => s.kind)).toEqual(['friend-request', 'summary']);
     expect(sent[1]!.options).toEqual({ topic: 'summary', ttlSeconds: 86_400, urgency: 'normal' });
+  });
+
+  test('at most VISIBLE_PAGES_KEPT visible pages are kept per player: page ids made up by the thousand grow nothing', async () => {
+    const presence = new LocalPresence();
+    const { storage, playerId } = await setup();
+    const pushes = new Pushes({
+      storage: storage.push,
+      presence,
+      alone: true,
+      log: createLogger('silent'),
+      now: () => EVENING,
+      send: async () => 'sent',
+    });
+    for (let i = 0; i < 1000; i++) await pushes.visible(playerId, `page-${i}`, true);
+    expect(Object.keys(await presence.hgetall(`flightchess:visible:${playerId}`))).toHaveLength(VISIBLE_PAGES_KEPT);
+    expect(await pushes.looking(playerId)).toBe(true);
   });
 
   test("a visible page's word lasts VISIBLE_LEASE_MS: a page gone without a word stops holding pushes back", async () => {
