@@ -105,6 +105,8 @@ export const pushCases: TestCase[] = [
           await asker('Ann')
         )(me.playerId);
         await until('the bell', async () => (await bob.page.textContent('[data-testid=bell-count]'))?.trim() === '1' || null, 5_000);
+        // (Pushes go after the request is answered: a moment for one that should not come.)
+        await new Promise((r) => setTimeout(r, 500));
         assert.deepEqual(service.to(device), []);
 
         // His page closed (its last word: hidden): the next one is pushed, in his language.
@@ -145,6 +147,7 @@ export const pushCases: TestCase[] = [
         await (
           await asker('Eve')
         )(me.playerId);
+        await new Promise((r) => setTimeout(r, 500));
         assert.equal(service.to(device).length, 1, 'nothing pushed in the sleep hours');
         page = await friendsPage(bob.context, server.url);
         await until('the hours shown', async () => (await page.isChecked('#push-quiet')) || null, 5_000);

@@ -14,7 +14,7 @@ export interface NotificationsDeps {
   readonly logger: Logger;
   /** The bell's count rides the pages' event streams (friends/). */
   readonly feeds: Friends['feeds'];
-  /** Each stored notice, to push to the player's devices (push/). */
+  /** Each stored notice, to push to the player's devices (push/; it logs its own failures). */
   readonly push: Notify;
   readonly now?: () => number;
 }
@@ -68,7 +68,8 @@ export function createNotifications({ storage, logger, feeds, push, now = Date.n
       } catch (err) {
         logger.error({ event: 'notify-failed', playerId, kind, err }, 'could not store a notice');
       }
-      await push(playerId, kind, fromId, roomId);
+      // Not waited for: a push service may take seconds to answer, and the request that made the notice does not.
+      void push(playerId, kind, fromId, roomId);
     },
   };
 }

@@ -75,6 +75,13 @@ export class Pushes {
     for (const playerId of await this.deps.storage.holding()) await this.wake(playerId);
   }
 
+  /** `wake`, not waited for (a push service may take seconds): a failure is logged. */
+  wakeSoon(playerId: string): void {
+    this.wake(playerId).catch((err: unknown) =>
+      this.deps.log.error({ event: 'push-wake-failed', playerId, err }, 'could not send the held notices'),
+    );
+  }
+
   /** The player's held notices, as one summary, if their sleep window is over. */
   async wake(playerId: string): Promise<void> {
     const { storage, now } = this.deps;

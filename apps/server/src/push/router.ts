@@ -115,7 +115,7 @@ export function pushRouter({ storage, pushes, publicKey, services, now }: PushRo
       if (!asked) return;
       await storage.push.setQuiet(asked.player.id, asked.body.quiet);
       // A window moved or gone may be over now: what it held is told at once.
-      await pushes.wake(asked.player.id);
+      pushes.wakeSoon(asked.player.id);
       res.json(await settings(asked.player.id));
     }),
   );

@@ -1,6 +1,6 @@
 import type { PushKey, PushSettings, VisibleAnswer } from '@flightchess/protocol';
 import { newVapidKeys } from '../../../src/push/pushSender';
-import { type Guest, create, credentials, getJson, newGuest, postJson } from '../../support/players';
+import { type Guest, create, credentials, getJson, newGuest, postJson, sleep, waitFor } from '../../support/players';
 import { type TestDevice, TestPushService } from '../../support/pushService';
 import { type TestServer, startTestServer } from '../../support/server';
 
@@ -42,6 +42,8 @@ describe('Web Push: a notice reaches a device whose page is closed or hidden', (
     expect((await subscribe(bob, laptop)).body).toEqual({ quiet: null, kinds: [...ALL] });
     expect((await subscribe(bob, invitesOnly, ['invitation'])).status).toBe(201);
     expect((await ask(ann, bob)).status).toBe(200);
+    // Pushed after the answer (a slow push service holds up no request).
+    await waitFor(() => service.to(phone).length === 1 && service.to(laptop).length === 1, 'the pushes');
 
     expect(service.to(phone).map((p) => p.payload)).toEqual([{ kind: 'friend-request', from: 'Ann', lang: 'zh-CN' }]);
     expect(service.to(laptop).map((p) => p.payload)).toEqual([{ kind: 'friend-request', from: 'Ann', lang: 'en' }]);
@@ -57,6 +59,7 @@ describe('Web Push: a notice reaches a device whose page is closed or hidden', (
     await postJson(t, '/api/friends/requests/accept', { ...credentials(bob), from: ann.playerId });
     const host = await create(t, ann, { size: 2, private: true });
     await postJson(t, '/api/invitations', { ...credentials(ann), to: bob.playerId, roomId: host.room.roomId });
+    await waitFor(() => service.to(invitesOnly).length === 1, 'the invitation pushed');
     const invitation = service.to(invitesOnly)[0]!;
     expect(invitation.payload).toEqual({ kind: 'invitation', from: 'Ann', roomId: host.room.roomId, lang: 'en' });
     expect(invitation.headers).toMatchObject({ topic: 'invitation', ttl: '120', urgency: 'high' });
@@ -70,10 +73,12 @@ describe('Web Push: a notice reaches a device whose page is closed or hidden', (
     const seen = await postJson<VisibleAnswer>(t, '/api/push/visible', { ...credentials(cat), page: 'desk-page-1', visible: true });
     expect(seen.body).toEqual({ wanted: true });
     await ask(ann, cat);
+    await sleep(300);
     expect(service.to(phone)).toEqual([]);
     await postJson(t, '/api/push/visible', { ...credentials(cat), page: 'desk-page-1', visible: false });
     await postJson(t, '/api/friends/requests/decline', { ...credentials(cat), from: ann.playerId });
     await ask(ann, cat);
+    await waitFor(() => service.to(phone).length === 1, 'the push');
     expect(service.to(phone).map((p) => p.payload.kind)).toEqual(['friend-request']);
     // A player with no device is told so: their pages need not say it again.
     expect(
@@ -92,11 +97,13 @@ describe('Web Push: a notice reaches a device whose page is closed or hidden', (
     const quiet = { from: (now + 1440 - 5) % 1440, to: (now + 10) % 1440, timeZone: 'UTC' };
     expect((await postJson<PushSettings>(t, '/api/push/quiet', { ...credentials(sleeper), quiet })).body.quiet).toEqual(quiet);
     for (const a of askers) await ask(a, sleeper);
+    await sleep(300);
     expect(service.to(phone)).toEqual([]);
     expect(await t.storage.push.holding()).toContain(sleeper.playerId);
 
     // The window ends (here: the player clears it): one summary.
     await postJson(t, '/api/push/quiet', { ...credentials(sleeper), quiet: null });
+    await waitFor(() => service.to(phone).length === 1, 'the summary');
     expect(service.to(phone).map((p) => p.payload)).toEqual([{ kind: 'summary', counts: { 'friend-request': 3 }, lang: 'en' }]);
     expect(service.to(phone)[0]!.headers.topic).toBe('summary');
     expect(await t.storage.push.holding()).not.toContain(sleeper.playerId);
@@ -109,6 +116,7 @@ describe('Web Push: a notice reaches a device whose page is closed or hidden', (
     await subscribe(dan, current);
     service.drop(old);
     await ask(ann, dan);
+    await waitFor(async () => (await t.storage.push.devices(dan.playerId)).length === 1, 'the gone device forgotten');
     expect((await t.storage.push.devices(dan.playerId)).map((d) => d.endpoint)).toEqual([current.subscription.endpoint]);
     // Only the device's own player unsubscribes it.
     await postJson(t, '/api/push/unsubscribe', { ...credentials(ann), endpoint: current.subscription.endpoint });
