@@ -64,8 +64,11 @@ export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConf
    * (`http://127.0.0.1:9000`, for tests). A subscription elsewhere is refused: the server posts to it.
    */
   readonly pushServices: readonly string[];
-  /** The VAPID contact a push service may write to about this server's pushes (mailto: or https:). */
-  readonly pushContact: string;
+  /**
+   * The VAPID contact a push service may write to about this server's pushes (mailto: or https:); unset,
+   * the https site each device subscribed from (Apple's push service refuses a contact it cannot resolve).
+   */
+  readonly pushContact: string | undefined;
 }
 
 /** The push services of the browsers people use: Chrome and Android, Firefox, Edge, Safari. */
@@ -122,7 +125,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   testDiceSeed: undefined,
   watchersPerTable: 50,
   pushServices: PUSH_SERVICES,
-  pushContact: 'mailto:flightchess@localhost',
+  pushContact: undefined,
 };
 
 const seconds = z.coerce.number().positive().max(86_400);

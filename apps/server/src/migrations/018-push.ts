@@ -14,6 +14,7 @@ const tables = (bigint: string) => `
     auth        TEXT NOT NULL,
     kinds       TEXT NOT NULL,
     lang        TEXT NOT NULL,
+    origin      TEXT,
     created_at  ${bigint} NOT NULL
   );
   CREATE INDEX push_subscriptions_by_player ON push_subscriptions (player_id, created_at);

@@ -15,7 +15,7 @@ export interface PushDeps {
   /** The only process (no Redis): see Pushes. */
   readonly alone: boolean;
   readonly logger: Logger;
-  readonly config: { readonly pushServices: readonly string[]; readonly pushContact: string };
+  readonly config: { readonly pushServices: readonly string[]; readonly pushContact: string | undefined };
   /** How often held notices are looked at (a sleep window over: one summary). */
   readonly sweepMs?: number;
   /** Tests post elsewhere. */

@@ -11,6 +11,8 @@ import type { Row, Sql } from '../storage/sql';
 export interface PushDevice extends PushSubscriptionJson {
   readonly kinds: readonly NotificationKind[];
   readonly lang: string;
+  /** The https site the device subscribed from (the pushes' contact when the operator names none). */
+  readonly origin?: string;
 }
 
 export interface VapidKeys {
@@ -47,6 +49,7 @@ const deviceOf = (r: Row): PushDevice => ({
   keys: { p256dh: r.p256dh as string, auth: r.auth as string },
   kinds: kindsOf(r.kinds as string),
   lang: r.lang as string,
+  ...(r.origin ? { origin: r.origin as string } : {}),
 });
 
 export function pushRepository(sql: Sql): PushStorage {
@@ -69,10 +72,10 @@ export function pushRepository(sql: Sql): PushStorage {
     subscribe: (playerId, d, at) =>
       sql.transaction(async (tx) => {
         await tx.run(
-          `INSERT INTO push_subscriptions (endpoint, player_id, p256dh, auth, kinds, lang, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO push_subscriptions (endpoint, player_id, p256dh, auth, kinds, lang, origin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (endpoint) DO UPDATE SET player_id = excluded.player_id, p256dh = excluded.p256dh, auth = excluded.auth,
-             kinds = excluded.kinds, lang = excluded.lang, created_at = excluded.created_at`,
-          [d.endpoint, playerId, d.keys.p256dh, d.keys.auth, d.kinds.join(','), d.lang, at],
+             kinds = excluded.kinds, lang = excluded.lang, origin = excluded.origin, created_at = excluded.created_at`,
+          [d.endpoint, playerId, d.keys.p256dh, d.keys.auth, d.kinds.join(','), d.lang, d.origin ?? null, at],
         );
         await tx.run(
           `DELETE FROM push_subscriptions WHERE player_id = ? AND endpoint NOT IN
@@ -85,9 +88,10 @@ export function pushRepository(sql: Sql): PushStorage {
     forget: async (endpoint) => void (await sql.run('DELETE FROM push_subscriptions WHERE endpoint = ?', [endpoint])),
     devices: async (playerId) =>
       (
-        await sql.all('SELECT endpoint, p256dh, auth, kinds, lang FROM push_subscriptions WHERE player_id = ? ORDER BY created_at', [
-          playerId,
-        ])
+        await sql.all(
+          'SELECT endpoint, p256dh, auth, kinds, lang, origin FROM push_subscriptions WHERE player_id = ? ORDER BY created_at',
+          [playerId],
+        )
       ).map(deviceOf),
     quiet: async (playerId) => {
       const row = await sql.get('SELECT from_minute, to_minute, time_zone FROM push_quiet WHERE player_id = ?', [playerId]);

@@ -16,6 +16,9 @@ export interface PushOptions {
 /** Posts one encrypted push to a device's push service. */
 export type PushSender = (device: PushDevice, payload: PushPayload, options: PushOptions) => Promise<Delivery>;
 
+/** A contact for a device subscribed from no https site (a test's, or a LAN's plain http): Apple's would refuse it. */
+const NO_CONTACT = 'mailto:flightchess@localhost';
+
 /** The push service's answer in time, or none. */
 const ANSWER_MS = 10_000;
 
@@ -24,10 +27,10 @@ const ANSWER_MS = 10_000;
  * (RFC 8292) by `web-push`; posted here with fetch, bounded in time (web-push's own request has no
  * timeout by default and would follow no plain-http test service).
  */
-export function webPushSender(keys: VapidKeys, contact: string): PushSender {
+export function webPushSender(keys: VapidKeys, contact: string | undefined): PushSender {
   return async (device, payload, options) => {
     const request = webPush.generateRequestDetails({ endpoint: device.endpoint, keys: device.keys }, JSON.stringify(payload), {
-      vapidDetails: { subject: contact, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      vapidDetails: { subject: contact ?? device.origin ?? NO_CONTACT, publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: options.ttlSeconds,
       topic: options.topic,
       urgency: options.urgency,

@@ -18,6 +18,17 @@ export interface PushRouterDeps {
   readonly now: () => number;
 }
 
+/** The page's site, when it is an https one (a push service may resolve it as the pushes' contact). */
+function httpsOrigin(header: string | undefined): string | null {
+  if (!header || header.length > 200) return null;
+  try {
+    const url = new URL(header);
+    return url.protocol === 'https:' && url.origin === header ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Base64url of exactly `bytes` bytes (a key of a browser's subscription), the first one `first` if given. */
 const keyOf = (bytes: number, first?: number) =>
   z
@@ -92,7 +103,8 @@ export function pushRouter({ storage, pushes, publicKey, services, now }: PushRo
       const { subscription, kinds, lang } = asked.body;
       if (!pushTargetAllowed(subscription.endpoint, services))
         return fail(res, 400, 'ERR_PUSH_SERVICE', 'this server does not send pushes to that push service');
-      const device = { endpoint: subscription.endpoint, keys: subscription.keys, kinds, lang };
+      const origin = httpsOrigin(req.get('origin'));
+      const device = { endpoint: subscription.endpoint, keys: subscription.keys, kinds, lang, ...(origin ? { origin } : {}) };
       await storage.push.subscribe(asked.player.id, device, now());
       res.status(201).json(await settings(asked.player.id, subscription.endpoint));
     }),

@@ -22,6 +22,12 @@ async function subscribe(g: Guest, device: TestDevice, kinds: readonly string[] 
   return postJson<PushSettings>(t, '/api/push/subscribe', { ...credentials(g), subscription: device.subscription, kinds, lang });
 }
 const ask = (from: Guest, to: Guest) => postJson(t, '/api/friends/requests', { ...credentials(from), to: to.playerId });
+/** The claims of a push's VAPID token (`Authorization: vapid t=<JWT>, k=<key>`). */
+const claimsOf = (authorization: string | string[] | undefined) =>
+  JSON.parse(Buffer.from(/^vapid t=[\w-]+\.([\w-]+)\./.exec(String(authorization))![1]!, 'base64url').toString()) as {
+    aud: string;
+    sub: string;
+  };
 /** The UTC minute of day now, give or take. */
 const minuteNow = () => {
   const d = new Date();
@@ -54,6 +60,8 @@ describe('Web Push: a notice reaches a device whose page is closed or hidden', (
     expect(headers.ttl).toBe('86400');
     expect(headers['content-encoding']).toBe('aes128gcm');
     expect(headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${key}$`));
+    // Signed for the push service, naming as contact the https site the device subscribed from (none here: a placeholder).
+    expect(claimsOf(headers.authorization)).toMatchObject({ aud: service.origin, sub: 'mailto:flightchess@localhost' });
 
     // Accepted: Ann has no device; an invitation goes to Bob's three, urgent and short-lived.
     await postJson(t, '/api/friends/requests/accept', { ...credentials(bob), from: ann.playerId });
@@ -64,6 +72,20 @@ describe('Web Push: a notice reaches a device whose page is closed or hidden', (
     expect(invitation.payload).toEqual({ kind: 'invitation', from: 'Ann', roomId: host.room.roomId, lang: 'en' });
     expect(invitation.headers).toMatchObject({ topic: 'invitation', ttl: '120', urgency: 'high' });
     await host.room.leave(true);
+  });
+
+  test('a device subscribed from an https site has its pushes name that site as contact (Apple refuses one it cannot resolve)', async () => {
+    const [ann, eve] = [await newGuest(t, 'Ann4'), await newGuest(t, 'Eve2')];
+    const phone = service.device();
+    const answer = await fetch(`${t.baseUrl}/api/push/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://play.example.org' },
+      body: JSON.stringify({ ...credentials(eve), subscription: phone.subscription, kinds: ALL, lang: 'en' }),
+    });
+    expect(answer.status).toBe(201);
+    await ask(ann, eve);
+    await waitFor(() => service.to(phone).length === 1, 'the push');
+    expect(claimsOf(service.to(phone)[0]!.headers.authorization)).toMatchObject({ sub: 'https://play.example.org' });
   });
 
   test('nothing is pushed while a page of the player is open and visible; once hidden (or its word runs out), it is', async () => {
