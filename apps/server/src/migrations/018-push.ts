@@ -10,6 +10,7 @@ const tables = (bigint: string) => `
   CREATE TABLE push_subscriptions (
     endpoint    TEXT PRIMARY KEY,
     player_id   TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+    device_id   TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
     p256dh      TEXT NOT NULL,
     auth        TEXT NOT NULL,
     kinds       TEXT NOT NULL,
@@ -35,7 +36,7 @@ const tables = (bigint: string) => `
 
 /**
  * Web Push (push/): the server's VAPID keys (one row, made on the first start), each device's
- * subscription and the kinds it takes, each player's sleep window, and the notices held in it.
+ * subscription and the kinds it takes (gone with the device: a device signed out is pushed nothing), each player's sleep window, and the notices held in it.
  */
 export const push: Migration = {
   version: 18,

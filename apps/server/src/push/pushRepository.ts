@@ -24,8 +24,11 @@ export interface VapidKeys {
 export interface PushStorage {
   /** The server's VAPID keys: `made` stored if there are none yet (the first start of any process wins). */
   keys(made: () => VapidKeys, at: number): Promise<VapidKeys>;
-  /** The device takes pushes for this player (another player's on the same browser before: now this one's). */
-  subscribe(playerId: string, device: PushDevice, at: number): Promise<void>;
+  /**
+   * The browser takes pushes for this player, as this device of theirs (another player's on the same browser
+   * before: now this one's); signed out, the device's subscriptions go with it.
+   */
+  subscribe(playerId: string, deviceId: string, device: PushDevice, at: number): Promise<void>;
   /** The device takes no more pushes (of this player's); whether it did. */
   unsubscribe(playerId: string, endpoint: string): Promise<boolean>;
   /** A device the push service says is gone (404, 410). */
@@ -69,13 +72,13 @@ export function pushRepository(sql: Sql): PushStorage {
       ]);
       return (await stored())!;
     },
-    subscribe: (playerId, d, at) =>
+    subscribe: (playerId, deviceId, d, at) =>
       sql.transaction(async (tx) => {
         await tx.run(
-          `INSERT INTO push_subscriptions (endpoint, player_id, p256dh, auth, kinds, lang, origin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (endpoint) DO UPDATE SET player_id = excluded.player_id, p256dh = excluded.p256dh, auth = excluded.auth,
+          `INSERT INTO push_subscriptions (endpoint, player_id, device_id, p256dh, auth, kinds, lang, origin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (endpoint) DO UPDATE SET player_id = excluded.player_id, device_id = excluded.device_id, p256dh = excluded.p256dh, auth = excluded.auth,
              kinds = excluded.kinds, lang = excluded.lang, origin = excluded.origin, created_at = excluded.created_at`,
-          [d.endpoint, playerId, d.keys.p256dh, d.keys.auth, d.kinds.join(','), d.lang, d.origin ?? null, at],
+          [d.endpoint, playerId, deviceId, d.keys.p256dh, d.keys.auth, d.kinds.join(','), d.lang, d.origin ?? null, at],
         );
         await tx.run(
           `DELETE FROM push_subscriptions WHERE player_id = ? AND endpoint NOT IN

@@ -105,7 +105,7 @@ export function pushRouter({ storage, pushes, publicKey, services, now }: PushRo
         return fail(res, 400, 'ERR_PUSH_SERVICE', 'this server does not send pushes to that push service');
       const origin = httpsOrigin(req.get('origin'));
       const device = { endpoint: subscription.endpoint, keys: subscription.keys, kinds, lang, ...(origin ? { origin } : {}) };
-      await storage.push.subscribe(asked.player.id, device, now());
+      await storage.push.subscribe(asked.player.id, asked.player.deviceId, device, now());
       res.status(201).json(await settings(asked.player.id, subscription.endpoint));
     }),
   );

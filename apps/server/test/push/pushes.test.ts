@@ -33,7 +33,7 @@ async function setup() {
     kinds: ['friend-request' as const],
     lang: 'en',
   };
-  await storage.push.subscribe(player.playerId, device, now);
+  await storage.push.subscribe(player.playerId, (await storage.accounts.devices(player.playerId))[0]!.id, device, now);
   return { storage, pushes, sent, playerId: player.playerId, later: (ms: number) => (now += ms) };
 }
 

@@ -29,18 +29,23 @@ export function pushContract(openHarness: () => Promise<StorageHarness>): void {
     const storage = await open();
     const [ann, bob] = [await createGuest(storage, 'Ann'), await createGuest(storage, 'Bob')];
     const { push } = storage;
-    for (let n = 0; n < PUSH_DEVICES_KEPT + 2; n++) await push.subscribe(ann.playerId, device(n), n);
+    const deviceOf = async (playerId: string) => (await storage.accounts.devices(playerId))[0]!.id;
+    const [annsDevice, bobsDevice] = [await deviceOf(ann.playerId), await deviceOf(bob.playerId)];
+    for (let n = 0; n < PUSH_DEVICES_KEPT + 2; n++) await push.subscribe(ann.playerId, annsDevice, device(n), n);
     const anns = await push.devices(ann.playerId);
     expect(anns.map((d) => d.endpoint)).toEqual(Array.from({ length: PUSH_DEVICES_KEPT }, (_, i) => device(i + 2).endpoint));
     expect(anns[0]).toEqual(device(2));
     // The same browser, now Bob's (a sign-in elsewhere): it is his, with his kinds.
-    await push.subscribe(bob.playerId, device(5, ['invitation']), 100);
+    await push.subscribe(bob.playerId, bobsDevice, device(5, ['invitation']), 100);
     expect(await push.devices(bob.playerId)).toEqual([device(5, ['invitation'])]);
     expect((await push.devices(ann.playerId)).map((d) => d.endpoint)).not.toContain(device(5).endpoint);
     expect(await push.unsubscribe(ann.playerId, device(5).endpoint)).toBe(false);
     expect(await push.unsubscribe(bob.playerId, device(5).endpoint)).toBe(true);
     await push.forget(device(6).endpoint);
     expect(await push.devices(ann.playerId)).toHaveLength(PUSH_DEVICES_KEPT - 2);
+    // Her device signed out (its row removed): its subscriptions go with it.
+    expect(await storage.accounts.removeDevice(ann.playerId, annsDevice)).toBe(true);
+    expect(await push.devices(ann.playerId)).toEqual([]);
   });
 
   test('a sleep window set, replaced and cleared; held notices counted by kind and taken once', async () => {
