@@ -170,9 +170,10 @@ export class Friendships {
   async startedPlaying(playerIds: readonly string[], roomId: string, watchable: boolean): Promise<void> {
     const { friends } = this.deps.storage;
     for (const playerId of playerIds) {
-      if ((await friends.settings(playerId)).appearOffline) continue;
-      for (const friendId of await friends.alerted(playerId))
-        await this.deps.notify(friendId, 'friend-playing', playerId, watchable ? roomId : undefined);
+      // Who asked first: most players have nobody to tell (and their settings, made on first read, stay unmade).
+      const fans = await friends.alerted(playerId);
+      if (fans.length === 0 || (await friends.settings(playerId)).appearOffline) continue;
+      for (const friendId of fans) await this.deps.notify(friendId, 'friend-playing', playerId, watchable ? roomId : undefined);
     }
   }
 

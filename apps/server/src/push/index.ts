@@ -55,6 +55,7 @@ export function createPush({
     alone,
     log: logger,
     now,
+    nickname: async (playerId) => (await storage.getPlayer(playerId))?.nickname ?? '',
     send: (device, payload, options) => send!(device, payload, options),
   });
   const router = pushRouter({ storage, pushes, publicKey: () => keys!.publicKey, services: config.pushServices, now });
@@ -64,8 +65,7 @@ export function createPush({
     router,
     notice: async (playerId, kind, fromId, roomId) => {
       try {
-        const from = (await storage.getPlayer(fromId))?.nickname ?? '';
-        await pushes.notice(playerId, kind, from, roomId);
+        await pushes.notice(playerId, kind, fromId, roomId);
       } catch (err) {
         logger.error({ event: 'push-notice-failed', playerId, kind, err }, 'could not push a notice');
       }

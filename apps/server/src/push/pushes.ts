@@ -25,6 +25,8 @@ export interface PushesDeps {
   readonly send: PushSender;
   readonly log: Logger;
   readonly now: () => number;
+  /** A player's name, as a push says who it is from. */
+  readonly nickname: (playerId: string) => Promise<string>;
   /** One process (no Redis): the pages' words are kept in memory, where a key cannot expire by itself. */
   readonly alone?: boolean;
 }
@@ -38,11 +40,12 @@ export class Pushes {
   constructor(private readonly deps: PushesDeps) {}
 
   /** A notice for the player: pushed to their devices that take its kind, unless they look or sleep. */
-  async notice(playerId: string, kind: NotificationKind, from: string, roomId?: string): Promise<void> {
+  async notice(playerId: string, kind: NotificationKind, fromId: string, roomId?: string): Promise<void> {
     const { storage, now } = this.deps;
     const devices = (await storage.devices(playerId)).filter((d) => d.kinds.includes(kind));
     if (devices.length === 0 || (await this.looking(playerId))) return;
     if (inQuietHours(await storage.quiet(playerId), now())) return storage.hold(randomId(12), playerId, kind, now());
+    const from = await this.deps.nickname(fromId);
     await this.sendAll(devices, (lang) => ({ kind, from, ...(roomId ? { roomId } : {}), lang }), optionsOf(kind));
   }
 

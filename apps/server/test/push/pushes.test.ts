@@ -22,6 +22,7 @@ async function setup() {
     alone: true,
     log: createLogger('silent'),
     now: () => now,
+    nickname: async (playerId) => playerId,
     send: async (device: PushDevice, payload, options) => {
       sent.push({ endpoint: device.endpoint, kind: payload.kind, options });
       return 'sent';
@@ -67,6 +68,7 @@ describe('Pushes: when a notice is pushed', () => {
       alone: true,
       log: createLogger('silent'),
       now: () => EVENING,
+      nickname: async (id) => id,
       send: async () => 'sent',
     });
     for (let i = 0; i < 1000; i++) await pushes.visible(playerId, `page-${i}`, true);
