@@ -88,21 +88,34 @@ describeWithServices('websockets and connections open at once, counted over ever
   let redisUrl: string;
   let a: Process;
   let b: Process;
+  /** This file's own look into Redis. */
+  let peek: Redis;
 
   beforeAll(async () => {
     // A Redis database of this file's own.
     const url = new URL(serviceUrl('TEST_REDIS_URL'));
     url.pathname = '/6';
     redisUrl = url.toString();
-    const redis = new Redis(redisUrl);
-    await redis.flushdb();
-    await redis.quit();
+    peek = new Redis(redisUrl);
+    await peek.flushdb();
     [a, b] = await Promise.all([startProcess(redisUrl), startProcess(redisUrl)]);
+    // Until its Redis answers, a process counts alone (as when Redis is away): the tests begin once both have said they live.
+    await eventually(async () => {
+      if ((await peek.zcard('flightchess:held:processes')) < 2) throw new Error('not both in Redis yet');
+    });
   });
 
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
+    await peek?.quit();
   });
+
+  /** The TCP connections from `local` that the processes have told Redis of. */
+  const told = async (local: string) => {
+    const keys = await peek.keys('flightchess:held:connections:*');
+    const counts = await Promise.all(keys.map((k) => peek.hget(k, local)));
+    return counts.reduce((sum, c) => sum + Number(c ?? 0), 0);
+  };
 
   test('one address gets SOCKETS_PER_ADDRESS over both processes together, not on each; another address is untouched; one closed on one process frees a place on the other', async () => {
     const client = '10.1.1.1';
@@ -140,8 +153,15 @@ describeWithServices('websockets and connections open at once, counted over ever
 
   test('TCP connections from one address (not a trusted proxy) are counted over both processes too', async () => {
     const local = '127.0.0.5';
-    const held = [await connectionFrom(a.port, local), await connectionFrom(a.port, local), await connectionFrom(b.port, local)];
-    // The fourth on either process is closed; each process asks Redis in order, so by then the three held were let in.
+    // A connection is counted once its process has seen it (after the client is connected): each is waited for in Redis.
+    const held: Awaited<ReturnType<typeof connectionFrom>>[] = [];
+    for (const port of [a.port, a.port, b.port]) {
+      held.push(await connectionFrom(port, local));
+      await eventually(async () => {
+        if ((await told(local)) < held.length) throw new Error('not told to Redis yet');
+      });
+    }
+    // The fourth on either process is closed.
     await (
       await connectionFrom(b.port, local)
     ).closed;
@@ -192,9 +212,7 @@ describeWithServices('websockets and connections open at once, counted over ever
     await eventually(async () => {
       if ((await socketFrom(b.port, client)).refused !== 429) throw new Error('not counted on b yet');
     });
-    const redis = new Redis(redisUrl);
-    await redis.flushdb();
-    await redis.quit();
+    await peek.flushdb();
     await eventually(async () => {
       const s = await socketFrom(b.port, client);
       await closeSocket(s.ws);
