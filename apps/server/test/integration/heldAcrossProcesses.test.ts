@@ -67,19 +67,15 @@ async function closeSocket(ws: WebSocket | undefined): Promise<void> {
 }
 
 /**
- * A TCP connection from the loopback address `local`, with a plain HTTP request on it. A connection over the
- * limit may still have its request answered: when the other process holds the rest, it is closed after a
- * round trip to Redis, not before the server reads.
+ * A TCP connection from the loopback address `local` that sends nothing (one left idle after a request
+ * would be closed by the server's keep-alive timeout, 5 s, and stop counting).
  */
 function connectionFrom(port: number, local: string): Promise<{ closed: Promise<void>; open(): boolean; end(): void }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port, localAddress: local });
     const closed = new Promise<void>((done) => socket.once('close', () => done()));
     socket.on('error', () => undefined);
-    socket.once('connect', () => {
-      socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
-      resolve({ closed, open: () => !socket.destroyed, end: () => socket.destroy() });
-    });
+    socket.once('connect', () => resolve({ closed, open: () => !socket.destroyed, end: () => socket.destroy() }));
     socket.once('close', () => reject(new Error('closed before it connected')));
   });
 }
