@@ -136,6 +136,7 @@ function post(url: string, path: string, body: unknown): Promise<number> {
         port,
         path,
         method: 'POST',
+        agent,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
       },
       (res) => {

@@ -93,6 +93,18 @@ describe("the page's live line to its friends", () => {
     }
   });
 
+  test('an answer of the JSON API is shown at once: the friends whole, or the settings alone over what was shown', async () => {
+    const link = new SocialLink({ credentials: () => null, url: (p) => p }, fakeServer().fetchFn);
+    const heard: FriendsAnswer[] = [];
+    link.watch((a) => heard.push(a));
+    link.told({ settings: { appearOffline: true, invitations: 'nobody' } });
+    expect(heard).toEqual([]); // nothing shown yet to change
+    link.told(answer(['Ann']));
+    link.told({ settings: { appearOffline: true, invitations: 'nobody' } });
+    expect(link.friends).toEqual({ ...answer(['Ann']), settings: { appearOffline: true, invitations: 'nobody' } });
+    expect(heard).toHaveLength(2);
+  });
+
   test('credentials refused (signed out): it stops asking', async () => {
     let calls = 0;
     const fetchFn = (async () => (calls++, new Response('{}', { status: 401 }))) as unknown as typeof fetch;

@@ -65,6 +65,11 @@ export interface FriendsAnswer {
   readonly settings: SocialSettings;
 }
 
+/** POST /api/friends/settings: the settings as they are now (nothing else changed; a page's stream is told the same). */
+export interface SettingsAnswer {
+  readonly settings: SocialSettings;
+}
+
 /** POST /api/friends/requests: asked, or — when the other had asked first — friends at once. */
 export interface FriendRequestAnswer extends FriendsAnswer {
   readonly outcome: 'requested' | 'friends';

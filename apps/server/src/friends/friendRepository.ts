@@ -163,12 +163,13 @@ export function friendRepository(sql: Sql, newCode: () => string = newFriendCode
       ),
     settings: ensured,
     changeSettings: async (playerId, change) => {
-      await ensured(playerId);
-      if (change.appearOffline !== undefined)
-        await sql.run('UPDATE social_settings SET appear_offline = ? WHERE player_id = ?', [change.appearOffline, playerId]);
-      if (change.invitations !== undefined)
-        await sql.run('UPDATE social_settings SET invitations = ? WHERE player_id = ?', [change.invitations, playerId]);
-      return ensured(playerId);
+      const changed = { ...(await ensured(playerId)), ...change };
+      await sql.run('UPDATE social_settings SET appear_offline = ?, invitations = ? WHERE player_id = ?', [
+        changed.appearOffline,
+        changed.invitations,
+        playerId,
+      ]);
+      return changed;
     },
     replaceCode: async (playerId) => {
       await ensured(playerId);

@@ -27,8 +27,8 @@ export interface FriendshipsDeps {
     fromId: string,
     roomId?: string,
   ) => Promise<void>;
-  /** The player's settings changed: their open pages are sent those only. */
-  readonly settingsChanged: (playerId: string) => Promise<void>;
+  /** The player's settings changed: their open pages are sent these only. */
+  readonly settingsChanged: (playerId: string, settings: SocialSettings) => Promise<void>;
   readonly now?: () => number;
 }
 
@@ -148,12 +148,13 @@ export class Friendships {
     await this.deps.changed([playerId, other]);
   }
 
-  async changeSettings(playerId: string, change: Partial<SocialSettings>): Promise<void> {
-    const { friends } = this.deps.storage;
-    const hiding = change.appearOffline !== undefined && change.appearOffline !== (await friends.settings(playerId)).appearOffline;
-    await friends.changeSettings(playerId, change);
-    if (hiding) await this.deps.board.hide(playerId, change.appearOffline!);
-    await this.deps.settingsChanged(playerId);
+  async changeSettings(playerId: string, change: Partial<SocialSettings>): Promise<SocialSettings> {
+    const { appearOffline, invitations } = await this.deps.storage.friends.changeSettings(playerId, change);
+    // Told whether or not it changed (not read first): the board shows nothing new when it did not.
+    if (change.appearOffline !== undefined) await this.deps.board.hide(playerId, appearOffline);
+    const settings = { appearOffline, invitations };
+    await this.deps.settingsChanged(playerId, settings);
+    return settings;
   }
 
   /** Tell the player when this friend starts playing, or not. */

@@ -29,13 +29,6 @@ export interface FriendsDeps {
   readonly notify: FriendshipsDeps['notify'];
 }
 
-const SETTINGS = 'settings';
-
-const settingsOf = async (storage: FriendsStore, playerId: string) => {
-  const { appearOffline, invitations } = await storage.friends.settings(playerId);
-  return { appearOffline, invitations };
-};
-
 /** What a table tells of the people at it: who is at it, each time its listing changes; who started playing there. */
 export type TablePresence = Pick<PresenceBoard, 'atTable'> & Pick<Friendships, 'startedPlaying'>;
 
@@ -75,12 +68,11 @@ export function createFriends(deps: FriendsDeps): Friends {
     budgets: deps.budgets,
     board,
     changed: (playerIds) => live.friendsChanged(playerIds),
-    settingsChanged: (playerId) => live.feedChanged(SETTINGS, [playerId]),
+    // The settings are in the friends a page opens with; after, a change of them is sent alone.
+    settingsChanged: (playerId, settings) => live.tell([playerId], { type: 'settings', settings }),
     notify: deps.notify,
   });
   const live: LiveEvents = new LiveEvents(presence, board, (playerId, presences) => friendships.answer(playerId, presences), logger);
-  // The settings are in the friends a page opens with; after, a change of them is sent alone.
-  live.addFeed(SETTINGS, async (playerId) => ({ type: 'settings', settings: await settingsOf(storage, playerId) }), false);
   const router = friendsRouter({ storage, friendships, live, devices: deps.devices, bans: deps.bans, addressOf: deps.addressOf });
   return {
     router,

@@ -7,6 +7,8 @@ import type { PresenceBoard } from './presenceBoard';
 const FRIENDS_TOPIC = 'flightchess:friends-changed';
 /** …and whose other feeds (invitations) changed. */
 const FEEDS_TOPIC = 'flightchess:feeds-changed';
+/** …and an event for some players' pages, whole (their settings). */
+const TOLD_TOPIC = 'flightchess:told';
 
 /** Something else a page is sent when it opens and after each change: read for its player where the page is. */
 export type Feed = (playerId: string) => Promise<SocialEvent>;
@@ -37,15 +39,21 @@ export class LiveEvents {
   private readonly watching = new Map<Page, Set<string>>();
   /** The pages watching each player. */
   private readonly watchers = new Map<string, Set<Page>>();
-  private readonly feeds = new Map<string, { read: Feed; atOpen: boolean }>();
+  private readonly feeds = new Map<string, Feed>();
   private readonly heard = (playerIds: unknown) => {
     if (Array.isArray(playerIds)) for (const id of playerIds) if (typeof id === 'string' && this.pages.has(id)) void this.resend(id);
   };
   private readonly heardFeed = (message: unknown) => {
     const { feed, playerIds } = (message ?? {}) as { feed?: unknown; playerIds?: unknown };
-    const read = typeof feed === 'string' ? this.feeds.get(feed)?.read : undefined;
+    const read = typeof feed === 'string' ? this.feeds.get(feed) : undefined;
     if (!read || !Array.isArray(playerIds)) return;
     for (const id of playerIds) for (const page of (typeof id === 'string' && this.pages.get(id)) || []) void this.sendFeed(page, read);
+  };
+  private readonly heardTold = (message: unknown) => {
+    const { event, playerIds } = (message ?? {}) as { event?: SocialEvent; playerIds?: unknown };
+    if (!event || !Array.isArray(playerIds)) return;
+    const frame = frameOf(event);
+    for (const id of playerIds) for (const page of (typeof id === 'string' && this.pages.get(id)) || []) page.write(frame);
   };
 
   constructor(
@@ -62,11 +70,12 @@ export class LiveEvents {
   async start(): Promise<void> {
     await this.presence.subscribe(FRIENDS_TOPIC, this.heard);
     await this.presence.subscribe(FEEDS_TOPIC, this.heardFeed);
+    await this.presence.subscribe(TOLD_TOPIC, this.heardTold);
   }
 
-  /** Another feed every page is sent after each change, and when it opens unless `atOpen` is false (call before serving). */
-  addFeed(name: string, read: Feed, atOpen = true): void {
-    this.feeds.set(name, { read, atOpen });
+  /** Another feed every page is sent when it opens and after each change (call before serving). */
+  addFeed(name: string, read: Feed): void {
+    this.feeds.set(name, read);
   }
 
   /** The feed changed for these players: every process sends it to their open pages again. */
@@ -74,10 +83,16 @@ export class LiveEvents {
     await this.presence.publish(FEEDS_TOPIC, { feed: name, playerIds });
   }
 
+  /** Every process sends these players' open pages this event (nothing is read again for it). */
+  async tell(playerIds: readonly string[], event: SocialEvent): Promise<void> {
+    await this.presence.publish(TOLD_TOPIC, { playerIds, event });
+  }
+
   /** Close every page (the server stops). */
   stop(): void {
     this.presence.unsubscribe(FRIENDS_TOPIC, this.heard);
     this.presence.unsubscribe(FEEDS_TOPIC, this.heardFeed);
+    this.presence.unsubscribe(TOLD_TOPIC, this.heardTold);
     for (const pages of this.pages.values()) for (const page of [...pages]) page.end();
   }
 
@@ -90,7 +105,7 @@ export class LiveEvents {
     this.watching.set(page, new Set());
     this.board.pageOpened(page.playerId);
     await this.sendFriends(page);
-    for (const { read, atOpen } of this.feeds.values()) if (atOpen) await this.sendFeed(page, read);
+    for (const read of this.feeds.values()) await this.sendFeed(page, read);
   }
 
   close(page: Page): void {

@@ -1,4 +1,10 @@
-import { type FriendCodeOwner, type FriendRequestAnswer, type FriendsAnswer, INVITATION_POLICIES } from '@flightchess/protocol';
+import {
+  type FriendCodeOwner,
+  type FriendRequestAnswer,
+  type FriendsAnswer,
+  INVITATION_POLICIES,
+  type SettingsAnswer,
+} from '@flightchess/protocol';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { type GuestReads, credentialsSchema } from '../accounts/guests';
@@ -34,7 +40,8 @@ const setting = credentialsSchema
 
 /**
  * Friends (docs/server/friends.md), mounted under /api: every route is a POST with the player's
- * credentials in the body, and answers the player's friends as they are after it (FriendsAnswer);
+ * credentials in the body, and answers the player's friends as they are after it (FriendsAnswer; a change
+ * of settings answers the settings);
  * `POST /me/events` holds the player's page's event stream.
  */
 export function friendsRouter({
@@ -127,11 +134,12 @@ export function friendsRouter({
       const asked = await signedIn(req, res, setting);
       if (!asked) return;
       const { appearOffline, invitations } = asked.body;
-      await friendships.changeSettings(asked.player.id, {
+      const settings = await friendships.changeSettings(asked.player.id, {
         ...(appearOffline === undefined ? {} : { appearOffline }),
         ...(invitations === undefined ? {} : { invitations }),
       });
-      await answer(res, asked.player.id);
+      // The settings alone: reading and sending the whole list again was most of what a change cost (docs/capacity.md).
+      res.json({ settings } satisfies SettingsAnswer);
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { Friend, FriendsAnswer } from '@flightchess/protocol';
+import type { Friend, FriendsAnswer, SettingsAnswer } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
@@ -33,7 +33,7 @@ export function friendsPanel(ctx: AppContext): { readonly el: HTMLElement; relab
     ctx.social.ensure();
     return c;
   };
-  const act = async <A extends FriendsAnswer>(work: (c: Credentials) => Promise<A>, done?: (answer: A) => string) => {
+  const act = async <A extends FriendsAnswer | SettingsAnswer>(work: (c: Credentials) => Promise<A>, done?: (answer: A) => string) => {
     try {
       const answer = await work(await creds());
       ctx.social.told(answer);

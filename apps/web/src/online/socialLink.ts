@@ -1,4 +1,4 @@
-import type { FriendsAnswer, InvitationsAnswer, SocialEvent } from '@flightchess/protocol';
+import type { FriendsAnswer, InvitationsAnswer, SettingsAnswer, SocialEvent } from '@flightchess/protocol';
 import type { NetSession } from '../online/netSession';
 import { EventFrames } from './eventFrames';
 
@@ -72,9 +72,10 @@ export class SocialLink {
     void this.read(creds.playerId, creds.secret, abort);
   }
 
-  /** An answer of the JSON API that changed the friends: shown at once (the stream says the same a moment later). */
-  told(friends: FriendsAnswer): void {
-    this.set(friends);
+  /** An answer of the JSON API that changed the friends or the settings: shown at once (the stream says the same a moment later). */
+  told(answer: FriendsAnswer | SettingsAnswer): void {
+    if ('friends' in answer) this.set(answer);
+    else if (this.answer) this.set({ ...this.answer, settings: answer.settings });
   }
 
   stop(): void {
