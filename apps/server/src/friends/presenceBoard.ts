@@ -243,8 +243,8 @@ export class PresenceBoard {
     const { presence, processId } = this.deps;
     const key = partsKey(playerId);
     if (!part) return void (await presence.hdel(key, processId));
-    await presence.hset(key, processId, JSON.stringify(part));
-    await presence.expire(key, Math.ceil(this.options.freshMs / 1000));
+    // Sent together: one round trip (Redis runs them in order).
+    await Promise.all([presence.hset(key, processId, JSON.stringify(part)), presence.expire(key, Math.ceil(this.options.freshMs / 1000))]);
   }
 
   private async partsOf(playerId: string): Promise<Map<string, PresencePart>> {

@@ -12,11 +12,14 @@ import { signedInBody } from '../accounts/signedInBody';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
 import type { Bans } from '../bans/bans';
 import { fail, route } from '../http/respond';
+import { coalescedWrites } from './coalescedWrites';
 import type { Friendships } from './friendships';
 import type { LiveEvents, Page } from './liveEvents';
 
 /** A comment line this often keeps proxies (nginx closes a silent one after 60 s) from cutting the stream. */
 const KEEP_ALIVE_MS = 25_000;
+/** A page's stream is written at most this often (coalescedWrites.ts): a friend's change reaches it within this, plus the way. */
+const WRITE_EVERY_MS = 250;
 
 export interface FriendsRouterDeps {
   readonly storage: GuestReads;
@@ -26,6 +29,7 @@ export interface FriendsRouterDeps {
   readonly bans: Pick<Bans, 'answered'>;
   readonly addressOf: (req: Request) => string;
   readonly keepAliveMs?: number;
+  readonly writeEveryMs?: number;
 }
 
 const playerIdSchema = credentialsSchema.shape.playerId;
@@ -52,6 +56,7 @@ export function friendsRouter({
   bans,
   addressOf,
   keepAliveMs = KEEP_ALIVE_MS,
+  writeEveryMs = WRITE_EVERY_MS,
 }: FriendsRouterDeps): Router {
   const api = express.Router();
 
@@ -164,16 +169,21 @@ export function friendsRouter({
         'Cache-Control': 'no-store, no-transform',
         'X-Accel-Buffering': 'no',
       });
+      const out = coalescedWrites((text) => void res.write(text), writeEveryMs);
       const page: Page = {
         playerId: asked.player.id,
-        write: (frame) => void res.write(frame),
-        end: () => res.end(),
+        write: out.write,
+        end: () => {
+          out.flush();
+          res.end();
+        },
       };
-      const beat = setInterval(() => res.write(':\n\n'), keepAliveMs);
+      const beat = setInterval(() => out.write(':\n\n'), keepAliveMs);
       // A device signed out loses its pages' streams at once, on whichever process they are.
       const forget = devices.watchDevice(asked.player.deviceId, page.end);
       res.once('close', () => {
         clearInterval(beat);
+        out.stop();
         forget();
         live.close(page);
       });
