@@ -4,7 +4,8 @@
  * online, sees him go offline when he closes his page (5 s later: a reload shows nothing) and come back,
  * then is invited to her private table (declines, then joins in one tap, no code), sees her at a table
  * waiting and playing, and watches her game in one tap. Also: an invitation nobody answers expires (2 minutes);
- * a player asks a watcher of her game from the watcher list; a block refuses a request, saying why. Two
+ * a player asks a watcher of her game from the watcher list; a block refuses a request, saying why; "appear
+ * offline" hides a player from his friends and back. Two
  * phones, Chinese and English, screenshots of each step.
  */
 import assert from 'node:assert/strict';
@@ -46,26 +47,55 @@ async function twoPhones(
   }
 }
 
+/** Ann and Bob on their friends pages, made friends through the API (the case is about what follows); she sees him online. */
+async function befriended(server: RunningServer, ann: Page, bob: Page): Promise<void> {
+  for (const [page, name, lang] of [
+    [ann, '小安', 'zh-CN'],
+    [bob, 'Bob', 'en'],
+  ] as const) {
+    await openHome(page, server.url, name, lang, false);
+    await click(page, '[data-testid=mode-friends]');
+    await page.waitForSelector('[data-testid=friend-own-code]');
+  }
+  const [a, b] = [await storedPlayer(ann), await storedPlayer(bob)];
+  const post = (path: string, body: object) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post('api/friends/requests', { playerId: a.playerId, secret: a.secret, to: b.playerId });
+  await post('api/friends/requests/accept', { playerId: b.playerId, secret: b.secret, from: a.playerId });
+  await seen(ann, 'Bob', 'online');
+}
+
 export const friendsCases: TestCase[] = [
+  {
+    name: 'friends: “appear offline” — his friend sees him offline at once and online when he turns it off; it stays set after a reload (phone, zh and en)',
+    run: (browser) =>
+      twoPhones(browser, async ({ server, ann, bob }) => {
+        await befriended(server, ann, bob);
+        await seen(bob, '小安', 'online');
+        await bob.waitForSelector('#appear-offline');
+        await click(bob, '#appear-offline');
+        const hidden = await seen(ann, 'Bob', 'offline', 5_000);
+        assert.ok(hidden < 2_000, `shown offline after ${hidden} ms`);
+        assert.equal(await bob.isChecked('#appear-offline'), true);
+        // He still sees her: appearing offline hides him, not his friends.
+        assert.equal((await friendRow(bob, '小安'))?.state, 'online');
+        await screenshot(ann, 'friends-appear-offline-phone-zh');
+        await bob.reload();
+        await bob.waitForSelector('[data-testid=friend-own-code]');
+        await until('the box still set', async () => (await bob.isChecked('#appear-offline')) || null, 5_000);
+        await screenshot(bob, 'friends-appear-offline-phone-en');
+        assert.equal((await friendRow(ann, 'Bob'))?.state, 'offline', 'his reload did not show him');
+        await click(bob, '#appear-offline');
+        const back = await seen(ann, 'Bob', 'online', 5_000);
+        assert.ok(back < 2_000, `shown online again after ${back} ms`);
+      }),
+  },
   {
     name: 'friends: an invitation nobody answers expires after 2 minutes: gone from the invitee’s page, “expired” on the host’s (phone, zh and en)',
     run: (browser) =>
       twoPhones(browser, async ({ server, ann, bob }) => {
         // Friends already (asked and accepted through the API: the people's part is the invitation).
-        for (const [page, name, lang] of [
-          [ann, '小安', 'zh-CN'],
-          [bob, 'Bob', 'en'],
-        ] as const) {
-          await openHome(page, server.url, name, lang, false);
-          await click(page, '[data-testid=mode-friends]');
-          await page.waitForSelector('[data-testid=friend-own-code]');
-        }
-        const [a, b] = [await storedPlayer(ann), await storedPlayer(bob)];
-        const post = (path: string, body: object) =>
-          fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        await post('api/friends/requests', { playerId: a.playerId, secret: a.secret, to: b.playerId });
-        await post('api/friends/requests/accept', { playerId: b.playerId, secret: b.secret, from: a.playerId });
-        await seen(ann, 'Bob', 'online');
+        await befriended(server, ann, bob);
 
         await ann.selectOption('#create-seats', '3');
         await click(ann, '[data-testid=create]');
