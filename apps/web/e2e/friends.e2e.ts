@@ -5,11 +5,12 @@
  * then is invited to her private table (declines, then joins in one tap, no code), sees her at a table
  * waiting and playing, and watches her game in one tap. Also: an invitation nobody answers expires (2 minutes);
  * a player asks a watcher of her game from the watcher list; a block refuses a request, saying why; "appear
- * offline" hides a player from his friends and back. Two
+ * offline" hides a player from his friends and back; a player whose link goes silent is shown offline. Two
  * phones, Chinese and English, screenshots of each step.
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { blackHole } from './blackHole';
 import { type RunningServer, startGameServer } from './gameServer';
 import { PHONE, type TestCase, click, newPage, openHome, screenshot, startTable, storedPlayer, until, watchErrors } from './support';
 
@@ -47,13 +48,16 @@ async function twoPhones(
   }
 }
 
-/** Ann and Bob on their friends pages, made friends through the API (the case is about what follows); she sees him online. */
-async function befriended(server: RunningServer, ann: Page, bob: Page): Promise<void> {
-  for (const [page, name, lang] of [
-    [ann, '小安', 'zh-CN'],
-    [bob, 'Bob', 'en'],
+/**
+ * Ann and Bob on their friends pages (Bob's at `bobUrl`: the server, or a proxy in front of it), made
+ * friends through the API (the case is about what follows); she sees him online.
+ */
+async function befriended(server: RunningServer, ann: Page, bob: Page, bobUrl = server.url): Promise<void> {
+  for (const [page, url, name, lang] of [
+    [ann, server.url, '小安', 'zh-CN'],
+    [bob, bobUrl, 'Bob', 'en'],
   ] as const) {
-    await openHome(page, server.url, name, lang, false);
+    await openHome(page, url, name, lang, false);
     await click(page, '[data-testid=mode-friends]');
     await page.waitForSelector('[data-testid=friend-own-code]');
   }
@@ -66,6 +70,31 @@ async function befriended(server: RunningServer, ann: Page, bob: Page): Promise<
 }
 
 export const friendsCases: TestCase[] = [
+  {
+    name: 'friends: his link goes silent (a proxy stops forwarding): she sees him offline within about 2 minutes, and online again when it is back (phone, zh and en)',
+    run: (browser) =>
+      twoPhones(browser, async ({ server, ann, bob }) => {
+        const proxy = await blackHole(server.url);
+        try {
+          await befriended(server, ann, bob, proxy.url);
+          proxy.cut();
+          const cut = Date.now();
+          // Nothing closes: the server's writes to his stream go into the proxy, which never says a word.
+          const gone = await seen(ann, 'Bob', 'offline', 180_000);
+          console.log(`    shown offline ${gone} ms after the link went silent`);
+          assert.ok(gone >= 90_000 && gone <= 160_000, `shown offline after ${Date.now() - cut} ms`);
+          assert.match((await friendRow(ann, 'Bob'))!.words, /离线/);
+          await screenshot(ann, 'friends-silent-link-offline-phone-zh');
+          proxy.restore();
+          const back = await seen(ann, 'Bob', 'online', 30_000);
+          console.log(`    online again ${back} ms after the link came back`);
+          await seen(bob, '小安', 'online');
+          await screenshot(bob, 'friends-silent-link-back-phone-en');
+        } finally {
+          await proxy.close();
+        }
+      }),
+  },
   {
     name: 'friends: “appear offline” — his friend sees him offline at once and online when he turns it off; it stays set after a reload (phone, zh and en)',
     run: (browser) =>

@@ -59,7 +59,7 @@ describe("the page's live line to its friends", () => {
       link.ensure();
       link.ensure(); // already open: nothing more
       await jest.advanceTimersByTimeAsync(0);
-      expect(server.calls.map((c) => c.body)).toEqual([{ playerId: 'me', secret: 's' }]);
+      expect(server.calls.map((c) => c.body)).toEqual([{ playerId: 'me', secret: 's', page: expect.stringMatching(/^[0-9a-f]{24}$/) }]);
 
       server.calls[0]!.push(frame({ type: 'friends', friends: answer(['Ann', 'Bob']) }));
       await jest.advanceTimersByTimeAsync(0);
@@ -86,7 +86,7 @@ describe("the page's live line to its friends", () => {
       link.ensure();
       await jest.advanceTimersByTimeAsync(0);
       expect(server.calls[2]!.signal.aborted).toBe(true);
-      expect(server.calls[3]!.body).toEqual({ playerId: 'other', secret: 's' });
+      expect(server.calls[3]!.body).toMatchObject({ playerId: 'other', secret: 's' });
       link.stop();
     } finally {
       jest.useRealTimers();
@@ -103,6 +103,31 @@ describe("the page's live line to its friends", () => {
     link.told({ settings: { appearOffline: true, invitations: 'nobody' } });
     expect(link.friends).toEqual({ ...answer(['Ann']), settings: { appearOffline: true, invitations: 'nobody' } });
     expect(heard).toHaveLength(2);
+  });
+
+  test('it says every 30 s that the page is there, under the name its stream was opened with', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const asked: { url: string; body: unknown }[] = [];
+      const server = fakeServer();
+      const fetchFn = ((url: string, init: RequestInit) => {
+        if (url.endsWith('/api/me/here'))
+          return (asked.push({ url, body: JSON.parse(String(init.body)) }), Promise.resolve(new Response(null, { status: 204 })));
+        return server.fetchFn(url, init);
+      }) as typeof fetch;
+      const link = new SocialLink({ credentials: () => creds, url: (p) => `http://x${p}` }, fetchFn);
+      link.ensure();
+      await jest.advanceTimersByTimeAsync(29_999);
+      expect(asked).toEqual([]);
+      await jest.advanceTimersByTimeAsync(30_001);
+      const page = (server.calls[0]!.body as { page: string }).page;
+      expect(asked).toEqual([1, 2].map(() => ({ url: 'http://x/api/me/here', body: { playerId: 'me', secret: 's', page } })));
+      link.stop();
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(asked).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('credentials refused (signed out): it stops asking', async () => {

@@ -9,6 +9,16 @@ const FRIENDS_TOPIC = 'flightchess:friends-changed';
 const FEEDS_TOPIC = 'flightchess:feeds-changed';
 /** …and an event for some players' pages, whole (their settings). */
 const TOLD_TOPIC = 'flightchess:told';
+/** …and which page said it is still there (its stream may be held by another process). */
+const HERE_TOPIC = 'flightchess:page-here';
+
+/**
+ * A page that names itself must say it is there this often at least (`POST /api/me/here`), or its stream
+ * is dropped: a link that went silent (a phone in a tunnel) holds a TCP connection that the server's
+ * writes do not break for many minutes, and the player would show online all that time. A page says it
+ * every 30 s; a background tab's timers may be held to once a minute.
+ */
+export const PAGE_SILENT_MS = 120_000;
 
 /** Something else a page is sent when it opens and after each change: read for its player where the page is. */
 export type Feed = (playerId: string) => Promise<SocialEvent>;
@@ -19,10 +29,14 @@ export const frameOf = (event: SocialEvent): string => `data: ${JSON.stringify(e
 /** A player's open page, as its event stream reaches it. */
 export interface Page {
   readonly playerId: string;
+  /** The page's own name for itself: it then says it is there (`here`) or is dropped; none, it stays while its connection does. */
+  readonly id?: string;
   /** One server-sent event, as written on the stream (`frameOf`). */
   write(frame: string): void;
   /** Close the stream (a newer page took its place, or the server stops). */
   end(): void;
+  /** Cut the stream at once (the page stopped saying it is there: nobody reads it). */
+  drop(): void;
 }
 
 /** Pages one player may have open on one process: a newer one closes the oldest. */
@@ -40,6 +54,9 @@ export class LiveEvents {
   /** The pages watching each player. */
   private readonly watchers = new Map<string, Set<Page>>();
   private readonly feeds = new Map<string, Feed>();
+  /** When each page that names itself last said it is there. */
+  private readonly heardAt = new Map<Page, number>();
+  private sweeper: NodeJS.Timeout | null = null;
   private readonly heard = (playerIds: unknown) => {
     if (Array.isArray(playerIds)) for (const id of playerIds) if (typeof id === 'string' && this.pages.has(id)) void this.resend(id);
   };
@@ -48,6 +65,10 @@ export class LiveEvents {
     const read = typeof feed === 'string' ? this.feeds.get(feed) : undefined;
     if (!read || !Array.isArray(playerIds)) return;
     for (const id of playerIds) for (const page of (typeof id === 'string' && this.pages.get(id)) || []) void this.sendFeed(page, read);
+  };
+  private readonly heardHere = (message: unknown) => {
+    const { playerId, page } = (message ?? {}) as { playerId?: unknown; page?: unknown };
+    for (const p of (typeof playerId === 'string' && this.pages.get(playerId)) || []) if (p.id === page) this.heardAt.set(p, Date.now());
   };
   private readonly heardTold = (message: unknown) => {
     const { event, playerIds } = (message ?? {}) as { event?: SocialEvent; playerIds?: unknown };
@@ -65,12 +86,15 @@ export class LiveEvents {
       presences: (friends: { playerId: string; lastSeen: number }[]) => Promise<Map<string, FriendPresence>>,
     ) => Promise<FriendsAnswer>,
     private readonly log: Logger,
+    private readonly silentMs = PAGE_SILENT_MS,
   ) {}
 
   async start(): Promise<void> {
     await this.presence.subscribe(FRIENDS_TOPIC, this.heard);
     await this.presence.subscribe(FEEDS_TOPIC, this.heardFeed);
     await this.presence.subscribe(TOLD_TOPIC, this.heardTold);
+    await this.presence.subscribe(HERE_TOPIC, this.heardHere);
+    this.sweeper = setInterval(() => this.sweep(), this.silentMs / 8).unref();
   }
 
   /** Another feed every page is sent when it opens and after each change (call before serving). */
@@ -83,6 +107,11 @@ export class LiveEvents {
     await this.presence.publish(FEEDS_TOPIC, { feed: name, playerIds });
   }
 
+  /** The player's page named `pageId` is still there (on whichever process holds its stream). */
+  async here(playerId: string, pageId: string): Promise<void> {
+    await this.presence.publish(HERE_TOPIC, { playerId, page: pageId });
+  }
+
   /** Every process sends these players' open pages this event (nothing is read again for it). */
   async tell(playerIds: readonly string[], event: SocialEvent): Promise<void> {
     await this.presence.publish(TOLD_TOPIC, { playerIds, event });
@@ -93,6 +122,8 @@ export class LiveEvents {
     this.presence.unsubscribe(FRIENDS_TOPIC, this.heard);
     this.presence.unsubscribe(FEEDS_TOPIC, this.heardFeed);
     this.presence.unsubscribe(TOLD_TOPIC, this.heardTold);
+    this.presence.unsubscribe(HERE_TOPIC, this.heardHere);
+    if (this.sweeper) clearInterval(this.sweeper);
     for (const pages of this.pages.values()) for (const page of [...pages]) page.end();
   }
 
@@ -102,6 +133,7 @@ export class LiveEvents {
     if (!pages) this.pages.set(page.playerId, (pages = new Set()));
     if (pages.size >= PAGES_PER_PLAYER) [...pages][0]!.end();
     pages.add(page);
+    if (page.id !== undefined) this.heardAt.set(page, Date.now());
     this.watching.set(page, new Set());
     this.board.pageOpened(page.playerId);
     await this.sendFriends(page);
@@ -112,6 +144,7 @@ export class LiveEvents {
     const pages = this.pages.get(page.playerId);
     if (!pages?.delete(page)) return;
     if (pages.size === 0) this.pages.delete(page.playerId);
+    this.heardAt.delete(page);
     this.follow(page, new Set());
     this.watching.delete(page);
     this.board.pageClosed(page.playerId);
@@ -129,6 +162,17 @@ export class LiveEvents {
   /** These players' friends or requests changed: every process sends their open pages the friends again. */
   async friendsChanged(playerIds: readonly string[]): Promise<void> {
     await this.presence.publish(FRIENDS_TOPIC, playerIds);
+  }
+
+  /** Drop the pages that have not said they are there for `silentMs`: their player goes offline as if they had closed. */
+  private sweep(): void {
+    const since = Date.now() - this.silentMs;
+    for (const [page, at] of this.heardAt) {
+      if (at >= since) continue;
+      this.log.info({ event: 'page-silent', playerId: page.playerId }, 'a page stopped saying it is there: its stream is dropped');
+      page.drop();
+      this.close(page);
+    }
   }
 
   private async resend(playerId: string): Promise<void> {

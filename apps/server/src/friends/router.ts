@@ -36,6 +36,10 @@ const playerIdSchema = credentialsSchema.shape.playerId;
 const asking = credentialsSchema.extend({ to: z.string().min(1).max(64) }).strict();
 const answering = credentialsSchema.extend({ from: playerIdSchema }).strict();
 const removing = credentialsSchema.extend({ friend: playerIdSchema }).strict();
+/** A page's name for itself (it draws it): letters, digits, `-` and `_`. */
+const pageIdSchema = z.string().regex(/^[\w-]{8,40}$/, 'a page id: 8 to 40 letters, digits, - or _');
+const opening = credentialsSchema.extend({ page: pageIdSchema.optional() }).strict();
+const present = credentialsSchema.extend({ page: pageIdSchema }).strict();
 const alerting = credentialsSchema.extend({ friend: playerIdSchema, on: z.boolean() }).strict();
 const setting = credentialsSchema
   .extend({ appearOffline: z.boolean().optional(), invitations: z.enum(INVITATION_POLICIES).optional() })
@@ -158,10 +162,21 @@ export function friendsRouter({
     }),
   );
 
+  // A page that named itself when it opened its stream says it is still there (see PAGE_SILENT_MS).
+  api.post(
+    '/me/here',
+    route(async (req, res) => {
+      const asked = await signedIn(req, res, present);
+      if (!asked) return;
+      await live.here(asked.player.id, asked.body.page);
+      res.status(204).end();
+    }),
+  );
+
   api.post(
     '/me/events',
     route(async (req, res) => {
-      const asked = await signedIn(req, res, credentialsSchema.strict());
+      const asked = await signedIn(req, res, opening);
       if (!asked) return;
       // nginx buffers a proxied answer unless told not to; no-transform keeps other proxies from compressing it.
       res.writeHead(200, {
@@ -172,11 +187,13 @@ export function friendsRouter({
       const out = coalescedWrites((text) => void res.write(text), writeEveryMs);
       const page: Page = {
         playerId: asked.player.id,
+        ...(asked.body.page === undefined ? {} : { id: asked.body.page }),
         write: out.write,
         end: () => {
           out.flush();
           res.end();
         },
+        drop: () => res.destroy(),
       };
       const beat = setInterval(() => out.write(':\n\n'), keepAliveMs);
       // A device signed out loses its pages' streams at once, on whichever process they are.

@@ -5,6 +5,11 @@ import { EventFrames } from './eventFrames';
 /** How long before the stream is asked for again after it dropped: 0.5 s, doubling up to 8 s. */
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8_000;
+/** The page says it is still there this often (the server drops a page's stream silent for 2 minutes: PAGE_SILENT_MS). */
+const HERE_EVERY_MS = 30_000;
+
+/** This page's name for itself, as the server knows its stream. */
+const newPageId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** What the link needs of the page: who the player is, and the server's address. */
 export type SocialNet = Pick<NetSession, 'credentials' | 'url'>;
@@ -12,7 +17,8 @@ export type SocialNet = Pick<NetSession, 'credentials' | 'url'>;
 /**
  * This page's live line to its player's friends (POST /api/me/events): the friends, their requests and
  * their presence as the server pushes them. It opens once the device has a player, comes back by
- * itself when it drops, and stops for good when the server refuses the credentials (signed out).
+ * itself when it drops, and stops for good when the server refuses the credentials (signed out). It
+ * says every 30 s that it is there: a page whose link went silent is then shown offline to the friends.
  */
 export class SocialLink {
   private answer: FriendsAnswer | null = null;
@@ -24,6 +30,8 @@ export class SocialLink {
   private running: { playerId: string; abort: AbortController } | null = null;
   private retryMs = FIRST_RETRY_MS;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  private here: ReturnType<typeof setInterval> | undefined;
+  private readonly pageId = newPageId();
 
   constructor(
     private readonly net: SocialNet,
@@ -70,6 +78,13 @@ export class SocialLink {
     const abort = new AbortController();
     this.running = { playerId: creds.playerId, abort };
     void this.read(creds.playerId, creds.secret, abort);
+    const said = JSON.stringify({ playerId: creds.playerId, secret: creds.secret, page: this.pageId });
+    this.here = setInterval(() => {
+      // Not heard: the stream is dropped, and the page's own retry opens it again when the link is back.
+      this.fetchFn(this.net.url('/api/me/here'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: said }).catch(
+        () => undefined,
+      );
+    }, HERE_EVERY_MS);
   }
 
   /** An answer of the JSON API that changed the friends or the settings: shown at once (the stream says the same a moment later). */
@@ -80,6 +95,7 @@ export class SocialLink {
 
   stop(): void {
     clearTimeout(this.retry);
+    clearInterval(this.here);
     this.running?.abort.abort();
     this.running = null;
     this.answer = null;
@@ -94,7 +110,7 @@ export class SocialLink {
       const res = await this.fetchFn(this.net.url('/api/me/events'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ playerId, secret }),
+        body: JSON.stringify({ playerId, secret, page: this.pageId }),
         signal: abort.signal,
       });
       refused = res.status === 401;
@@ -113,7 +129,11 @@ export class SocialLink {
       // Dropped (or aborted): tried again below unless it was stopped.
     }
     if (abort.signal.aborted || this.running?.abort !== abort) return;
-    if (refused) return void (this.running = null);
+    if (refused) {
+      clearInterval(this.here);
+      this.running = null;
+      return;
+    }
     this.retry = setTimeout(() => {
       if (this.running?.abort === abort) void this.read(playerId, secret, abort);
     }, this.retryMs);

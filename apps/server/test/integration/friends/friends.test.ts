@@ -115,6 +115,10 @@ describe('friends: asked by one, accepted by the other, removed by either', () =
       ['/api/friends/settings', { ...credentials(lea) }, 400, 'ERR_BAD_REQUEST'],
       ['/api/friends/settings', { ...credentials(lea), invitations: 'strangers' }, 400, 'ERR_BAD_REQUEST'],
       ['/api/me/events', { playerId: lea.playerId, secret: 'wrong' }, 401, 'ERR_BAD_CREDENTIALS'],
+      ['/api/me/events', { ...credentials(lea), page: 'short' }, 400, 'ERR_BAD_REQUEST'],
+      ['/api/me/here', { ...credentials(lea) }, 400, 'ERR_BAD_REQUEST'],
+      ['/api/me/here', { ...credentials(lea), page: 'a page/../x' }, 400, 'ERR_BAD_REQUEST'],
+      ['/api/me/here', { playerId: lea.playerId, secret: 'wrong', page: 'page-0123456789' }, 401, 'ERR_BAD_CREDENTIALS'],
     ];
     for (const [path, body, status, code] of cases)
       expect([path, await postJson(t, path, body)]).toMatchObject([path, { status, body: { error: { code } } }]);
