@@ -36,18 +36,38 @@ export function commitmentOf(seedHex: string): string {
   return toHex(sha256(requireSeed(seedHex)));
 }
 
-/** The die (1..6) of roll number `index` (0-based). Throws RangeError on a malformed seed or index. */
-export function rollAt(seedHex: string, index: number): number {
+/** A word of a roll's message: an integer 0..2³²−1, else RangeError naming it. */
+function word(name: string, v: number): number {
+  if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new RangeError(`a ${name} is an integer 0..2³²−1`);
+  return v;
+}
+
+/** The die of SHA-256(seed ‖ uint32be(each word) ‖ uint32be(round)), round = 0, 1, … until a byte < 252. */
+function dieOf(seedHex: string, words: readonly number[]): number {
   const seed = requireSeed(seedHex);
-  if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) throw new RangeError('a roll index is an integer 0..2³²−1');
-  const message = new Uint8Array(SEED_BYTES + 8);
+  const message = new Uint8Array(SEED_BYTES + 4 * words.length + 4);
   message.set(seed);
   const view = new DataView(message.buffer);
-  view.setUint32(SEED_BYTES, index);
+  words.forEach((w, i) => view.setUint32(SEED_BYTES + 4 * i, w));
   for (let round = 0; ; round++) {
-    view.setUint32(SEED_BYTES + 4, round);
+    view.setUint32(message.length - 4, round);
     for (const byte of sha256(message)) if (byte < 252) return 1 + (byte % 6);
   }
+}
+
+/** The die (1..6) of roll number `index` (0-based). Throws RangeError on a malformed seed or index. */
+export function rollAt(seedHex: string, index: number): number {
+  return dieOf(seedHex, [word('roll index', index)]);
+}
+
+/**
+ * Duplicate dice (a tournament's board: every table of a round plays the same one): roll number `n`
+ * (0-based) of the seat holding stream `stream`, so an extra roll at one table never shifts another
+ * seat's dice, there or at any other table. Derived as `rollAt` from SHA-256(seed ‖ uint32be(stream) ‖
+ * uint32be(n) ‖ uint32be(round)): a message four bytes longer, so it never meets a roll of `rollAt`.
+ */
+export function streamRollAt(seedHex: string, stream: number, n: number): number {
+  return dieOf(seedHex, [word('stream', stream), word('roll index', n)]);
 }
 
 /** The roll values of an action log, in game order (roll number i is the i-th entry). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Action, commitmentOf, rollAt, rollsIn, verifyRolls } from '../src';
+import { type Action, commitmentOf, rollAt, rollsIn, streamRollAt, verifyRolls } from '../src';
 import { fromHex, sha256, toHex } from '../src/sha256';
 
 const ascii = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -38,12 +38,12 @@ describe('sha256 (FIPS 180-4 test vectors)', () => {
   });
 });
 
-/** The documented derivation, re-implemented with node:crypto as an independent check. */
-function referenceRoll(seedHex: string, index: number): number {
+/** The documented derivation, re-implemented with node:crypto as an independent check (the words before the round). */
+function referenceRoll(seedHex: string, ...words: number[]): number {
   for (let round = 0; ; round++) {
-    const tail = Buffer.alloc(8);
-    tail.writeUInt32BE(index, 0);
-    tail.writeUInt32BE(round, 4);
+    const tail = Buffer.alloc(4 * words.length + 4);
+    words.forEach((w, i) => tail.writeUInt32BE(w, 4 * i));
+    tail.writeUInt32BE(round, 4 * words.length);
     const digest = nodeSha(Buffer.concat([Buffer.from(seedHex, 'hex'), tail]));
     for (const b of digest) if (b < 252) return 1 + (b % 6);
   }
@@ -117,5 +117,37 @@ describe('provably fair dice', () => {
       { type: 'roll', seat: 'yellow', value: 5 },
     ];
     expect(rollsIn(actions)).toEqual([6, 2, 5]);
+  });
+});
+
+describe('duplicate dice: a stream per seat', () => {
+  test('roll n of stream k follows the documented derivation', () => {
+    for (const k of [0, 1, 3]) for (let n = 0; n < 100; n++) expect(streamRollAt(SEED, k, n)).toBe(referenceRoll(SEED, k, n));
+  });
+
+  test('a stream depends on its seed, number and roll index alone: rolls drawn elsewhere shift nothing', () => {
+    // Property: any interleaving of draws over four streams gives each stream the same sequence.
+    const draws = Array.from({ length: 400 }, (_, i) => (i * 7 + (i >> 3)) % 4);
+    const next = [0, 0, 0, 0];
+    const got: number[][] = [[], [], [], []];
+    for (const k of draws) got[k]!.push(streamRollAt(SEED, k, next[k]!++));
+    got.forEach((rolls, k) => expect(rolls).toEqual(rolls.map((_, n) => streamRollAt(SEED, k, n))));
+    // …and the streams differ from each other and from the game-order dice.
+    const first = (k: number) => Array.from({ length: 40 }, (_, n) => streamRollAt(SEED, k, n)).join('');
+    expect(new Set([first(0), first(1), first(2), first(3), Array.from({ length: 40 }, (_, i) => rollAt(SEED, i)).join('')]).size).toBe(5);
+  });
+
+  test('every face equally likely on a stream (chi-square, 5 degrees of freedom, p > 0.001)', () => {
+    const counts = [0, 0, 0, 0, 0, 0];
+    const n = 12_000;
+    for (let i = 0; i < n; i++) counts[streamRollAt(SEED, i % 4, i >> 2) - 1]!++;
+    const chi = counts.reduce((sum, c) => sum + (c - n / 6) ** 2 / (n / 6), 0);
+    expect(chi).toBeLessThan(20.52);
+  });
+
+  test('a malformed seed, stream or index is a RangeError', () => {
+    expect(() => streamRollAt('abcd', 0, 0)).toThrow(RangeError);
+    expect(() => streamRollAt(SEED, -1, 0)).toThrow(RangeError);
+    expect(() => streamRollAt(SEED, 0, 1.5)).toThrow(RangeError);
   });
 });

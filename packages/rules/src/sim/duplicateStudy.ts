@@ -1,0 +1,125 @@
+import type { BotName } from '../bots/chooseMove';
+import { type BySeat, COLOURS, type Colour } from '../colours';
+import { streamRollAt } from '../dice';
+import { type Rng, createRng } from '../rng';
+import { scoreGame } from '../scoreGame';
+import { playGame } from './playGame';
+import { type Outcome, matchpoints, streamsFor, swissTables, tablePoints } from './swiss';
+
+/** The field: four bots of each strength, strongest first (their known order: expert > strong > heuristic > random). */
+export const FIELD_STRENGTHS: readonly BotName[] = ['expert', 'strong', 'heuristic', 'random'];
+const PER_STRENGTH = 4;
+
+export type SwissForm = 'plain' | 'duplicate';
+
+/** How well the standings after each round put the field in its known order, for one tournament. */
+export interface TournamentTrace {
+  /** Spearman's rank correlation of the standings with the known order, after rounds 1, 2, … */
+  readonly rho: number[];
+  /** Whether the leader after each round is of the strongest kind. */
+  readonly strongestLeads: boolean[];
+}
+
+const player = (i: number): BotName => FIELD_STRENGTHS[Math.floor(i / PER_STRENGTH)]!;
+
+/** Each player's place in the known order, ties (same bot) sharing the mean place: 2.5 for the four experts… */
+const knownRank = (i: number) => Math.floor(i / PER_STRENGTH) * PER_STRENGTH + (PER_STRENGTH + 1) / 2;
+
+/** Pearson correlation of two equally long lists (Spearman's rho when they are ranks). */
+export function correlation(a: readonly number[], b: readonly number[]): number {
+  const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let [ab, aa, bb] = [0, 0, 0];
+  a.forEach((x, i) => {
+    const [da, db] = [x - ma, b[i]! - mb];
+    ab += da * db;
+    aa += da * da;
+    bb += db * db;
+  });
+  return ab / Math.sqrt(aa * bb);
+}
+
+/** 32 bytes from `rng` as hex: a board's seed. */
+function boardSeed(rng: Rng): string {
+  return Array.from({ length: 32 }, () => rng.int(256).toString(16).padStart(2, '0')).join('');
+}
+
+/** A shuffled copy (Fisher–Yates, from `rng`). */
+function shuffled<T>(items: readonly T[], rng: Rng): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** One four-seat game of the online preset: the players in colour order, each seat's outcome in the same order. */
+function playTable(players: readonly number[], dice: Parameters<typeof playGame>[2], botRng: Rng): Outcome[] {
+  const seats: Colour[] = COLOURS.slice(0, players.length);
+  const bots: BySeat<BotName> = {};
+  seats.forEach((c, i) => (bots[c] = player(players[i]!)));
+  const { state } = playGame({ preset: 'online', seats, teams: false, firstSeat: 'red' }, bots, dice, botRng);
+  const score = scoreGame(state, { base: 1 });
+  if (!score.ok) throw new Error(`a simulated game did not end: ${score.error.message}`);
+  return seats.map((c) => ({ won: state.result!.winners.includes(c), arrived: score.value.seats[c]!.arrived }));
+}
+
+/**
+ * One Swiss tournament of the 16-bot field over `rounds` rounds of four-seat tables. Plain: each table its
+ * own dice, seats drawn at random, a result worth the seats it beat at its table. Duplicate: every table
+ * of a round plays one board (a seed; the seat holding stream k rolls `streamRollAt(seed, k, n)`), streams
+ * given to those who held them least, a result worth the seats it beat among those who held the same
+ * stream. Pure given `seed`.
+ */
+export function swissTournament(form: SwissForm, rounds: number, seed: string): TournamentTrace {
+  const count = FIELD_STRENGTHS.length * PER_STRENGTH;
+  const ids = Array.from({ length: count }, (_, i) => i);
+  const points = ids.map(() => 0);
+  const met = ids.map(() => new Set<number>());
+  const held = ids.map(() => [0, 0, 0, 0]);
+  // Equal points are ordered by a draw made once: nobody's place comes from their number.
+  const draw = shuffled(ids, createRng(`${seed}/order`));
+  const standings = () => [...ids].sort((a, b) => points[b]! - points[a]! || draw.indexOf(a) - draw.indexOf(b));
+  const trace: TournamentTrace = { rho: [], strongestLeads: [] };
+  for (let round = 0; round < rounds; round++) {
+    const tables = swissTables(standings(), (a, b) => met[a]!.has(b));
+    const board = boardSeed(createRng(`${seed}/${round}/board`));
+    // Per table, the players in colour order (stream k = colour k in the duplicate form).
+    const seated = tables.map((table, t) => {
+      if (form === 'plain') return shuffled(table, createRng(`${seed}/${round}/${t}/seats`));
+      const streams = streamsFor(table, (p, s) => held[p]![s]!);
+      const inOrder: number[] = [];
+      table.forEach((p, i) => (inOrder[streams[i]!] = p));
+      return inOrder;
+    });
+    const results = seated.map((players, t) => {
+      const botRng = createRng(`${seed}/${round}/${t}/bots`);
+      if (form === 'plain') return playTable(players, createRng(`${seed}/${round}/${t}/dice`), botRng);
+      const next = new Map<Colour, number>();
+      return playTable(
+        players,
+        (c) => {
+          const n = next.get(c) ?? 0;
+          next.set(c, n + 1);
+          return streamRollAt(board, COLOURS.indexOf(c), n);
+        },
+        botRng,
+      );
+    });
+    const earned = form === 'plain' ? results.map(tablePoints) : matchpoints(results);
+    seated.forEach((players, t) =>
+      players.forEach((p, s) => {
+        points[p]! += earned[t]![s]!;
+        held[p]![s]!++;
+        for (const q of players) if (q !== p) met[p]!.add(q);
+      }),
+    );
+    const order = standings();
+    const place = ids.map(() => 0);
+    order.forEach((p, i) => (place[p] = i + 1));
+    trace.rho.push(correlation(place, ids.map(knownRank)));
+    trace.strongestLeads.push(player(order[0]!) === FIELD_STRENGTHS[0]);
+  }
+  return trace;
+}
