@@ -10,7 +10,7 @@ import { type Outcome, matchpoints, streamsFor, swissTables, tablePoints } from 
 export const FIELD_STRENGTHS: readonly BotName[] = ['expert', 'strong', 'heuristic', 'random'];
 const PER_STRENGTH = 4;
 
-export type SwissForm = 'plain' | 'duplicate';
+export type SwissForm = 'plain' | 'duplicate' | 'rotated';
 
 /** How well the standings after each round put the field in its known order, for one tournament. */
 export interface TournamentTrace {
@@ -19,8 +19,6 @@ export interface TournamentTrace {
   /** Whether the leader after each round is of the strongest kind. */
   readonly strongestLeads: boolean[];
 }
-
-const player = (i: number): BotName => FIELD_STRENGTHS[Math.floor(i / PER_STRENGTH)]!;
 
 /** Each player's place in the known order, ties (same bot) sharing the mean place: 2.5 for the four experts… */
 const knownRank = (i: number) => Math.floor(i / PER_STRENGTH) * PER_STRENGTH + (PER_STRENGTH + 1) / 2;
@@ -55,25 +53,46 @@ function shuffled<T>(items: readonly T[], rng: Rng): T[] {
 }
 
 /** One four-seat game of the online preset: the players in colour order, each seat's outcome in the same order. */
-function playTable(players: readonly number[], dice: Parameters<typeof playGame>[2], botRng: Rng): Outcome[] {
+function playTable(field: readonly BotName[], players: readonly number[], dice: Parameters<typeof playGame>[2], botRng: Rng): Outcome[] {
   const seats: Colour[] = COLOURS.slice(0, players.length);
   const bots: BySeat<BotName> = {};
-  seats.forEach((c, i) => (bots[c] = player(players[i]!)));
+  seats.forEach((c, i) => (bots[c] = field[Math.floor(players[i]! / PER_STRENGTH)]!));
   const { state } = playGame({ preset: 'online', seats, teams: false, firstSeat: 'red' }, bots, dice, botRng);
   const score = scoreGame(state, { base: 1 });
   if (!score.ok) throw new Error(`a simulated game did not end: ${score.error.message}`);
   return seats.map((c) => ({ won: state.result!.winners.includes(c), arrived: score.value.seats[c]!.arrived }));
 }
 
+/** One game of `board` (duplicate dice): the seat of colour k holds stream k. */
+function playBoard(field: readonly BotName[], players: readonly number[], board: string, botRng: Rng): Outcome[] {
+  const next = new Map<Colour, number>();
+  const dice = (c: Colour) => {
+    const n = next.get(c) ?? 0;
+    next.set(c, n + 1);
+    return streamRollAt(board, COLOURS.indexOf(c), n);
+  };
+  return playTable(field, players, dice, botRng);
+}
+
 /**
- * One Swiss tournament of the 16-bot field over `rounds` rounds of four-seat tables. Plain: each table its
- * own dice, seats drawn at random, a result worth the seats it beat at its table. Duplicate: every table
- * of a round plays one board (a seed; the seat holding stream k rolls `streamRollAt(seed, k, n)`), streams
- * given to those who held them least, a result worth the seats it beat among those who held the same
- * stream. Pure given `seed`.
+ * One Swiss tournament of the 16-bot field over `rounds` rounds of four-seat tables, pure given `seed`.
+ * - plain: each table its own dice, seats drawn at random; a result is worth the seats it beat at its table.
+ * - duplicate: every table of a round plays one board (a seed; the seat holding stream k rolls
+ *   `streamRollAt(seed, k, n)`), streams given to those who held them least; a result is worth the seats it
+ *   beat among those who held the same stream at the other tables.
+ * - rotated: each table plays the round's board four times, the streams going round the table, so every
+ *   player holds every stream once against the same three; a result is worth the seats it beat among the
+ *   table's holders of the same stream. Four games a round.
+ *
+ * `field`: the four kinds of bot, strongest first (tests play cheaper ones).
  */
-export function swissTournament(form: SwissForm, rounds: number, seed: string): TournamentTrace {
-  const count = FIELD_STRENGTHS.length * PER_STRENGTH;
+export function swissTournament(
+  form: SwissForm,
+  rounds: number,
+  seed: string,
+  field: readonly BotName[] = FIELD_STRENGTHS,
+): TournamentTrace {
+  const count = field.length * PER_STRENGTH;
   const ids = Array.from({ length: count }, (_, i) => i);
   const points = ids.map(() => 0);
   const met = ids.map(() => new Set<number>());
@@ -82,44 +101,44 @@ export function swissTournament(form: SwissForm, rounds: number, seed: string): 
   const draw = shuffled(ids, createRng(`${seed}/order`));
   const standings = () => [...ids].sort((a, b) => points[b]! - points[a]! || draw.indexOf(a) - draw.indexOf(b));
   const trace: TournamentTrace = { rho: [], strongestLeads: [] };
-  for (let round = 0; round < rounds; round++) {
-    const tables = swissTables(standings(), (a, b) => met[a]!.has(b));
-    const board = boardSeed(createRng(`${seed}/${round}/board`));
-    // Per table, the players in colour order (stream k = colour k in the duplicate form).
-    const seated = tables.map((table, t) => {
-      if (form === 'plain') return shuffled(table, createRng(`${seed}/${round}/${t}/seats`));
-      const streams = streamsFor(table, (p, s) => held[p]![s]!);
-      const inOrder: number[] = [];
-      table.forEach((p, i) => (inOrder[streams[i]!] = p));
-      return inOrder;
-    });
-    const results = seated.map((players, t) => {
-      const botRng = createRng(`${seed}/${round}/${t}/bots`);
-      if (form === 'plain') return playTable(players, createRng(`${seed}/${round}/${t}/dice`), botRng);
-      const next = new Map<Colour, number>();
-      return playTable(
-        players,
-        (c) => {
-          const n = next.get(c) ?? 0;
-          next.set(c, n + 1);
-          return streamRollAt(board, COLOURS.indexOf(c), n);
-        },
-        botRng,
-      );
-    });
-    const earned = form === 'plain' ? results.map(tablePoints) : matchpoints(results);
-    seated.forEach((players, t) =>
+  /** Each game played: its players in colour (stream) order and what each earned. */
+  const credit = (games: readonly (readonly number[])[], earned: readonly (readonly number[])[]) =>
+    games.forEach((players, g) =>
       players.forEach((p, s) => {
-        points[p]! += earned[t]![s]!;
+        points[p]! += earned[g]![s]!;
         held[p]![s]!++;
         for (const q of players) if (q !== p) met[p]!.add(q);
       }),
     );
+  for (let round = 0; round < rounds; round++) {
+    const tables = swissTables(standings(), (a, b) => met[a]!.has(b));
+    const board = boardSeed(createRng(`${seed}/${round}/board`));
+    const bots = (t: number, g = 0) => createRng(`${seed}/${round}/${t}/${g}/bots`);
+    if (form === 'plain') {
+      const games = tables.map((table, t) => shuffled(table, createRng(`${seed}/${round}/${t}/seats`)));
+      credit(
+        games,
+        games.map((players, t) => tablePoints(playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t)))),
+      );
+    } else if (form === 'duplicate') {
+      const games = tables.map((table) => {
+        const streams = streamsFor(table, (p, s) => held[p]![s]!);
+        const inOrder: number[] = [];
+        table.forEach((p, i) => (inOrder[streams[i]!] = p));
+        return inOrder;
+      });
+      credit(games, matchpoints(games.map((players, t) => playBoard(field, players, board, bots(t)))));
+    } else {
+      tables.forEach((table, t) => {
+        const games = table.map((_, g) => table.map((__, s) => table[(s + g) % table.length]!));
+        credit(games, matchpoints(games.map((players, g) => playBoard(field, players, board, bots(t, g)))));
+      });
+    }
     const order = standings();
     const place = ids.map(() => 0);
     order.forEach((p, i) => (place[p] = i + 1));
     trace.rho.push(correlation(place, ids.map(knownRank)));
-    trace.strongestLeads.push(player(order[0]!) === FIELD_STRENGTHS[0]);
+    trace.strongestLeads.push(order[0]! < PER_STRENGTH);
   }
   return trace;
 }
