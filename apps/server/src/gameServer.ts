@@ -32,6 +32,13 @@ import { JoinCodes, TABLE_ROOM, TableKeeper, tableRoomWith, tablesOf, websocketS
 import type { StorageKind } from './storage/open';
 import type { Storage } from './repositories';
 
+/**
+ * Connections the kernel may hold for the server before it accepts them. Node's 511 overflows when
+ * thousands of players reconnect at once (a restart, a takeover, the load tests: `nstat` ListenOverflows),
+ * and each SYN dropped costs its client 1, then 3, then 7 s. Linux caps it at net.core.somaxconn (4096).
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export interface GameServerDeps {
   readonly storage: Storage;
   readonly logger: Logger;
@@ -272,7 +279,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       await friends.start();
       invitations.start();
       await push.start();
-      await colyseus.listen(port, host);
+      await colyseus.listen(port, host, LISTEN_BACKLOG);
       if (deps.driver) stopSayingAlive = sayAlive(presence, matchMaker.processId);
       await operator.start();
       heartbeat.start();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { testServerPerFile } from '../support/server';
 
@@ -25,4 +26,11 @@ test('an idle connection stays open past the 5 s that Node clients keep one: no 
   } finally {
     agent.destroy();
   }
+});
+
+test('the listen queue holds 4,096 connections (a reconnection storm is not dropped at 511)', () => {
+  const port = new URL(t.baseUrl).port;
+  // ss shows a listening socket's backlog as its Send-Q.
+  const line = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' }).trim();
+  expect(line.split(/\s+/)[2]).toBe('4096');
 });
