@@ -25,7 +25,17 @@ export { chooseMove, BOT_NAMES, type BotName } from './bots/chooseMove';
 export { nextSteps, stepAction, AUTO_PLAY_BOT, type SeatControl, type TurnStep, type AnswerStep, type NextSteps } from './automation';
 export { ENGINE_VERSION } from './engineVersion';
 export { evaluate } from './bots/strong';
-export { commitmentOf, rollAt, rollsIn, streamRollAt, verifyRolls, SEED_BYTES, DICE_ERROR_CODES, type DiceCheck, type DiceErrorCode } from './dice';
+export {
+  commitmentOf,
+  rollAt,
+  rollsIn,
+  streamRollAt,
+  verifyRolls,
+  SEED_BYTES,
+  DICE_ERROR_CODES,
+  type DiceCheck,
+  type DiceErrorCode,
+} from './dice';
 export { winChances } from './review/winModel';
 export {
   reviewGame,
