@@ -1,15 +1,13 @@
 import type { FriendsAnswer, InvitationsAnswer, SettingsAnswer, SocialEvent } from '@flightchess/protocol';
 import type { NetSession } from '../online/netSession';
 import { EventFrames } from './eventFrames';
+import { newPageId } from './pageId';
 
 /** How long before the stream is asked for again after it dropped: 0.5 s, doubling up to 8 s. */
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8_000;
 /** The page says it is still there this often (the server drops a page's stream silent for 2 minutes: PAGE_SILENT_MS). */
 const HERE_EVERY_MS = 30_000;
-
-/** This page's name for itself, as the server knows its stream. */
-const newPageId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** What the link needs of the page: who the player is, and the server's address. */
 export type SocialNet = Pick<NetSession, 'credentials' | 'url'>;

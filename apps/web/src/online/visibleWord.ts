@@ -1,5 +1,6 @@
 import { VISIBLE_RENEW_MS } from '@flightchess/protocol';
 import type { NetSession } from './netSession';
+import { newPageId } from './pageId';
 
 type Net = Pick<NetSession, 'credentials' | 'api' | 'url'>;
 
@@ -8,16 +9,13 @@ export type Beacon = (url: string, body: string) => void;
 
 const sendBeacon: Beacon = (url, body) => void navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
 
-/** This page's own name for the server (one per page load). */
-const pageId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-
 /**
  * This page tells the server whether it is visible (POST /api/push/visible): nothing is pushed to a player
  * who looks at a page of theirs. Said when it changes and every 30 s while it stays visible — but not
  * again while the server says the player has no device to push to, until `wake` (a device opted in).
  */
 export class VisibleWord {
-  private readonly page = pageId();
+  private readonly page = newPageId();
   private wanted = true;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saidVisible = false;
