@@ -41,9 +41,8 @@ export function coalescedWrites(
     },
     flush,
     stop() {
-      if (timer) clearTimeout(timer);
-      timer = null;
       held = '';
+      flush();
     },
   };
 }

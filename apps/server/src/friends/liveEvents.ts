@@ -63,18 +63,17 @@ export class LiveEvents {
   private readonly heardFeed = (message: unknown) => {
     const { feed, playerIds } = (message ?? {}) as { feed?: unknown; playerIds?: unknown };
     const read = typeof feed === 'string' ? this.feeds.get(feed) : undefined;
-    if (!read || !Array.isArray(playerIds)) return;
-    for (const id of playerIds) for (const page of (typeof id === 'string' && this.pages.get(id)) || []) void this.sendFeed(page, read);
+    if (read) for (const page of this.pagesOf(playerIds)) void this.sendFeed(page, read);
   };
   private readonly heardHere = (message: unknown) => {
     const { playerId, page } = (message ?? {}) as { playerId?: unknown; page?: unknown };
-    for (const p of (typeof playerId === 'string' && this.pages.get(playerId)) || []) if (p.id === page) this.heardAt.set(p, Date.now());
+    for (const p of this.pagesOf([playerId])) if (p.id === page) this.heardAt.set(p, Date.now());
   };
   private readonly heardTold = (message: unknown) => {
     const { event, playerIds } = (message ?? {}) as { event?: SocialEvent; playerIds?: unknown };
-    if (!event || !Array.isArray(playerIds)) return;
+    if (!event) return;
     const frame = frameOf(event);
-    for (const id of playerIds) for (const page of (typeof id === 'string' && this.pages.get(id)) || []) page.write(frame);
+    for (const page of this.pagesOf(playerIds)) page.write(frame);
   };
 
   constructor(
@@ -86,7 +85,6 @@ export class LiveEvents {
       presences: (friends: { playerId: string; lastSeen: number }[]) => Promise<Map<string, FriendPresence>>,
     ) => Promise<FriendsAnswer>,
     private readonly log: Logger,
-    private readonly silentMs = PAGE_SILENT_MS,
   ) {}
 
   async start(): Promise<void> {
@@ -94,7 +92,7 @@ export class LiveEvents {
     await this.presence.subscribe(FEEDS_TOPIC, this.heardFeed);
     await this.presence.subscribe(TOLD_TOPIC, this.heardTold);
     await this.presence.subscribe(HERE_TOPIC, this.heardHere);
-    this.sweeper = setInterval(() => this.sweep(), this.silentMs / 8).unref();
+    this.sweeper = setInterval(() => this.sweep(), PAGE_SILENT_MS / 8).unref();
   }
 
   /** Another feed every page is sent when it opens and after each change (call before serving). */
@@ -164,15 +162,21 @@ export class LiveEvents {
     await this.presence.publish(FRIENDS_TOPIC, playerIds);
   }
 
-  /** Drop the pages that have not said they are there for `silentMs`: their player goes offline as if they had closed. */
+  /** Drop the pages that have not said they are there for PAGE_SILENT_MS: their player goes offline as if they had closed. */
   private sweep(): void {
-    const since = Date.now() - this.silentMs;
+    const since = Date.now() - PAGE_SILENT_MS;
     for (const [page, at] of this.heardAt) {
       if (at >= since) continue;
       this.log.info({ event: 'page-silent', playerId: page.playerId }, 'a page stopped saying it is there: its stream is dropped');
       page.drop();
       this.close(page);
     }
+  }
+
+  /** The open pages here of the players a message names (anything else in it names nobody). */
+  private *pagesOf(playerIds: unknown): Iterable<Page> {
+    if (!Array.isArray(playerIds)) return;
+    for (const id of playerIds) if (typeof id === 'string') yield* this.pages.get(id) ?? [];
   }
 
   private async resend(playerId: string): Promise<void> {

@@ -29,7 +29,6 @@ export interface FriendsRouterDeps {
   readonly bans: Pick<Bans, 'answered'>;
   readonly addressOf: (req: Request) => string;
   readonly keepAliveMs?: number;
-  readonly writeEveryMs?: number;
 }
 
 const playerIdSchema = credentialsSchema.shape.playerId;
@@ -60,7 +59,6 @@ export function friendsRouter({
   bans,
   addressOf,
   keepAliveMs = KEEP_ALIVE_MS,
-  writeEveryMs = WRITE_EVERY_MS,
 }: FriendsRouterDeps): Router {
   const api = express.Router();
 
@@ -184,7 +182,7 @@ export function friendsRouter({
         'Cache-Control': 'no-store, no-transform',
         'X-Accel-Buffering': 'no',
       });
-      const out = coalescedWrites((text) => void res.write(text), writeEveryMs);
+      const out = coalescedWrites((text) => void res.write(text), WRITE_EVERY_MS);
       const page: Page = {
         playerId: asked.player.id,
         ...(asked.body.page === undefined ? {} : { id: asked.body.page }),

@@ -34,7 +34,7 @@ describe('pages that name themselves must say they are there', () => {
       code: 'X',
       settings: { appearOffline: false, invitations: 'everyone' as const },
     });
-    const live = new LiveEvents(new LocalPresence(), board, friendsOf, pino({ level: 'silent' }), 120_000);
+    const live = new LiveEvents(new LocalPresence(), board, friendsOf, pino({ level: 'silent' }));
     await live.start();
     const [silent, talking, unnamed] = [page('ann', 'page-ann-0001'), page('bob', 'page-bob-0001'), page('cy')];
     for (const p of [silent, talking, unnamed]) await live.open(p);
