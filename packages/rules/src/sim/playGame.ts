@@ -3,7 +3,7 @@ import { applyAction } from '../applyAction';
 import { type BotName, chooseMove } from '../bots/chooseMove';
 import type { BySeat, Colour } from '../colours';
 import { createGame } from '../createGame';
-import { type Rng, createRng } from '../rng';
+import type { Rng } from '../rng';
 import type { GameSetup, GameState } from '../state';
 
 export interface PlayedGame {
@@ -16,12 +16,15 @@ export interface PlayedGame {
 /** Where a game's dice come from: one stream for the table, or the seat's own (duplicate dice: `streamRollAt`). */
 export type Dice = Rng | ((seat: Colour) => number);
 
-/** The next action of an unfinished game: a roll from `dice`, or the bot's move for the pending roll. */
+/**
+ * The next action of an unfinished game: a roll from `dice`, or the bot's move for the pending roll (its
+ * randomness from `botRng`, else the table's dice stream, else chooseMove's own).
+ */
 export function botAction(
   state: GameState,
   bot: BotName,
   dice: Dice,
-  botRng: Rng = typeof dice === 'function' ? createRng(state.version) : dice,
+  botRng: Rng | undefined = typeof dice === 'function' ? undefined : dice,
 ): Action {
   const seat: Colour = state.current;
   if (state.phase === 'roll') return { type: 'roll', seat, value: typeof dice === 'function' ? dice(seat) : dice.die() };
@@ -34,13 +37,7 @@ export function botAction(
  * Play one whole game with dice from `dice` and a bot per seat. Stops after `maxActions` so a bug
  * can never hang a caller (a finished game has `state.result`).
  */
-export function playGame(
-  setup: GameSetup,
-  bots: BySeat<BotName>,
-  dice: Dice,
-  botRng: Rng = typeof dice === 'function' ? createRng(1) : dice,
-  maxActions = 20000,
-): PlayedGame {
+export function playGame(setup: GameSetup, bots: BySeat<BotName>, dice: Dice, botRng?: Rng, maxActions = 20000): PlayedGame {
   const created = createGame(setup);
   if (!created.ok) throw new Error(created.error.message);
   let state = created.value;
