@@ -23,6 +23,7 @@ const LONGEST_OPTIONS: Required<HouseRules> = {
   safeSquares: true,
   drawByAgreement: true,
   resignAfterRolls: 1000,
+  leftSeatsPlayOn: false,
 };
 
 /** A table state with every field at its longest: four seats and 20 watchers of 20-character CJK names (3 bytes each), the longest level name. */

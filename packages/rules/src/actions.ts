@@ -51,7 +51,8 @@ export type GameEvent =
   | { readonly type: 'turn'; readonly seat: Colour }
   | { readonly type: 'resign-requested'; readonly seat: Colour; readonly mate: Colour }
   | { readonly type: 'resign-declined'; readonly seat: Colour; readonly mate: Colour }
-  | { readonly type: 'out'; readonly seat: Colour; readonly reason: OutReason }
+  /** `playsOn`: the seat's person left but the seat stays on the board and plays on (`leftSeatsPlayOn`). */
+  | { readonly type: 'out'; readonly seat: Colour; readonly reason: OutReason; readonly playsOn?: true }
   | { readonly type: 'draw-offered'; readonly seat: Colour }
   | { readonly type: 'draw-declined'; readonly seat: Colour }
   | { readonly type: 'game-over'; readonly result: GameResult };

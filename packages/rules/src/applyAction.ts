@@ -39,6 +39,10 @@ export function applyAction(state: GameState, action: Action): Applied {
   if (!isColour(seat) || !state.seats.includes(seat) || state.out[seat]) {
     return fail('ERR_NOT_IN_GAME', `${String(seat)} is not playing in this game`);
   }
+  // A seat that plays on after its person left (`leftSeatsPlayOn`) still rolls and moves, but has no one to leave or answer for it.
+  if (state.left[seat]) {
+    return fail('ERR_NOT_ALLOWED', `${seat}'s player has already left the game (the seat plays on without them): no ${type} from it`);
+  }
   const accept = a.accept;
   if ((type === 'answer-resign' || type === 'answer-draw') && typeof accept !== 'boolean') {
     return fail('ERR_BAD_ACTION', `${type} needs accept: true or false`);

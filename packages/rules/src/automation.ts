@@ -2,7 +2,7 @@ import type { Action } from './actions';
 import { type BotName, chooseMove } from './bots/chooseMove';
 import type { BySeat, Colour } from './colours';
 import { legalMoves } from './legalMoves';
-import { activeSeats, mateOf } from './queries';
+import { mateOf, standingSeats } from './queries';
 import type { Rng } from './rng';
 import type { GameState } from './state';
 
@@ -71,7 +71,7 @@ function answerStep(state: GameState, control: BySeat<SeatControl>): AnswerStep 
   }
   if (state.drawOffer) {
     const offeredBy = state.drawOffer;
-    const seat = activeSeats(state).find((c) => c !== offeredBy);
+    const seat = standingSeats(state).find((c) => c !== offeredBy);
     if (!seat) return null;
     return { seat, action: 'answer-draw', by: control[seat]?.bot ? 'bot' : 'person', accept: false };
   }

@@ -57,6 +57,7 @@ export function createGame(setup: GameSetup): Result<GameState> {
     rolls: 0,
     version: 0,
     out: {},
+    left: {},
     collisions: {},
     pendingResign: null,
     drawOffer: null,

@@ -26,6 +26,7 @@ function copyState(s: GameState): { -readonly [K in keyof GameState]: GameState[
     rolls: s.rolls,
     version: s.version,
     out: s.out,
+    left: s.left,
     collisions: s.collisions,
     pendingResign: s.pendingResign,
     drawOffer: s.drawOffer,

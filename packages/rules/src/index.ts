@@ -8,7 +8,7 @@ export { PRESETS, PRESET_NAMES, type PresetName, type RulesConfig, isPresetName 
 export type { ThreeSixes, Special, Stacks, Finish, TakeoffTo } from './presets';
 export { type HouseRules, applyHouseRules } from './options';
 export { type Result, type RuleError, type ErrorCode, RULE_ERROR_CODES, ok, fail } from './result';
-export type { GameSetup, GameState, GameResult, Phase, OutRecord, OutReason, EndReason, CollisionCount } from './state';
+export type { GameSetup, GameState, GameResult, Phase, OutRecord, LeftRecord, OutReason, EndReason, CollisionCount } from './state';
 export { type Action, type ActionType, type Applied, type GameEvent, type ExtraRollReason, ACTION_TYPES } from './actions';
 export { createGame } from './createGame';
 export { type Intent, type IntentType, intentAction } from './intent';
@@ -16,7 +16,7 @@ export { applyAction } from './applyAction';
 export { legalMoves, movesFor, type LegalMove } from './legalMoves';
 export { routeOf, type Route, type RouteSegment, type Capture, type Square, type SegmentKind } from './route';
 export { boardOf, type Board } from './board';
-export { currentSeat, phase, planePositions, winner, arrivedCount, activeSeats, mateOf } from './queries';
+export { currentSeat, phase, planePositions, winner, arrivedCount, activeSeats, standingSeats, mateOf } from './queries';
 export { replayGame } from './replay';
 export { scoreGame, type ScoreOptions, type SeatScore, type GameScore, COLLISION_POINTS, ESCAPE_PENALTY, TEAM_FACTOR } from './scoreGame';
 export { LEVELS, levelFor, type Level } from './levels';

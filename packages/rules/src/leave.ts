@@ -1,12 +1,12 @@
 import { type Colour, teamOf } from './colours';
 import type { Applied } from './actions';
 import { draftOf, finish, type Draft } from './draft';
-import { activeSeats, arrivedCount, mateOf } from './queries';
+import { arrivedCount, mateOf, standingSeats } from './queries';
 import { fail, ok } from './result';
 import type { GameState, OutReason } from './state';
 import { clearBoard, endGame, passTurn } from './turn';
 
-/** 认输: after `resignAfterRolls` rolls; in team mode the team-mate must consent first (§7). */
+/** 认输: after `resignAfterRolls` rolls; in team mode the team-mate still in the game must consent first (§7). */
 export function applyResign(state: GameState, seat: Colour): Applied {
   if (state.rolls < state.config.resignAfterRolls) {
     return fail(
@@ -15,7 +15,8 @@ export function applyResign(state: GameState, seat: Colour): Applied {
     );
   }
   const mate = mateOf(state, seat);
-  if (mate && !state.out[mate]) {
+  // A team-mate who is out, or whose person left (its seat playing on), is asked nothing.
+  if (mate && !state.out[mate] && !state.left[mate]) {
     if (state.pendingResign) return fail('ERR_NOT_ALLOWED', `${state.pendingResign}'s resignation is already waiting for an answer`);
     const draft = draftOf(state);
     draft.pendingResign = seat;
@@ -59,26 +60,40 @@ export function applyAnswerDraw(state: GameState, seat: Colour, accept: boolean)
   return ok(finish(draft));
 }
 
-/** The seat is out: its planes leave the board; the game ends if one player or one team is left (§7). */
+/**
+ * A seat's person leaves (§7). The seat is out: its planes leave the board, and the game ends once one
+ * player or one team is left standing. With `leftSeatsPlayOn`, while two sides or more still stand,
+ * the seat plays on instead (README, reading 19): it keeps its planes and its turns, and is scored as
+ * out from now on (its arrived planes and collisions frozen here).
+ */
 function takeOut(draft: Draft, seat: Colour, reason: OutReason): Draft {
-  draft.out = { ...draft.out, [seat]: { reason, arrived: arrivedCount(draft, seat), atRoll: draft.rolls } };
-  clearBoard(draft, seat);
-  draft.events.push({ type: 'out', seat, reason });
+  const standing = standingSeats(draft).filter((c) => c !== seat);
+  const sides = new Set(standing.map((c) => (draft.teams ? teamOf(c) : c))).size;
+  const playsOn = draft.config.leftSeatsPlayOn && sides >= 2;
+  const arrived = arrivedCount(draft, seat);
+  if (playsOn) {
+    const hits = draft.collisions[seat];
+    const collisions = { sent: hits?.sent ?? 0, lost: hits?.lost ?? 0 };
+    draft.left = { ...draft.left, [seat]: { reason, arrived, atRoll: draft.rolls, collisions } };
+    draft.events.push({ type: 'out', seat, reason, playsOn: true });
+  } else {
+    draft.out = { ...draft.out, [seat]: { reason, arrived, atRoll: draft.rolls } };
+    clearBoard(draft, seat);
+    draft.events.push({ type: 'out', seat, reason });
+  }
   if (draft.pendingResign === seat || (draft.pendingResign && mateOf(draft, draft.pendingResign) === seat)) {
     draft.pendingResign = null;
   }
   if (draft.drawOffer) draft.drawOffer = null;
-  const left = activeSeats(draft);
-  const sides = new Set(left.map((c) => (draft.teams ? teamOf(c) : c)));
-  if (sides.size <= 1) {
-    endGame(draft, standingWinner(draft, left), reason);
-  } else if (draft.current === seat) passTurn(draft);
+  if (sides <= 1) {
+    endGame(draft, standingWinner(draft, standing), reason);
+  } else if (!playsOn && draft.current === seat) passTurn(draft);
   return draft;
 }
 
-/** The winner left standing: the remaining member with most planes home (clockwise first on a tie). */
-function standingWinner(draft: Draft, left: readonly Colour[]): Colour | null {
+/** The winner left standing: the standing seat with most planes home (clockwise first on a tie). */
+function standingWinner(draft: Draft, standing: readonly Colour[]): Colour | null {
   let best: Colour | null = null;
-  for (const c of left) if (best === null || arrivedCount(draft, c) > arrivedCount(draft, best)) best = c;
+  for (const c of standing) if (best === null || arrivedCount(draft, c) > arrivedCount(draft, best)) best = c;
   return best;
 }

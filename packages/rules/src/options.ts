@@ -19,6 +19,8 @@ export interface HouseRules {
   safeSquares?: boolean;
   drawByAgreement?: boolean;
   resignAfterRolls?: number;
+  /** Casual tables only: a seat whose person leaves plays on (README, reading 19); the server never sets it at rated tables. */
+  leftSeatsPlayOn?: boolean;
 }
 
 type Check = (value: unknown) => boolean;
@@ -53,6 +55,7 @@ const CHECKS: Readonly<Record<keyof HouseRules, readonly [Check, string]>> = {
   safeSquares: [isBool, 'a boolean'],
   drawByAgreement: [isBool, 'a boolean'],
   resignAfterRolls: [intIn(0, 1000), 'an integer 0..1000'],
+  leftSeatsPlayOn: [isBool, 'a boolean'],
 };
 
 /** Apply house rules to a preset config; unknown, out-of-range or contradictory options are rejected. */

@@ -37,6 +37,11 @@ export interface RulesConfig {
   readonly drawByAgreement: boolean;
   /** Rolls the game must have had before anyone may resign (§7); 0 = any time. */
   readonly resignAfterRolls: number;
+  /**
+   * A seat whose person leaves (resign, escape, forfeit) stays on the board and plays on, scored as out
+   * from that moment (a house rule for casual tables, README reading 19); false in every preset.
+   */
+  readonly leftSeatsPlayOn: boolean;
 }
 
 const ALL: readonly Colour[] = ['red', 'green', 'yellow', 'blue'];
@@ -63,6 +68,7 @@ const ONLINE: RulesConfig = {
   firstSeat: 'random',
   drawByAgreement: false,
   resignAfterRolls: 15,
+  leftSeatsPlayOn: false,
 };
 
 const WANGO_CLASSIC: RulesConfig = {

@@ -1,6 +1,6 @@
 import type { BySeat, Colour, Position } from './colours';
 import { FINISH } from './geometry';
-import type { GameState, Phase } from './state';
+import type { GameState, OutRecord, Phase } from './state';
 
 export function currentSeat(state: GameState): Colour {
   return state.current;
@@ -27,9 +27,19 @@ export function arrivedCount(state: GameState, colour: Colour): number {
   return n;
 }
 
-/** Seats still playing, clockwise. */
+/** Seats still playing (planes on the board, turns), clockwise: every seat not out, a seat that plays on after its person left included. */
 export function activeSeats(state: GameState): Colour[] {
   return state.seats.filter((c) => !state.out[c]);
+}
+
+/** Seats whose person is still in the game, clockwise: neither out nor left (`leftSeatsPlayOn`). */
+export function standingSeats(state: GameState): Colour[] {
+  return state.seats.filter((c) => !state.out[c] && !state.left[c]);
+}
+
+/** How a seat's person left the game, if they did: its `out` record, or its `left` one when the seat plays on. */
+export function leaveOf(state: GameState, colour: Colour): OutRecord | undefined {
+  return state.out[colour] ?? state.left[colour];
 }
 
 /** The team-mate in team mode, else null. */

@@ -1,6 +1,6 @@
 import type { BySeat, Colour } from './colours';
 import { type Level, levelFor } from './levels';
-import { arrivedCount } from './queries';
+import { arrivedCount, leaveOf } from './queries';
 import { type Result, fail, ok } from './result';
 import type { GameState } from './state';
 
@@ -60,10 +60,11 @@ export function scoreGame(state: GameState, options: ScoreOptions): Result<GameS
   if (![base, multiplier, tableFee].every(Number.isFinite) || base < 0) {
     return fail('ERR_BAD_OPTIONS', 'base, multiplier and tableFee must be finite numbers, base ≥ 0');
   }
-  const arrived = (c: Colour) => state.out[c]?.arrived ?? arrivedCount(state, c);
+  // A seat whose person left (out, or playing on with `leftSeatsPlayOn`) is scored as it stood then.
+  const arrived = (c: Colour) => leaveOf(state, c)?.arrived ?? arrivedCount(state, c);
   const notArrived = (c: Colour) => state.config.planes - arrived(c);
   const points = planePoints(state, base, arrived, notArrived);
-  const escaped = (c: Colour) => state.out[c]?.reason === 'escape';
+  const escaped = (c: Colour) => leaveOf(state, c)?.reason === 'escape';
   const stayers = state.seats.filter((c) => !escaped(c));
   const penaltyCoins = (state.seats.length - stayers.length) * ESCAPE_PENALTY * multiplier;
 
@@ -72,7 +73,8 @@ export function scoreGame(state: GameState, options: ScoreOptions): Result<GameS
   );
   const seats: BySeat<SeatScore> = {};
   for (const c of state.seats) {
-    const hits = state.collisions[c] ?? { sent: 0, lost: 0 };
+    // A seat playing on scores the collisions it had when its person left: what it does afterwards earns nothing.
+    const hits = state.left[c]?.collisions ?? state.collisions[c] ?? { sent: 0, lost: 0 };
     const collision = COLLISION_POINTS * (hits.sent - (state.teams ? hits.lost : 0));
     const escapePenalty = escaped(c) ? -ESCAPE_PENALTY : 0;
     const p = points[c] ?? 0;
@@ -118,8 +120,9 @@ function planePoints(state: GameState, base: number, arrived: (c: Colour) => num
   // Team points follow one formula however the game ended (RULES.md §7.1 gives no other for teams).
   if (state.teams) {
     const team = losers.reduce((sum, c) => sum + notArrived(c), 0) * base * TEAM_FACTOR;
-    const standing = winners.filter((c) => !state.out[c]);
-    for (const c of winners) points[c] = state.out[c] ? 0 : team / standing.length;
+    // A winner whose person left (out, or playing on) takes no share.
+    const standing = winners.filter((c) => !leaveOf(state, c));
+    for (const c of winners) points[c] = leaveOf(state, c) ? 0 : team / standing.length;
     for (const c of losers) points[c] = neg(notArrived(c) * base * TEAM_FACTOR);
     return points;
   }
@@ -136,6 +139,7 @@ function planePoints(state: GameState, base: number, arrived: (c: Colour) => num
     points[c] = neg(notArrived(c) * base);
     pot += notArrived(c) * base;
   }
-  points[w] = pot;
+  // A winner playing on after its person left scores as that leaver: the pot goes to nobody.
+  points[w] = state.left[w] ? neg(notArrived(w) * base) : pot;
   return points;
 }

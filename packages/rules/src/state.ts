@@ -23,6 +23,14 @@ export interface OutRecord {
   readonly atRoll: number;
 }
 
+/**
+ * A seat whose person left while the seat plays on (`leftSeatsPlayOn`): scored as out from that moment,
+ * so its arrived planes and its collisions are frozen then (README, reading 19).
+ */
+export interface LeftRecord extends OutRecord {
+  readonly collisions: CollisionCount;
+}
+
 export type EndReason = 'finish' | 'resign' | 'escape' | 'forfeit' | 'draw';
 
 export interface GameResult {
@@ -64,7 +72,10 @@ export interface GameState {
   readonly rolls: number;
   /** Applied actions; clients send the version they acted on. */
   readonly version: number;
+  /** Seats that left and are off the board: no planes on it, no turns. */
   readonly out: BySeat<OutRecord>;
+  /** Seats whose person left but that play on (`leftSeatsPlayOn`): planes and turns as any seat, scored as out. */
+  readonly left: BySeat<LeftRecord>;
   readonly collisions: BySeat<CollisionCount>;
   /** A team resignation waiting for the team-mate's consent. */
   readonly pendingResign: Colour | null;

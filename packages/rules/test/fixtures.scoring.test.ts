@@ -1,27 +1,28 @@
-import { type Action, type BySeat, type Colour, type GameSetup, type ScoreOptions, type SeatScore, levelFor, scoreGame } from '../src';
-import { ALL4, type Next, act, answer, game, greenAt, idle, nextOf, play, rm, roll, sq, yellowAt } from './helpers';
+import { type Colour, levelFor, scoreGame } from '../src';
+import {
+  ALL4,
+  type ScoreRow,
+  act,
+  answer,
+  game,
+  greenOnRed50,
+  idle,
+  play,
+  redCapturesThenWins,
+  rm,
+  roll,
+  runScoreRow,
+  sq,
+  yellowAt,
+} from './helpers';
 
 /** RULES.md §7.1 scoring: plane points, collision points, resign / escape / team scoring, coins, levels. */
-
-interface ScoreRow {
-  readonly name: string;
-  readonly setup: GameSetup;
-  readonly actions: readonly Action[];
-  readonly next: Next;
-  readonly options: ScoreOptions;
-  /** Expected scores by seat (the fields given). */
-  readonly seats: BySeat<Partial<SeatScore>>;
-  readonly ranking?: readonly Colour[];
-}
 
 const RY: readonly Colour[] = ['red', 'yellow'];
 const RGY: readonly Colour[] = ['red', 'green', 'yellow'];
 /** Red needs one 2 to bring its last plane home. */
 const redAlmostHome = [56, 56, 56, 54];
 const redWins = rm('red', 2, 3);
-/** Red, its last plane on 44, rolls 6 onto 50 capturing a green plane parked there, then 6 home. */
-const redCapturesThenWins = [...rm('red', 6, 3), ...rm('red', 6, 3)];
-const greenOnRed50 = greenAt(50);
 
 const ROWS: readonly ScoreRow[] = [
   {
@@ -193,14 +194,7 @@ const ROWS: readonly ScoreRow[] = [
 ];
 
 describe('§7.1 scoring', () => {
-  test.each(ROWS)('$name', ({ setup, actions, next, options, seats, ranking }) => {
-    const { state } = play(setup, ...actions);
-    expect(nextOf(state)).toBe(next);
-    const scored = scoreGame(state, options);
-    if (!scored.ok) throw new Error(scored.error.message);
-    expect(scored.value.seats).toMatchObject(seats);
-    if (ranking) expect(scored.value.ranking).toEqual(ranking);
-  });
+  test.each(ROWS)('$name', runScoreRow);
 
   test('§7.1 an unfinished game has no score', () => {
     const scored = scoreGame(play(game('online')).state, { base: 100 });

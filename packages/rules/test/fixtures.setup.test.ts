@@ -67,6 +67,7 @@ const TABLE: readonly { name: string; of: (c: RulesConfig) => unknown; want: Col
   },
   { name: '§0 first seat: random; plyyard red', of: (c) => c.firstSeat, want: same('random', { plyyard: 'red' }) },
   { name: '§0 draw by agreement: plyyard only', of: (c) => c.drawByAgreement, want: same(false, { plyyard: true }) },
+  { name: 'reading 19: seats that left play on in no preset (a casual house rule)', of: (c) => c.leftSeatsPlayOn, want: same(false) },
 ];
 
 describe('§0 presets at a glance', () => {
@@ -210,6 +211,9 @@ describe('§0 house rules: rejected options', () => {
     { name: 'stacks unknown value', preset: 'online', options: { stacks: 'wall' } },
     { name: 'jump not a boolean', preset: 'online', options: { jump: 'yes' } },
     { name: 'resignAfterRolls negative', preset: 'online', options: { resignAfterRolls: -1 } },
+    { name: 'leftSeatsPlayOn not a boolean (string)', preset: 'online', options: { leftSeatsPlayOn: 'yes' } },
+    { name: 'leftSeatsPlayOn not a boolean (1)', preset: 'online', options: { leftSeatsPlayOn: 1 } },
+    { name: 'leftSeatsPlayOn not a boolean (null)', preset: 'online', options: { leftSeatsPlayOn: null } },
     { name: 'startOnLaunch out of range', preset: 'online', options: { startOnLaunch: 5 } },
     { name: 'contradiction: crossing without flight (online, flight off)', preset: 'online', options: { flight: false } },
     { name: 'contradiction: crossing without flight (plyyard, crossing on)', preset: 'plyyard', options: { crossing: true } },
@@ -224,6 +228,12 @@ describe('§0 house rules: rejected options', () => {
   test('§0 house rules: a valid override changes only that option', () => {
     const created = createGame({ preset: 'online', seats: ['red', 'yellow'], options: { finish: 'exact' } });
     expect(created.ok && created.value.config).toEqual({ ...PRESETS.online, finish: 'exact' });
+  });
+
+  test.each([true, false])('reading 19: leftSeatsPlayOn %p is taken as given', (value) => {
+    const created = createGame({ preset: 'wango-quick', seats: ['red', 'yellow'], options: { leftSeatsPlayOn: value } });
+    expect(created.ok && created.value.config).toEqual({ ...PRESETS['wango-quick'], leftSeatsPlayOn: value });
+    expect(created.ok && created.value.left).toEqual({});
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type Position,
   type PresetName,
   PRESETS,
+  type ScoreOptions,
+  type SeatScore,
   applyAction,
   createGame,
   currentSeat,
@@ -16,6 +18,7 @@ import {
   planePositions,
   progressOf,
   ringIndex,
+  scoreGame,
   winner,
 } from '../src';
 
@@ -161,6 +164,33 @@ export function runRow(row: Row): void {
   expect(nextOf(state)).toBe(row.next);
   row.then?.(state, events);
 }
+
+/** A §7.1 scoring row: a game played to its end, who acts next, and the scores expected. */
+export interface ScoreRow {
+  readonly name: string;
+  readonly setup: GameSetup;
+  readonly actions: readonly Action[];
+  readonly next: Next;
+  readonly options: ScoreOptions;
+  /** Expected scores by seat (the fields given). */
+  readonly seats: BySeat<Partial<SeatScore>>;
+  readonly ranking?: readonly Colour[];
+}
+
+/** Play a scoring row and assert who acts next, the seats' scores and (when given) the ranking. */
+export function runScoreRow({ setup, actions, next, options, seats, ranking }: ScoreRow): void {
+  const { state } = play(setup, ...actions);
+  expect(nextOf(state)).toBe(next);
+  const scored = scoreGame(state, options);
+  if (!scored.ok) throw new Error(scored.error.message);
+  expect(scored.value.seats).toMatchObject(seats);
+  if (ranking) expect(scored.value.ranking).toEqual(ranking);
+}
+
+/** A green plane parked on red's square 50. */
+export const greenOnRed50 = sq('green', 50);
+/** Red, its last plane on 44, rolls 6 onto 50 capturing a green plane parked there, then 6 home. */
+export const redCapturesThenWins = [...rm('red', 6, 3), ...rm('red', 6, 3)];
 
 function matches(actual: unknown, detail: object): boolean {
   return (like(detail) as { asymmetricMatch(other: unknown): boolean }).asymmetricMatch(actual);

@@ -88,3 +88,23 @@ test('sameData compares plain data deeply', () => {
   expect(sameData(null, {})).toBe(false);
   expect(sameData(Number.NaN, Number.NaN)).toBe(true);
 });
+
+test('leftSeatsPlayOn: a seat leaving to play on that loses its planes or its turn, or a record of leaving that changes, is caught', () => {
+  const created = createGame({
+    preset: 'online',
+    seats: ['red', 'green', 'yellow'],
+    options: { leftSeatsPlayOn: true },
+    planes: { green: [20, 'hangar', 'hangar', 'hangar'] },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const prev = created.value;
+  const action: Action = { type: 'escape', seat: 'green' };
+  const { state, events } = play(prev, action);
+  expect(() => checkTransition(prev, action, state, events)).not.toThrow();
+  const cleared = { ...state, planes: { ...state.planes, green: ['hangar', 'hangar', 'hangar', 'hangar'] as Position[] } };
+  expect(() => checkTransition(prev, action, cleared, events)).toThrow(/moved/);
+  expect(() => checkTransition(prev, action, { ...state, current: 'yellow' as const }, events)).toThrow(/turn changed/);
+  const later = play(state, { type: 'roll', seat: 'red', value: 1 });
+  const changed = { ...later.state, left: { green: { ...state.left.green!, arrived: 1 } } };
+  expect(() => checkTransition(state, { type: 'roll', seat: 'red', value: 1 }, changed, later.events)).toThrow(/record of leaving changed/);
+});

@@ -1,19 +1,23 @@
 import type { Action } from '../actions';
 import type { BySeat, Colour } from '../colours';
-import { arrivedCount } from '../queries';
+import { arrivedCount, leaveOf } from '../queries';
 import type { GameState } from '../state';
 
 /**
  * Each seat's place for its rating, 1 the best, from a finished game: the winners first (tied); then those who
  * stayed, by planes arrived (equal counts tie); then every seat that resigned, escaped or forfeited (the
- * 3-minute hold's expiry) — a loss, whatever it had arrived. A draw ties everyone.
+ * 3-minute hold's expiry) — a loss, whatever it had arrived; a seat that played on after its person left
+ * (`leftSeatsPlayOn`, casual tables only) is placed the same way. A draw ties everyone.
  */
 export function ratingPlaces(state: GameState): BySeat<number> {
   const winners = state.result?.winners ?? [];
   const draw = state.result?.reason === 'draw';
   // Winners tie among themselves (a winning team's two seats share first place, whatever each arrived).
-  const key = (c: Colour): [number, number, number] =>
-    winners.includes(c) ? [1, 0, 0] : [0, state.out[c] ? 0 : 1, state.out[c]?.arrived ?? arrivedCount(state, c)];
+  // A seat whose person left but that played on (`leftSeatsPlayOn`) is placed as a seat that is out.
+  const key = (c: Colour): [number, number, number] => {
+    const left = leaveOf(state, c);
+    return winners.includes(c) ? [1, 0, 0] : [0, left ? 0 : 1, left?.arrived ?? arrivedCount(state, c)];
+  };
   const better = (a: Colour, b: Colour): boolean => {
     const [x, y] = [key(a), key(b)];
     for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! > y[i]!;

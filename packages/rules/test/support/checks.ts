@@ -21,6 +21,7 @@ import {
   movesFor,
   oppositeOf,
   ringIndex,
+  standingSeats,
   teamOf,
 } from '../../src';
 
@@ -77,11 +78,13 @@ export function expectedOutcome(state: GameState, action: SideAction): SideOutco
   const { seat } = action;
   const error = (code: string): SideOutcome => ({ kind: 'error', code });
   if (!state.seats.includes(seat) || state.out[seat]) return error('ERR_NOT_IN_GAME');
+  // A seat playing on after its person left has no one to leave, offer or answer for it.
+  if (state.left[seat]) return error('ERR_NOT_ALLOWED');
   switch (action.type) {
     case 'resign': {
       if (state.rolls < state.config.resignAfterRolls) return error('ERR_RESIGN_TOO_EARLY');
       const mate = mateOf(state, seat);
-      if (!mate || state.out[mate]) return { kind: 'out', seat, reason: 'resign' };
+      if (!mate || state.out[mate] || state.left[mate]) return { kind: 'out', seat, reason: 'resign' };
       return state.pendingResign ? error('ERR_NOT_ALLOWED') : { kind: 'resign-requested', seat };
     }
     case 'answer-resign': {
@@ -102,6 +105,8 @@ export function expectedOutcome(state: GameState, action: SideAction): SideOutco
 }
 
 const sideOf = (state: GameState, c: Colour): number => (state.teams ? teamOf(c) : COLOURS.indexOf(c));
+/** How many sides (seats, or teams) still have a seat whose person is in the game. */
+const standingSides = (state: GameState): number => new Set(standingSeats(state).map((c) => sideOf(state, c))).size;
 
 /** The next seat clockwise after `from` that is still playing in `state`. */
 function nextActive(state: GameState, from: Colour): Colour {
@@ -129,6 +134,10 @@ export function checkState(state: GameState, legal: readonly LegalMove[]): void 
         planes.every((p) => p === 'hangar' || p === FINISH),
         () => `${c} is out but has planes on the board: ${show(planes)}`,
       );
+    if (state.left[c]) {
+      check(config.leftSeatsPlayOn, () => `${c} plays on after leaving without leftSeatsPlayOn`);
+      check(!state.out[c], () => `${c} is both out and playing on`);
+    }
   }
   check((state.phase === 'over') === (state.result !== null), () => `phase ${state.phase} with result ${show(state.result)}`);
   if (state.phase === 'move') {
@@ -147,10 +156,7 @@ export function checkState(state: GameState, legal: readonly LegalMove[]): void 
   if (state.phase !== 'over') {
     check(state.seats.includes(state.current) && !state.out[state.current], () => `current seat ${state.current} is not playing`);
     for (const c of state.seats) check(arrivedCount(state, c) < config.planes, () => `${c} has every plane home but the game goes on`);
-    check(
-      activeSeats(state).some((c) => sideOf(state, c) !== sideOf(state, state.current)),
-      'the game goes on with one side left',
-    );
+    check(standingSides(state) >= 2, 'the game goes on with one side left standing');
     return;
   }
   const result = state.result!;
@@ -198,6 +204,8 @@ const sameRefs = (a: readonly PlaneRef[], b: readonly PlaneRef[]): boolean => sa
 export function checkTransition(prev: GameState, action: Action, next: GameState, events: readonly GameEvent[], route?: Route): void {
   check(next.version === prev.version + 1, () => `version ${prev.version} → ${next.version}`);
   check(sameData(next.seats, prev.seats) && next.teams === prev.teams, 'the table changed');
+  // What a seat that plays on was scored with when its person left never changes.
+  for (const c of prev.seats) if (prev.left[c]) check(sameData(next.left[c], prev.left[c]), () => `${c}'s record of leaving changed`);
   if (action.type === 'roll') checkRoll(prev, action.value, next, events);
   else if (action.type === 'move') checkMove(prev, next, events, route!);
   else checkSideAction(prev, action, next);
@@ -314,30 +322,49 @@ function checkSideAction(prev: GameState, action: SideAction, next: GameState): 
   checkOut(prev, outcome.seat, outcome.reason, next, moved);
 }
 
-/** A seat leaves (§7): its planes leave the board; one side left ends the game, else the turn moves on if it was theirs. */
+/**
+ * A seat leaves (§7): its planes leave the board; one side left standing ends the game, else the turn
+ * moves on if it was theirs. With `leftSeatsPlayOn`, while two sides still stand, the seat plays on
+ * instead: planes, turn and phase unchanged, its arrived planes and collisions recorded.
+ */
 function checkOut(prev: GameState, seat: Colour, reason: OutReason, next: GameState, moved: readonly Change[]): void {
   const record = { reason, arrived: arrivedCount(prev, seat), atRoll: prev.rolls };
-  check(sameData(next.out[seat], record), () => `${seat} left with ${show(next.out[seat])}, expected ${show(record)}`);
-  check(
-    moved.every((c) => c.colour === seat && c.to === 'hangar' && c.from !== FINISH),
-    () => `${seat} leaving moved ${show(moved)}`,
-  );
   const asking = prev.pendingResign;
   if (asking === seat || (asking && mateOf(prev, asking) === seat))
     check(next.pendingResign === null, () => `${asking}'s resignation is still pending`);
   check(next.drawOffer === null, 'a draw offer outlived a seat leaving');
-  const left = activeSeats(next);
-  if (new Set(left.map((c) => sideOf(next, c))).size <= 1) {
-    const result = next.result;
-    check(result !== null && result.reason === reason, () => `one side is left after ${seat}'s ${reason}, result ${show(result)}`);
-    const winner = result.winner!;
-    check(left.includes(winner), () => `winner ${winner} is not among the seats left ${show(left)}`);
+  const standing = standingSeats(next);
+  check(!standing.includes(seat), () => `${seat} left but still stands`);
+  const sides = standingSides(next);
+  if (prev.config.leftSeatsPlayOn && sides >= 2) {
+    const collisions = prev.collisions[seat] ?? { sent: 0, lost: 0 };
+    check(sameData(next.left[seat], { ...record, collisions }), () => `${seat} left with ${show(next.left[seat])}`);
+    check(next.out[seat] === undefined, () => `${seat} plays on but is out`);
+    check(moved.length === 0, () => `${seat} leaving to play on moved ${show(moved)}`);
     check(
-      left.every((c) => arrivedCount(next, c) <= arrivedCount(next, winner)),
-      () => `winner ${winner} has fewer planes home than another seat left`,
+      next.current === prev.current && next.phase === prev.phase && next.roll === prev.roll,
+      () => `${seat} left to play on and the turn changed`,
     );
     return;
   }
+  check(sameData(next.out[seat], record), () => `${seat} left with ${show(next.out[seat])}, expected ${show(record)}`);
+  check(next.left[seat] === undefined, () => `${seat} is out but plays on`);
+  check(
+    moved.every((c) => c.colour === seat && c.to === 'hangar' && c.from !== FINISH),
+    () => `${seat} leaving moved ${show(moved)}`,
+  );
+  if (sides <= 1) {
+    const result = next.result;
+    check(result !== null && result.reason === reason, () => `one side is left after ${seat}'s ${reason}, result ${show(result)}`);
+    const winner = result.winner!;
+    check(standing.includes(winner), () => `winner ${winner} is not among the seats left standing ${show(standing)}`);
+    check(
+      standing.every((c) => arrivedCount(next, c) <= arrivedCount(next, winner)),
+      () => `winner ${winner} has fewer planes home than another seat left standing`,
+    );
+    return;
+  }
+  check(activeSeats(next).length === standing.length, 'a seat plays on after leaving without leftSeatsPlayOn');
   if (prev.current === seat) {
     check(
       next.current === nextActive(next, seat) && next.phase === 'roll',

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type BotName, COLOURS, type Colour, type GameSetup, PRESETS, type PresetName } from '../../src';
+import { type BotName, COLOURS, type Colour, type GameSetup, type HouseRules, PRESETS, type PresetName } from '../../src';
 
 /** Everything that fixes one seeded test game: replaying a spec replays the game exactly. */
 export interface GameSpec {
@@ -12,12 +12,14 @@ export interface GameSpec {
   readonly bots: readonly BotName[];
   /** Seeds the dice, the bots' choices and the random leave actions. */
   readonly seed: number;
+  /** House rules on top of the preset, if any. */
+  readonly options?: HouseRules;
 }
 
 export const TEST_BOTS = ['random', 'heuristic'] as const satisfies readonly BotName[];
 
-/** Any legal table for `preset`: 2..4 players on any allowed colours, team mode where allowed, any first seat. */
-export function gameSpecFor(preset: PresetName): fc.Arbitrary<GameSpec> {
+/** Any legal table for `preset`: 2..4 players on any allowed colours, team mode where allowed, any first seat; `options` as given. */
+export function gameSpecFor(preset: PresetName, options?: HouseRules): fc.Arbitrary<GameSpec> {
   const config = PRESETS[preset];
   return fc
     .integer({ min: config.minPlayers, max: config.maxPlayers })
@@ -33,12 +35,14 @@ export function gameSpecFor(preset: PresetName): fc.Arbitrary<GameSpec> {
     )
     .map(({ seats, first, ...rest }) => {
       const clockwise = COLOURS.filter((c) => seats.includes(c));
-      return { ...rest, seats: clockwise, firstSeat: clockwise[first]! };
+      const spec: GameSpec = { ...rest, seats: clockwise, firstSeat: clockwise[first]! };
+      return options ? { ...spec, options } : spec;
     });
 }
 
 export function setupOf(spec: GameSpec): GameSetup {
-  return { preset: spec.preset, seats: spec.seats, teams: spec.teams, firstSeat: spec.firstSeat };
+  const setup: GameSetup = { preset: spec.preset, seats: spec.seats, teams: spec.teams, firstSeat: spec.firstSeat };
+  return spec.options ? { ...setup, options: spec.options } : setup;
 }
 
 export function botOf(spec: GameSpec, seat: Colour): BotName {
