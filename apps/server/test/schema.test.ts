@@ -48,6 +48,7 @@ function largestState(): TableState {
       ready: true,
       connected: true,
       autoPlay: true,
+      standsFor: '飞'.repeat(20),
     });
     Object.assign(seat, { score: -(2 ** 31), coins: -(2 ** 31), level: 255, levelName });
     state.seats.set(colour, seat);

@@ -326,3 +326,72 @@ describe("a player's own actions, without a room or a transport", () => {
     expect(table.state.seats.get(seat)).toMatchObject({ autoPlay: true, autoPlayBy: 'away', awayUntil: 0 });
   });
 });
+
+describe('a seat its player left plays on, and is taken over (a casual table: leftSeatsPlayOn)', () => {
+  const casual = async (people: number) => track(await startedFakeTable(storage, people, PACED, { private: true }));
+
+  test('the seat plays on by auto-play at the pace; its player can do nothing in it; whom the table asked takes it over, is held for as a player, and lets go when away too long', async () => {
+    const table = await casual(2);
+    const [red, green] = peopleOf(table) as [Colour, Colour];
+    const bob = table.match.table.seats.find((s) => s.colour === red)!;
+    await table.play.serverAction({ type: 'escape', seat: red });
+    expect(table.match.state.left[red]).toMatchObject({ reason: 'escape' });
+    expect(table.state.seats.get(red)).toMatchObject({ name: bob.name, autoPlay: true, autoPlayBy: 'left', awayUntil: 0, standsFor: '' });
+    // Its player left for good: nothing of theirs acts in it, and nobody is held for.
+    expect(await table.play.playerAction(red, { type: 'roll', version: table.match.state.version })).toMatchObject({
+      code: 'ERR_NOT_IN_GAME',
+    });
+    await table.play.away(red);
+    expect(table.match.awayOf(red)).toBeNull();
+    // Its turns come and are played for it, at the table's pace (a person can still follow the game).
+    const since = Date.now();
+    const actedFor = () => table.told.filter((t) => t.action.seat === red && t.at >= since).length;
+    // (Its turn comes after a person's, who may take the whole turn time.)
+    for (let s = 0; s < 60 && actedFor() < 2; s++) await advance(1000);
+    expect(actedFor()).toBeGreaterThanOrEqual(2);
+    expect(shortestGap(table, since)).toBeGreaterThanOrEqual(SLOWEST_PAUSE_MS);
+
+    // Taken over: a person's seat again (the turn time, then auto-play), under the new name.
+    expect(await table.play.takeOver(green, { playerId: 'x', name: 'X' })).toMatchObject({ code: 'ERR_NO_FREE_SEAT' });
+    const from = table.match.actionCount;
+    expect(await table.play.takeOver(red, { playerId: 'cat-id', name: 'Cat' })).toBeNull();
+    expect(table.state.seats.get(red)).toMatchObject({ name: 'Cat', playerId: 'cat-id', autoPlay: false, standsFor: bob.name });
+    expect(await table.play.takeOver(red, { playerId: 'dan-id', name: 'Dan' })).toMatchObject({ code: 'ERR_NO_FREE_SEAT' });
+    // She drops: held for the reconnection time, then she lets go and the seat plays on as before she came.
+    await table.play.away(red);
+    expect(table.state.seats.get(red)!.awayUntil).toBe(Date.now() + HOLD_MS);
+    await advance(HOLD_MS + 1000);
+    expect(table.match.standInOf(red)).toBeNull();
+    expect(table.state.seats.get(red)).toMatchObject({ name: bob.name, playerId: bob.playerId, autoPlayBy: 'left', standsFor: '' });
+    expect(table.match.state.left[red]?.reason).toBe('escape'); // no second leaving: she owed the game nothing
+    const [part] = table.match.standInsOf(red);
+    expect(part).toMatchObject({ playerId: 'cat-id', name: 'Cat', fromAction: from });
+    expect(part!.toAction).toBeGreaterThan(from);
+  });
+
+  test('a restart keeps who took the seat over (rebuilt from storage alone), held for them from the restart', async () => {
+    const first = await casual(2);
+    const [red] = peopleOf(first) as [Colour];
+    await first.play.serverAction({ type: 'escape', seat: red });
+    await first.play.takeOver(red, { playerId: 'cat-id', name: 'Cat' });
+    await advance(5_000);
+    first.stop();
+    const restarted = Date.now();
+    const second = track(await restoredFakeTable(storage, first.match.id));
+    expect(second.state.seats.get(red)).toMatchObject({
+      name: 'Cat',
+      playerId: 'cat-id',
+      standsFor: first.state.seats.get(red)!.standsFor,
+    });
+    expect(second.state.seats.get(red)!.awayUntil).toBe(restarted + HOLD_MS);
+    expect(second.match.standInOf(red)).toMatchObject({ playerId: 'cat-id', toAction: null });
+  });
+
+  test('at a rated table the seat goes out as RULES.md §7 says, and nobody takes it over', async () => {
+    const table = await started(2);
+    const [red] = peopleOf(table) as [Colour];
+    await table.play.serverAction({ type: 'escape', seat: red });
+    expect(table.match.state.out[red]).toMatchObject({ reason: 'escape' });
+    expect(await table.play.takeOver(red, { playerId: 'cat-id', name: 'Cat' })).toMatchObject({ code: 'ERR_NO_FREE_SEAT' });
+  });
+});

@@ -24,6 +24,7 @@ import { quickCases } from './quick.e2e';
 import { ratingsCases } from './ratings.e2e';
 import { reviewCases } from './review.e2e';
 import { type TestCase, runCases } from './support';
+import { takeOverCases } from './takeOver.e2e';
 import { watchCases } from './watch.e2e';
 
 const only = process.env.E2E;
@@ -42,6 +43,7 @@ const online = [
   ...oneAtATime(reviewCases),
   // Its first case waits out an invitation's 2 minutes.
   ...friendsCases,
+  ...takeOverCases,
   ...onlineCases,
   ...awayCases,
   ...eventsCases,

@@ -1,3 +1,5 @@
+import type { Colour } from '@flightchess/rules';
+
 /**
  * Friends, their presence and the live events of a player's open pages (POST /api/friends…,
  * POST /api/me/events). A friendship is mutual: asked by one, accepted by the other.
@@ -103,7 +105,14 @@ export interface Invitation {
   readonly from: { readonly playerId: string; readonly nickname: string };
   readonly to: { readonly playerId: string; readonly nickname: string };
   readonly roomId: string;
-  readonly table: { readonly preset: string; readonly size: number; readonly teams: boolean; readonly rated: boolean };
+  readonly table: {
+    readonly preset: string;
+    readonly size: number;
+    readonly teams: boolean;
+    readonly rated: boolean;
+    /** A seat of a game in progress whose player left, offered to take over (none: a seat before the game). */
+    readonly seat?: { readonly colour: Colour; readonly name: string };
+  };
   readonly at: number;
   readonly expiresAt: number;
   readonly status: InvitationStatus;

@@ -201,8 +201,22 @@ export interface MatchRecord {
   readonly endedAt: number | null;
 }
 
+/**
+ * A part of a game played by someone who took a seat over after its player left (a casual table's
+ * `leftSeatsPlayOn`): from the action at `fromAction` (its index in the log) until the one at `toAction`
+ * (null: to the end). It counts in no score or rating: the seat's result is its player's who left.
+ */
+export interface StandIn {
+  readonly playerId: string;
+  readonly name: string;
+  readonly fromAction: number;
+  readonly toAction: number | null;
+}
+
 /** A seat of a match record: who sat there and, once finished, what they scored. */
 export interface RecordedSeat extends MatchSeat, Partial<Omit<SeatResult, 'colour'>> {
+  /** Who took the seat over after its player left, in order (none when nobody did). */
+  readonly standIns?: readonly StandIn[];
   /**
    * A person's seat at a finished rated game: their rated games of its mode up to this one, this one
    * included (the rating is provisional while fewer than PROVISIONAL_GAMES); null otherwise.

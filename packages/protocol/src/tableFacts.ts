@@ -8,10 +8,12 @@ export type TableStatus = 'waiting' | 'playing' | 'over';
 
 /**
  * Why the server plays a person's seat (托管, RULES.md §7): the player turned it on, their turn timed
- * out while they were here, or it timed out while they were away (their seat held for their return).
+ * out while they were here, it timed out while they were away (their seat held for their return), or
+ * the player left a casual table's game for good and the seat plays on (`leftSeatsPlayOn`) until a
+ * friend of the table takes it over.
  */
-export type AutoPlayReason = 'player' | 'timeout' | 'away';
-export const AUTO_PLAY_REASONS: readonly AutoPlayReason[] = ['player', 'timeout', 'away'];
+export type AutoPlayReason = 'player' | 'timeout' | 'away' | 'left';
+export const AUTO_PLAY_REASONS: readonly AutoPlayReason[] = ['player', 'timeout', 'away', 'left'];
 
 export interface SeatFacts {
   readonly colour: Colour;
@@ -30,6 +32,8 @@ export interface SeatFacts {
   readonly autoPlayBy: AutoPlayReason | '';
   /** The player is away and their seat is held: epoch ms when it counts as a resignation; 0 otherwise. */
   readonly awayUntil: number;
+  /** A friend of the table took this seat over after its player left (`name` is the friend's): the name of who left; '' otherwise. */
+  readonly standsFor: string;
   /** Set once the result is recorded: the final score, coins and the level after the game. */
   readonly score: number;
   readonly coins: number;
@@ -117,6 +121,7 @@ export function tableFacts(raw: unknown): TableFacts {
       autoPlay: bool(s.autoPlay),
       autoPlayBy: (AUTO_PLAY_REASONS as readonly unknown[]).includes(s.autoPlayBy) ? (s.autoPlayBy as AutoPlayReason) : '',
       awayUntil: num(s.awayUntil),
+      standsFor: str(s.standsFor),
       score: num(s.score),
       coins: num(s.coins),
       level: num(s.level),

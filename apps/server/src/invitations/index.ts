@@ -1,4 +1,5 @@
 import { matchMaker } from '@colyseus/core';
+import type { Colour } from '@flightchess/rules';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GuestReads } from '../accounts/guests';
@@ -29,8 +30,10 @@ export interface InvitationsDeps {
 export interface TableInvitations {
   /** Whether an invitation lets this player in (to sit, or watch once full) without the table's code. */
   admits(id: string, playerId: string, roomId: string): Promise<boolean>;
-  /** The table's game started: its pending invitations expire. */
-  roomStarted(roomId: string): Promise<void>;
+  /** The seat of a game in progress an invitation offers this player to take over (its player left), if it does and may still. */
+  offeredSeat(id: string, playerId: string, roomId: string): Promise<Colour | null>;
+  /** The table's game started or ended, or a seat was taken over: its pending invitations expire. */
+  roomChanged(roomId: string): Promise<void>;
 }
 
 export interface InvitationsCapability {
@@ -61,7 +64,8 @@ export function createInvitations(deps: InvitationsDeps): InvitationsCapability 
     router: invitationsRouter({ storage: deps.storage, invitations, bans: deps.bans, addressOf: deps.addressOf }),
     tables: {
       admits: (id, playerId, roomId) => invitations.admits(id, playerId, roomId),
-      roomStarted: (roomId) => invitations.roomStarted(roomId),
+      offeredSeat: (id, playerId, roomId) => invitations.offeredSeat(id, playerId, roomId),
+      roomChanged: (roomId) => invitations.roomChanged(roomId),
     },
     start: () => {
       sweeper = setInterval(

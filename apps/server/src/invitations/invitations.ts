@@ -5,6 +5,7 @@ import {
   type InvitationAccepted,
   type InvitationsAnswer,
 } from '@flightchess/protocol';
+import type { Colour } from '@flightchess/rules';
 import type { HttpRefusal } from '../http/respond';
 import type { FriendStorage } from '../friends/friendRepository';
 import type { Budgets } from '../limits/budgets';
@@ -23,7 +24,11 @@ export type InvitationsStore = Pick<PlayerStorage, 'getPlayer'> & {
 
 /** What a table's listing says that an invitation needs (the matchmaker's, on whichever process the table is). */
 export interface ListedTable {
+  /** The people in the table's game (or seated for the next): they may invite. */
   readonly players: readonly string[];
+  /** The seats of a casual table's game in progress whose players left (`leftBy`) and that nobody took over. */
+  readonly rescuable: readonly { readonly colour: Colour; readonly leftBy: string }[];
+  readonly seats: readonly { readonly colour: Colour; readonly name: string }[];
   readonly status: string;
   readonly size: number;
   readonly seated: number;
@@ -66,21 +71,35 @@ export class Invitations {
     this.now = deps.now ?? Date.now;
   }
 
-  async invite(fromId: string, toId: string, roomId: string): Promise<Invitation | Refused> {
+  /**
+   * Call a player to the table `fromId` is in: to a seat before the game, or — `seat` — to take over a
+   * seat of the game in progress whose player left (a casual table's; a friend only, the first to accept).
+   */
+  async invite(fromId: string, toId: string, roomId: string, seat?: Colour): Promise<Invitation | Refused> {
     const { storage } = this.deps;
     if (toId === fromId) return refusal(400, 'ERR_BAD_REQUEST', 'you cannot invite yourself');
     const table = await this.deps.listing(roomId);
     if (!table || !table.players.includes(fromId)) return refusal(403, 'ERR_NOT_SEATED', 'invite from a table you sit at');
-    if (table.status !== 'waiting') return refusal(409, 'ERR_ALREADY_STARTED', 'the game at this table has started');
+    if (seat === undefined && table.status !== 'waiting') return refusal(409, 'ERR_ALREADY_STARTED', 'the game at this table has started');
+    const rescued = seat === undefined ? undefined : table.rescuable.find((r) => r.colour === seat);
+    if (seat !== undefined && !rescued)
+      return refusal(409, 'ERR_NO_FREE_SEAT', `the ${seat} seat is not one its player left in a casual game in progress`);
+    if (rescued?.leftBy === toId) return refusal(409, 'ERR_BAD_REQUEST', 'they left that seat: someone else may take it over');
     if (!(await storage.getPlayer(toId))) return refusal(404, 'ERR_NO_PLAYER', 'no such player');
     if (table.players.includes(toId)) return refusal(409, 'ERR_BAD_REQUEST', 'they sit at this table already');
     if (await this.deps.blockedBetween(fromId, toId)) return refusal(403, 'ERR_BLOCKED', 'one of you blocked the other');
     const policy = (await storage.friends.settings(toId)).invitations;
-    if (policy === 'nobody' || (policy === 'friends' && !(await storage.friends.areFriends(toId, fromId))))
+    // A seat taken over mid-game is offered to a friend only, whoever they take invitations from.
+    const friendsOnly = policy === 'friends' || seat !== undefined;
+    if (policy === 'nobody' || (friendsOnly && !(await storage.friends.areFriends(toId, fromId))))
       return refusal(
         403,
         'ERR_NOT_INVITABLE',
-        policy === 'nobody' ? 'they take no invitations' : "they take their friends' invitations only",
+        policy === 'nobody'
+          ? 'they take no invitations'
+          : seat !== undefined
+            ? 'a seat is offered to a friend only'
+            : "they take their friends' invitations only",
       );
     const short = await this.deps.budgets
       .take([{ rate: { capacity: INVITATIONS_PER_HOUR, perMs: HOUR }, key: `invitations|${fromId}` }])
@@ -97,7 +116,13 @@ export class Invitations {
       fromId,
       toId,
       roomId,
-      table: { preset: table.preset, size: table.size, teams: table.teams, rated: table.rated },
+      table: {
+        preset: table.preset,
+        size: table.size,
+        teams: table.teams,
+        rated: table.rated,
+        ...(seat !== undefined && { seat: { colour: seat, name: table.seats.find((s) => s.colour === seat)?.name ?? '' } }),
+      },
       at,
       expiresAt: at + INVITATION_SECONDS * 1000,
     });
@@ -119,7 +144,12 @@ export class Invitations {
     const table = await this.deps.listing(answered.roomId);
     if (!table) return refusal(404, 'ERR_NO_TABLE', 'the table has closed');
     const options = { ...credentials, invitation: id };
-    if (table.status === 'waiting' && table.seated < table.size) {
+    const offered = answered.table.seat?.colour;
+    if (offered && table.rescuable.some((r) => r.colour === offered)) {
+      const seat = await this.deps.reserve(answered.roomId, { ...options, takeOver: offered }, asker).catch(() => null);
+      if (seat) return { seat, watching: false };
+    }
+    if (!offered && table.status === 'waiting' && table.seated < table.size) {
       const seat = await this.deps.reserve(answered.roomId, options, asker).catch(() => null);
       if (seat) return { seat, watching: false };
     }
@@ -150,8 +180,14 @@ export class Invitations {
     return this.deps.storage.invitations.admits(id, playerId, roomId, this.now());
   }
 
-  /** The table's game started: what was pending for it expires, told to both sides. */
-  async roomStarted(roomId: string): Promise<void> {
+  /** The seat an invitation offers this player to take over at this table, while it lets them in; else null. */
+  async offeredSeat(id: string, playerId: string, roomId: string): Promise<Colour | null> {
+    if (!(await this.admits(id, playerId, roomId))) return null;
+    return (await this.deps.storage.invitations.get(id))?.table.seat?.colour ?? null;
+  }
+
+  /** The table's game started or ended, or a seat was taken over: what was pending for it expires, told to both sides. */
+  async roomChanged(roomId: string): Promise<void> {
     await this.told(await this.deps.storage.invitations.expireRoom(roomId));
   }
 

@@ -1,5 +1,6 @@
 import { ServerError } from '@colyseus/core';
 import { type Invitation, type InvitationAccepted, type InvitationsAnswer, joinErrorCode } from '@flightchess/protocol';
+import { COLOURS } from '@flightchess/rules';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { type GuestReads, credentialsSchema } from '../accounts/guests';
@@ -16,7 +17,7 @@ export interface InvitationsRouterDeps {
 }
 
 const idSchema = z.string().min(1).max(64);
-const inviting = credentialsSchema.extend({ to: idSchema, roomId: idSchema }).strict();
+const inviting = credentialsSchema.extend({ to: idSchema, roomId: idSchema, seat: z.enum(COLOURS).optional() }).strict();
 const answering = credentialsSchema.extend({ id: idSchema }).strict();
 
 /**
@@ -34,7 +35,7 @@ export function invitationsRouter({ storage, invitations, bans, addressOf }: Inv
     route(async (req, res) => {
       const asked = await signedIn(req, res, inviting);
       if (!asked || (await bans.answered(res, asked.player.id, addressOf(req)))) return;
-      const sent = await invitations.invite(asked.player.id, asked.body.to, asked.body.roomId);
+      const sent = await invitations.invite(asked.player.id, asked.body.to, asked.body.roomId, asked.body.seat);
       if ('refused' in sent) return fail(res, sent.refused.status, sent.refused.code, sent.refused.message);
       res.status(201).json(sent satisfies Invitation);
     }),

@@ -14,7 +14,7 @@ import {
   replayGame,
   rollAt,
 } from '@flightchess/rules';
-import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, reject } from '@flightchess/protocol';
+import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, type StandIn, reject } from '@flightchess/protocol';
 import { randomId } from '../core/ids';
 import { metrics } from '../core/metrics';
 import type { PlayerStorage } from '../players/playerRepository';
@@ -170,16 +170,55 @@ export class Match {
   }
 
   isAutoPlay(seat: Colour): boolean {
-    return this.presence[seat]?.autoPlay !== undefined;
+    return this.autoPlayOf(seat) !== null;
   }
 
-  /** Why the server plays the seat (托管), or null when it does not. */
+  /** Why the server plays the seat (托管), or null when it does not: always for a seat its player left that nobody took over. */
   autoPlayOf(seat: Colour): AutoPlayReason | null {
-    return this.presence[seat]?.autoPlay ?? null;
+    return this.personGone(seat) ? 'left' : (this.presence[seat]?.autoPlay ?? null);
+  }
+
+  /**
+   * The seat's player left the game for good (a casual table's `leftSeatsPlayOn`: the seat plays on) and
+   * nobody took it over, or the one who did let go: nobody is held for it, auto-play plays it.
+   */
+  personGone(seat: Colour): boolean {
+    return this.game.left[seat] !== undefined && !this.standInOf(seat);
+  }
+
+  /** Who took over the seat its player left and plays it now, if anyone. */
+  standInOf(seat: Colour): StandIn | null {
+    const last = this.standInsOf(seat).at(-1);
+    return last && last.toAction === null ? last : null;
+  }
+
+  /** Everyone who took the seat over after its player left, in order. */
+  standInsOf(seat: Colour): readonly StandIn[] {
+    return this.presence[seat]?.standIns ?? [];
+  }
+
+  /**
+   * Someone takes over the seat its player left, from the next action on, or the one playing it lets go
+   * (null): stored first. Auto-play and an absence start afresh; a part in which no action was played is
+   * not kept.
+   */
+  async setStandIn(seat: Colour, who: { readonly playerId: string; readonly name: string } | null): Promise<void> {
+    const parts = [...this.standInsOf(seat)];
+    const current = parts.at(-1);
+    if (current && current.toAction === null) {
+      if (current.fromAction === this.logged) parts.pop();
+      else parts[parts.length - 1] = { ...current, toAction: this.logged };
+    }
+    if (who) parts.push({ playerId: who.playerId, name: who.name, fromAction: this.logged, toAction: null });
+    const next = this.withSeat(seat, parts.length > 0 ? { standIns: parts } : {});
+    await this.store(next);
+    this.presence = next;
+    this.awayMoves[seat] = 0;
   }
 
   /** The seat's player is away: since when, until when it is held, and how many moves were made for it meanwhile. */
   awayOf(seat: Colour): (Absence & { readonly moves: number }) | null {
+    if (this.personGone(seat)) return null;
     const away = this.presence[seat]?.away;
     return away ? { ...away, moves: this.awayMoves[seat] ?? 0 } : null;
   }

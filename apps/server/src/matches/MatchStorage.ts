@@ -1,5 +1,5 @@
 import type { Action, BySeat, GameResult, GameSetup } from '@flightchess/rules';
-import type { AutoPlayReason, MatchRecord, MatchSeat, MatchSummary, SeatResult } from '@flightchess/protocol';
+import type { AutoPlayReason, MatchRecord, MatchSeat, MatchSummary, SeatResult, StandIn } from '@flightchess/protocol';
 
 /**
  * The matches kept (the match repository's interface).
@@ -117,10 +117,14 @@ export interface Absence {
   readonly fromAction: number;
 }
 
-/** How a seat is played now, beyond the game itself: auto-play (托管) and why, and whether its player is away. */
+/**
+ * How a seat is played now, beyond the game itself: auto-play (托管) and why, whether its player is away,
+ * and who took it over after its player left (`leftSeatsPlayOn`), the last one with no `toAction` playing now.
+ */
 export interface SeatPresence {
   readonly autoPlay?: AutoPlayReason;
   readonly away?: Absence;
+  readonly standIns?: readonly StandIn[];
 }
 
 export type Presence = BySeat<SeatPresence>;

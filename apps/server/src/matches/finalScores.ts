@@ -35,7 +35,8 @@ export function finalScores(game: GameState, base: number, people: BySeat<Standi
       escapePenalty: s.escapePenalty,
       lifetimeAfter: s.lifetimeAfter,
       levelAfter: s.levelAfter.level,
-      out: game.out[colour]?.reason ?? null,
+      // How its player left, whether the seat went out or played on without them.
+      out: (game.out[colour] ?? game.left[colour])?.reason ?? null,
       winner: winners.includes(colour),
       ratingBefore: null,
       ratingAfter: null,

@@ -6,6 +6,7 @@ import {
   type MatchSeat,
   type MatchStatus,
   type MatchSummary,
+  type StandIn,
   botLabel,
 } from '@flightchess/protocol';
 import { type Row, flag } from '../storage/sql';
@@ -42,6 +43,8 @@ const actionsOf = (m: Row, rows: readonly Row[]): Action[] =>
 
 export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row[]): MatchRecord {
   const status = m.status as MatchStatus;
+  // (A row read at an older migration has no presence column: nobody took a seat over there.)
+  const presence = typeof m.presence === 'string' ? presenceOf(m.presence) : {};
   return {
     id: m.id as string,
     tableId: m.table_id as string,
@@ -71,6 +74,7 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
       ratingBefore: orNull<number>(s.rating_before),
       ratingAfter: orNull<number>(s.rating_after),
       ratedGames: orNull<number>(s.rated_games),
+      ...standInsOf(presence, s.colour as Colour),
     })),
     actions: actionsOf(m, actions),
     startedAt: m.started_at as number,
@@ -100,11 +104,29 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
   return { ...table, presence: presenceOf(m.presence as string), actions: parseActions(actions) };
 }
 
+/** Who took the seat over after its player left, for its record (nothing when nobody did). */
+const standInsOf = (presence: Presence, colour: Colour): { standIns?: readonly StandIn[] } => {
+  const standIns = presence[colour]?.standIns;
+  return standIns ? { standIns } : {};
+};
+
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+const isStandIn = (v: unknown): v is StandIn => {
+  const p = v as Partial<StandIn> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.playerId === 'string' &&
+    typeof p.name === 'string' &&
+    isTime(p.fromAction) &&
+    (p.toAction === null || isTime(p.toAction))
+  );
+};
 
 /** The stored presence column, keeping only what is well formed (a seat with nothing to say is left out). */
 function presenceOf(json: string): Presence {
-  const raw = JSON.parse(json) as Record<string, { autoPlay?: unknown; away?: Partial<Absence> } | null>;
+  const raw = JSON.parse(json) as Record<string, { autoPlay?: unknown; away?: Partial<Absence>; standIns?: unknown } | null>;
   const presence: Record<string, SeatPresence> = {};
   for (const [colour, seat] of Object.entries(raw)) {
     if (!isColour(colour) || !seat) continue;
@@ -114,7 +136,9 @@ function presenceOf(json: string): Presence {
       a && isTime(a.since) && isTime(a.until) && isTime(a.fromAction)
         ? { since: a.since, until: a.until, fromAction: a.fromAction }
         : undefined;
-    if (autoPlay || away) presence[colour] = { ...(autoPlay && { autoPlay }), ...(away && { away }) };
+    const standIns = Array.isArray(seat.standIns) && seat.standIns.length > 0 ? seat.standIns.filter(isStandIn) : undefined;
+    if (autoPlay || away || standIns)
+      presence[colour] = { ...(autoPlay && { autoPlay }), ...(away && { away }), ...(standIns && { standIns }) };
   }
   return presence;
 }

@@ -14,10 +14,20 @@ export function showMatch(table: TableState, match: Match): void {
   if (match.state.result) showResult(table, match);
 }
 
-/** How the seat is played now: auto-play and why, and until when it is held for its player if they are away and still in the game. */
+/**
+ * How the seat is played now: by whom (its player, or who took it over after they left), auto-play and
+ * why, and until when it is held for its player if they are away and still in the game.
+ */
 export function showPresence(table: TableState, match: Match, colour: Colour): void {
   const seat = table.seats.get(colour);
   if (!seat) return;
+  const player = match.table.seats.find((s) => s.colour === colour);
+  if (player?.kind === 'human') {
+    const standIn = match.standInOf(colour);
+    seat.playerId = standIn?.playerId ?? player.playerId ?? '';
+    seat.name = standIn?.name ?? player.name;
+    seat.standsFor = standIn ? player.name : '';
+  }
   const reason = match.autoPlayOf(colour);
   seat.autoPlay = reason !== null;
   seat.autoPlayBy = reason ?? '';
@@ -65,6 +75,6 @@ export function clearMatch(table: TableState): void {
     seat.levelName = '';
     seat.score = seat.coins = seat.level = seat.awayUntil = seat.ratingAfter = 0;
     seat.autoPlay = false;
-    seat.autoPlayBy = '';
+    seat.autoPlayBy = seat.standsFor = '';
   });
 }

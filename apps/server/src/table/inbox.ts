@@ -135,7 +135,7 @@ export function messageHandlers(t: Table): Handlers {
     'auto-play': (client, m) =>
       seated(client, (seat) => {
         if (state.status !== 'playing') return reject('ERR_NOT_STARTED', 'auto-play is for a game in progress');
-        if (play.match?.state.out[seat]) return reject('ERR_NOT_IN_GAME', `${seat} is no longer playing`);
+        if (play.match?.state.out[seat] || play.match?.personGone(seat)) return reject('ERR_NOT_IN_GAME', `${seat} is no longer playing`);
         return play.setAutoPlay(seat, m.on, 'player');
       }),
     roll: (client, m) => act(client, { type: 'roll', ...m }),

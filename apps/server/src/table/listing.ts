@@ -1,5 +1,6 @@
 import type { PresenceTable } from '@flightchess/protocol';
-import { type BotName, type GameState, arrivedCount } from '@flightchess/rules';
+import { type BotName, type Colour, type GameState, arrivedCount } from '@flightchess/rules';
+import type { Match } from '../matches/Match';
 import type { TableMetadata } from './lobbyTables';
 import type { TableState } from './schema';
 import type { Seating } from './seating';
@@ -25,10 +26,11 @@ export function listingOf(
   seating: Seating,
   closing: boolean,
   waitingSince: number,
-  game: { readonly state: GameState; readonly table: { readonly startedAt: number } } | null,
+  game: Pick<Match, 'state' | 'table' | 'personGone'> | null,
 ): Listing {
   const open = state.status === 'waiting' && !seating.isFull() && !closing;
   const colours = seating.colours();
+  const inGame = game && !game.state.result ? game : null;
   return {
     metadata: {
       preset: settings.preset,
@@ -45,7 +47,11 @@ export function listingOf(
         return { colour, name: seat.name, bot: seat.kind === 'bot' ? (seat.bot as BotName) : null };
       }),
       listed: !settings.private,
-      players: seating.humans().map((s) => s.playerId),
+      players: people(seating, game).map((s) => s.playerId),
+      rescuable:
+        inGame && !settings.rated
+          ? colours.filter((c) => inGame.personGone(c)).map((colour) => ({ colour, leftBy: seating.seat(colour)!.playerId }))
+          : [],
       ratings: seating.humans().map((s) => s.rating),
       waitingSince,
       watchable: settings.watchable,
@@ -77,11 +83,20 @@ export function presenceTable(roomId: string, { metadata }: Listing, game: Pick<
   };
 }
 
+/** The people seated at a table: not a player who left a game their seat plays on in (the seat is someone else's to take). */
+const people = (seating: Seating, game: Pick<Match, 'personGone'> | null) =>
+  seating.humans().filter((s) => !game?.personGone(s.colour as Colour));
+
 /** The people at a table: its humans seated (in a game or waiting for one) and its watchers who are there. */
-export function peopleAt(seating: Seating, watchers: Pick<Watchers, 'present'>, status: string): TablePerson[] {
+export function peopleAt(
+  seating: Seating,
+  watchers: Pick<Watchers, 'present'>,
+  status: string,
+  game: Pick<Match, 'personGone'> | null,
+): TablePerson[] {
   const state = status === 'playing' ? 'playing' : 'waiting';
   return [
-    ...seating.humans().map((s) => ({ playerId: s.playerId, state }) as const),
+    ...people(seating, game).map((s) => ({ playerId: s.playerId, state }) as const),
     ...watchers.present().map((playerId) => ({ playerId, state: 'watching' }) as const),
   ];
 }

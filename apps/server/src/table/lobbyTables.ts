@@ -1,5 +1,6 @@
 import { matchMaker } from '@colyseus/core';
 import { type TableFacts, type TableListing, tableFacts } from '@flightchess/protocol';
+import type { Colour } from '@flightchess/rules';
 
 /** The name tables are defined under in Colyseus (gameServer.ts). */
 export const TABLE_ROOM = 'table';
@@ -8,12 +9,20 @@ export const TABLE_ROOM = 'table';
 export interface TableMetadata extends Omit<TableListing, 'roomId'> {
   /** A public table (a private one is joined by its code only). */
   readonly listed: boolean;
-  /** The players seated there (for the limit of tables a player may sit at; never shown). */
+  /** The players seated there, but one who left a game their seat plays on in (for the limit of tables a player may sit at; never shown). */
   readonly players: readonly string[];
+  /** The seats of a casual game in progress whose players left (`leftBy`) and that nobody took over (invitations/; never shown). */
+  readonly rescuable: readonly RescuableSeat[];
   /** At a rated table, each of those players' rating in its mode (quick play pairs by them; never shown). */
   readonly ratings: readonly number[];
   /** When the countdown of a public table seating players began (epoch ms; 0: none): quick play's window widens from then. */
   readonly waitingSince: number;
+}
+
+/** A seat of a casual game in progress its player left, which a friend of the table may take over. */
+export interface RescuableSeat {
+  readonly colour: Colour;
+  readonly leftBy: string;
 }
 
 const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 } as const;
@@ -24,7 +33,14 @@ async function listedTables(keep: (metadata: TableMetadata) => boolean): Promise
   return rooms
     .filter((r) => r.metadata !== undefined && keep(r.metadata as TableMetadata))
     .map((r) => {
-      const { listed: _listed, players: _players, ratings: _ratings, waitingSince: _waitingSince, ...shown } = r.metadata as TableMetadata;
+      const {
+        listed: _listed,
+        players: _players,
+        rescuable: _rescuable,
+        ratings: _ratings,
+        waitingSince: _waitingSince,
+        ...shown
+      } = r.metadata as TableMetadata;
       return { roomId: r.roomId, ...shown };
     })
     .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);

@@ -36,6 +36,8 @@ export const SeatState = schema(
     autoPlayBy: str,
     /** The player is away and the seat held for them: epoch ms when it counts as a resignation; 0 otherwise. */
     awayUntil: { type: 'float64', default: 0 },
+    /** Someone took this seat over after its player left (`name`/`playerId` are theirs now): who left; '' otherwise. */
+    standsFor: str,
     /** Set when the result is recorded: the final score, coins and the level after the game (RULES.md §7.1). */
     score: { type: 'int32', default: 0 },
     coins: { type: 'int32', default: 0 },

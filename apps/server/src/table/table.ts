@@ -161,10 +161,13 @@ export class Table {
     this.door.autoDispose = this.state.status !== 'playing' && !this.play.recording;
     this.listingChanged();
     this.deps.drain.changed();
-    if (this.state.status === 'playing')
-      void this.deps.invitations
-        .roomStarted(this.door.roomId)
-        .catch((err: unknown) => this.log.error({ event: 'invitations-expire-failed', err }, "could not expire the table's invitations"));
+  }
+
+  /** The game started or ended, or a seat was taken over: the invitations still pending for the table expire. */
+  invitationsMoot(): void {
+    void this.deps.invitations
+      .roomChanged(this.door.roomId)
+      .catch((err: unknown) => this.log.error({ event: 'invitations-expire-failed', err }, "could not expire the table's invitations"));
   }
 
   /** Keep the matchmaker's and the lobby's view of the table current, and the friends' of the people at it. */
@@ -173,7 +176,7 @@ export class Table {
     this.door.list(listing);
     this.deps.people.atTable(
       this.door.roomId,
-      peopleAt(this.seating, this.watchers, this.state.status),
+      peopleAt(this.seating, this.watchers, this.state.status, this.play.match),
       presenceTable(this.door.roomId, listing, this.play.match?.state ?? null),
     );
   }

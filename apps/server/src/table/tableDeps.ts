@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { PresenceTable, Rejection } from '@flightchess/protocol';
+import type { Colour } from '@flightchess/rules';
 import type { Logger } from 'pino';
 import type { SeatCheck } from '../accounts/seatCredentials';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
@@ -42,10 +43,14 @@ export interface TableDeps {
     atTable(roomId: string, people: readonly TablePerson[], table: PresenceTable | null): void;
     startedPlaying(playerIds: readonly string[], roomId: string, watchable: boolean): Promise<void>;
   };
-  /** Invitations to the table (invitations/): one lets its invitee in without the code; a game started expires them. */
+  /**
+   * Invitations to the table (invitations/): one lets its invitee in without the code, or to take over the
+   * seat it offers; a game that starts or ends, or a seat taken over, expires those pending.
+   */
   readonly invitations: {
     admits(id: string, playerId: string, roomId: string): Promise<boolean>;
-    roomStarted(roomId: string): Promise<void>;
+    offeredSeat(id: string, playerId: string, roomId: string): Promise<Colour | null>;
+    roomChanged(roomId: string): Promise<void>;
   };
 }
 

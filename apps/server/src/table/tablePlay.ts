@@ -17,6 +17,9 @@ import { clearMatch, showMatch, showPresence, showResult, showScores } from './f
 import type { Table } from './table';
 import { TurnPlanner } from './turnPlanner';
 
+/** An action from a player who left the game, whose seat plays on without them. */
+const LEFT_THE_GAME = reject('ERR_NOT_IN_GAME', 'you left this game: your seat plays on without you');
+
 /** How long a failed storage write waits before the server's own next step is tried again. */
 const STORAGE_RETRY_MS = 1000;
 
@@ -99,6 +102,7 @@ export class TablePlay {
     const match = (this.current = begun.match);
     showMatch(t.state, match);
     t.gameChanged();
+    t.invitationsMoot();
     void t.deps.people.startedPlaying(
       t.seating.humans().map((seat) => seat.playerId),
       t.tableId,
@@ -140,6 +144,7 @@ export class TablePlay {
   playerAction(seat: Colour, intent: Intent & { readonly version: number }): Promise<Rejection | null> | Rejection {
     const match = this.current;
     if (!match || this.t.state.status === 'waiting') return reject('ERR_NOT_STARTED', 'the game has not started');
+    if (match.personGone(seat)) return LEFT_THE_GAME;
     const game = match.state;
     const { version } = intent;
     const stale = FRESHNESS[intent.type] === 'exact' ? version !== game.version : version > game.version;
@@ -200,7 +205,7 @@ export class TablePlay {
    */
   async away(seat: Colour): Promise<void> {
     const match = this.current;
-    if (!match || match.state.result || match.state.out[seat] || match.awayOf(seat)) return;
+    if (!match || match.state.result || match.state.out[seat] || match.personGone(seat) || match.awayOf(seat)) return;
     const now = Date.now();
     const until = now + this.t.deps.config.reconnectSeconds * 1000;
     this.hold(seat, until);
@@ -233,19 +238,64 @@ export class TablePlay {
     this.t.timers.set(`hold:${seat}`, Math.max(0, until - Date.now()), () => this.t.task(() => this.forfeit(seat)));
   }
 
-  /** A seat held past the reconnection time counts as a resignation (RULES.md §7). */
+  /**
+   * A seat held past the reconnection time counts as a resignation (RULES.md §7); for someone who took
+   * over a seat its player left, it ends their part (the seat plays on as before they came).
+   */
   private async forfeit(seat: Colour): Promise<void> {
     const game = this.current?.state;
     if (!game || game.result || game.out[seat] || !this.current!.awayOf(seat)) return;
+    if (game.left[seat]) return this.letGo(seat);
     this.t.log.info({ event: 'seat-forfeited', seat }, 'seat held too long: counts as a resignation');
     await this.serverAction({ type: 'forfeit', seat });
+  }
+
+  /**
+   * A friend of the table takes over a seat whose player left (a casual table whose seats play on:
+   * `leftSeatsPlayOn`), from the next action on: their part counts in no score or rating (the seat's result
+   * stays its player's), the record names them (Match.standInsOf).
+   */
+  async takeOver(seat: Colour, who: { readonly playerId: string; readonly name: string }): Promise<Rejection | null> {
+    const match = this.current;
+    if (!match || match.state.result) return reject('ERR_NO_FREE_SEAT', 'the game at this table is over');
+    if (this.t.settings.rated || !match.personGone(seat)) return reject('ERR_NO_FREE_SEAT', `the ${seat} seat is not open to take over`);
+    try {
+      await match.setStandIn(seat, who);
+    } catch (error) {
+      return this.storageFailed(error);
+    }
+    this.t.log.info({ event: 'seat-taken-over', seat, playerId: who.playerId }, 'a seat its player left was taken over');
+    this.standInChanged(match, seat);
+    return null;
+  }
+
+  /** Who took over the seat lets go (left on purpose, or away past the hold): it plays on as before they came. */
+  async letGo(seat: Colour): Promise<void> {
+    const match = this.current;
+    if (!match || match.state.result || !match.standInOf(seat)) return;
+    this.t.timers.clear(`hold:${seat}`);
+    try {
+      await match.setStandIn(seat, null);
+    } catch (error) {
+      this.storageFailed(error); // logged; the part ends all the same with the next write
+    }
+    this.t.log.info({ event: 'seat-let-go', seat }, 'who took over a seat let it go');
+    this.standInChanged(match, seat);
+  }
+
+  private standInChanged(match: Match, seat: Colour): void {
+    showPresence(this.t.state, match, seat);
+    this.t.listingChanged();
+    this.plan();
   }
 
   /** The people still in the game (each of them here, or away with the seat held). */
   private peopleIn(): Colour[] {
     const match = this.current;
     if (!match || match.state.result) return [];
-    return match.table.seats.filter((s) => s.kind === 'human' && !match.state.out[s.colour]).map((s) => s.colour);
+    return match.table.seats
+      .filter((s) => s.kind === 'human' && !match.state.out[s.colour] && !match.personGone(s.colour))
+      .map((s) => s.colour);
   }
 
   /**
@@ -306,8 +356,11 @@ export class TablePlay {
     metrics.actions.inc();
     for (const e of committed.events) {
       if (e.type !== 'out') continue;
-      t.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason }, 'seat out of the game');
-      showPresence(t.state, match, e.seat); // a seat out is held for nobody
+      t.log.info({ event: 'seat-out', seat: e.seat, reason: e.reason, playsOn: e.playsOn === true }, 'seat out of the game');
+      // A seat out is held for nobody; one that plays on (its player gone) is auto-played from now.
+      t.timers.clear(`hold:${e.seat}`);
+      showPresence(t.state, match, e.seat);
+      if (e.playsOn) t.listingChanged();
     }
     this.planner.shown(committed.events);
     const over = committed.state.result !== null;
@@ -352,6 +405,7 @@ export class TablePlay {
     showResult(this.t.state, match);
     this.recording = true;
     this.t.gameChanged();
+    this.t.invitationsMoot();
     const result = match.state.result!;
     this.t.log.info(
       { event: 'game-over', matchId: match.id, reason: result.reason, winners: result.winners, actions: match.actionCount },

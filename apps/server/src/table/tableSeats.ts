@@ -1,6 +1,6 @@
 import type { Client, Deferred } from '@colyseus/core';
 import { type Colour, isColour } from '@flightchess/rules';
-import { CLOSE_CODES, type Rejection, reject } from '@flightchess/protocol';
+import { CLOSE_CODES, type Rejection, codedText, reject } from '@flightchess/protocol';
 import type { SeatAuth } from '../accounts/seatCredentials';
 import { metrics } from '../core/metrics';
 import type { PlayerRecord } from '../players/playerRepository';
@@ -10,7 +10,7 @@ import type { Return } from './tablePlay';
 import { uniqueName } from './uniqueName';
 
 /** What a client asks for when it joins. */
-export type JoinOptions = { colour?: unknown; watch?: unknown; code?: unknown; invitation?: unknown } | undefined;
+export type JoinOptions = { colour?: unknown; watch?: unknown; code?: unknown; invitation?: unknown; takeOver?: unknown } | undefined;
 
 /**
  * People coming to the table and leaving it: a player takes a seat, takes their own seat back (with
@@ -48,6 +48,11 @@ export class TableSeats {
     if (own) return this.rejoin(client, own);
     // An invitation to this player, for this table, lets them in without its code.
     const invitation = options?.invitation;
+    if (isColour(options?.takeOver)) {
+      const offered = typeof invitation === 'string' ? await t.deps.invitations.offeredSeat(invitation, player.id, t.tableId) : null;
+      if (offered !== options.takeOver) return reject('ERR_NO_INVITATION', 'taking a seat over needs an invitation to that seat');
+      return this.takeOver(client, player, offered);
+    }
     const invited = typeof invitation === 'string' && (await t.deps.invitations.admits(invitation, player.id, t.tableId));
     const locked = invited ? null : codeRefusal(t.state, options);
     if (locked) return locked;
@@ -72,6 +77,32 @@ export class TableSeats {
     if (!t.state.hostId) t.state.hostId = player.id;
     t.log.info({ event: 'player-joined', seat: seated, playerId: player.id }, 'player joined');
     await this.t.gathering.changed();
+    return 'seated';
+  }
+
+  /**
+   * A friend of the table, invited to the seat its player left, takes it over mid-game: seated under their
+   * name, the game goes on with them (TablePlay.takeOver). The connection of the player who left, if still
+   * there, watches from now (or is closed, saying why, at a table that cannot be watched).
+   */
+  private async takeOver(client: Client, player: PlayerRecord, colour: Colour): Promise<'seated' | Rejection> {
+    const { t } = this;
+    const refused = (await this.banned(client, player.id)) ?? (await t.deps.admission.newSeat(player.id));
+    if (refused) return refused;
+    const taken = [...t.state.seats.values()].filter((s) => s.colour !== colour).map((s) => s.name);
+    const name = uniqueName(player.nickname, [...taken, ...t.watchers.namesBesides(player.id)]);
+    const rejected = await t.play.takeOver(colour, { playerId: player.id, name });
+    if (rejected) return rejected;
+    const previous = t.seating.attach(colour, client.sessionId);
+    t.seating.seat(colour)!.connected = true;
+    t.watchers.seated(client.sessionId);
+    this.reconnections.get(colour)?.reject(new Error('taken over'));
+    this.reconnections.delete(colour);
+    this.missed.delete(colour);
+    const old = previous ? t.client(previous) : undefined;
+    if (old && t.watchers.admit(old, old.auth as PlayerRecord) !== 'watching')
+      old.leave(CLOSE_CODES.replaced, codedText('ERR_REPLACED', 'someone the table invited took over the seat you left'));
+    t.invitationsMoot();
     return 'seated';
   }
 
@@ -124,7 +155,10 @@ export class TableSeats {
       return;
     }
     seat.connected = false;
-    if (t.closing || t.play.stopped || t.state.status === 'over' || t.play.match?.state.out[colour]) return;
+    const match = t.play.match;
+    if (t.closing || t.play.stopped || t.state.status === 'over' || match?.state.out[colour] || match?.personGone(colour)) return;
+    // Who took over a seat its player left lets it go by leaving (no escape: they owe the game nothing).
+    if (consented && match?.state.left[colour]) return t.play.letGo(colour);
     if (consented) {
       t.log.info({ event: 'player-escaped', seat: colour }, 'player left during the game (escape)');
       await t.play.serverAction({ type: 'escape', seat: colour });

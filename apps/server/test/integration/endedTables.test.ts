@@ -32,7 +32,18 @@ describe('a link that outlived its table (GET /api/tables/code/:code’s 404, GE
         endedAt: expect.any(Number),
         matchId,
         players: ['Host', 'P1'],
-        settings: { preset: 'online', size: 2, teams: false, base: 7, turnSeconds: 20, private: false, rated: false, watchable: true },
+        // A casual table's seats play on when their players leave (its default house rule): a table like it does too.
+        settings: {
+          preset: 'online',
+          options: { leftSeatsPlayOn: true },
+          size: 2,
+          teams: false,
+          base: 7,
+          turnSeconds: 20,
+          private: false,
+          rated: false,
+          watchable: true,
+        },
       },
     });
     expect(await getJson(t, `/api/tables/${roomId}/ended`)).toEqual({ status: 200, body: byCode.body.ended });

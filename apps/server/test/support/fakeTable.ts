@@ -67,7 +67,7 @@ function fakeDeps(config: ServerConfig, storage: Storage): TableDeps {
     pairing: absent('pairing') as TableDeps['pairing'],
     // Who is at the table: told to nobody here (friends' presence is tested with a server).
     people: { atTable: () => undefined, startedPlaying: async () => undefined },
-    invitations: { admits: async () => false, roomStarted: async () => undefined },
+    invitations: { admits: async () => false, offeredSeat: async () => null, roomChanged: async () => undefined },
   };
 }
 
@@ -123,9 +123,17 @@ function fakeTableOf(config: ServerConfig, storage: Storage, settings: TableSett
   };
 }
 
-/** A started four-seat online game: `people` guests on the first seats (clockwise from red), strong bots on the rest. */
-export async function startedFakeTable(storage: Storage, people: number, config: ServerConfig = PACED): Promise<FakeTable> {
-  const parsed = parseTableOptions({ size: 4 }, config);
+/**
+ * A started four-seat online game: `people` guests on the first seats (clockwise from red), strong bots on the
+ * rest; a public (rated) table unless `options` say otherwise.
+ */
+export async function startedFakeTable(
+  storage: Storage,
+  people: number,
+  config: ServerConfig = PACED,
+  options: Record<string, unknown> = {},
+): Promise<FakeTable> {
+  const parsed = parseTableOptions({ size: 4, ...options }, config);
   if (!parsed.ok) throw new Error(parsed.error.message);
   const fake = fakeTableOf(config, storage, parsed.value);
   const { seating, state } = fake.table;

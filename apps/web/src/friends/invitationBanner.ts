@@ -58,7 +58,11 @@ export function showInvitations(after: HTMLElement, ctx: AppContext): { relabel(
       h(
         'span',
         { class: 'invitation-text' },
-        h('strong', { text: t('invite.from', { name: i.from.nickname }) }),
+        h('strong', {
+          text: i.table.seat
+            ? t('takeOver.from', { name: i.from.nickname, seat: i.table.seat.name })
+            : t('invite.from', { name: i.from.nickname }),
+        }),
         h('span', { text: ` · ${mode} · ${clockOf(i.expiresAt - Date.now())}`, data: { testid: 'table-invitation-time' } }),
       ),
       h(
@@ -66,7 +70,7 @@ export function showInvitations(after: HTMLElement, ctx: AppContext): { relabel(
         { class: 'invitation-buttons' },
         h('button', {
           class: 'primary small',
-          text: t('invite.join'),
+          text: i.table.seat ? t('takeOver.join') : t('invite.join'),
           disabled: busy,
           data: { testid: 'table-invitation-join' },
           on: { click: () => void join(i) },

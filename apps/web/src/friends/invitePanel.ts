@@ -1,4 +1,5 @@
 import type { FriendsAnswer, Invitation, InvitationsAnswer } from '@flightchess/protocol';
+import type { Colour } from '@flightchess/rules';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
@@ -9,17 +10,31 @@ import { invitationsApi } from './invitationsApi';
 /** What the host is shown of an invitation sent to this table. */
 const statusWords = (i: Invitation) => t(`invite.status.${i.status}`);
 
+/** A seat of the game in progress whose player left, offered to a friend to take over: its colour and who left it. */
+export interface OfferedSeat {
+  readonly colour: Colour;
+  readonly name: string;
+  /** The player who left it (not asked to take it over). */
+  readonly leftBy: string;
+}
+
 /**
  * At the table the player sits at, before its game: the friends who are on the site (not at this table),
  * each invited in one tap — the invitation carries the right to sit, no code needed — and what became of
  * each invitation sent to this table (waiting, accepted, declined, expired). Live: friends come and go,
- * answers arrive.
+ * answers arrive. With `seat`, during the game: the seat its player left, offered to them to take over
+ * (the first to accept plays on in it).
  */
-export function invitePanel(ctx: AppContext, roomId: string): { readonly el: HTMLElement; relabel(): void; dispose(): void } {
+export function invitePanel(
+  ctx: AppContext,
+  roomId: string,
+  seat?: OfferedSeat,
+): { readonly el: HTMLElement; relabel(): void; dispose(): void } {
+  const title = () => (seat ? t('takeOver.title', { name: seat.name }) : t('invite.title'));
   const el = h('section', {
     class: 'card friends-panel invite-panel',
-    aria: { label: t('invite.title') },
-    data: { testid: 'invite-panel' },
+    aria: { label: title() },
+    data: { testid: seat ? 'take-over-panel' : 'invite-panel' },
   });
   const said = h('p', { class: 'friends-said', role: 'status' });
   let friends: FriendsAnswer | null = ctx.social.friends;
@@ -29,7 +44,7 @@ export function invitePanel(ctx: AppContext, roomId: string): { readonly el: HTM
     const creds = ctx.net.credentials();
     if (!creds) return;
     try {
-      await invitationsApi.invite(ctx.net, creds, playerId, roomId);
+      await invitationsApi.invite(ctx.net, creds, playerId, roomId, seat?.colour);
       said.textContent = '';
     } catch (error) {
       said.textContent = errorMessage(failureOf(error).code);
@@ -37,13 +52,16 @@ export function invitePanel(ctx: AppContext, roomId: string): { readonly el: HTM
   };
 
   const render = () => {
-    const here = (sent?.outgoing ?? []).filter((i) => i.roomId === roomId);
+    const here = (sent?.outgoing ?? []).filter((i) => i.roomId === roomId && i.table.seat?.colour === seat?.colour);
     const latest = new Map<string, Invitation>();
     for (const i of here) if (!latest.has(i.to.playerId)) latest.set(i.to.playerId, i);
-    const online = (friends?.friends ?? []).filter((f) => f.presence.state !== 'offline' && f.presence.table?.roomId !== roomId);
+    const online = (friends?.friends ?? []).filter(
+      (f) => f.presence.state !== 'offline' && f.presence.table?.roomId !== roomId && f.playerId !== seat?.leftBy,
+    );
     fill(
       el,
-      h('h2', { text: t('invite.title') }),
+      h('h2', { text: title() }),
+      seat ? h('p', { class: 'muted', text: t('takeOver.explain') }) : null,
       online.length === 0
         ? h('p', { class: 'muted', text: t('invite.none') })
         : h(

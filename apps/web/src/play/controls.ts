@@ -66,7 +66,8 @@ export function controlsOf(view: GameView, selected: number | null): Controls {
   const own = ownSeat(view);
   const ownView = view.seats.find((s) => s.colour === own);
   const playing = state.phase !== 'over';
-  const mayAct = linked && playing && own !== null;
+  // A seat its player left plays on (taken over or not): nobody resigns or offers a draw for it any more.
+  const mayAct = linked && playing && own !== null && !state.left[own];
   const currentName = seatName(view, state.current);
   // Hot-seat with several people: say whose hands the device goes to.
   const people = view.seats.filter((s) => s.local && s.kind === 'human').length;

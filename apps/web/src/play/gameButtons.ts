@@ -80,7 +80,8 @@ export function actionButtons(controls: Controls, options: ActionOptions): Child
           'auto',
         )
       : null,
-    controls.own && !over
+    // A seat its player left plays on (taken over or not): nobody resigns for it.
+    controls.own && !over && !state.left[controls.own]
       ? button(
           // Not yet allowed: say when it will be.
           controls.rollsBeforeResign > 0

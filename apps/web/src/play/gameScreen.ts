@@ -147,6 +147,13 @@ export class GameScreen implements Screen {
     if (this.controls) this.render(this.controls);
   }
 
+  /** Nothing below the board any more. */
+  clearBelow(): void {
+    this.below = null;
+    fill(this.extraEl);
+    if (this.controls) this.render(this.controls);
+  }
+
   /** The player took their held seat back: say how long they were away and what was played for them (the screen reader hears it too). */
   showReturned(missed: ServerMessages['returned']): void {
     this.returned.show(missed);
@@ -273,13 +280,15 @@ export class GameScreen implements Screen {
     fill(
       this.autoBanner,
       h('span', { class: 'why', text: t(`game.autoBanner.${reason}`) }),
-      h('button', {
-        class: 'on', // (the toggle, on)
-        text: t('game.autoOff'),
-        disabled: !controls.linked,
-        data: { testid: 'auto' },
-        on: { click: () => this.controller?.toggleAutoPlay() },
-      }),
+      // A seat its player left plays on without them: nothing to take back.
+      reason !== 'left' &&
+        h('button', {
+          class: 'on', // (the toggle, on)
+          text: t('game.autoOff'),
+          disabled: !controls.linked,
+          data: { testid: 'auto' },
+          on: { click: () => this.controller?.toggleAutoPlay() },
+        }),
     );
   }
 

@@ -31,6 +31,7 @@ export function gameView(table: TableFacts, game: GameState, playerId: string, l
     autoPlay: s.autoPlay,
     ...(s.autoPlayBy && { autoPlayBy: s.autoPlayBy }),
     ...(s.awayUntil > 0 && { awayUntil: s.awayUntil }),
+    ...(s.standsFor && { standsFor: s.standsFor }),
     local: s.colour === own,
     ...(table.rated && s.rating > 0 && { rating: s.rating }),
   }));

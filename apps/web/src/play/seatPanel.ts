@@ -40,6 +40,8 @@ function seatChipOf(view: GameView, colour: Colour): HTMLElement {
   const seat = view.seats.find((s) => s.colour === colour);
   const isTurn = state.phase !== 'over' && state.current === colour;
   const left = state.out[colour];
+  // Its player left, the seat plays on (a casual table): auto-played, or taken over by someone the table asked.
+  const playsOn = state.left[colour];
   const badges: HTMLElement[] = [];
   if (seat?.rating)
     badges.push(
@@ -48,8 +50,29 @@ function seatChipOf(view: GameView, colour: Colour): HTMLElement {
   if (seat?.local && view.mode === 'online') badges.push(h('span', { class: 'badge you', text: t('lobby.you') }));
   // An out seat is played by nobody: it shows how it left, never 托管 or whether its player is connected.
   if (left) badges.push(outBadge(left.reason));
-  else if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
-  if (!left && view.mode === 'online' && seat?.kind === 'human') {
+  else if (playsOn && seat?.standsFor)
+    badges.push(
+      h('span', { class: 'badge stand-in', text: t('game.standsFor', { name: seat.standsFor }), data: { testid: 'stands-for' } }),
+    );
+  else if (playsOn) {
+    badges.push(h('span', { class: 'badge auto', text: t(`game.left.${playsOn.reason}`), data: { testid: 'plays-on' } }));
+    // Whoever is still in a casual game may ask a friend to take it over: the way to it, below the board (friends/seatOffer.ts).
+    const mayOffer = view.mode === 'online' && !view.rated && view.viewer !== null && !state.left[view.viewer] && !state.out[view.viewer];
+    if (mayOffer)
+      badges.push(
+        h('button', {
+          class: 'small offer-seat',
+          text: t('takeOver.ask'),
+          data: { testid: 'offer-seat' },
+          on: {
+            click: () => document.querySelector('[data-testid=take-over-panel]')?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+          },
+        }),
+      );
+  } else if (seat?.autoPlay) badges.push(h('span', { class: 'badge auto', text: t('game.autoPlaying') }));
+  // Nobody's connection to show for a seat its player left, until someone takes it over.
+  const played = !left && !(playsOn && !seat?.standsFor);
+  if (played && view.mode === 'online' && seat?.kind === 'human') {
     // Away with the seat held: how long until it counts as a resignation.
     const held = !seat.connected && seat.awayUntil ? t('game.held', { time: clockOf(seat.awayUntil - Date.now()) }) : null;
     badges.push(

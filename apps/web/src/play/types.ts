@@ -15,6 +15,8 @@ export interface SeatView {
   readonly autoPlayBy?: AutoPlayReason;
   /** Online: the player is away and the seat is held until then (epoch ms), when it counts as a resignation. */
   readonly awayUntil?: number;
+  /** Online: someone took this seat over after its player left (`name` is theirs): the name of who left. */
+  readonly standsFor?: string;
   /** This client acts for the seat: the own seat online, every human seat in hot-seat play. */
   readonly local: boolean;
   /** Online at a rated table: the seat's rating before the game (a bot's, its fixed one). */

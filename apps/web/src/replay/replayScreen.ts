@@ -16,6 +16,7 @@ import { morph } from '../ui/morph';
 import { type Route, hashOf } from '../router';
 import { realScheduler } from '../util/ports';
 import { seatList } from '../play/seatList';
+import { standInsView } from '../results/standInsView';
 
 /** One step a second at 1×. */
 const STEP_MS = 1000;
@@ -27,8 +28,11 @@ interface Reviewable {
   readonly seats: readonly Named[];
 }
 
-/** A loaded replay, (online) the match page to go back to, and (a finished game) what to review. */
-type Loader = () => Promise<{ source: ReplaySource; record?: Route; review?: Reviewable } | null>;
+/**
+ * A loaded replay, (online) the match page to go back to, (a finished game) what to review, and what the
+ * record says beside the moves (who took over a seat its player left, and for which steps).
+ */
+type Loader = () => Promise<{ source: ReplaySource; record?: Route; review?: Reviewable; notes?: () => HTMLElement | null } | null>;
 
 /** Step through a finished match from its record: online by match id, or the last offline game. */
 function replayScreen(ctx: AppContext, load: Loader): Screen {
@@ -42,6 +46,8 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
   const links = h('div', { class: 'buttons' });
   const reviewBar = h('div', { class: 'review-slot' });
   const reviewPanel = h('div', { class: 'review-slot' });
+  const notes = h('div', { class: 'replay-notes' });
+  let noted: (() => HTMLElement | null) | undefined;
   const title = h('h1', { text: t('replay.title') });
   // Tapping a move steps the replay there.
   const moves = new MoveList({
@@ -60,6 +66,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     h('div', { class: 'board-wrap' }, boardHost),
     h('section', { class: 'replay-controls' }, stepEl, slider, buttons, speeds, reviewBar),
     moves.el,
+    notes,
     reviewPanel,
   );
   let board: PixiBoard | null = null;
@@ -127,6 +134,8 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       }
       source = loaded.source;
       record = loaded.record;
+      noted = loaded.notes;
+      fill(notes, noted?.());
       moves.set(moveRowsOf(source.actionEvents));
       board = await PixiBoard.create(boardHost, { speed: ctx.speed });
       controller = new GameController(board, source, { announce: (text) => ctx.announce(text), changed: () => undefined });
@@ -150,6 +159,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
       render();
     },
     relabel: () => {
+      fill(notes, noted?.());
       review?.relabel();
       moves.render();
       if (source) drawLinks();
@@ -175,6 +185,7 @@ export function onlineReplayScreen(ctx: AppContext, matchId: string): Screen {
     return {
       source,
       record: { name: 'match', matchId },
+      notes: () => standInsView(match),
       ...(match.status === 'finished' ? { review: { setup: match.setup, actions: match.actions, seats } } : {}),
     };
   });

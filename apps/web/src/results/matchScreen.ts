@@ -16,6 +16,7 @@ import { dateTime } from '../ui/timeWords';
 import { headlineOf, standingsView } from './resultsView';
 import { seatList } from '../play/seatList';
 import { abortReasonText } from '../admin/tableClosedView';
+import { standInsView } from './standInsView';
 
 /** What the verify button has found so far (kept across redraws, so a language switch keeps it). */
 type Verification =
@@ -59,6 +60,7 @@ export function matchScreen(ctx: AppContext, matchId: string): Screen {
         }),
         match.abortReason ? h('p', { class: 'note', text: t('match.aborted', { reason: abortReasonText(match.abortReason) }) }) : null,
         players(match, final, ctx.net.credentials()?.playerId ?? ''),
+        standInsView(match),
         reviewOf(match),
         h(
           'section',

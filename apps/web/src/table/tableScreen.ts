@@ -19,6 +19,7 @@ import { GameScreen } from '../play/gameScreen';
 import { lobbyView } from '../lobby/lobbyView';
 import { invitePanel } from '../friends/invitePanel';
 import { friendsFromTable } from '../friends/friendsFromTable';
+import { seatOffer } from '../friends/seatOffer';
 import { type PhraseControl, phraseControl } from './phraseControl';
 import { resultsView } from '../results/resultsView';
 import { tableClosedView } from '../admin/tableClosedView';
@@ -61,6 +62,8 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
   let invitedBy: string | null = null;
   let disposed = false;
   let invites: ReturnType<typeof invitePanel> | null = null;
+  /** During a casual game, the seat its player left, offered to this player's friends (created with the connection). */
+  let offer: ReturnType<typeof seatOffer> | null = null;
   /** The operator closed the table: why, shown in its place. */
   let closedBy: ServerMessages['closing'] | null = null;
   /** The table of this link is gone: what became of it, shown in its place (built again in another language). */
@@ -270,6 +273,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
     // The game screen opens once this client has the game (its snapshot).
     if (!connection!.game()) return;
     showGame();
+    offer?.update(table, game);
     if (table.status === 'over') showResults(table);
   };
 
@@ -353,6 +357,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       );
       const conn = new TableConnection(room, ctx.net, realScheduler);
       connection = conn;
+      offer = seatOffer(ctx, conn.roomId);
       conn.onState(onTable);
       conn.onGame(onTable);
       const blocks = new BlockList(ctx.net);
@@ -422,6 +427,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       if (gone) return fill(el, gone());
       const table = connection?.table();
       invites?.relabel();
+      offer?.relabel();
       if (phase === 'lobby' && table) showLobby(table);
       else game?.relabel();
     },
@@ -431,6 +437,7 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
       document.removeEventListener('visibilitychange', nudge);
       phrases?.dispose();
       invites?.dispose();
+      offer?.dispose();
       badge.dispose();
       teardownGame();
       // Mid-game the seat stays held (the stored token, or the player's credentials, bring the player back); otherwise leave the table.

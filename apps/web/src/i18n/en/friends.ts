@@ -4,6 +4,15 @@ import type { friends as zh } from '../zh-CN/friends';
 /** English: the same keys as ../zh-CN/friends.ts (the compiler checks). */
 export const friends: Translation<typeof zh> = {
   'invite.title': 'Invite friends',
+  'takeOver.title': "Ask a friend to take over {name}'s seat",
+  'takeOver.explain':
+    'The first to accept plays on in the seat. It counts in no score or rating for them: the seat’s result stays with the player who left.',
+  'takeOver.from': "{name} asks you to take over {seat}'s seat in a game in progress",
+  'takeOver.join': 'Take the seat',
+  'takeOver.ask': 'Ask a friend ↓',
+  'takeOver.parts': 'Seats taken over',
+  'takeOver.part': "{name} played {seat}'s seat from step {from} to step {to}",
+  'takeOver.partsNote': 'Taking a seat over counts in no score or rating: the seat’s result stays with the player who left.',
   'invite.none': 'No other friend is online now. You can still send them the table link.',
   'invite.button': 'Invite',
   'invite.status.pending': 'Invited: waiting for an answer',

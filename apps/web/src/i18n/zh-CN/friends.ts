@@ -1,6 +1,14 @@
 /** 好友：列表、在线状态、好友请求、好友码。 */
 export const friends = {
   'invite.title': '邀请好友',
+  'takeOver.title': '请好友接手 {name} 的座位',
+  'takeOver.explain': '第一个接受的好友接着玩这个座位；成绩仍算离开的人的，接手的人不计分、不计等级分。',
+  'takeOver.from': '{name} 请你接手 {seat} 的座位（对局进行中）',
+  'takeOver.join': '接手',
+  'takeOver.ask': '请好友接手 ↓',
+  'takeOver.parts': '接手的座位',
+  'takeOver.part': '{name} 接手 {seat} 的座位：第 {from} 步到第 {to} 步',
+  'takeOver.partsNote': '接手的人不计分、不计等级分；这个座位的成绩算离开的人的。',
   'invite.none': '没有其他在线的好友。把牌桌链接发给他们也行。',
   'invite.button': '邀请',
   'invite.status.pending': '已邀请，等回复',
