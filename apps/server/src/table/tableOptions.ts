@@ -53,11 +53,10 @@ export function parseTableOptions(
   const preset = o.preset ?? 'online';
   const teams = o.teams ?? false;
   const rated = o.rated ?? !(o.private ?? false);
-  const house = (o.options ?? {}) as HouseRules;
-  if (rated && house.leftSeatsPlayOn)
+  const options = (o.options ?? {}) as HouseRules;
+  // (A casual table of two people or more plays it unless the host says not: TablePlay.gameOptions.)
+  if (rated && options.leftSeatsPlayOn)
     return badConfig('leftSeatsPlayOn is for casual tables: at a rated table a seat its player leaves goes out');
-  // At a casual table a seat its player leaves plays on, for a friend of the table to take over, unless the host says not.
-  const options = rated || house.leftSeatsPlayOn !== undefined ? house : { ...house, leftSeatsPlayOn: true };
   const rules = applyHouseRules(PRESETS[preset], options);
   if (!rules.ok) return badConfig(rules.error.message);
   const size = o.size ?? (teams ? 4 : Math.min(4, rules.value.maxPlayers));

@@ -2,6 +2,7 @@ import {
   type Action,
   type AnswerStep,
   type Colour,
+  type HouseRules,
   type Intent,
   type IntentType,
   type TurnStep,
@@ -89,7 +90,7 @@ export class TablePlay {
         watchable: s.watchable,
         rated: s.rated,
         hostId: t.state.hostId,
-        setup: { preset: s.preset, options: s.options, seats: t.seating.colours(), teams: s.teams },
+        setup: { preset: s.preset, options: this.gameOptions(), seats: t.seating.colours(), teams: s.teams },
         base: s.base,
         turnSeconds: s.turnSeconds,
         seats: t.seating.matchSeats(),
@@ -123,6 +124,17 @@ export class TablePlay {
       'game started',
     );
     return null;
+  }
+
+  /**
+   * The house rules of a new game: at a casual table where two people or more sit, a seat its player leaves
+   * plays on for someone the others ask to take over (`leftSeatsPlayOn`), unless the host said not; alone
+   * with bots, or at a rated table, a seat that is left goes out (RULES.md §7).
+   */
+  private gameOptions(): HouseRules {
+    const { options, rated } = this.t.settings;
+    const together = this.t.seating.humans().length >= 2;
+    return rated || !together || options.leftSeatsPlayOn !== undefined ? options : { ...options, leftSeatsPlayOn: true };
   }
 
   /**

@@ -32,7 +32,7 @@ describe('a link that outlived its table (GET /api/tables/code/:code’s 404, GE
         endedAt: expect.any(Number),
         matchId,
         players: ['Host', 'P1'],
-        // A casual table's seats play on when their players leave (its default house rule): a table like it does too.
+        // Two people at a casual table: a seat its player leaves plays on there (TablePlay.gameOptions), and at a table like it.
         settings: {
           preset: 'online',
           options: { leftSeatsPlayOn: true },

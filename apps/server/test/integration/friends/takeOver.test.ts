@@ -44,18 +44,23 @@ async function casualGame(): Promise<{ ann: Player; bob: Player }> {
 }
 
 describe('a seat its player left, taken over by a friend of the table (casual tables)', () => {
-  test('rated tables keep RULES.md §7: asking for seats that play on is refused there', async () => {
+  test('rated tables keep RULES.md §7: asking for seats that play on is refused there; alone with bots, a seat that is left goes out', async () => {
     const host = await newGuest(t, 'Host');
     await expect(t.colyseus.sdk.create('table', { ...credentials(host), options: { leftSeatsPlayOn: true } })).rejects.toMatchObject({
       message: expect.stringMatching(/ERR_BAD_CONFIG.*casual/),
     });
-    const casual = await create(t, host, { private: true });
-    expect(JSON.parse(casual.state.options)).toEqual({ leftSeatsPlayOn: true });
-    await casual.room.leave(true);
+    const alone = await create(t, host, { private: true, size: 2 });
+    alone.send('add-bot', {});
+    await waitFor(() => alone.state.startable === true, 'startable');
+    alone.send('start', {});
+    await waitFor(() => alone.stream.state !== null, 'the game');
+    expect(alone.game.config.leftSeatsPlayOn).toBe(false);
+    await alone.room.leave(true);
   });
 
   test('Bob leaves: his seat plays on by auto-play; Ann offers it to her friends; the first to accept plays on in it, scoring nothing; the record says who played which part', async () => {
     const { ann, bob } = await casualGame();
+    expect(ann.game.config.leftSeatsPlayOn).toBe(true);
     const roomId = ann.room.roomId;
     const seat = bob.colour;
     const [cat, dan, eve] = [await newGuest(t, 'Cat'), await newGuest(t, 'Dan'), await newGuest(t, 'Eve')];
