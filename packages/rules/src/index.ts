@@ -54,3 +54,4 @@ export {
 } from './review/reviewGame';
 export { MOVE_LABELS, LABEL_THRESHOLDS, labelOf, isError, moveAccuracy, type MoveLabel, type LabelCounts } from './review/labels';
 export * from './ratings';
+export * from './tournament';
