@@ -63,7 +63,7 @@ export function invitePanel(
       h('h2', { text: title() }),
       seat ? h('p', { class: 'muted', text: t('takeOver.explain') }) : null,
       online.length === 0
-        ? h('p', { class: 'muted', text: t('invite.none') })
+        ? h('p', { class: 'muted', text: t(seat ? 'takeOver.none' : 'invite.none') })
         : h(
             'ul',
             { class: 'friend-list' },

@@ -10,6 +10,7 @@ export const friends: Translation<typeof zh> = {
   'takeOver.from': "{name} asks you to take over {seat}'s seat in a game in progress",
   'takeOver.join': 'Take the seat',
   'takeOver.ask': 'Ask a friend ↓',
+  'takeOver.none': 'No friend of yours is online now: the seat plays on by auto-play until one comes.',
   'takeOver.parts': 'Seats taken over',
   'takeOver.part': "{name} played {seat}'s seat from step {from} to step {to}",
   'takeOver.partsNote': 'Taking a seat over counts in no score or rating: the seat’s result stays with the player who left.',

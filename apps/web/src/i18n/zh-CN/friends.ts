@@ -6,6 +6,7 @@ export const friends = {
   'takeOver.from': '{name} 请你接手 {seat} 的座位（对局进行中）',
   'takeOver.join': '接手',
   'takeOver.ask': '请好友接手 ↓',
+  'takeOver.none': '现在没有在线的好友；这个座位由系统托管接着玩，好友上线后可以再请。',
   'takeOver.parts': '接手的座位',
   'takeOver.part': '{name} 接手 {seat} 的座位：第 {from} 步到第 {to} 步',
   'takeOver.partsNote': '接手的人不计分、不计等级分；这个座位的成绩算离开的人的。',
