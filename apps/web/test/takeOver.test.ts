@@ -31,6 +31,34 @@ describe('a seat its player left, offered to a friend to take over', () => {
     expect(openSeat(table(LEFT, { status: 'over' }), 'p1')).toBeNull();
     expect(openSeat(table({ ...LEFT, playerId: 'p3', name: 'Cat', standsFor: 'Bob', autoPlay: false, autoPlayBy: '' }), 'p1')).toBeNull();
     expect(openSeat(table({ autoPlay: true, autoPlayBy: 'away' }), 'p1')).toBeNull();
+    // The one who took a seat over is in the game: they may offer another.
+    const two = tableFacts(
+      rawTable('playing', {
+        size: 3,
+        seats: {
+          red: { colour: 'red', kind: 'human', playerId: 'p3', name: 'Cat', standsFor: '小红', connected: true },
+          green: { colour: 'green', kind: 'human', playerId: 'p2', name: 'Bob', ...LEFT },
+        },
+      }),
+    );
+    expect(openSeat(two, 'p3')).toMatchObject({ colour: 'green' });
+  });
+
+  it('at a team table only the seat’s team-mate offers it: its fate is theirs', () => {
+    const teams = tableFacts(
+      rawTable('playing', {
+        size: 4,
+        teams: true,
+        seats: {
+          red: { colour: 'red', team: 0, kind: 'human', playerId: 'p1', name: '小红', ...LEFT },
+          green: { colour: 'green', team: 1, kind: 'human', playerId: 'p2', name: 'Bob' },
+          yellow: { colour: 'yellow', team: 0, kind: 'human', playerId: 'p3', name: 'Yan' },
+          blue: { colour: 'blue', team: 1, kind: 'bot', bot: 'strong', name: 'Blue bot' },
+        },
+      }),
+    );
+    expect(openSeat(teams, 'p3')).toMatchObject({ colour: 'red', leftBy: 'p1' });
+    expect(openSeat(teams, 'p2')).toBeNull();
   });
 
   it('the seat its player left cannot be resigned for, by who left nor by who took it over; its turns are not theirs to take back', () => {

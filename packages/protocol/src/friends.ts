@@ -110,8 +110,8 @@ export interface Invitation {
     readonly size: number;
     readonly teams: boolean;
     readonly rated: boolean;
-    /** A seat of a game in progress whose player left, offered to take over (none: a seat before the game). */
-    readonly seat?: { readonly colour: Colour; readonly name: string };
+    /** A seat of a game in progress (`matchId`) whose player left (`name`), offered to take over (none: a seat before the game). */
+    readonly seat?: { readonly colour: Colour; readonly name: string; readonly matchId: string };
   };
   readonly at: number;
   readonly expiresAt: number;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { BYE_POINTS, type Finish, type PlayedRound, type TableSize, arenaScore, pairRound, placePoints, standingsOf } from '../src';
+import { BYE_POINTS, type SeatFinish, type PlayedRound, type TableSize, arenaScore, pairRound, placePoints, standingsOf } from '../src';
 
-const won = (arrived = 4): Finish => ({ won: true, arrived });
-const lost = (arrived: number): Finish => ({ won: false, arrived });
+const won = (arrived = 4): SeatFinish => ({ won: true, arrived });
+const lost = (arrived: number): SeatFinish => ({ won: false, arrived });
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const never = () => false;
 

@@ -1,5 +1,4 @@
 import { matchMaker } from '@colyseus/core';
-import type { Colour } from '@flightchess/rules';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GuestReads } from '../accounts/guests';
@@ -7,7 +6,7 @@ import type { Bans } from '../bans/bans';
 import { randomId } from '../core/ids';
 import type { Friends } from '../friends';
 import type { Budgets } from '../limits/budgets';
-import { type InvitationsStore, Invitations, type ListedTable } from './invitations';
+import { type InvitationsStore, Invitations, type ListedTable, type OfferedSeat } from './invitations';
 import { invitationsRouter } from './router';
 
 /** How often each process expires the invitations past their time (and tells both sides). */
@@ -31,7 +30,7 @@ export interface TableInvitations {
   /** Whether an invitation lets this player in (to sit, or watch once full) without the table's code. */
   admits(id: string, playerId: string, roomId: string): Promise<boolean>;
   /** The seat of a game in progress an invitation offers this player to take over (its player left), if it does and may still. */
-  offeredSeat(id: string, playerId: string, roomId: string): Promise<Colour | null>;
+  offeredSeat(id: string, playerId: string, roomId: string): Promise<OfferedSeat | null>;
   /** The table's game started or ended, or a seat was taken over: its pending invitations expire. */
   roomChanged(roomId: string): Promise<void>;
 }

@@ -26,8 +26,11 @@ export type InvitationsStore = Pick<PlayerStorage, 'getPlayer'> & {
 export interface ListedTable {
   /** The people in the table's game (or seated for the next): they may invite. */
   readonly players: readonly string[];
-  /** The seats of a casual table's game in progress whose players left (`leftBy`) and that nobody took over. */
-  readonly rescuable: readonly { readonly colour: Colour; readonly leftBy: string }[];
+  /**
+   * The seats of a casual table's game in progress (`matchId`) whose players left (`leftBy`) and that nobody
+   * took over; `mate`, at a team table, the one player who may offer it (the seat's team-mate).
+   */
+  readonly rescuable: readonly RescuableSeat[];
   readonly seats: readonly { readonly colour: Colour; readonly name: string }[];
   readonly status: string;
   readonly size: number;
@@ -36,6 +39,21 @@ export interface ListedTable {
   readonly preset: string;
   readonly teams: boolean;
   readonly rated: boolean;
+}
+
+/** A seat of a casual game in progress its player left, as the table lists it. */
+export interface RescuableSeat {
+  readonly colour: Colour;
+  readonly leftBy: string;
+  readonly matchId: string;
+  /** At a team table: the seat's team-mate, who alone may offer it (its fate is theirs); absent otherwise. */
+  readonly mate?: string;
+}
+
+/** The seat of one game an invitation offers to take over. */
+export interface OfferedSeat {
+  readonly colour: Colour;
+  readonly matchId: string;
 }
 
 export interface InvitationsDeps {
@@ -85,6 +103,8 @@ export class Invitations {
     if (seat !== undefined && !rescued)
       return refusal(409, 'ERR_NO_FREE_SEAT', `the ${seat} seat is not one its player left in a casual game in progress`);
     if (rescued?.leftBy === toId) return refusal(409, 'ERR_BAD_REQUEST', 'they left that seat: someone else may take it over');
+    if (rescued?.mate !== undefined && rescued.mate !== fromId)
+      return refusal(403, 'ERR_NOT_ALLOWED', "at a team table only the seat's team-mate offers it");
     if (!(await storage.getPlayer(toId))) return refusal(404, 'ERR_NO_PLAYER', 'no such player');
     if (table.players.includes(toId)) return refusal(409, 'ERR_BAD_REQUEST', 'they sit at this table already');
     if (await this.deps.blockedBetween(fromId, toId)) return refusal(403, 'ERR_BLOCKED', 'one of you blocked the other');
@@ -121,7 +141,9 @@ export class Invitations {
         size: table.size,
         teams: table.teams,
         rated: table.rated,
-        ...(seat !== undefined && { seat: { colour: seat, name: table.seats.find((s) => s.colour === seat)?.name ?? '' } }),
+        ...(rescued && {
+          seat: { colour: rescued.colour, name: table.seats.find((s) => s.colour === seat)?.name ?? '', matchId: rescued.matchId },
+        }),
       },
       at,
       expiresAt: at + INVITATION_SECONDS * 1000,
@@ -180,10 +202,11 @@ export class Invitations {
     return this.deps.storage.invitations.admits(id, playerId, roomId, this.now());
   }
 
-  /** The seat an invitation offers this player to take over at this table, while it lets them in; else null. */
-  async offeredSeat(id: string, playerId: string, roomId: string): Promise<Colour | null> {
+  /** The seat of a game an invitation offers this player to take over at this table, while it lets them in; else null. */
+  async offeredSeat(id: string, playerId: string, roomId: string): Promise<OfferedSeat | null> {
     if (!(await this.admits(id, playerId, roomId))) return null;
-    return (await this.deps.storage.invitations.get(id))?.table.seat?.colour ?? null;
+    const seat = (await this.deps.storage.invitations.get(id))?.table.seat;
+    return seat ? { colour: seat.colour, matchId: seat.matchId } : null;
   }
 
   /** The table's game started or ended, or a seat was taken over: what was pending for it expires, told to both sides. */

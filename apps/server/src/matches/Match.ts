@@ -14,7 +14,7 @@ import {
   replayGame,
   rollAt,
 } from '@flightchess/rules';
-import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, type StandIn, reject } from '@flightchess/protocol';
+import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, reject } from '@flightchess/protocol';
 import { randomId } from '../core/ids';
 import { metrics } from '../core/metrics';
 import type { PlayerStorage } from '../players/playerRepository';
@@ -27,6 +27,7 @@ import {
   type RatingInputs,
   type SeatPresence,
   StorageConflict,
+  type StoredStandIn,
   type StoredMatch,
 } from './MatchStorage';
 import { ratingInputs } from './ratingInputs';
@@ -187,40 +188,55 @@ export class Match {
   }
 
   /** Who took over the seat its player left and plays it now, if anyone. */
-  standInOf(seat: Colour): StandIn | null {
+  standInOf(seat: Colour): StoredStandIn | null {
     const last = this.standInsOf(seat).at(-1);
     return last && last.toAction === null ? last : null;
   }
 
   /** Everyone who took the seat over after its player left, in order. */
-  standInsOf(seat: Colour): readonly StandIn[] {
+  standInsOf(seat: Colour): readonly StoredStandIn[] {
     return this.presence[seat]?.standIns ?? [];
   }
 
+  /** Whether this invitation has taken a seat of this game over already (each does once). */
+  usedInvitation(invitation: string): boolean {
+    return Object.values(this.presence).some((p) => p?.standIns?.some((s) => s.invitation === invitation));
+  }
+
+  /** The player's last absence from the seat, even one that ended the way the seat's player left (a forfeit). */
+  lastAbsence(seat: Colour): (Absence & { readonly moves: number }) | null {
+    const away = this.presence[seat]?.away;
+    return away ? { ...away, moves: this.awayMoves[seat] ?? 0 } : null;
+  }
+
   /**
-   * Someone takes over the seat its player left, from the next action on, or the one playing it lets go
-   * (null): stored first. Auto-play and an absence start afresh; a part in which no action was played is
-   * not kept.
+   * Someone takes over the seat its player left, from the next action on (stored first: a write that fails
+   * seats nobody), or the one playing it lets go (null: held here first, so that the seat plays on even when
+   * the write fails; it is stored with the next one). Auto-play and an absence start afresh; a part in which
+   * no action was played is not kept.
    */
-  async setStandIn(seat: Colour, who: { readonly playerId: string; readonly name: string } | null): Promise<void> {
+  async setStandIn(
+    seat: Colour,
+    who: { readonly playerId: string; readonly name: string; readonly invitation: string } | null,
+  ): Promise<void> {
     const parts = [...this.standInsOf(seat)];
     const current = parts.at(-1);
     if (current && current.toAction === null) {
       if (current.fromAction === this.logged) parts.pop();
       else parts[parts.length - 1] = { ...current, toAction: this.logged };
     }
-    if (who) parts.push({ playerId: who.playerId, name: who.name, fromAction: this.logged, toAction: null });
+    if (who) parts.push({ ...who, fromAction: this.logged, toAction: null });
     const next = this.withSeat(seat, parts.length > 0 ? { standIns: parts } : {});
+    this.awayMoves[seat] = 0;
+    if (!who) this.presence = next;
     await this.store(next);
     this.presence = next;
-    this.awayMoves[seat] = 0;
   }
 
   /** The seat's player is away: since when, until when it is held, and how many moves were made for it meanwhile. */
   awayOf(seat: Colour): (Absence & { readonly moves: number }) | null {
     if (this.personGone(seat)) return null;
-    const away = this.presence[seat]?.away;
-    return away ? { ...away, moves: this.awayMoves[seat] ?? 0 } : null;
+    return this.lastAbsence(seat);
   }
 
   /** Who decides for each seat now (for nextSteps). */

@@ -124,7 +124,12 @@ export interface Absence {
 export interface SeatPresence {
   readonly autoPlay?: AutoPlayReason;
   readonly away?: Absence;
-  readonly standIns?: readonly StandIn[];
+  readonly standIns?: readonly StoredStandIn[];
+}
+
+/** A part played by someone who took the seat over, with the invitation that let them (kept here, never shown: it admits). */
+export interface StoredStandIn extends StandIn {
+  readonly invitation: string;
 }
 
 export type Presence = BySeat<SeatPresence>;

@@ -34,10 +34,13 @@ export async function readerOf(storage: GuestReads, body: unknown): Promise<Matc
  * Whether `reader` may read the match (docs/decisions/006-private-means-private.md: "private means private"). Those who sat there always
  * may. Anyone may read a finished game of a public table, and one being played there when it may be
  * watched (what watching it shows). A private table's game is shown with its code, as watching it is —
- * unless nobody may watch it; otherwise only to its players. Anyone else is told there is no such match.
+ * unless nobody may watch it; otherwise only to its players (and to whoever took a seat of it over). Anyone else is told there is no such match.
  */
 export function mayRead(match: MatchRecord, table: MatchPrivacy, reader: MatchReader): boolean {
-  if (reader.playerId !== null && match.seats.some((s) => s.playerId === reader.playerId)) return true;
+  // Who sat there, and who took a seat over after its player left, played the game.
+  const played = (s: MatchRecord['seats'][number]) =>
+    s.playerId === reader.playerId || s.standIns?.some((p) => p.playerId === reader.playerId);
+  if (reader.playerId !== null && match.seats.some(played)) return true;
   if (!table.private) return match.status !== 'playing' || table.watchable;
   return table.watchable && reader.code !== null && sameSecret(reader.code.toUpperCase(), table.code);
 }

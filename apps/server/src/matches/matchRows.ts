@@ -11,7 +11,7 @@ import {
 } from '@flightchess/protocol';
 import { type Row, flag } from '../storage/sql';
 import { expandLog } from './actionLog';
-import type { Absence, MatchPrivacy, MatchTable, Presence, SeatPresence, StoredMatch } from './MatchStorage';
+import type { Absence, MatchPrivacy, MatchTable, Presence, SeatPresence, StoredMatch, StoredStandIn } from './MatchStorage';
 
 /** Rows → match records: both databases keep the same columns (JSON as text, times as epoch milliseconds). */
 
@@ -107,17 +107,20 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
 /** Who took the seat over after its player left, for its record (nothing when nobody did). */
 const standInsOf = (presence: Presence, colour: Colour): { standIns?: readonly StandIn[] } => {
   const standIns = presence[colour]?.standIns;
-  return standIns ? { standIns } : {};
+  return standIns
+    ? { standIns: standIns.map(({ playerId, name, fromAction, toAction }) => ({ playerId, name, fromAction, toAction })) }
+    : {};
 };
 
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-const isStandIn = (v: unknown): v is StandIn => {
-  const p = v as Partial<StandIn> | null;
+const isStandIn = (v: unknown): v is StoredStandIn => {
+  const p = v as Partial<StoredStandIn> | null;
   return (
     typeof p === 'object' &&
     p !== null &&
     typeof p.playerId === 'string' &&
+    typeof p.invitation === 'string' &&
     typeof p.name === 'string' &&
     isTime(p.fromAction) &&
     (p.toAction === null || isTime(p.toAction))

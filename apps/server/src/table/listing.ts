@@ -1,5 +1,6 @@
 import type { PresenceTable } from '@flightchess/protocol';
-import { type BotName, type Colour, type GameState, arrivedCount } from '@flightchess/rules';
+import { type BotName, type Colour, type GameState, arrivedCount, oppositeOf } from '@flightchess/rules';
+import type { RescuableSeat } from '../invitations/invitations';
 import type { Match } from '../matches/Match';
 import type { TableMetadata } from './lobbyTables';
 import type { TableState } from './schema';
@@ -26,7 +27,7 @@ export function listingOf(
   seating: Seating,
   closing: boolean,
   waitingSince: number,
-  game: Pick<Match, 'state' | 'table' | 'personGone'> | null,
+  game: Pick<Match, 'id' | 'state' | 'table' | 'personGone'> | null,
 ): Listing {
   const open = state.status === 'waiting' && !seating.isFull() && !closing;
   const colours = seating.colours();
@@ -48,11 +49,8 @@ export function listingOf(
       }),
       listed: !settings.private,
       players: people(seating, game).map((s) => s.playerId),
-      rescuable:
-        inGame && !settings.rated
-          ? colours.filter((c) => inGame.personGone(c)).map((colour) => ({ colour, leftBy: seating.seat(colour)!.playerId }))
-          : [],
-      ratings: seating.humans().map((s) => s.rating),
+      rescuable: inGame && !settings.rated ? rescuable(seating, inGame, settings.teams) : [],
+      ratings: people(seating, game).map((s) => s.rating),
       waitingSince,
       watchable: settings.watchable,
       watchers: state.watchers,
@@ -81,6 +79,18 @@ export function presenceTable(roomId: string, { metadata }: Listing, game: Pick<
     watchable: metadata.watchable && metadata.listed,
     progress: planes > 0 ? home / planes : 0,
   };
+}
+
+/** The seats its players left that nobody plays now, in a casual game (a team's: offered by the team-mate only). */
+function rescuable(seating: Seating, game: Pick<Match, 'id' | 'personGone'>, teams: boolean): RescuableSeat[] {
+  return seating
+    .colours()
+    .filter((c) => game.personGone(c))
+    .map((colour) => {
+      const mate = seating.seat(oppositeOf(colour));
+      const mateId = mate?.kind === 'human' && !game.personGone(oppositeOf(colour)) ? mate.playerId : '';
+      return { colour, leftBy: seating.seat(colour)!.playerId, matchId: game.id, ...(teams && { mate: mateId }) };
+    });
 }
 
 /** The people seated at a table: not a player who left a game their seat plays on in (the seat is someone else's to take). */

@@ -1,6 +1,6 @@
 import { matchMaker } from '@colyseus/core';
 import { type TableFacts, type TableListing, tableFacts } from '@flightchess/protocol';
-import type { Colour } from '@flightchess/rules';
+import type { RescuableSeat } from '../invitations/invitations';
 
 /** The name tables are defined under in Colyseus (gameServer.ts). */
 export const TABLE_ROOM = 'table';
@@ -17,12 +17,6 @@ export interface TableMetadata extends Omit<TableListing, 'roomId'> {
   readonly ratings: readonly number[];
   /** When the countdown of a public table seating players began (epoch ms; 0: none): quick play's window widens from then. */
   readonly waitingSince: number;
-}
-
-/** A seat of a casual game in progress its player left, which a friend of the table may take over. */
-export interface RescuableSeat {
-  readonly colour: Colour;
-  readonly leftBy: string;
 }
 
 const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 } as const;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { PresenceTable, Rejection } from '@flightchess/protocol';
-import type { Colour } from '@flightchess/rules';
+import type { OfferedSeat } from '../invitations/invitations';
 import type { Logger } from 'pino';
 import type { SeatCheck } from '../accounts/seatCredentials';
 import type { SignedOutDevices } from '../accounts/signedOutDevices';
@@ -49,7 +49,7 @@ export interface TableDeps {
    */
   readonly invitations: {
     admits(id: string, playerId: string, roomId: string): Promise<boolean>;
-    offeredSeat(id: string, playerId: string, roomId: string): Promise<Colour | null>;
+    offeredSeat(id: string, playerId: string, roomId: string): Promise<OfferedSeat | null>;
     roomChanged(roomId: string): Promise<void>;
   };
 }

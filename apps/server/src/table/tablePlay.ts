@@ -150,6 +150,8 @@ export class TablePlay {
       else await this.away(seat);
     }
     this.plan();
+    // Who is in the game and which seat is open to take over show in the listing only now.
+    this.t.listingChanged();
   }
 
   /** A player's intent at their seat, on the version they saw (intentAction: the same translation as offline and on the client). */
@@ -229,10 +231,13 @@ export class TablePlay {
     showPresence(this.t.state, match, seat);
   }
 
-  /** The seat's player is back: the hold ends; what they missed, if they were away. */
+  /**
+   * The seat's player is back: the hold ends; what they missed, if they were away — and, back too late,
+   * that the seat was forfeited (out, or playing on without them).
+   */
   async back(seat: Colour): Promise<Return | null> {
     const match = this.current;
-    const away = match?.awayOf(seat);
+    const away = match && (match.personGone(seat) ? match.lastAbsence(seat) : match.awayOf(seat));
     if (!match || !away) return null;
     this.t.timers.clear(`hold:${seat}`);
     try {
@@ -241,7 +246,7 @@ export class TablePlay {
       this.storageFailed(error);
     }
     showPresence(this.t.state, match, seat);
-    const forfeited = match.state.out[seat]?.reason === 'forfeit';
+    const forfeited = (match.state.out[seat] ?? match.state.left[seat])?.reason === 'forfeit';
     return { seconds: Math.round((Date.now() - away.since) / 1000), moves: away.moves, forfeited };
   }
 
@@ -267,10 +272,18 @@ export class TablePlay {
    * `leftSeatsPlayOn`), from the next action on: their part counts in no score or rating (the seat's result
    * stays its player's), the record names them (Match.standInsOf).
    */
-  async takeOver(seat: Colour, who: { readonly playerId: string; readonly name: string }): Promise<Rejection | null> {
+  async takeOver(
+    seat: Colour,
+    who: { readonly playerId: string; readonly name: string; readonly invitation: string },
+  ): Promise<Rejection | null> {
     const match = this.current;
     if (!match || match.state.result) return reject('ERR_NO_FREE_SEAT', 'the game at this table is over');
     if (this.t.settings.rated || !match.personGone(seat)) return reject('ERR_NO_FREE_SEAT', `the ${seat} seat is not open to take over`);
+    // An invitation takes a seat over once: letting go and coming back needs a new one.
+    if (match.usedInvitation(who.invitation)) return reject('ERR_NO_INVITATION', 'this invitation took a seat of this game over already');
+    // Who played in this game (and left it) takes no other seat of it.
+    if (match.table.seats.some((s) => s.playerId === who.playerId))
+      return reject('ERR_NOT_ALLOWED', 'you played in this game: a seat of it is for someone else to take over');
     try {
       await match.setStandIn(seat, who);
     } catch (error) {

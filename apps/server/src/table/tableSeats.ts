@@ -44,15 +44,11 @@ export class TableSeats {
     if (t.play.stopped || t.closing) return reject('ERR_SHUTTING_DOWN', 'the table is closing: try again in a moment');
     // The credentials were checked when the seat was asked for: the device may have been signed out since.
     if (!(await t.devices.signedIn(client))) return reject('ERR_BAD_CREDENTIALS', 'this device was signed out');
-    const own = t.seating.colourOfPlayer(player.id);
-    if (own) return this.rejoin(client, own);
     // An invitation to this player, for this table, lets them in without its code.
     const invitation = options?.invitation;
-    if (isColour(options?.takeOver)) {
-      const offered = typeof invitation === 'string' ? await t.deps.invitations.offeredSeat(invitation, player.id, t.tableId) : null;
-      if (offered !== options.takeOver) return reject('ERR_NO_INVITATION', 'taking a seat over needs an invitation to that seat');
-      return this.takeOver(client, player, offered);
-    }
+    if (options?.takeOver !== undefined) return this.takeOverAsked(client, player, options.takeOver, invitation);
+    const own = t.seating.colourOfPlayer(player.id);
+    if (own) return this.rejoin(client, own);
     const invited = typeof invitation === 'string' && (await t.deps.invitations.admits(invitation, player.id, t.tableId));
     const locked = invited ? null : codeRefusal(t.state, options);
     if (locked) return locked;
@@ -81,17 +77,39 @@ export class TableSeats {
   }
 
   /**
+   * A join with `takeOver`: an invitation to that seat of this game lets the player take it over. Someone
+   * faster took it already: they watch instead (the invitation lets them in), as an invitation to a full
+   * table does.
+   */
+  private async takeOverAsked(
+    client: Client,
+    player: PlayerRecord,
+    colour: unknown,
+    invitation: unknown,
+  ): Promise<'seated' | 'watching' | Rejection> {
+    const { t } = this;
+    if (!isColour(colour)) return reject('ERR_BAD_REQUEST', "takeOver names a seat's colour: red, green, yellow or blue");
+    const offered = typeof invitation === 'string' ? await t.deps.invitations.offeredSeat(invitation, player.id, t.tableId) : null;
+    if (!offered || offered.colour !== colour || offered.matchId !== t.play.match?.id)
+      return reject('ERR_NO_INVITATION', 'taking a seat over needs an invitation to that seat of this game');
+    const taken = await this.takeOver(client, player, colour, invitation as string);
+    if (typeof taken !== 'string' && taken.code === 'ERR_NO_FREE_SEAT' && !t.seating.colourOfPlayer(player.id))
+      return (await this.banned(client, player.id)) ?? t.watchers.admit(client, player);
+    return taken;
+  }
+
+  /**
    * A friend of the table, invited to the seat its player left, takes it over mid-game: seated under their
    * name, the game goes on with them (TablePlay.takeOver). The connection of the player who left, if still
    * there, watches from now (or is closed, saying why, at a table that cannot be watched).
    */
-  private async takeOver(client: Client, player: PlayerRecord, colour: Colour): Promise<'seated' | Rejection> {
+  private async takeOver(client: Client, player: PlayerRecord, colour: Colour, invitation: string): Promise<'seated' | Rejection> {
     const { t } = this;
     const refused = (await this.banned(client, player.id)) ?? (await t.deps.admission.newSeat(player.id));
     if (refused) return refused;
     const taken = [...t.state.seats.values()].filter((s) => s.colour !== colour).map((s) => s.name);
     const name = uniqueName(player.nickname, [...taken, ...t.watchers.namesBesides(player.id)]);
-    const rejected = await t.play.takeOver(colour, { playerId: player.id, name });
+    const rejected = await t.play.takeOver(colour, { playerId: player.id, name, invitation });
     if (rejected) return rejected;
     const previous = t.seating.attach(colour, client.sessionId);
     t.seating.seat(colour)!.connected = true;

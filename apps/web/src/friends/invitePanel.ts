@@ -56,7 +56,11 @@ export function invitePanel(
     const latest = new Map<string, Invitation>();
     for (const i of here) if (!latest.has(i.to.playerId)) latest.set(i.to.playerId, i);
     const online = (friends?.friends ?? []).filter(
-      (f) => f.presence.state !== 'offline' && f.presence.table?.roomId !== roomId && f.playerId !== seat?.leftBy,
+      // Not those who play here; those who watch may be asked (to sit, or to take a seat over).
+      (f) =>
+        f.presence.state !== 'offline' &&
+        (f.presence.table?.roomId !== roomId || f.presence.state === 'watching') &&
+        f.playerId !== seat?.leftBy,
     );
     fill(
       el,

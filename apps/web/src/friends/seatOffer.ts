@@ -14,7 +14,10 @@ export function openSeat(table: TableFacts, playerId: string): OfferedSeat | nul
   if (table.rated || table.status !== 'playing') return null;
   const me = table.seats.find((s) => s.colour === ownColour(table, playerId));
   if (!me || me.autoPlayBy === 'left') return null;
-  const open = table.seats.find((s) => s.kind === 'human' && s.autoPlayBy === 'left' && s.standsFor === '');
+  // At a team table only the seat's team-mate offers it: its fate is theirs.
+  const open = table.seats.find(
+    (s) => s.kind === 'human' && s.autoPlayBy === 'left' && s.standsFor === '' && (!table.teams || s.team === me.team),
+  );
   return open ? { colour: open.colour, name: open.name, leftBy: open.playerId } : null;
 }
 

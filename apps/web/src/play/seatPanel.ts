@@ -56,8 +56,17 @@ function seatChipOf(view: GameView, colour: Colour): HTMLElement {
     );
   else if (playsOn) {
     badges.push(h('span', { class: 'badge auto', text: t(`game.left.${playsOn.reason}`), data: { testid: 'plays-on' } }));
-    // Whoever is still in a casual game may ask a friend to take it over: the way to it, below the board (friends/seatOffer.ts).
-    const mayOffer = view.mode === 'online' && !view.rated && view.viewer !== null && !state.left[view.viewer] && !state.out[view.viewer];
+    // Whoever is still in a casual game (at a team table: the seat's team-mate) may ask a friend to take it over:
+    // the way to it, below the board (friends/seatOffer.ts).
+    const me = view.viewer;
+    const mine = view.seats.find((s) => s.colour === me);
+    const mayOffer =
+      view.mode === 'online' &&
+      !view.rated &&
+      me !== null &&
+      !state.out[me] &&
+      (!state.left[me] || mine?.standsFor !== undefined) &&
+      (!state.teams || teamOf(me) === teamOf(colour));
     if (mayOffer)
       badges.push(
         h('button', {

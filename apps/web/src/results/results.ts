@@ -127,8 +127,9 @@ export function onlineResults(match: MatchRecord, final: GameState | null, playe
       lifetimeAfter: s.lifetimeAfter ?? null,
       level: after,
       levelChange: before !== null && after > 0 ? Math.sign(after - before) : 0,
-      sent: final?.collisions[s.colour]?.sent ?? 0,
-      lost: final?.collisions[s.colour]?.lost ?? 0,
+      // A seat that played on after its player left scores the collisions it had then (rules: reading 19).
+      sent: (final?.left[s.colour]?.collisions ?? final?.collisions[s.colour])?.sent ?? 0,
+      lost: (final?.left[s.colour]?.collisions ?? final?.collisions[s.colour])?.lost ?? 0,
       winner: s.winner ?? false,
       out: outReason(s.out),
       ratingBefore: s.ratingBefore ?? null,

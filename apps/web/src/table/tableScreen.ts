@@ -95,9 +95,11 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
 
   const leave = () => {
     const table = connection?.table();
-    // A player leaving mid-game escapes (asked first); a watcher just goes.
-    if (table?.status === 'playing' && !watching())
-      void confirmDialog(t('game.leaveConfirm'), t('game.leave')).then((sure) => sure && leaveNow());
+    const own = table ? ownColour(table, playerId()) : null;
+    // A player leaving mid-game escapes (asked first); a watcher just goes, and so does one whose seat plays on
+    // without them (who left it, or who took it over: they owe the game nothing).
+    const escapes = table?.status === 'playing' && own !== null && !connection?.game()?.left[own];
+    if (escapes) void confirmDialog(t('game.leaveConfirm'), t('game.leave')).then((sure) => sure && leaveNow());
     else leaveNow();
   };
   const leaveNow = () => {

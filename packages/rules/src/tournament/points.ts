@@ -4,13 +4,13 @@
  */
 
 /** How a seat finished a game: whether it (or its team) won, and how many of its planes arrived. */
-export interface Finish {
+export interface SeatFinish {
   readonly won: boolean;
   readonly arrived: number;
 }
 
 /** 1 when `a` finished ahead of `b`, ½ level, 0 behind: a win first, then more planes arrived. */
-export function ahead(a: Finish, b: Finish): number {
+export function ahead(a: SeatFinish, b: SeatFinish): number {
   if (a.won !== b.won) return a.won ? 1 : 0;
   return a.arrived === b.arrived ? 0.5 : a.arrived > b.arrived ? 1 : 0;
 }
@@ -20,7 +20,7 @@ export function ahead(a: Finish, b: Finish): number {
  * it finished level with — at a table of four 3 / 2 / 1 / 0 by place, of two 1 / 0. Seats a bot played
  * count as opponents like any other; what the bots earn is nobody's.
  */
-export function placePoints(finishes: readonly Finish[]): number[] {
+export function placePoints(finishes: readonly SeatFinish[]): number[] {
   return finishes.map((mine, i) => finishes.reduce((sum, other, j) => (i === j ? sum : sum + ahead(mine, other)), 0));
 }
 

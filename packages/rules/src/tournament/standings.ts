@@ -1,9 +1,9 @@
-import { BYE_POINTS, type Finish, ahead, placePoints } from './points';
+import { BYE_POINTS, type SeatFinish, ahead, placePoints } from './points';
 
 /** A game of a round: its seats' players (`null`: a bot) and how each seat finished, in the same order. */
 export interface PlayedTable {
   readonly players: readonly (number | null)[];
-  readonly finishes: readonly Finish[];
+  readonly finishes: readonly SeatFinish[];
 }
 
 /** A round as played: its tables, and who sat it out. */

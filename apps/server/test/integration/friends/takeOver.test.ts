@@ -119,6 +119,13 @@ describe('a seat its player left, taken over by a friend of the table (casual ta
     await waitFor(() => ann.state.seats.get(seat)?.autoPlayBy === 'left', 'the seat auto-played again');
     expect(ann.state.seats.get(seat)).toMatchObject({ name: 'Bob', standsFor: '' });
     expect(ann.game.left[seat]?.reason).toBe('escape');
+    // Her invitation took the seat over once: coming back needs a new one. A seat is named by its colour.
+    await expect(t.colyseus.sdk.joinById(roomId, { ...credentials(cat), invitation: toCat.body.id, takeOver: seat })).rejects.toMatchObject(
+      { message: expect.stringMatching(/ERR_NO_INVITATION.*over already/) },
+    );
+    await expect(
+      t.colyseus.sdk.joinById(roomId, { ...credentials(cat), invitation: toCat.body.id, takeOver: seat.toUpperCase() }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/ERR_BAD_REQUEST/) });
 
     // Ann leaves: nobody is left standing against the bot, which wins.
     await ann.room.leave(true);
@@ -135,8 +142,34 @@ describe('a seat its player left, taken over by a friend of the table (casual ta
     // His score is his leaving's, frozen then (RULES.md §7.1, three players): what Cat and auto-play did after counts for nobody.
     expect(bobs.arrived).toBe(left.arrived);
     expect(bobs.score).toBe(-(4 - left.arrived) * record!.base - 200 + 5 * left.collisions.sent);
-    // Cat played no game of her own: nothing of this one is hers.
+    // Cat played no game of her own: nothing of this one is hers — but she may read it (a private table's).
     const cats = (await getJson(t, `/api/players/${cat.playerId}`)).body;
     expect(cats.lifetimeScore).toBe(0);
+    expect((await postJson(t, `/api/matches/${matchId}`, credentials(cat))).status).toBe(200);
+    expect((await postJson(t, `/api/matches/${matchId}`, credentials(dan))).status).toBe(404);
+    expect(JSON.stringify(record)).not.toContain(toCat.body.id); // an invitation admits: never shown
+  });
+  test("at a team table only the seat's team-mate offers it (its fate is theirs), not an opponent", async () => {
+    const red = await create(t, await newGuest(t, 'Red'), { teams: true, private: true });
+    const code = await codeOf(red);
+    const yellow = await joinById(t, red.room.roomId, await newGuest(t, 'Yellow'), code);
+    const green = await joinById(t, red.room.roomId, await newGuest(t, 'Green'), { ...code, colour: 'green' });
+    red.send('add-bot', { colour: 'blue' });
+    await waitFor(() => red.state.seats.size === 4, 'the bot');
+    expect([red.colour, yellow.colour, green.colour]).toEqual(['red', 'yellow', 'green']);
+    for (const p of [yellow, green]) p.send('ready', { ready: true });
+    await waitFor(() => red.state.startable === true, 'startable');
+    red.send('start', {});
+    await waitFor(() => [red, yellow, green].every((p) => p.stream.state !== null), 'the game');
+    const friend = await newGuest(t, 'Friend');
+    await Promise.all([befriend(yellow.guest, friend), befriend(green.guest, friend)]);
+    await red.room.leave(true);
+    await waitFor(() => yellow.game.left.red?.reason === 'escape', 'red left');
+    await waitFor(
+      async () => ((await offer(green.guest, friend, red.room.roomId, 'red')).body as unknown as Refused).error?.code === 'ERR_NOT_ALLOWED',
+      'an opponent refused',
+    );
+    expect((await offer(yellow.guest, friend, red.room.roomId, 'red')).status).toBe(201);
+    await Promise.all([yellow.room.leave(true), green.room.leave(true)]);
   });
 });
