@@ -1,6 +1,22 @@
-import { correlation, swissTournament } from '../src/sim/duplicateStudy';
-import { type Outcome, beats, matchpoints, streamsFor, swissTables, tablePoints } from '../src/sim/swiss';
+import type { Action } from '../src/actions';
+import { sideOf } from '../src/bots/evaluate';
+import { COLOURS } from '../src/colours';
+import { rollLuck } from '../src/review/luck';
+import { SWISS_FORMS, correlation, swissTournament } from '../src/sim/duplicateStudy';
+import { playGame } from '../src/sim/playGame';
+import {
+  LUCK_WEIGHT,
+  type Outcome,
+  beats,
+  luckAdjusted,
+  matchpoints,
+  matchpointsOf,
+  streamsFor,
+  swissTables,
+  tablePoints,
+} from '../src/sim/swiss';
 import { createRng } from '../src/rng';
+import type { GameState } from '../src/state';
 
 const won = (arrived = 4): Outcome => ({ won: true, arrived });
 const lost = (arrived: number): Outcome => ({ won: false, arrived });
@@ -64,6 +80,48 @@ describe('what a result is worth', () => {
     ]);
   });
 
+  test('luck-adjusted: the points minus the weighted luck of the dice', () => {
+    expect(luckAdjusted([3, 0, 2, 1], [50, -20, 0, -30], 0.01)).toEqual([2.5, 0.2, 2, 1.3]);
+    expect(luckAdjusted([1], [100])).toEqual([1 - 100 * LUCK_WEIGHT]);
+  });
+
+  test('matchpoints of numbers: the same stream compared across tables, equal is half', () => {
+    expect(
+      matchpointsOf([
+        [2.4, 0.1],
+        [1.9, 0.1],
+        [2.6, 0.3],
+      ]),
+    ).toEqual([
+      [1, 0.5],
+      [0, 0.5],
+      [2, 2],
+    ]);
+  });
+
+  test("a game's luck per side sums to zero over the four seats, so adjusted table points still share out six", () => {
+    const seats = COLOURS.slice(0, 4);
+    const bots = { red: 'heuristic', green: 'random', yellow: 'heuristic', blue: 'random' } as const;
+    const luck = [0, 0, 0, 0];
+    const seen: Action[] = [];
+    const watch = (before: GameState, action: Action) => {
+      seen.push(action);
+      if (action.type !== 'roll') return;
+      const rolled = rollLuck(before, action.value, sideOf(before, action.seat)).luck;
+      rolled.forEach((l, s) => (luck[s]! += l));
+    };
+    const setup = { preset: 'online', seats, teams: false, firstSeat: 'red' } as const;
+    const watched = playGame(setup, bots, createRng('luck'), createRng('luck/bots'), undefined, watch);
+    // Watching changes nothing: the same game, every action seen once, before it is applied.
+    expect(playGame(setup, bots, createRng('luck'), createRng('luck/bots')).actions).toEqual(watched.actions);
+    expect(seen).toEqual(watched.actions);
+    expect(luck.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 6);
+    expect(Math.max(...luck.map(Math.abs))).toBeGreaterThan(1);
+    const outcomes = seats.map((c) => ({ won: watched.state.result!.winners.includes(c), arrived: 0 }));
+    const adjusted = luckAdjusted(tablePoints(outcomes), luck);
+    expect(adjusted.reduce((a, b) => a + b, 0)).toBeCloseTo(6, 6);
+  });
+
   test("Spearman's rho: 1 for the same order, −1 for the reverse", () => {
     expect(correlation([1, 2, 3, 4], [1, 2, 3, 4])).toBeCloseTo(1);
     expect(correlation([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1);
@@ -72,9 +130,10 @@ describe('what a result is worth', () => {
 
 describe('a simulated Swiss tournament', () => {
   test('pure given its seed, in every form', () => {
-    // Cheap bots: the study's experts take a tenth of a second a game.
-    const field = ['heuristic', 'heuristic', 'random', 'random'] as const;
-    for (const form of ['plain', 'duplicate', 'rotated'] as const) {
+    expect(SWISS_FORMS).toEqual(['plain', 'duplicate', 'rotated', 'adjusted', 'adjusted-win', 'adjusted-duplicate']);
+    // Cheap bots (the study's experts take a tenth of a second a game), eight of them: two tables.
+    const field = ['heuristic', 'random'] as const;
+    for (const form of SWISS_FORMS) {
       const once = swissTournament(form, 1, 'test', field);
       expect(swissTournament(form, 1, 'test', field)).toEqual(once);
       expect(once.rho).toHaveLength(1);

@@ -1,16 +1,21 @@
+import type { Action } from '../actions';
 import type { BotName } from '../bots/chooseMove';
+import { sideOf } from '../bots/evaluate';
 import { type BySeat, COLOURS, type Colour } from '../colours';
 import { streamRollAt } from '../dice';
+import { rollLuck } from '../review/luck';
 import { type Rng, createRng } from '../rng';
 import { scoreGame } from '../scoreGame';
-import { playGame } from './playGame';
-import { type Outcome, matchpoints, streamsFor, swissTables, tablePoints } from './swiss';
+import type { GameState } from '../state';
+import { type Dice, playGame } from './playGame';
+import { type Outcome, luckAdjusted, matchpoints, matchpointsOf, streamsFor, swissTables, tablePoints } from './swiss';
 
 /** The field: four bots of each strength, strongest first (their known order: expert > strong > heuristic > random). */
 export const FIELD_STRENGTHS: readonly BotName[] = ['expert', 'strong', 'heuristic', 'random'];
 const PER_STRENGTH = 4;
 
-export type SwissForm = 'plain' | 'duplicate' | 'rotated';
+export const SWISS_FORMS = ['plain', 'duplicate', 'rotated', 'adjusted', 'adjusted-win', 'adjusted-duplicate'] as const;
+export type SwissForm = (typeof SWISS_FORMS)[number];
 
 /** How well the standings after each round put the field in its known order, for one tournament. */
 export interface TournamentTrace {
@@ -52,27 +57,55 @@ function shuffled<T>(items: readonly T[], rng: Rng): T[] {
   return out;
 }
 
+/** One four-seat game: each seat's outcome, and (when asked) the dice luck its side got, in colour order. */
+interface TableResult {
+  readonly outcomes: Outcome[];
+  /** Points of win chance every roll of the game gave each seat's side (`rollLuck`, summed); zeros unless asked. */
+  readonly luck: number[];
+}
+
 /** One four-seat game of the online preset: the players in colour order, each seat's outcome in the same order. */
-function playTable(field: readonly BotName[], players: readonly number[], dice: Parameters<typeof playGame>[2], botRng: Rng): Outcome[] {
+function playTable(field: readonly BotName[], players: readonly number[], dice: Dice, botRng: Rng, withLuck = false): TableResult {
   const seats: Colour[] = COLOURS.slice(0, players.length);
   const bots: BySeat<BotName> = {};
   seats.forEach((c, i) => (bots[c] = field[Math.floor(players[i]! / PER_STRENGTH)]!));
-  const { state } = playGame({ preset: 'online', seats, teams: false, firstSeat: 'red' }, bots, dice, botRng);
+  const bySide = [0, 0, 0, 0];
+  const watch = withLuck
+    ? (before: GameState, action: Action) => {
+        if (action.type !== 'roll' || before.phase !== 'roll') return;
+        const { luck } = rollLuck(before, action.value, sideOf(before, action.seat));
+        for (let s = 0; s < 4; s++) bySide[s]! += luck[s]!;
+      }
+    : undefined;
+  const { state } = playGame({ preset: 'online', seats, teams: false, firstSeat: 'red' }, bots, dice, botRng, undefined, watch);
   const score = scoreGame(state, { base: 1 });
   if (!score.ok) throw new Error(`a simulated game did not end: ${score.error.message}`);
-  return seats.map((c) => ({ won: state.result!.winners.includes(c), arrived: score.value.seats[c]!.arrived }));
+  return {
+    outcomes: seats.map((c) => ({ won: state.result!.winners.includes(c), arrived: score.value.seats[c]!.arrived })),
+    luck: seats.map((c) => bySide[sideOf(state, c)]!),
+  };
 }
 
-/** One game of `board` (duplicate dice): the seat of colour k holds stream k. */
-function playBoard(field: readonly BotName[], players: readonly number[], board: string, botRng: Rng): Outcome[] {
+/** The dice of `board` (duplicate dice): the seat of colour k holds stream k. */
+function boardDice(board: string): Dice {
   const next = new Map<Colour, number>();
-  const dice = (c: Colour) => {
+  return (c: Colour) => {
     const n = next.get(c) ?? 0;
     next.set(c, n + 1);
     return streamRollAt(board, COLOURS.indexOf(c), n);
   };
-  return playTable(field, players, dice, botRng);
 }
+
+/** A seat's luck-adjusted table points. */
+const adjustedPoints = ({ outcomes, luck }: TableResult) => luckAdjusted(tablePoints(outcomes), luck);
+
+/** GNU Backgammon's luck-adjusted result on table points' scale: 3 for a win, 0 for a loss, minus the luck (3 per 100 points). */
+const adjustedWin = ({ outcomes, luck }: TableResult) =>
+  luckAdjusted(
+    outcomes.map((o) => (o.won ? 3 : 0)),
+    luck,
+    3 / 100,
+  );
 
 /**
  * One Swiss tournament of the 16-bot field over `rounds` rounds of four-seat tables, pure given `seed`.
@@ -83,6 +116,10 @@ function playBoard(field: readonly BotName[], players: readonly number[], board:
  * - rotated: each table plays the round's board four times, the streams going round the table, so every
  *   player holds every stream once against the same three; a result is worth the seats it beat among the
  *   table's holders of the same stream. Four games a round.
+ * - adjusted: as plain, but a result is worth its table points minus the dice luck its side got over the
+ *   game (`luckAdjusted`: a control variate from the review's `rollLuck`).
+ * - adjusted-win: as adjusted, from 3 for a win and 0 for a loss (GNU Backgammon's luck-adjusted result).
+ * - adjusted-duplicate: as duplicate, the matchpoints comparing luck-adjusted table points.
  *
  * `field`: the four kinds of bot, strongest first (tests play cheaper ones).
  */
@@ -114,24 +151,27 @@ export function swissTournament(
     const tables = swissTables(standings(), (a, b) => met[a]!.has(b));
     const board = boardSeed(createRng(`${seed}/${round}/board`));
     const bots = (t: number, g = 0) => createRng(`${seed}/${round}/${t}/${g}/bots`);
-    if (form === 'plain') {
+    const withLuck = form.startsWith('adjusted');
+    if (form === 'plain' || form === 'adjusted' || form === 'adjusted-win') {
       const games = tables.map((table, t) => shuffled(table, createRng(`${seed}/${round}/${t}/seats`)));
+      const worth = form === 'plain' ? (r: TableResult) => tablePoints(r.outcomes) : form === 'adjusted' ? adjustedPoints : adjustedWin;
       credit(
         games,
-        games.map((players, t) => tablePoints(playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t)))),
+        games.map((players, t) => worth(playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t), withLuck))),
       );
-    } else if (form === 'duplicate') {
+    } else if (form === 'duplicate' || form === 'adjusted-duplicate') {
       const games = tables.map((table) => {
         const streams = streamsFor(table, (p, s) => held[p]![s]!);
         const inOrder: number[] = [];
         table.forEach((p, i) => (inOrder[streams[i]!] = p));
         return inOrder;
       });
-      credit(games, matchpoints(games.map((players, t) => playBoard(field, players, board, bots(t)))));
+      const results = games.map((players, t) => playTable(field, players, boardDice(board), bots(t), withLuck));
+      credit(games, form === 'duplicate' ? matchpoints(results.map((r) => r.outcomes)) : matchpointsOf(results.map(adjustedPoints)));
     } else {
       tables.forEach((table, t) => {
         const games = table.map((_, g) => table.map((__, s) => table[(s + g) % table.length]!));
-        credit(games, matchpoints(games.map((players, g) => playBoard(field, players, board, bots(t, g)))));
+        credit(games, matchpoints(games.map((players, g) => playTable(field, players, boardDice(board), bots(t, g)).outcomes)));
       });
     }
     const order = standings();

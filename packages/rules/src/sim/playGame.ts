@@ -35,9 +35,17 @@ export function botAction(
 
 /**
  * Play one whole game with dice from `dice` and a bot per seat. Stops after `maxActions` so a bug
- * can never hang a caller (a finished game has `state.result`).
+ * can never hang a caller (a finished game has `state.result`). `watch`, when given, sees every action
+ * with the state it is applied to (e.g. to take each roll's luck as the game is played).
  */
-export function playGame(setup: GameSetup, bots: BySeat<BotName>, dice: Dice, botRng?: Rng, maxActions = 20000): PlayedGame {
+export function playGame(
+  setup: GameSetup,
+  bots: BySeat<BotName>,
+  dice: Dice,
+  botRng?: Rng,
+  maxActions = 20000,
+  watch?: (before: GameState, action: Action) => void,
+): PlayedGame {
   const created = createGame(setup);
   if (!created.ok) throw new Error(created.error.message);
   let state = created.value;
@@ -45,6 +53,7 @@ export function playGame(setup: GameSetup, bots: BySeat<BotName>, dice: Dice, bo
   let captures = 0;
   while (state.phase !== 'over' && actions.length < maxActions) {
     const action = botAction(state, bots[state.current] ?? 'random', dice, botRng);
+    watch?.(state, action);
     const applied = applyAction(state, action);
     if (!applied.ok) throw new Error(`${applied.error.code}: ${applied.error.message}`);
     for (const e of applied.value.events) if (e.type === 'captured') captures += e.capture.victims.length;
