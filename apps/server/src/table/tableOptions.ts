@@ -94,7 +94,10 @@ function quickPlaysWord(raw: unknown): { asked: unknown; alone: boolean | null }
 
 /** The settings of a stored table: a started game had every seat taken, so its size is its seat count. */
 export function storedSettings(table: MatchTable): TableOptionsResult {
-  const { preset, options = {}, teams = false, seats } = table.setup;
+  const { preset, options: played = {}, teams = false, seats } = table.setup;
+  // Seats playing on may be the game's own default (TablePlay.gameOptions), not the host's: only a host's "no" is kept.
+  const { leftSeatsPlayOn, ...rest } = played;
+  const options = leftSeatsPlayOn === false ? played : rest;
   const rules = applyHouseRules(PRESETS[preset], options);
   if (!rules.ok) return badConfig(rules.error.message);
   return {
