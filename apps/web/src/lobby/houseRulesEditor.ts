@@ -51,6 +51,8 @@ function fields(): RuleField[] {
     { key: 'flight', label: t('house.flight'), choices: onOff, parse: bool },
     { key: 'crossing', label: t('house.crossing'), choices: onOff, parse: bool },
     { key: 'safeSquares', label: t('house.safeSquares'), choices: onOff, parse: bool },
+    // Casual tables of two people or more play it unless the host says not (a rated table refuses "yes").
+    { key: 'leftSeatsPlayOn', label: t('house.leftSeatsPlayOn'), choices: onOff, parse: bool },
   ];
 }
 

@@ -79,6 +79,7 @@ export const home: Translation<typeof zh> = {
   'house.flight': 'Flights',
   'house.crossing': 'Capture on the dashed line',
   'house.safeSquares': 'Safe squares (stars)',
+  'house.leftSeatsPlayOn': 'A seat left mid-game plays on, for a friend to take over (casual tables)',
   'house.yes': 'On',
   'house.no': 'Off',
 };

@@ -76,6 +76,7 @@ export const home = {
   'house.flight': '飞棋',
   'house.crossing': '飞越虚线撞子',
   'house.safeSquares': '安全格（星号）',
+  'house.leftSeatsPlayOn': '中途离开的座位继续托管，好友可接手（休闲桌）',
   'house.yes': '开',
   'house.no': '关',
 } as const;
