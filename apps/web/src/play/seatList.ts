@@ -33,21 +33,27 @@ export function outBadge(reason: OutRecord['reason']): HTMLElement {
   return h('span', { class: 'badge out', data: { testid: 'out' }, text: t(`game.out.${reason}`) });
 }
 
-/** The players as coloured chips (the game screen's seat style); `current` marks the seat to move, `out` the seats that left. */
+/**
+ * The players as coloured chips (the game screen's seat style); `current` marks the seat to move, `out` the
+ * seats that left, `playsOn` those whose players left while the seat played on (a casual table's).
+ */
 export function seatList(
   seats: readonly Named[],
   current: Colour | null = null,
   extra: (colour: Colour) => string = () => '',
   out: BySeat<OutRecord> = {},
+  playsOn: BySeat<OutRecord> = {},
 ): HTMLElement {
   return h(
     'ul',
     { class: 'seats', data: { testid: 'seat-names' } },
     ...seats.map((seat) => {
       const left = out[seat.colour];
+      const gone = playsOn[seat.colour];
       return seatChip(
         { colour: seat.colour, name: nameOf(seat), current: seat.colour === current, out: left !== undefined },
         left ? outBadge(left.reason) : null,
+        gone ? h('span', { class: 'badge auto', text: t(`game.left.${gone.reason}`) }) : null,
         extra(seat.colour) ? h('span', { class: 'arrived', text: extra(seat.colour) }) : null,
       );
     }),

@@ -106,7 +106,7 @@ function replayScreen(ctx: AppContext, load: Loader): Screen {
     const { view } = s.current();
     const { state } = view;
     const arrived = (c: Colour) => t('game.arrived', { n: arrivedCount(state, c), total: state.config.planes });
-    morph(seatsEl, [seatList(view.seats, state.phase === 'over' ? null : state.current, arrived, state.out)]);
+    morph(seatsEl, [seatList(view.seats, state.phase === 'over' ? null : state.current, arrived, state.out, state.left)]);
     stepEl.textContent = t('replay.step', { i: s.position, n: s.steps });
     slider.max = String(s.steps);
     slider.value = String(s.position);
