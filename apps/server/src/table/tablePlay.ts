@@ -129,7 +129,7 @@ export class TablePlay {
   /**
    * The house rules of a new game: at a casual table where two people or more sit, a seat its player leaves
    * plays on for someone the others ask to take over (`leftSeatsPlayOn`), unless the host said not; alone
-   * with bots, or at a rated table, a seat that is left goes out (RULES.md §7).
+   * with bots, or at a rated table, a seat that is left goes out (RULES.md §7; docs/decisions/012-left-seat-plays-on.md).
    */
   private gameOptions(): HouseRules {
     const { options, rated } = this.t.settings;
