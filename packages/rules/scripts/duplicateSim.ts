@@ -10,11 +10,15 @@
  * needs to order the field as well as the plain form does after 1, 2, … games.
  * `--field` plays a cheaper field for quick trials (kinds strongest first, four bots of each);
  * `--workers n` plays the tournaments on n threads (the same figures as one).
+ * `--fit-luck n` instead plays n four-seat games (one bot of each kind of the field, seats rotated) and fits
+ * the control variates' weights (DICE_WEIGHTS in src/sim/swiss.ts) by least squares within each kind.
  */
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { BOT_NAMES, type BotName } from '../src/bots/chooseMove';
-import { FIELD_STRENGTHS, SWISS_FORMS, type SwissForm, type TournamentTrace, swissTournament } from '../src/sim/duplicateStudy';
+import { createRng } from '../src/rng';
+import { FIELD_STRENGTHS, SWISS_FORMS, type SwissForm, type TournamentTrace, playTable, swissTournament } from '../src/sim/duplicateStudy';
+import { controlWeights, tablePoints } from '../src/sim/swiss';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +28,7 @@ const { values } = parseArgs({
     forms: { type: 'string', default: 'plain,duplicate,rotated' },
     field: { type: 'string', default: FIELD_STRENGTHS.join(',') },
     workers: { type: 'string', default: '1' },
+    'fit-luck': { type: 'string' },
   },
 });
 const whole = (name: string, v: string | undefined, step = 1) => {
@@ -53,12 +58,76 @@ const play = (t: number): Record<string, TournamentTrace> =>
     FORMS.map(({ form, gamesPerRound }) => [form, swissTournament(form, GAMES / gamesPerRound, `${values.seed}/${t}`, FIELD)]),
   );
 
-if (!isMainThread) {
+/** `--fit-luck n`: n four-seat games, one bot of each kind of the field in rotated seats, as rows for `controlWeights`. */
+const FIT_GAMES = values['fit-luck'] === undefined ? 0 : whole('fit-luck', values['fit-luck']);
+type FitRow = { group: string; y: number; x: number[] };
+const fitRows = (g: number): FitRow[] => {
+  const kinds = [0, 1, 2, 3].map((s) => (s + g) % FIELD.length);
+  const r = playTable(
+    FIELD,
+    kinds.map((k) => k * 4),
+    createRng(`${values.seed}/fit/${g}/dice`),
+    createRng(`${values.seed}/fit/${g}/bots`),
+    true,
+  );
+  const points = tablePoints(r.outcomes);
+  return kinds.map((k, i) => ({ group: FIELD[k]!, y: points[i]!, x: [r.luck[i]!, r.sixes[i]!, r.pips[i]!] }));
+};
+
+if (!isMainThread && FIT_GAMES > 0) {
+  const { index } = workerData as { index: number };
+  const rows: FitRow[] = [];
+  for (let g = index; g < FIT_GAMES; g += WORKERS) rows.push(...fitRows(g));
+  parentPort!.postMessage(rows);
+} else if (!isMainThread) {
   const { index } = workerData as { index: number };
   const played: Record<string, TournamentTrace>[] = [];
   for (let t = index; t < TOURNAMENTS; t += WORKERS) played.push(play(t));
   parentPort!.postMessage(played);
-} else void main();
+} else if (FIT_GAMES > 0) void fitLuck();
+else void main();
+
+/** This script on WORKERS threads, with the same arguments: each worker's list. */
+async function onWorkers<T>(): Promise<T[][]> {
+  return Promise.all(
+    Array.from(
+      { length: WORKERS },
+      (_, index) =>
+        new Promise<T[]>((resolve, reject) => {
+          const worker = new Worker(__filename, { workerData: { index }, argv: process.argv.slice(2) });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        }),
+    ),
+  );
+}
+
+/**
+ * `--fit-luck n`: the weights of the control variates (win-chance luck, sixes, pips; DICE_WEIGHTS) by least
+ * squares within each kind of bot, and how much of the table points' spread each set removes.
+ */
+async function fitLuck() {
+  const rows = WORKERS === 1 ? Array.from({ length: FIT_GAMES }, (_, g) => fitRows(g)).flat() : (await onWorkers<FitRow>()).flat();
+  const sets = { luck: [0], 'luck, sixes, pips': [0, 1, 2] };
+  console.log(`${FIT_GAMES} games (${FIELD.join(', ')}, rotated seats), seed ${values.seed}`);
+  for (const [name, columns] of Object.entries(sets)) {
+    const pick = (r: FitRow) => ({ group: r.group, y: r.y, x: columns.map((c) => r.x[c]!) });
+    const w = controlWeights(rows.map(pick));
+    console.log(`weights for ${name}: ${w.map((x) => x.toPrecision(4)).join(', ')}`);
+    for (const kind of FIELD) {
+      const mine = rows.filter((r) => r.group === kind).map(pick);
+      const sd = (xs: number[]) => {
+        const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+        return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
+      };
+      const adjusted = mine.map((r) => r.y - r.x.reduce((s, x, j) => s + w[j]! * x, 0));
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      console.log(
+        `  ${kind.padEnd(10)} mean ${mean(mine.map((r) => r.y)).toFixed(3)} sd ${sd(mine.map((r) => r.y)).toFixed(3)} → adjusted mean ${mean(adjusted).toFixed(3)} sd ${sd(adjusted).toFixed(3)}`,
+      );
+    }
+  }
+}
 
 async function main() {
   const started = performance.now();
@@ -66,17 +135,7 @@ async function main() {
   const byTournament: Record<string, TournamentTrace>[] = [];
   if (WORKERS === 1) for (let t = 0; t < TOURNAMENTS; t++) byTournament.push(play(t));
   else {
-    const parts = await Promise.all(
-      Array.from(
-        { length: WORKERS },
-        (_, index) =>
-          new Promise<Record<string, TournamentTrace>[]>((resolve, reject) => {
-            const worker = new Worker(__filename, { workerData: { index }, argv: process.argv.slice(2) });
-            worker.once('message', resolve);
-            worker.once('error', reject);
-          }),
-      ),
-    );
+    const parts = await onWorkers<Record<string, TournamentTrace>>();
     for (let t = 0; t < TOURNAMENTS; t++) byTournament.push(parts[t % WORKERS]![Math.floor(t / WORKERS)]!);
   }
 

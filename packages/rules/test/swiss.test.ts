@@ -5,14 +5,20 @@ import { rollLuck } from '../src/review/luck';
 import { SWISS_FORMS, correlation, swissTournament } from '../src/sim/duplicateStudy';
 import { playGame } from '../src/sim/playGame';
 import {
+  DICE_WEIGHTS,
   LUCK_WEIGHT,
   type Outcome,
+  adjustedShare,
   beats,
+  bradleyTerry,
+  controlWeights,
+  leastSquaresRatings,
   luckAdjusted,
   matchpoints,
   matchpointsOf,
   streamsFor,
   swissTables,
+  tableComparisons,
   tablePoints,
 } from '../src/sim/swiss';
 import { createRng } from '../src/rng';
@@ -128,9 +134,83 @@ describe('what a result is worth', () => {
   });
 });
 
+describe('strengths fitted to every comparison so far', () => {
+  test('a table of four gives six comparisons, each seat against each later one', () => {
+    const outcomes = [lost(1), won(), lost(3), lost(1)];
+    const c = tableComparisons([7, 3, 9, 4], (i, j) => beats(outcomes[i]!, outcomes[j]!));
+    expect(c).toEqual([
+      { a: 7, b: 3, score: 0 },
+      { a: 7, b: 9, score: 0 },
+      { a: 7, b: 4, score: 0.5 },
+      { a: 3, b: 9, score: 1 },
+      { a: 3, b: 4, score: 1 },
+      { a: 9, b: 4, score: 1 },
+    ]);
+    // Each seat's shares sum to its table points.
+    const sums = [7, 3, 9, 4].map((p) => c.reduce((s, x) => s + (x.a === p ? x.score : x.b === p ? 1 - x.score : 0), 0));
+    expect(sums).toEqual(tablePoints(outcomes));
+  });
+
+  test('luck-adjusted shares: beats minus a quarter of the weighted luck difference, within [0, 1], summing to the adjusted points', () => {
+    const outcomes = [lost(1), won(), lost(3), lost(2)];
+    const luck = [-10, 30, 0, -20];
+    expect(adjustedShare(outcomes, luck, 2, 0, 0.01)).toBeCloseTo(1 - 0.025);
+    expect(adjustedShare(outcomes, luck, 0, 2, 0.01)).toBeCloseTo(0.025);
+    expect(adjustedShare(outcomes, luck, 1, 3, 0.01)).toBeCloseTo(0.875);
+    expect(adjustedShare(outcomes, luck, 3, 0, 0.01)).toBe(1); // 1 + 0.025, held at 1
+    const seat2 = [0, 1, 3].reduce((s, j) => s + adjustedShare(outcomes, luck, 2, j, 0.01), 0);
+    expect(seat2).toBeCloseTo(luckAdjusted(tablePoints(outcomes), luck, 0.01)[2]!);
+  });
+
+  test('Bradley–Terry: the odds of the comparisons, finite for the unbeaten, and who was beaten counts', () => {
+    // Without a prior, 3 wins in 4 is odds of 3.
+    const two = bradleyTerry(
+      2,
+      [1, 1, 1, 0].map((score) => ({ a: 0, b: 1, score })),
+      0,
+    );
+    expect(two[0]! - two[1]!).toBeCloseTo(Math.log(3), 6);
+    // Unbeaten: finite with the prior, and above the beaten.
+    const unbeaten = bradleyTerry(2, [{ a: 0, b: 1, score: 1 }]);
+    expect(unbeaten.every(Number.isFinite)).toBe(true);
+    expect(unbeaten[0]).toBeGreaterThan(0);
+    expect(unbeaten[1]).toBeLessThan(0);
+    // 0 and 1 each won once; 0 beat player 2, who beat player 3 twice, and 1 beat player 3: 0 comes first.
+    const c = [
+      { a: 2, b: 3, score: 1 },
+      { a: 2, b: 3, score: 1 },
+      { a: 0, b: 2, score: 1 },
+      { a: 1, b: 3, score: 1 },
+    ];
+    const s = bradleyTerry(5, c);
+    expect(s[0]).toBeGreaterThan(s[1]!);
+    expect(s[4]).toBe(0); // no games: the prior's strength
+    const ls = leastSquaresRatings(5, c);
+    expect(ls[0]).toBeGreaterThan(ls[1]!);
+  });
+
+  test('least-squares ratings with a ridge: one win of margin 1 gives ±1/(2 + ridge)', () => {
+    const r = leastSquaresRatings(2, [{ a: 0, b: 1, score: 1 }], 1);
+    expect(r[0]).toBeCloseTo(1 / 3, 6);
+    expect(r[1]).toBeCloseTo(-1 / 3, 6);
+  });
+
+  test("control weights: least squares within groups recovers the coefficients, whatever each group's mean", () => {
+    const rng = createRng('weights');
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const x = [rng.next() * 10 - 5, rng.next() * 4 - 2];
+      const group = ['a', 'b', 'c'][i % 3]!;
+      return { group, y: 0.5 * x[0]! - 2 * x[1]! + { a: 3, b: 0, c: -1 }[group]!, x };
+    });
+    const w = controlWeights(rows);
+    expect(w[0]).toBeCloseTo(0.5, 6);
+    expect(w[1]).toBeCloseTo(-2, 6);
+    expect(DICE_WEIGHTS.luck).toBeGreaterThan(0);
+  });
+});
+
 describe('a simulated Swiss tournament', () => {
   test('pure given its seed, in every form', () => {
-    expect(SWISS_FORMS).toEqual(['plain', 'duplicate', 'rotated', 'adjusted', 'adjusted-win', 'adjusted-duplicate']);
     // Cheap bots (the study's experts take a tenth of a second a game), eight of them: two tables.
     const field = ['heuristic', 'random'] as const;
     for (const form of SWISS_FORMS) {

@@ -8,13 +8,40 @@ import { type Rng, createRng } from '../rng';
 import { scoreGame } from '../scoreGame';
 import type { GameState } from '../state';
 import { type Dice, playGame } from './playGame';
-import { type Outcome, luckAdjusted, matchpoints, matchpointsOf, streamsFor, swissTables, tablePoints } from './swiss';
+import {
+  type Comparison,
+  DICE_WEIGHTS,
+  type Outcome,
+  adjustedShare,
+  beats,
+  bradleyTerry,
+  leastSquaresRatings,
+  luckAdjusted,
+  matchpoints,
+  matchpointsOf,
+  streamsFor,
+  swissTables,
+  tableComparisons,
+  tablePoints,
+} from './swiss';
 
 /** The field: four bots of each strength, strongest first (their known order: expert > strong > heuristic > random). */
 export const FIELD_STRENGTHS: readonly BotName[] = ['expert', 'strong', 'heuristic', 'random'];
 const PER_STRENGTH = 4;
 
-export const SWISS_FORMS = ['plain', 'duplicate', 'rotated', 'adjusted', 'adjusted-win', 'adjusted-duplicate'] as const;
+export const SWISS_FORMS = [
+  'plain',
+  'duplicate',
+  'rotated',
+  'adjusted',
+  'adjusted-win',
+  'adjusted-duplicate',
+  'fitted',
+  'fitted-adjusted',
+  'rated-adjusted',
+  'adjusted-dice',
+  'rated-adjusted-dice',
+] as const;
 export type SwissForm = (typeof SWISS_FORMS)[number];
 
 /** How well the standings after each round put the field in its known order, for one tournament. */
@@ -58,23 +85,34 @@ function shuffled<T>(items: readonly T[], rng: Rng): T[] {
 }
 
 /** One four-seat game: each seat's outcome, and (when asked) the dice luck its side got, in colour order. */
-interface TableResult {
+export interface TableResult {
   readonly outcomes: Outcome[];
   /** Points of win chance every roll of the game gave each seat's side (`rollLuck`, summed); zeros unless asked. */
   readonly luck: number[];
+  /**
+   * The seat's own dice, centred so that each averages 0 whoever plays: sixes rolled minus a sixth of its
+   * rolls, and pips rolled minus 3.5 a roll; zeros unless asked.
+   */
+  readonly sixes: number[];
+  readonly pips: number[];
 }
 
 /** One four-seat game of the online preset: the players in colour order, each seat's outcome in the same order. */
-function playTable(field: readonly BotName[], players: readonly number[], dice: Dice, botRng: Rng, withLuck = false): TableResult {
+export function playTable(field: readonly BotName[], players: readonly number[], dice: Dice, botRng: Rng, withLuck = false): TableResult {
   const seats: Colour[] = COLOURS.slice(0, players.length);
   const bots: BySeat<BotName> = {};
   seats.forEach((c, i) => (bots[c] = field[Math.floor(players[i]! / PER_STRENGTH)]!));
   const bySide = [0, 0, 0, 0];
+  const sixes = seats.map(() => 0);
+  const pips = seats.map(() => 0);
   const watch = withLuck
     ? (before: GameState, action: Action) => {
         if (action.type !== 'roll' || before.phase !== 'roll') return;
         const { luck } = rollLuck(before, action.value, sideOf(before, action.seat));
         for (let s = 0; s < 4; s++) bySide[s]! += luck[s]!;
+        const i = seats.indexOf(action.seat);
+        sixes[i]! += (action.value === 6 ? 1 : 0) - 1 / 6;
+        pips[i]! += action.value - 3.5;
       }
     : undefined;
   const { state } = playGame({ preset: 'online', seats, teams: false, firstSeat: 'red' }, bots, dice, botRng, undefined, watch);
@@ -83,6 +121,8 @@ function playTable(field: readonly BotName[], players: readonly number[], dice: 
   return {
     outcomes: seats.map((c) => ({ won: state.result!.winners.includes(c), arrived: score.value.seats[c]!.arrived })),
     luck: seats.map((c) => bySide[sideOf(state, c)]!),
+    sixes,
+    pips,
   };
 }
 
@@ -99,6 +139,10 @@ function boardDice(board: string): Dice {
 /** A seat's luck-adjusted table points. */
 const adjustedPoints = ({ outcomes, luck }: TableResult) => luckAdjusted(tablePoints(outcomes), luck);
 
+/** A seat's table points minus all three control variates (`DICE_WEIGHTS`: win-chance luck, sixes, pips). */
+export const diceAdjustedPoints = ({ outcomes, luck, sixes, pips }: TableResult) =>
+  tablePoints(outcomes).map((p, i) => p - DICE_WEIGHTS.luck * luck[i]! - DICE_WEIGHTS.sixes * sixes[i]! - DICE_WEIGHTS.pips * pips[i]!);
+
 /** GNU Backgammon's luck-adjusted result on table points' scale: 3 for a win, 0 for a loss, minus the luck (3 per 100 points). */
 const adjustedWin = ({ outcomes, luck }: TableResult) =>
   luckAdjusted(
@@ -106,6 +150,47 @@ const adjustedWin = ({ outcomes, luck }: TableResult) =>
     luck,
     3 / 100,
   );
+
+/** The ridge of the rated forms' least-squares ratings (`leastSquaresRatings`). */
+export const RATING_RIDGE = 0.3;
+
+/** The forms that play each table with its own dice. */
+const PLAIN_DICE = new Set<SwissForm>([
+  'plain',
+  'adjusted',
+  'adjusted-win',
+  'fitted',
+  'fitted-adjusted',
+  'rated-adjusted',
+  'adjusted-dice',
+  'rated-adjusted-dice',
+]);
+
+/** What a game is worth to each seat in the summed points of a form with its own dice. */
+const worthOf = (form: SwissForm): ((r: TableResult) => number[]) =>
+  form === 'adjusted' || form === 'fitted-adjusted' || form === 'rated-adjusted'
+    ? adjustedPoints
+    : form === 'adjusted-win'
+      ? adjustedWin
+      : form === 'adjusted-dice' || form === 'rated-adjusted-dice'
+        ? diceAdjustedPoints
+        : (r) => tablePoints(r.outcomes);
+
+/** Seat i's share against seat j of a game, for the fitted forms: finished ahead, or its luck-adjusted form. */
+function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => number {
+  if (form === 'fitted-adjusted' || form === 'rated-adjusted') return (i, j) => adjustedShare(r.outcomes, r.luck, i, j);
+  if (form === 'rated-adjusted-dice') {
+    const adjusted = diceAdjustedPoints(r);
+    const raw = tablePoints(r.outcomes);
+    // The same as adjustedShare with the luck's part of every control variate (raw − adjusted per seat).
+    return (i, j) =>
+      Math.min(
+        1,
+        Math.max(0, beats(r.outcomes[i]!, r.outcomes[j]!) - (raw[i]! - adjusted[i]! - (raw[j]! - adjusted[j]!)) / r.outcomes.length),
+      );
+  }
+  return (i, j) => beats(r.outcomes[i]!, r.outcomes[j]!);
+}
 
 /**
  * One Swiss tournament of the 16-bot field over `rounds` rounds of four-seat tables, pure given `seed`.
@@ -120,6 +205,12 @@ const adjustedWin = ({ outcomes, luck }: TableResult) =>
  *   game (`luckAdjusted`: a control variate from the review's `rollLuck`).
  * - adjusted-win: as adjusted, from 3 for a win and 0 for a loss (GNU Backgammon's luck-adjusted result).
  * - adjusted-duplicate: as duplicate, the matchpoints comparing luck-adjusted table points.
+ * - fitted: as plain, but standings (and so pairings) by Bradley–Terry strengths fitted after each round to
+ *   every pairwise comparison so far (each seat against each other at its table: who it beat counts).
+ * - fitted-adjusted: as fitted, the comparisons luck-adjusted (`adjustedShare`).
+ * - rated-adjusted: as fitted-adjusted, the strengths least-squares ratings (`leastSquaresRatings`, ridge RATING_RIDGE).
+ * - adjusted-dice: as adjusted, with two more control variates (sixes and pips rolled; `DICE_WEIGHTS`).
+ * - rated-adjusted-dice: as rated-adjusted, the comparisons adjusted by all three control variates.
  *
  * `field`: the four kinds of bot, strongest first (tests play cheaper ones).
  */
@@ -136,7 +227,16 @@ export function swissTournament(
   const held = ids.map(() => [0, 0, 0, 0]);
   // Equal points are ordered by a draw made once: nobody's place comes from their number.
   const draw = shuffled(ids, createRng(`${seed}/order`));
-  const standings = () => [...ids].sort((a, b) => points[b]! - points[a]! || draw.indexOf(a) - draw.indexOf(b));
+  /** Every pairwise comparison so far (the fitted forms rank by a strength fitted to them). */
+  const comparisons: Comparison[] = [];
+  const fit =
+    form === 'fitted' || form === 'fitted-adjusted'
+      ? (n: number, c: readonly Comparison[]) => bradleyTerry(n, c)
+      : form === 'rated-adjusted' || form === 'rated-adjusted-dice'
+        ? (n: number, c: readonly Comparison[]) => leastSquaresRatings(n, c, RATING_RIDGE)
+        : null;
+  let strength = points;
+  const standings = () => [...ids].sort((a, b) => strength[b]! - strength[a]! || draw.indexOf(a) - draw.indexOf(b));
   const trace: TournamentTrace = { rho: [], strongestLeads: [] };
   /** Each game played: its players in colour (stream) order and what each earned. */
   const credit = (games: readonly (readonly number[])[], earned: readonly (readonly number[])[]) =>
@@ -151,14 +251,12 @@ export function swissTournament(
     const tables = swissTables(standings(), (a, b) => met[a]!.has(b));
     const board = boardSeed(createRng(`${seed}/${round}/board`));
     const bots = (t: number, g = 0) => createRng(`${seed}/${round}/${t}/${g}/bots`);
-    const withLuck = form.startsWith('adjusted');
-    if (form === 'plain' || form === 'adjusted' || form === 'adjusted-win') {
+    const withLuck = form.includes('adjusted');
+    if (PLAIN_DICE.has(form)) {
       const games = tables.map((table, t) => shuffled(table, createRng(`${seed}/${round}/${t}/seats`)));
-      const worth = form === 'plain' ? (r: TableResult) => tablePoints(r.outcomes) : form === 'adjusted' ? adjustedPoints : adjustedWin;
-      credit(
-        games,
-        games.map((players, t) => worth(playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t), withLuck))),
-      );
+      const results = games.map((players, t) => playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t), withLuck));
+      credit(games, results.map(worthOf(form)));
+      games.forEach((players, t) => comparisons.push(...tableComparisons(players, shareOf(form, results[t]!))));
     } else if (form === 'duplicate' || form === 'adjusted-duplicate') {
       const games = tables.map((table) => {
         const streams = streamsFor(table, (p, s) => held[p]![s]!);
@@ -174,6 +272,7 @@ export function swissTournament(
         credit(games, matchpoints(games.map((players, g) => playTable(field, players, boardDice(board), bots(t, g)).outcomes)));
       });
     }
+    if (fit) strength = fit(count, comparisons);
     const order = standings();
     const place = ids.map(() => 0);
     order.forEach((p, i) => (place[p] = i + 1));

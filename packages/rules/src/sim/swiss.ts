@@ -67,6 +67,14 @@ export function matchpoints(results: readonly (readonly Outcome[])[]): number[][
 export const LUCK_WEIGHT = 0.012;
 
 /**
+ * Weights of three control variates for a seat's table points (`diceAdjustedPoints` in the study): the
+ * win-chance luck of its side (as LUCK_WEIGHT), the sixes it rolled minus a sixth of its rolls, and the
+ * pips it rolled minus 3.5 a roll. Each averages 0 whoever plays. Fitted jointly by `controlWeights`
+ * (`npm run sim:duplicate -- --fit-luck N`): README, "Duplicate dice and Swiss tournaments".
+ */
+export const DICE_WEIGHTS = { luck: 0.0127, sixes: 0.0213, pips: -0.00068 } as const;
+
+/**
  * A result with the dice's part taken out, as GNU Backgammon's luck-adjusted result: `points[i]` minus
  * `weight` × `luck[i]`, the luck (points of win chance, `rollLuck`) that every roll of the game gave seat
  * i's side. The luck of each roll averages 0 over the faces the die could have shown, whoever plays, so
@@ -86,4 +94,114 @@ export function matchpointsOf(scores: readonly (readonly number[])[]): number[][
   return scores.map((table, t) =>
     table.map((mine, s) => scores.reduce((sum, other, u) => (u === t ? sum : sum + compare(mine, other[s]!)), 0)),
   );
+}
+
+/** One comparison of two players from a game they sat at: `score` is a's share, 1 when a did better, 0 worse, ½ the same (fractions allowed). */
+export interface Comparison {
+  readonly a: number;
+  readonly b: number;
+  readonly score: number;
+}
+
+/**
+ * Every pair of seats of one game as a comparison: `players[i]` (ids) with `score(i, j)`, seat i's share
+ * against seat j (e.g. `beats` of their outcomes). Six comparisons at a table of four.
+ */
+export function tableComparisons(players: readonly number[], score: (i: number, j: number) => number): Comparison[] {
+  const out: Comparison[] = [];
+  for (let i = 0; i < players.length; i++)
+    for (let j = i + 1; j < players.length; j++) out.push({ a: players[i]!, b: players[j]!, score: score(i, j) });
+  return out;
+}
+
+/**
+ * A seat's luck-adjusted share against another at its table: `beats` minus `weight` × (luck_i − luck_j) / size,
+ * held within [0, 1]. Summed over the table's other seats it is the seat's luck-adjusted table points (the
+ * luck of a game sums to 0 over its seats), as far as the bounds allow.
+ */
+export function adjustedShare(outcomes: readonly Outcome[], luck: readonly number[], i: number, j: number, weight = LUCK_WEIGHT): number {
+  const share = beats(outcomes[i]!, outcomes[j]!) - (weight * (luck[i]! - luck[j]!)) / outcomes.length;
+  return Math.min(1, Math.max(0, share));
+}
+
+/**
+ * Bradley–Terry strengths (log scale) of players 0..count−1 from pairwise comparisons, by Hunter's MM
+ * iteration: γ_i ← (W_i + prior/2) / (Σ over i's comparisons 1/(γ_i + γ_j) + prior/(γ_i + 1)), W_i the
+ * shares i won. `prior` is that many virtual comparisons, half won, against a player of strength 1, so an
+ * unbeaten (or never-winning) player's strength stays finite and a player with no games sits at 0.
+ * Who a player beat counts, not only how often: beating strong players raises the strength more.
+ */
+export function bradleyTerry(count: number, comparisons: readonly Comparison[], prior = 1, iterations = 100): number[] {
+  const wins = Array.from({ length: count }, () => prior / 2);
+  for (const { a, b, score } of comparisons) {
+    wins[a]! += score;
+    wins[b]! += 1 - score;
+  }
+  const gamma = Array.from({ length: count }, () => 1);
+  for (let it = 0; it < iterations; it++) {
+    const denominator = gamma.map((g) => prior / (g + 1));
+    for (const { a, b } of comparisons) {
+      const d = 1 / (gamma[a]! + gamma[b]!);
+      denominator[a]! += d;
+      denominator[b]! += d;
+    }
+    for (let i = 0; i < count; i++) gamma[i] = wins[i]! / denominator[i]!;
+  }
+  return gamma.map(Math.log);
+}
+
+/**
+ * Least-squares ratings (Massey's method with a ridge): the r minimising Σ (margin − (r_a − r_b))² over the
+ * comparisons plus `ridge` × Σ r², with `margin` = 2 × score − 1 (from −1 to 1). Solved by Gauss–Seidel.
+ */
+export function leastSquaresRatings(count: number, comparisons: readonly Comparison[], ridge = 1, iterations = 100): number[] {
+  const r = Array.from({ length: count }, () => 0);
+  const byPlayer = Array.from({ length: count }, () => [] as { other: number; margin: number }[]);
+  for (const { a, b, score } of comparisons) {
+    byPlayer[a]!.push({ other: b, margin: 2 * score - 1 });
+    byPlayer[b]!.push({ other: a, margin: 1 - 2 * score });
+  }
+  for (let it = 0; it < iterations; it++)
+    for (let i = 0; i < count; i++) {
+      const mine = byPlayer[i]!;
+      r[i] = mine.reduce((s, { other, margin }) => s + margin + r[other]!, 0) / (mine.length + ridge);
+    }
+  return r;
+}
+
+/**
+ * Weights of control variates by least squares within groups: the w minimising Σ (y − ȳ_g − Σ_k w_k (x_k − x̄_{k,g}))²,
+ * each row's y and x taken from its group's mean (a group: one kind of bot, so that differences between
+ * kinds are not read as luck). Solved from the normal equations by Gaussian elimination.
+ */
+export function controlWeights(rows: readonly { group: string; y: number; x: readonly number[] }[]): number[] {
+  const k = rows[0]?.x.length ?? 0;
+  const sums = new Map<string, { n: number; y: number; x: number[] }>();
+  for (const { group, y, x } of rows) {
+    const s = sums.get(group) ?? { n: 0, y: 0, x: Array.from({ length: k }, () => 0) };
+    s.n++;
+    s.y += y;
+    x.forEach((v, j) => (s.x[j]! += v));
+    sums.set(group, s);
+  }
+  const a = Array.from({ length: k }, () => Array.from({ length: k + 1 }, () => 0));
+  for (const { group, y, x } of rows) {
+    const s = sums.get(group)!;
+    const dx = x.map((v, j) => v - s.x[j]! / s.n);
+    const dy = y - s.y / s.n;
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < k; j++) a[i]![j]! += dx[i]! * dx[j]!;
+      a[i]![k]! += dx[i]! * dy;
+    }
+  }
+  for (let c = 0; c < k; c++) {
+    const p = a.reduce((best, row, i) => (i >= c && Math.abs(row[c]!) > Math.abs(a[best]![c]!) ? i : best), c);
+    [a[c], a[p]] = [a[p]!, a[c]!];
+    for (let i = 0; i < k; i++) {
+      if (i === c) continue;
+      const f = a[i]![c]! / a[c]![c]!;
+      for (let j = c; j <= k; j++) a[i]![j]! -= f * a[c]![j]!;
+    }
+  }
+  return a.map((row, i) => row[k]! / row[i]!);
 }
