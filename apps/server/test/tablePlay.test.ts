@@ -388,7 +388,7 @@ describe('a seat its player left plays on, and is taken over (a casual table: le
     expect(second.match.standInOf(red)).toMatchObject({ playerId: 'cat-id', toAction: null });
     // The game plays seats on as it began; the table's own settings are the host's (a rematch alone with bots goes out).
     expect(second.match.state.config.leftSeatsPlayOn).toBe(true);
-    expect(second.table.settings.options).toEqual({});
+    expect(JSON.parse(second.state.options)).toEqual({});
   });
 
   test('at a rated table the seat goes out as RULES.md §7 says, and nobody takes it over', async () => {
