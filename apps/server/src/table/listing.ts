@@ -32,6 +32,7 @@ export function listingOf(
   const open = state.status === 'waiting' && !seating.isFull() && !closing;
   const colours = seating.colours();
   const inGame = game && !game.state.result ? game : null;
+  const seated = people(seating, game);
   return {
     metadata: {
       preset: settings.preset,
@@ -48,9 +49,9 @@ export function listingOf(
         return { colour, name: seat.name, bot: seat.kind === 'bot' ? (seat.bot as BotName) : null };
       }),
       listed: !settings.private,
-      players: people(seating, game).map((s) => s.playerId),
+      players: seated.map((s) => s.playerId),
       rescuable: inGame && !settings.rated ? rescuable(seating, inGame, settings.teams) : [],
-      ratings: people(seating, game).map((s) => s.rating),
+      ratings: seated.map((s) => s.rating),
       waitingSince,
       watchable: settings.watchable,
       watchers: state.watchers,

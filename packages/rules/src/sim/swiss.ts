@@ -50,13 +50,17 @@ export const tablePoints = placePoints;
 /**
  * Matchpoints of a duplicate round, as in duplicate bridge: every table played the same board, and each
  * seat's result is compared only with the seats that held the same stream at the other tables.
- * `results[t][s]` is the outcome of the seat holding stream `s` at table `t`; the answer has the same shape.
+ * `results[t][s]` is the result of the seat holding stream `s` at table `t`; `compare(a, b)` is 1 when a is
+ * better, ½ the same, 0 worse. The answer has the same shape.
  */
-export function matchpoints(results: readonly (readonly Outcome[])[]): number[][] {
+function matchpointsBy<T>(results: readonly (readonly T[])[], compare: (a: T, b: T) => number): number[][] {
   return results.map((table, t) =>
-    table.map((mine, s) => results.reduce((sum, other, u) => (u === t ? sum : sum + beats(mine, other[s]!)), 0)),
+    table.map((mine, s) => results.reduce((sum, other, u) => (u === t ? sum : sum + compare(mine, other[s]!)), 0)),
   );
 }
+
+/** Matchpoints of outcomes (`beats`: a win first, then planes arrived). */
+export const matchpoints = (results: readonly (readonly Outcome[])[]): number[][] => matchpointsBy(results, beats);
 
 /**
  * Table points per point of dice luck: the weight of the control variate in `luckAdjusted`. Fitted as
@@ -84,17 +88,9 @@ export function luckAdjusted(points: readonly number[], luck: readonly number[],
   return points.map((p, i) => p - weight * luck[i]!);
 }
 
-/**
- * Matchpoints of numbers rather than outcomes (e.g. luck-adjusted table points): `scores[t][s]`, the seat
- * holding stream `s` at table `t`, earns 1 for each other table whose holder of `s` scored less, ½ for
- * the same.
- */
-export function matchpointsOf(scores: readonly (readonly number[])[]): number[][] {
-  const compare = (a: number, b: number) => (a === b ? 0.5 : a > b ? 1 : 0);
-  return scores.map((table, t) =>
-    table.map((mine, s) => scores.reduce((sum, other, u) => (u === t ? sum : sum + compare(mine, other[s]!)), 0)),
-  );
-}
+/** Matchpoints of numbers rather than outcomes (e.g. luck-adjusted table points): more is better. */
+export const matchpointsOf = (scores: readonly (readonly number[])[]): number[][] =>
+  matchpointsBy(scores, (a, b) => (a === b ? 0.5 : a > b ? 1 : 0));
 
 /** One comparison of two players from a game they sat at: `score` is a's share, 1 when a did better, 0 worse, ½ the same (fractions allowed). */
 export interface Comparison {
