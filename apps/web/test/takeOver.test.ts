@@ -1,7 +1,6 @@
 import { type MatchRecord, tableFacts } from '@flightchess/protocol';
-import { openSeat } from '../src/friends/seatOffer';
 import { controlsOf } from '../src/play/controls';
-import { gameView } from '../src/play/gameView';
+import { gameView, openSeat } from '../src/play/gameView';
 import { standInLines } from '../src/results/standInsView';
 import { setLanguage } from '../src/i18n';
 import { act, gameOf } from './support';

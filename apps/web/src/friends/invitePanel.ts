@@ -1,5 +1,5 @@
 import type { FriendsAnswer, Invitation, InvitationsAnswer } from '@flightchess/protocol';
-import type { Colour } from '@flightchess/rules';
+import type { OfferedSeat } from '../play/gameView';
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
@@ -9,14 +9,6 @@ import { invitationsApi } from './invitationsApi';
 
 /** What the host is shown of an invitation sent to this table. */
 const statusWords = (i: Invitation) => t(`invite.status.${i.status}`);
-
-/** A seat of the game in progress whose player left, offered to a friend to take over: its colour and who left it. */
-export interface OfferedSeat {
-  readonly colour: Colour;
-  readonly name: string;
-  /** The player who left it (not asked to take it over). */
-  readonly leftBy: string;
-}
 
 /**
  * At the table the player sits at, before its game: the friends who are on the site (not at this table),

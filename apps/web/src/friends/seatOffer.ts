@@ -1,24 +1,12 @@
 import type { TableFacts } from '@flightchess/protocol';
 import type { AppContext } from '../app';
-import { ownColour } from '../play/gameView';
-import { type OfferedSeat, invitePanel } from './invitePanel';
+import { openSeat } from '../play/gameView';
+import { invitePanel } from './invitePanel';
 
 /** Where the offer shows: below the game (the game screen's `showBelow`), and taken away again. */
 export interface OfferPlace {
   showBelow(build: () => HTMLElement, home: boolean): void;
   clearBelow(): void;
-}
-
-/** The seat its player left that nobody plays now, offered by this player (still in the game) at a casual table; else null. */
-export function openSeat(table: TableFacts, playerId: string): OfferedSeat | null {
-  if (table.rated || table.status !== 'playing') return null;
-  const me = table.seats.find((s) => s.colour === ownColour(table, playerId));
-  if (!me || me.autoPlayBy === 'left') return null;
-  // At a team table only the seat's team-mate offers it: its fate is theirs.
-  const open = table.seats.find(
-    (s) => s.kind === 'human' && s.autoPlayBy === 'left' && s.standsFor === '' && (!table.teams || s.team === me.team),
-  );
-  return open ? { colour: open.colour, name: open.name, leftBy: open.playerId } : null;
 }
 
 /**

@@ -56,18 +56,8 @@ function seatChipOf(view: GameView, colour: Colour): HTMLElement {
     );
   else if (playsOn) {
     badges.push(h('span', { class: 'badge auto', text: t(`game.left.${playsOn.reason}`), data: { testid: 'plays-on' } }));
-    // Whoever is still in a casual game (at a team table: the seat's team-mate) may ask a friend to take it over:
-    // the way to it, below the board (friends/seatOffer.ts).
-    const me = view.viewer;
-    const mine = view.seats.find((s) => s.colour === me);
-    const mayOffer =
-      view.mode === 'online' &&
-      !view.rated &&
-      me !== null &&
-      !state.out[me] &&
-      (!state.left[me] || mine?.standsFor !== undefined) &&
-      (!state.teams || teamOf(me) === teamOf(colour));
-    if (mayOffer)
+    // Whoever may offer it (play/gameView.ts openSeat) is led to the panel below the board (friends/seatOffer.ts).
+    if (view.offered === colour)
       badges.push(
         h('button', {
           class: 'small offer-seat',

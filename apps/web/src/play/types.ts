@@ -43,6 +43,8 @@ export interface GameView {
   readonly linkDown?: boolean;
   /** Online: whether the table is rated (its game changes ratings). */
   readonly rated?: boolean;
+  /** Online: the seat its player left that this player may offer a friend to take over (gameView.ts openSeat). */
+  readonly offered?: Colour;
 }
 
 export interface GameUpdate {
