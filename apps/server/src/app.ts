@@ -48,6 +48,8 @@ export type ApiDeps = GuestsRouterDeps &
     readonly notifications: { readonly router: Router };
     /** Web Push: the key, the devices, the sleep window (push/router.ts). */
     readonly push: { readonly router: Router };
+    /** Tournaments (tournaments/router.ts). */
+    readonly tournaments: { readonly router: Router };
   };
 
 /**
@@ -68,6 +70,7 @@ function apiRouter(deps: ApiDeps): Router {
     deps.invitations.router,
     deps.push.router,
     deps.notifications.router,
+    deps.tournaments.router,
   );
   api.use((_req: Request, res: Response) => fail(res, 404, 'ERR_NOT_FOUND', 'no such endpoint'));
   return api;

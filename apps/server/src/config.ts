@@ -47,6 +47,8 @@ export interface ServerConfig extends TableConfig, AccountsConfig, AdmissionConf
   readonly takeoverSeconds: number;
   /** A game's write waits this long for a database that does not answer before the step is refused (ERR_STORAGE). */
   readonly storageWaitSeconds: number;
+  /** A tournament's next round starts this long after the last table of a round ended (tournaments/). */
+  readonly tournamentBreakSeconds: number;
   /** Proxies whose X-Forwarded-For names the client (addresses or CIDR ranges); none by default. */
   readonly trustProxy: readonly string[];
   /** What one client address may do (see limits/). */
@@ -90,6 +92,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   autoMoveDelayMs: 900,
   quickStartSeconds: 10,
   quickAloneSeconds: 1,
+  tournamentBreakSeconds: 60,
   moveAnimation: true,
   maxMessagesPerSecond: 10,
   heartbeatSeconds: 2.5,
@@ -150,6 +153,7 @@ const ENV = z.object({
   AUTO_MOVE_DELAY_MS: millis.optional(),
   QUICK_START_SECONDS: z.coerce.number().positive().max(600).optional(),
   QUICK_ALONE_SECONDS: z.coerce.number().positive().max(600).optional(),
+  TOURNAMENT_BREAK_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
   HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).optional(),
   WEB_DIST: z.string().min(1).optional(),
@@ -253,6 +257,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, base: ServerConfig = DEFAU
     autoMoveDelayMs: e.AUTO_MOVE_DELAY_MS ?? base.autoMoveDelayMs,
     quickStartSeconds: e.QUICK_START_SECONDS ?? base.quickStartSeconds,
     quickAloneSeconds: e.QUICK_ALONE_SECONDS ?? base.quickAloneSeconds,
+    tournamentBreakSeconds: e.TOURNAMENT_BREAK_SECONDS ?? base.tournamentBreakSeconds,
     moveAnimation: e.MOVE_ANIMATION === undefined ? base.moveAnimation : e.MOVE_ANIMATION === 'on',
     maxMessagesPerSecond: e.MAX_MESSAGES_PER_SECOND ?? base.maxMessagesPerSecond,
     heartbeatSeconds: e.HEARTBEAT_SECONDS ?? base.heartbeatSeconds,

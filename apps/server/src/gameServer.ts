@@ -7,6 +7,7 @@ import type WebSocket from 'ws';
 import { createAccounts } from './accounts';
 import { createFriends } from './friends';
 import { createInvitations } from './invitations';
+import { createTournaments } from './tournaments';
 import { createNotifications } from './notifications';
 import { createPush } from './push';
 import { createPairing } from './pairing';
@@ -26,7 +27,7 @@ import { cleanIdleGuests } from './players/idleGuests';
 import { socketGuard } from './limits/socketGuard';
 import { Heartbeat } from './heartbeat';
 import { randomId } from './core/ids';
-import type { MatchDeps } from './matches/Match';
+import { Match, type MatchDeps } from './matches/Match';
 import { watchProcess } from './core/metrics';
 import { JoinCodes, TABLE_ROOM, TableKeeper, tableRoomWith, tablesOf, websocketServerOf } from './table';
 import type { StorageKind } from './storage/open';
@@ -154,6 +155,21 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     feeds: friends.feeds,
     notify: (playerId, kind, fromId, roomId) => notifications.notify(playerId, kind, fromId, roomId),
   });
+  const tournaments = createTournaments({
+    storage: deps.storage,
+    logger: deps.logger,
+    bans,
+    addressOf: (req) => limiter.addressOf(req),
+    // A round's game is stored ahead of its table, which opens here as a restored one does: any process
+    // restores it if this one stops.
+    openTable: async (at) => {
+      const begun = await Match.begin(at, matches);
+      if (begun.ok) await keeper.open(begun.match);
+      return begun.ok;
+    },
+    turnSeconds: config.turnSeconds,
+    breakSeconds: config.tournamentBreakSeconds,
+  });
   // With several processes, a listing can go while its table runs: Colyseus removes a dead process's
   // listings by reading them all and then deleting, and a table restored under the same id in between
   // loses its new one (players then cannot find it). Each process checks its own tables' now and then.
@@ -217,6 +233,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       invitations,
       notifications,
       push,
+      tournaments,
     }),
   );
   // Keep idle connections longer than clients and proxies do (Node's agent 5 s, nginx 60 s): when the
@@ -284,6 +301,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       await operator.start();
       heartbeat.start();
       await keeper.start();
+      tournaments.start();
       cleaner = cleanIdleGuests(deps.storage, config.guestIdleDays, deps.logger);
     },
     drain: drainHere,
@@ -296,6 +314,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
       await friends.stop();
       operator.stop();
       heartbeat.stop();
+      await tournaments.stop();
       await keeper.stop();
       if (drain.draining) {
         // Leave the list of processes that get new tables first, then the draining set (a stale member would stay forever).

@@ -13,6 +13,7 @@ import { type PlayerStorage, playerRepository } from './players/playerRepository
 import { type PairingStorage, pairingRepository, recordConduct } from './pairing/pairingRepository';
 import { type FriendStorage, friendRepository } from './friends/friendRepository';
 import { type InvitationStorage, invitationRepository } from './invitations/invitationRepository';
+import { type TournamentStorage, tournamentRepository } from './tournaments/tournamentRepository';
 import { type NotificationStorage, notificationRepository } from './notifications/notificationRepository';
 import { type PushStorage, pushRepository } from './push/pushRepository';
 import { type StorageKind, type StoreConfig, migrated, openDatabase, sqliteDatabase } from './storage/open';
@@ -41,6 +42,8 @@ export type Storage = PlayerStorage &
     readonly notifications: NotificationStorage;
     /** Web Push: the server's keys, the devices, the sleep windows (push/). */
     readonly push: PushStorage;
+    /** Tournaments, their players and rounds (tournaments/). */
+    readonly tournaments: TournamentStorage;
     /** For /healthz: a tiny write (one row rewritten), so that a store that cannot be written fails it. */
     probe(at: number): Promise<void>;
     close(): Promise<void>;
@@ -62,6 +65,7 @@ export function storageOn(sql: Sql): Storage {
     invitations: invitationRepository(sql),
     notifications: notificationRepository(sql),
     push: pushRepository(sql),
+    tournaments: tournamentRepository(sql),
     probe: (at) => probe(sql, at),
     close: () => sql.close(),
   };

@@ -44,6 +44,7 @@ describe('results', () => {
       turnSeconds: 15,
       commitment: '',
       seed: SEED,
+      diceStreams: null,
       result: { winner: 'red', winners: ['red'], reason: 'finish' },
       abortReason: null,
       rated: false,

@@ -88,6 +88,12 @@ export const ERROR_CODES = [
   'ERR_NOT_INVITABLE',
   /** A push subscription to a service this server does not send to (PUSH_SERVICES). */
   'ERR_PUSH_SERVICE',
+  // …of tournaments.
+  'ERR_NO_TOURNAMENT',
+  /** The tournament took TOURNAMENT_LIMITS.maxPlayers already. */
+  'ERR_TOURNAMENT_FULL',
+  /** Withdrawing from a tournament the player is not in (or withdrew from, or that is over). */
+  'ERR_NOT_JOINED',
   // …of the operator's API.
   'ERR_NOT_BANNED',
   'ERR_NO_PROCESS',

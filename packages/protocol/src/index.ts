@@ -21,6 +21,7 @@ export * from './typedCodes';
 export * from './admin';
 export * from './friends';
 export * from './push';
+export * from './tournaments';
 export { WATCHER_MESSAGES, WATCHER_NAMES_SHOWN, liveGames } from './watching';
 export {
   CAPTURE_MS,

@@ -1,4 +1,4 @@
-import type { Action, BotName, Colour, DiceCheck, GameResult, GameSetup, RuleError } from '@flightchess/rules';
+import type { Action, BotName, BySeat, Colour, DiceCheck, GameResult, GameSetup, RuleError } from '@flightchess/rules';
 import type { TableStatus } from './tableFacts';
 import type { ErrorCode } from './errorCodes';
 import type { TableSettingsRequest } from './tableOptions';
@@ -188,8 +188,16 @@ export interface MatchRecord {
   readonly base: number;
   readonly turnSeconds: number;
   readonly commitment: string;
-  /** The revealed dice seed: null while the game is being played. */
+  /**
+   * The revealed dice seed: null while the game is being played — and, at a tournament's duplicate round,
+   * until the round's last table has ended (every table of the round plays the same board).
+   */
   readonly seed: string | null;
+  /**
+   * A duplicate round's table (tournaments): the dice stream each seat held (roll n of a seat is
+   * `streamRollAt(seed, stream, n)`); null for a game with dice of its own (`rollAt(seed, index)`).
+   */
+  readonly diceStreams: BySeat<number> | null;
   readonly result: GameResult | null;
   /** Why an aborted match could not go on (e.g. stored by another engine version); null otherwise. */
   readonly abortReason: string | null;

@@ -9,6 +9,7 @@
  * exactly equally likely (252 = 6 × 42); a whole digest of rejects (p ≈ 2⁻¹⁹²) moves to the next round.
  */
 import type { Action } from './actions';
+import type { BySeat } from './colours';
 import { fromHex, sha256, toHex } from './sha256';
 
 export const SEED_BYTES = 32;
@@ -77,6 +78,28 @@ export function rollsIn(actions: readonly Action[]): number[] {
 
 /** Check a revealed seed against its commitment and every roll of a game against the seed. */
 export function verifyRolls(seedHex: string, commitment: string, rolls: readonly number[]): DiceCheck {
+  return checkRolls(seedHex, commitment, rolls, (i) => rollAt(seedHex, i));
+}
+
+/**
+ * Check a duplicate board (streamRollAt) against its commitment and every roll of a game against the
+ * stream its seat held (`streams`): roll n of a seat is the n-th die of its stream.
+ */
+export function verifyStreamRolls(seedHex: string, commitment: string, actions: readonly Action[], streams: BySeat<number>): DiceCheck {
+  const rolled: BySeat<number> = {};
+  const seats = actions.flatMap((a) => (a.type === 'roll' ? [a.seat] : []));
+  const expected = seats.map((seat) => {
+    const n = rolled[seat] ?? 0;
+    rolled[seat] = n + 1;
+    return { stream: streams[seat], n };
+  });
+  return checkRolls(seedHex, commitment, rollsIn(actions), (i) => {
+    const { stream, n } = expected[i]!;
+    return stream === undefined ? 0 : streamRollAt(seedHex, stream, n);
+  });
+}
+
+function checkRolls(seedHex: string, commitment: string, rolls: readonly number[], die: (index: number) => number): DiceCheck {
   if (!seedBytes(seedHex)) {
     return { ok: false, error: { code: 'ERR_BAD_SEED', message: `the seed must be ${SEED_BYTES * 2} hex characters` } };
   }
@@ -88,7 +111,7 @@ export function verifyRolls(seedHex: string, commitment: string, rolls: readonly
     };
   }
   for (let i = 0; i < rolls.length; i++) {
-    const expected = rollAt(seedHex, i);
+    const expected = die(i);
     if (rolls[i] !== expected) {
       return {
         ok: false,

@@ -31,6 +31,7 @@ export {
   rollsIn,
   streamRollAt,
   verifyRolls,
+  verifyStreamRolls,
   SEED_BYTES,
   DICE_ERROR_CODES,
   type DiceCheck,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Action, commitmentOf, rollAt, rollsIn, streamRollAt, verifyRolls } from '../src';
+import { type Action, commitmentOf, rollAt, rollsIn, streamRollAt, verifyRolls, verifyStreamRolls } from '../src';
 import { fromHex, sha256, toHex } from '../src/sha256';
 
 const ascii = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -143,6 +143,24 @@ describe('duplicate dice: a stream per seat', () => {
     for (let i = 0; i < n; i++) counts[streamRollAt(SEED, i % 4, i >> 2) - 1]!++;
     const chi = counts.reduce((sum, c) => sum + (c - n / 6) ** 2 / (n / 6), 0);
     expect(chi).toBeLessThan(20.52);
+  });
+
+  test("a duplicate table's log checks against its board: roll n of each seat from the stream it held, nothing else", () => {
+    const streams = { red: 2, yellow: 0 } as const;
+    const seats = ['red', 'red', 'yellow', 'red', 'yellow', 'yellow'] as const;
+    const n = { red: 0, yellow: 0 };
+    const actions: Action[] = seats.map((seat) => ({ type: 'roll', seat, value: streamRollAt(SEED, streams[seat], n[seat]++) }));
+    const commitment = commitmentOf(SEED);
+    expect(verifyStreamRolls(SEED, commitment, actions, streams)).toEqual({ ok: true, value: { rolls: 6 } });
+    // The same dice read as game-order dice, or with the streams swapped, do not check.
+    expect(verifyRolls(SEED, commitment, rollsIn(actions)).ok).toBe(false);
+    const swapped = verifyStreamRolls(SEED, commitment, actions, { red: 0, yellow: 2 });
+    expect(swapped.ok ? 'ok' : swapped.error.code).toBe('ERR_ROLL_MISMATCH');
+    const wrong = verifyStreamRolls('0'.repeat(64), commitment, actions, streams);
+    expect(wrong.ok ? 'ok' : wrong.error.code).toBe('ERR_COMMITMENT_MISMATCH');
+    // A seat that held no stream rolled dice nobody can check.
+    const unheld = verifyStreamRolls(SEED, commitment, actions, { red: 2 });
+    expect(unheld.ok ? 'ok' : unheld.error.index).toBe(2);
   });
 
   test('a malformed seed, stream or index is a RangeError', () => {

@@ -13,6 +13,7 @@ import {
   createGame,
   replayGame,
   rollAt,
+  streamRollAt,
 } from '@flightchess/rules';
 import { type AutoPlayReason, type MatchSeat, type Rejection, type SeatResult, reject } from '@flightchess/protocol';
 import { randomId } from '../core/ids';
@@ -21,6 +22,7 @@ import type { PlayerStorage } from '../players/playerRepository';
 import { type Standing, finalScores } from './finalScores';
 import {
   type Absence,
+  type Board,
   type MatchStorage,
   type MatchTable,
   type Presence,
@@ -62,6 +64,15 @@ export interface TableAtStart {
   readonly seats: readonly MatchSeat[];
   /** The preset picks the first seat at random (RULES.md §2.2): the server draws it. */
   readonly randomFirstSeat: boolean;
+  /**
+   * A tournament's table (tournaments/): the match's id, drawn ahead with its round, and at a duplicate
+   * round the board every table of the round plays (its seed, the seat each stream goes to) and its first
+   * seat, the same at every table.
+   */
+  readonly tournament?: {
+    readonly matchId: string;
+    readonly board?: Board & { readonly seed: string; readonly firstSeat: Colour };
+  };
   /** End-to-end tests only (TEST_DICE_SEED): this seed instead of a drawn one, and the first seat in seat order. */
   readonly testSeed?: string | undefined;
 }
@@ -88,6 +99,8 @@ export class Match {
   private presence: Presence;
   /** Moves made for each away seat since its player left (counted from the log on a restore). */
   private readonly awayMoves: BySeat<number>;
+  /** How many times each seat has rolled (a duplicate board's dice are numbered per seat). */
+  private readonly seatRolls: BySeat<number> = {};
 
   private constructor(
     readonly table: MatchTable,
@@ -100,6 +113,7 @@ export class Match {
     this.logged = actions.length;
     this.presence = presence;
     this.awayMoves = {};
+    for (const a of actions) if (a.type === 'roll') this.seatRolls[a.seat] = (this.seatRolls[a.seat] ?? 0) + 1;
     for (const [colour, seat] of Object.entries(presence) as [Colour, SeatPresence][]) {
       if (seat.away)
         this.awayMoves[colour] = actions.slice(seat.away.fromAction).filter((a) => a.type === 'move' && a.seat === colour).length;
@@ -111,12 +125,14 @@ export class Match {
     const colours = at.seats.map((s) => s.colour);
     // The engine never picks the first seat (RULES.md §9.2): the server does, from crypto.
     const first = at.testSeed ? 0 : randomInt(colours.length);
-    const setup: GameSetup = at.randomFirstSeat ? { ...at.setup, firstSeat: colours[first]! } : at.setup;
+    const board = at.tournament?.board;
+    const firstSeat = board?.firstSeat ?? (at.randomFirstSeat ? colours[first]! : undefined);
+    const setup: GameSetup = firstSeat ? { ...at.setup, firstSeat } : at.setup;
     const created = createGame(setup);
     if (!created.ok) return { ok: false, error: created.error };
-    const seed = at.testSeed ?? randomBytes(32).toString('hex');
+    const seed = board?.seed ?? at.testSeed ?? randomBytes(32).toString('hex');
     const table: MatchTable = {
-      id: randomId(9),
+      id: at.tournament?.matchId ?? randomId(9),
       tableId: at.tableId,
       code: at.code,
       private: at.private,
@@ -129,6 +145,7 @@ export class Match {
       seats: at.seats,
       commitment: commitmentOf(seed),
       seed,
+      ...(board && { board: { id: board.id, streams: board.streams } }),
       engine: ENGINE_VERSION,
       startedAt: Date.now(),
     };
@@ -246,9 +263,15 @@ export class Match {
     return control;
   }
 
-  /** The die of the next roll: derived from the secret seed and the roll's index (provably fair). */
+  /**
+   * The die of the next roll: derived from the secret seed and the roll's index (provably fair) — at a
+   * duplicate round's table, from the board and the stream the seat to roll holds, and how often it rolled.
+   */
   nextRoll(): number {
-    return rollAt(this.table.seed, this.game.rolls);
+    const { board, seed } = this.table;
+    const seat = this.game.current;
+    const stream = board?.streams[seat];
+    return stream === undefined ? rollAt(seed, this.game.rolls) : streamRollAt(seed, stream, this.seatRolls[seat] ?? 0);
   }
 
   /**
@@ -264,6 +287,7 @@ export class Match {
     await this.patiently(() => this.deps.storage.appendAction(this.id, this.deps.owner, index, action, Date.now())).finally(stop);
     this.logged = index + 1;
     this.game = applied.value.state;
+    if (action.type === 'roll') this.seatRolls[action.seat] = (this.seatRolls[action.seat] ?? 0) + 1;
     if (action.type === 'move' && this.presence[action.seat]?.away) this.awayMoves[action.seat] = (this.awayMoves[action.seat] ?? 0) + 1;
     return { ok: true, state: this.game, events: applied.value.events };
   }

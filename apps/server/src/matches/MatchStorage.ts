@@ -97,9 +97,20 @@ export interface MatchTable {
   readonly seats: readonly MatchSeat[];
   readonly commitment: string;
   readonly seed: string;
+  /**
+   * A tournament's duplicate round (tournaments/): the round whose board (`seed`) every one of its tables
+   * plays, and the dice stream each seat holds. Absent for a game with dice of its own.
+   */
+  readonly board?: Board;
   /** ENGINE_VERSION of the engine that played it. */
   readonly engine: number;
   readonly startedAt: number;
+}
+
+/** A duplicate round's board as one of its tables plays it: the round's id and each seat's stream. */
+export interface Board {
+  readonly id: string;
+  readonly streams: BySeat<number>;
 }
 
 export interface MatchStart extends MatchTable {

@@ -71,8 +71,8 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
         async (tx) => {
           await tx.run(
             `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-               engine, code, private, host_id, owner, lease_until, watchable, rated, rating_mode)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+               engine, code, private, host_id, owner, lease_until, watchable, rated, rating_mode, board_id, dice_streams)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [
               m.id,
               m.tableId,
@@ -92,6 +92,8 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
               m.watchable,
               m.rated,
               m.rated ? setupMode(m.setup) : null,
+              m.board?.id ?? null,
+              m.board ? JSON.stringify(m.board.streams) : null,
             ],
           );
           for (const s of m.seats) {
@@ -213,7 +215,11 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
 
     getMatch: (id) =>
       sql.transaction(async (tx) => {
-        const m = await tx.get('SELECT * FROM matches WHERE id = ?', [id]);
+        // A duplicate board's seed shows once its round has ended (board_ended).
+        const m = await tx.get(
+          'SELECT m.*, r.ended_at AS board_ended FROM matches m LEFT JOIN tournament_rounds r ON r.id = m.board_id WHERE m.id = ?',
+          [id],
+        );
         if (!m) return null;
         const seats = await tx.all(SEATS, [id]);
         for (const s of seats)

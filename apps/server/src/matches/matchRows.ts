@@ -1,4 +1,4 @@
-import { type Action, type BotName, type Colour, type GameSetup, type GameResult, isColour } from '@flightchess/rules';
+import { type Action, type BotName, type BySeat, type Colour, type GameSetup, type GameResult, isColour } from '@flightchess/rules';
 import {
   AUTO_PLAY_REASONS,
   type AutoPlayReason,
@@ -53,8 +53,10 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
     base: m.base as number,
     turnSeconds: m.turn_seconds as number,
     commitment: m.commitment as string,
-    // The seed stays secret until the game is over: it would predict every remaining roll.
-    seed: status === 'playing' ? null : (m.seed as string),
+    // The seed stays secret until the game is over: it would predict every remaining roll — and a
+    // duplicate board's until its round is over (`board_ended`): every table of the round plays it.
+    seed: status === 'playing' || (m.board_id && !m.board_ended) ? null : (m.seed as string),
+    diceStreams: m.dice_streams ? (JSON.parse(m.dice_streams as string) as BySeat<number>) : null,
     result: m.result ? (JSON.parse(m.result as string) as GameResult) : null,
     abortReason: orNull<string>(m.abort_reason),
     rated: flag(m.rated),
@@ -98,6 +100,7 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
     seats: seats.map(matchSeat),
     commitment: m.commitment as string,
     seed: m.seed as string,
+    ...(m.board_id ? { board: { id: m.board_id as string, streams: JSON.parse(m.dice_streams as string) as BySeat<number> } } : {}),
     engine: m.engine as number,
     startedAt: m.started_at as number,
   };

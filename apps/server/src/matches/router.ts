@@ -1,5 +1,5 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
+import { replayGame, rollsIn, verifyRolls, verifyStreamRolls } from '@flightchess/rules';
 import express, { type Response, type Router } from 'express';
 import type { GuestReads } from '../accounts/guests';
 import { fail, route } from '../http/respond';
@@ -34,8 +34,10 @@ export function matchesRouter({ storage }: MatchesRouterDeps): Router {
 
   /** Recompute a finished match: the dice from the revealed seed, the game from its action log. */
   const verifyMatch = matchRoute((match, res) => {
-    if (!match.seed) return fail(res, 409, 'ERR_NOT_OVER', 'the seed is revealed when the game is over');
-    const dice = verifyRolls(match.seed, match.commitment, rollsIn(match.actions));
+    if (!match.seed) return fail(res, 409, 'ERR_NOT_OVER', 'the seed is revealed when the game (at a duplicate round: the round) is over');
+    const dice = match.diceStreams
+      ? verifyStreamRolls(match.seed, match.commitment, match.actions, match.diceStreams)
+      : verifyRolls(match.seed, match.commitment, rollsIn(match.actions));
     const replay = replayGame(match.setup, match.actions);
     if (!replay.ok) return res.json({ dice, replay: { ok: false, error: replay.error } });
     const result = replay.value.state.result;

@@ -18,6 +18,7 @@ import { invitations } from './016-invitations';
 import { notifications } from './017-notifications';
 import { push } from './018-push';
 import { friendAlerts } from './019-friend-alerts';
+import { tournaments } from './020-tournaments';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   notifications,
   push,
   friendAlerts,
+  tournaments,
 ];

@@ -66,6 +66,20 @@ export class TableKeeper implements RestoreHandoff {
     return match;
   }
 
+  /**
+   * Open a table for a game stored ahead of it (a tournament's round: tournaments/), as a restored one is
+   * opened: every player away until they join, their seats held.
+   */
+  async open(match: Match): Promise<void> {
+    const { tableId } = match.table;
+    this.handoff.set(tableId, match);
+    try {
+      await matchMaker.handleCreateRoom(TABLE_ROOM, { restore: tableId });
+    } finally {
+      this.handoff.delete(tableId);
+    }
+  }
+
   /** Restore what can be restored now, then beat, look for stopped processes' tables and keep the leases. */
   async start(): Promise<void> {
     await this.beat();
@@ -154,12 +168,7 @@ export class TableKeeper implements RestoreHandoff {
         log.info({ event: 'match-recorded', tableId: stored.tableId, restored: true }, 'match recorded on restore');
         return 'recorded';
       }
-      this.handoff.set(stored.tableId, match);
-      try {
-        await matchMaker.handleCreateRoom(TABLE_ROOM, { restore: stored.tableId });
-      } finally {
-        this.handoff.delete(stored.tableId);
-      }
+      await this.open(match);
       return 'restored';
     } catch (err) {
       log.error({ event: 'restore-failed', err }, 'could not restore a stored table');

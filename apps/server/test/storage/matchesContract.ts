@@ -33,6 +33,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       turnSeconds: 12.5,
       commitment: 'c'.repeat(64),
       seed: null,
+      diceStreams: null,
       result: null,
       abortReason: null,
       rated: false,

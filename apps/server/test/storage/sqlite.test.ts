@@ -14,6 +14,7 @@ import { ratingsContract } from './ratingsContract';
 import { pairingContract } from './pairingContract';
 import { pushContract } from './pushContract';
 import { friendsContract } from './friendsContract';
+import { tournamentsContract } from './tournamentsContract';
 
 function sqliteHarness(): StorageHarness {
   const dir = mkdtempSync(join(tmpdir(), 'flightchess-storage-'));
@@ -50,4 +51,5 @@ describe('SQLite storage (the Storage contract)', () => {
   pairingContract(async () => sqliteHarness());
   friendsContract(async () => sqliteHarness());
   pushContract(async () => sqliteHarness());
+  tournamentsContract(async () => sqliteHarness());
 });

@@ -1,4 +1,6 @@
-import { type SeatFinish, type TableSize, ahead, pairRound, placePoints } from '../tournament';
+import { type SeatFinish, type TableSize, ahead, matchpointsBy, pairRound, placePoints } from '../tournament';
+
+export { matchpoints, streamsFor } from '../tournament';
 
 /**
  * A Swiss tournament of four-seat tables, plain or duplicate (issue 42), as pure functions of the results
@@ -22,45 +24,8 @@ export function swissTables(standings: readonly number[], met: (a: number, b: nu
   return pairRound({ standings, size, met, hadBye: () => false }).tables as number[][];
 }
 
-/** Every order of `items` (4 seats: 24). */
-function orders<T>(items: readonly T[]): T[][] {
-  if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, i) => orders([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
-}
-
-/**
- * Which stream (0..size−1) each player of a table holds this round: the assignment that gives the
- * streams to those who held them least so far (`held(player, stream)`), so that over the rounds every
- * player holds each stream as evenly as the rounds allow. Answered per table position.
- */
-export function streamsFor(table: readonly number[], held: (player: number, stream: number) => number): number[] {
-  let best: number[] = table.map((_, i) => i);
-  let bestCost = Infinity;
-  for (const order of orders(table.map((_, i) => i))) {
-    // Squared, so that a player's second turn on a stream costs more than two players' first.
-    const cost = order.reduce((sum, stream, i) => sum + (held(table[i]!, stream) + 1) ** 2, 0);
-    if (cost < bestCost) [best, bestCost] = [order, cost];
-  }
-  return best;
-}
-
 /** Each seat's points at its own table: the seats it did better than, a tie counting half (0..size−1). */
 export const tablePoints = placePoints;
-
-/**
- * Matchpoints of a duplicate round, as in duplicate bridge: every table played the same board, and each
- * seat's result is compared only with the seats that held the same stream at the other tables.
- * `results[t][s]` is the result of the seat holding stream `s` at table `t`; `compare(a, b)` is 1 when a is
- * better, ½ the same, 0 worse. The answer has the same shape.
- */
-function matchpointsBy<T>(results: readonly (readonly T[])[], compare: (a: T, b: T) => number): number[][] {
-  return results.map((table, t) =>
-    table.map((mine, s) => results.reduce((sum, other, u) => (u === t ? sum : sum + compare(mine, other[s]!)), 0)),
-  );
-}
-
-/** Matchpoints of outcomes (`beats`: a win first, then planes arrived). */
-export const matchpoints = (results: readonly (readonly Outcome[])[]): number[][] => matchpointsBy(results, beats);
 
 /**
  * Table points per point of dice luck: the weight of the control variate in `luckAdjusted`. Fitted as

@@ -12,6 +12,7 @@ import { ratingsContract } from '../../storage/ratingsContract';
 import { pairingContract } from '../../storage/pairingContract';
 import { pushContract } from '../../storage/pushContract';
 import { friendsContract } from '../../storage/friendsContract';
+import { tournamentsContract } from '../../storage/tournamentsContract';
 
 jest.setTimeout(30_000);
 
@@ -53,6 +54,7 @@ describeWithServices('PostgreSQL storage (the Storage contract)', ['TEST_DATABAS
   pairingContract(postgresHarness);
   friendsContract(postgresHarness);
   pushContract(postgresHarness);
+  tournamentsContract(postgresHarness);
 
   test('processes starting together migrate one at a time: each version is applied once', async () => {
     const h = await postgresHarness();

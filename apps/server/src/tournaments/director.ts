@@ -1,0 +1,159 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { botLabel } from '@flightchess/protocol';
+import { type BotName, PRESETS, type SeatFinish, commitmentOf } from '@flightchess/rules';
+import type { Logger } from 'pino';
+import type { TableAtStart } from '../matches/Match';
+import { DEFAULT_BASE } from '../table/tableOptions';
+import { pairNext } from './pairNext';
+import { finishesByTable } from './results';
+import type { Board, Entrant, StoredRound, StoredTournament, TournamentStorage } from './tournamentRepository';
+
+/** The bot that takes a seat no player fills. */
+export const TOURNAMENT_BOT: BotName = 'strong';
+
+/** A round's table not stored this long after the round was paired is opened by whichever process sees it (its pairer stopped). */
+const OPEN_GRACE_MS = 5_000;
+
+export interface DirectorDeps {
+  readonly storage: TournamentStorage;
+  /** Store a round's game and open its table on this process; false when it could not (another process stored it first). */
+  readonly openTable: (at: TableAtStart) => Promise<boolean>;
+  readonly logger: Logger;
+  readonly newId: () => string;
+  readonly now?: () => number;
+}
+
+/**
+ * Runs every tournament through its course, from any process, as often as it is asked (`tick`): start at
+ * its time (draw the order and, duplicate, every round's board), pair a round once the break after the
+ * last is over, open its tables, end it when every table has ended (revealing its board), finish after the
+ * last. Every step is a conditional write (tournamentRepository): processes racing on a step take it once,
+ * and a process that stops between steps leaves nothing another cannot finish.
+ */
+export class TournamentDirector {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: DirectorDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Take every step due now. */
+  async tick(): Promise<void> {
+    for (const t of await this.deps.storage.due(this.now())) {
+      try {
+        await this.advance(t);
+      } catch (err) {
+        this.deps.logger.error({ event: 'tournament-step-failed', tournamentId: t.id, err }, 'a tournament step failed');
+      }
+    }
+  }
+
+  private async advance(t: StoredTournament): Promise<void> {
+    const { storage } = this.deps;
+    if (t.status === 'upcoming') return this.start(t);
+    const rounds = await storage.rounds(t.id);
+    const current = rounds.at(-1);
+    if (current && current.endedAt === null) return this.watch(t, current);
+    const now = this.now();
+    if (t.round >= t.rounds || t.nextRoundAt === null || now < t.nextRoundAt) return;
+    const entrants = await storage.entrants(t.id);
+    const paired = pairNext(t, entrants, rounds, await this.finishes(rounds), this.deps.newId);
+    const round: StoredRound = { id: this.deps.newId(), number: t.round + 1, ...paired, startedAt: now, endedAt: null };
+    if (!(await storage.addRound(t.id, round))) return;
+    this.deps.logger.info(
+      { event: 'tournament-round', tournamentId: t.id, round: round.number, tables: round.tables.length, byes: round.byes.length },
+      'tournament round paired',
+    );
+    await this.open(t, entrants, round, round.tables);
+  }
+
+  /** The start: fewer than two players cancels it; else the order is drawn and, duplicate, every round's board. */
+  private async start(t: StoredTournament): Promise<void> {
+    const players = (await this.deps.storage.entrants(t.id)).filter((e) => e.withdrawnAt === null).map((e) => e.playerId);
+    const now = this.now();
+    if (players.length < 2) {
+      if (await this.deps.storage.start(t.id, now, null, null))
+        this.deps.logger.info({ event: 'tournament-cancelled', tournamentId: t.id, players: players.length }, 'tournament cancelled');
+      return;
+    }
+    const draw = shuffled(players);
+    const boards: Board[] | null = t.duplicate
+      ? Array.from({ length: t.rounds }, () => {
+          const seed = randomBytes(32).toString('hex');
+          return { seed, commitment: commitmentOf(seed) };
+        })
+      : null;
+    if (await this.deps.storage.start(t.id, now, draw, boards))
+      this.deps.logger.info({ event: 'tournament-started', tournamentId: t.id, players: players.length }, 'tournament started');
+  }
+
+  /** A round under way: open the tables nobody stored (their pairer stopped), and end the round once every table has ended. */
+  private async watch(t: StoredTournament, round: StoredRound): Promise<void> {
+    const outcomes = await this.deps.storage.outcomes(round.tables.map((x) => x.matchId));
+    const stored = new Set(outcomes.map((o) => o.matchId));
+    const missing = round.tables.filter((x) => !stored.has(x.matchId));
+    const now = this.now();
+    if (missing.length > 0) {
+      if (now - round.startedAt >= OPEN_GRACE_MS) await this.open(t, await this.deps.storage.entrants(t.id), round, missing);
+      return;
+    }
+    if (outcomes.some((o) => o.status === 'playing')) return;
+    const last = round.number >= t.rounds;
+    if (await this.deps.storage.endRound(t.id, round.id, now, last ? null : now + t.breakSeconds * 1000))
+      this.deps.logger.info({ event: 'tournament-round-ended', tournamentId: t.id, round: round.number, last }, 'tournament round ended');
+  }
+
+  private async finishes(rounds: readonly StoredRound[]): Promise<Map<string, SeatFinish[]>> {
+    const tables = rounds.flatMap((r) => r.tables);
+    return finishesByTable(tables, await this.deps.storage.outcomes(tables.map((x) => x.matchId)));
+  }
+
+  /** Store and open these tables of the round: each player's seat held for them until they join. */
+  private async open(t: StoredTournament, entrants: readonly Entrant[], round: StoredRound, tables: StoredRound['tables']): Promise<void> {
+    const names = new Map(entrants.map((e) => [e.playerId, e.name]));
+    const board = t.boards?.[round.number - 1];
+    for (const table of tables) {
+      const streams = Object.fromEntries(table.seats.flatMap((s) => (s.stream === null ? [] : [[s.colour, s.stream]])));
+      const firstSeat = table.seats.find((s) => s.stream === 0)?.colour;
+      const at: TableAtStart = {
+        tableId: table.tableId,
+        code: '',
+        private: t.private,
+        watchable: true,
+        rated: !t.private,
+        hostId: t.creatorId,
+        setup: { preset: t.preset, options: { leftSeatsPlayOn: true }, seats: table.seats.map((s) => s.colour), teams: false },
+        base: DEFAULT_BASE,
+        turnSeconds: t.turnSeconds,
+        seats: table.seats.map((s) =>
+          s.playerId === null
+            ? { colour: s.colour, kind: 'bot', bot: TOURNAMENT_BOT, playerId: null, name: botLabel(s.colour, TOURNAMENT_BOT) }
+            : { colour: s.colour, kind: 'human', bot: null, playerId: s.playerId, name: names.get(s.playerId) ?? s.playerId },
+        ),
+        randomFirstSeat: !board && PRESETS[t.preset].firstSeat === 'random',
+        tournament: {
+          matchId: table.matchId,
+          ...(board && firstSeat && { board: { id: round.id, seed: board.seed, streams, firstSeat } }),
+        },
+      };
+      try {
+        if (!(await this.deps.openTable(at))) continue;
+      } catch (err) {
+        this.deps.logger.error(
+          { event: 'tournament-table-failed', tournamentId: t.id, matchId: table.matchId, err },
+          'could not open a table',
+        );
+      }
+    }
+  }
+}
+
+/** A uniformly shuffled copy (crypto: the order decides round one's tables and the last tiebreak). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

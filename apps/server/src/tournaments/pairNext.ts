@@ -1,0 +1,57 @@
+import { defaultColours } from '@flightchess/protocol';
+import { COLOURS, PRESETS, type SeatFinish, pairRound, streamsFor } from '@flightchess/rules';
+import { standings } from './results';
+import type { Entrant, PairedSeat, PairedTable, StoredRound, StoredTournament } from './tournamentRepository';
+
+/**
+ * The next round of a Swiss, from what is stored: the players still in (not withdrawn) in standings order
+ * — round one in the order drawn at the start — seated by the rules' pairRound (no repeat opponents where
+ * it can, byes to who had none, bots in the seats left). At a duplicate tournament each player is given the
+ * dice stream they held least so far (streamsFor), the seat of stream k being the table's k-th colour, so
+ * that every table of the round seats its streams alike. Ids come from `newId` (random: drawn once, stored
+ * with the pairing).
+ */
+export function pairNext(
+  t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset'>,
+  entrants: readonly Entrant[],
+  rounds: readonly StoredRound[],
+  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+  newId: () => string,
+): { tables: PairedTable[]; byes: string[] } {
+  const playing = new Set(entrants.filter((e) => e.withdrawnAt === null).map((e) => e.playerId));
+  const ranked = rounds.length === 0 ? (t.draw ?? []) : standings(t, entrants, rounds, finishes).map((s) => s.playerId);
+  const order = ranked.filter((p) => playing.has(p));
+  const met = new Set<string>();
+  const held = new Map<string, number>();
+  const hadBye = new Set<string>();
+  for (const r of rounds) {
+    r.byes.forEach((p) => hadBye.add(p));
+    for (const table of r.tables) {
+      const people = table.seats.flatMap((s) => (s.playerId ? [s.playerId] : []));
+      for (const a of people) for (const b of people) if (a !== b) met.add(`${a} ${b}`);
+      for (const s of table.seats)
+        if (s.playerId && s.stream !== null) held.set(`${s.playerId} ${s.stream}`, (held.get(`${s.playerId} ${s.stream}`) ?? 0) + 1);
+    }
+  }
+  const { tables, byes } = pairRound({
+    standings: order.map((_, i) => i),
+    size: t.seats,
+    met: (a, b) => met.has(`${order[a]} ${order[b]}`),
+    hadBye: (p) => hadBye.has(order[p]!),
+  });
+  const colours = defaultColours(PRESETS[t.preset].colours, t.seats);
+  return {
+    tables: tables.map((table) => {
+      const people = table.map((p) => (p === null ? null : order[p]!));
+      const streams = t.duplicate ? streamsFor(people, (p, s) => (p === null ? 0 : (held.get(`${p} ${s}`) ?? 0))) : people.map((_, i) => i);
+      const seats: PairedSeat[] = people.map((playerId, i) => ({
+        colour: colours[streams[i]!]!,
+        playerId,
+        stream: t.duplicate ? streams[i]! : null,
+      }));
+      seats.sort((a, b) => COLOURS.indexOf(a.colour) - COLOURS.indexOf(b.colour));
+      return { matchId: newId(), tableId: newId(), seats };
+    }),
+    byes: byes.map((p) => order[p]!),
+  };
+}

@@ -1,0 +1,131 @@
+import type { TournamentStanding } from '@flightchess/protocol';
+import {
+  type Colour,
+  type PlayedRound,
+  type PlayedTable,
+  type SeatFinish,
+  matchpoints,
+  placePoints,
+  standingsOf,
+} from '@flightchess/rules';
+import type { Entrant, PairedTable, SeatOutcome, StoredRound, StoredTournament } from './tournamentRepository';
+
+/**
+ * A tournament's results as pure functions of what is stored (its entrants, its rounds as paired, the
+ * matches' results): the same rows give the same standings on every process and after every restore.
+ */
+
+/**
+ * How a seat finished, for the tournament: a win first, then planes arrived — and a seat whose player
+ * left the game (resigned, escaped, never came and was forfeited) behind every seat played to the end,
+ * whatever auto-play made of it after (docs/server/tournaments.md).
+ */
+export function finishOf(outcome: SeatOutcome): SeatFinish {
+  return outcome.out !== null ? { won: false, arrived: -1 } : { won: outcome.winner, arrived: outcome.arrived ?? 0 };
+}
+
+/** Each table's seats' finishes, in seat order, for the tables whose match has been recorded. */
+export function finishesByTable(tables: readonly PairedTable[], outcomes: readonly SeatOutcome[]): Map<string, SeatFinish[]> {
+  const byMatch = new Map<string, Map<Colour, SeatOutcome>>();
+  for (const o of outcomes) {
+    if (o.status !== 'finished') continue;
+    const seats = byMatch.get(o.matchId) ?? new Map<Colour, SeatOutcome>();
+    byMatch.set(o.matchId, seats.set(o.colour, o));
+  }
+  const finished = new Map<string, SeatFinish[]>();
+  for (const table of tables) {
+    const seats = byMatch.get(table.matchId);
+    if (seats && table.seats.every((s) => seats.has(s.colour)))
+      finished.set(
+        table.matchId,
+        table.seats.map((s) => finishOf(seats.get(s.colour)!)),
+      );
+  }
+  return finished;
+}
+
+/** Each seat's tournament points and matchpoints in a round, by match id (seat order); matchpoints only for duplicate rounds. */
+export function roundScores(
+  round: StoredRound,
+  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+  duplicate: boolean,
+): Map<string, { points: number[]; matchpoints: number[] | null }> {
+  const scores = new Map<string, { points: number[]; matchpoints: number[] | null }>();
+  const played = round.tables.filter((t) => finishes.has(t.matchId));
+  // Each result is compared with those who held the same stream at the round's other tables (stream order).
+  const byStream = played.map((t) => {
+    const inOrder: SeatFinish[] = [];
+    t.seats.forEach((s, i) => (inOrder[s.stream ?? i] = finishes.get(t.matchId)![i]!));
+    return inOrder;
+  });
+  const mp = duplicate ? matchpoints(byStream) : null;
+  played.forEach((t, ti) =>
+    scores.set(t.matchId, {
+      points: placePoints(finishes.get(t.matchId)!),
+      matchpoints: mp && t.seats.map((s, i) => mp[ti]![s.stream ?? i]!),
+    }),
+  );
+  return scores;
+}
+
+/** The rounds as the rules' standings read them: players by their place in `entrants`, only the tables recorded. */
+export function playedRounds(
+  entrants: readonly Entrant[],
+  rounds: readonly StoredRound[],
+  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+): PlayedRound[] {
+  const index = new Map(entrants.map((e, i) => [e.playerId, i]));
+  const numberOf = (playerId: string | null) => (playerId === null ? null : (index.get(playerId) ?? null));
+  return rounds.map((r) => ({
+    byes: r.byes.flatMap((p) => (index.has(p) ? [index.get(p)!] : [])),
+    tables: r.tables.flatMap((t): PlayedTable[] => {
+      const f = finishes.get(t.matchId);
+      return f ? [{ players: t.seats.map((s) => numberOf(s.playerId)), finishes: f }] : [];
+    }),
+  }));
+}
+
+/**
+ * The standings: at a duplicate tournament by matchpoints first (luck cancels there), then as the rules'
+ * standingsOf orders them (points, Sonneborn–Berger, wins, the drawn order); at a plain one as standingsOf.
+ */
+export function standings(
+  t: Pick<StoredTournament, 'duplicate' | 'draw'>,
+  entrants: readonly Entrant[],
+  rounds: readonly StoredRound[],
+  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+): TournamentStanding[] {
+  const index = new Map(entrants.map((e, i) => [e.playerId, i]));
+  const draw = (t.draw ?? []).flatMap((p) => (index.has(p) ? [index.get(p)!] : []));
+  const ruled = standingsOf(
+    entrants.map((_, i) => i),
+    playedRounds(entrants, rounds, finishes),
+    draw,
+  );
+  const mp = new Map<string, number>();
+  if (t.duplicate)
+    for (const round of rounds)
+      for (const [matchId, s] of roundScores(round, finishes, true)) {
+        const table = round.tables.find((x) => x.matchId === matchId)!;
+        table.seats.forEach((seat, i) => seat.playerId && mp.set(seat.playerId, (mp.get(seat.playerId) ?? 0) + s.matchpoints![i]!));
+      }
+  const order = ruled.map((s, at) => ({ s, at }));
+  if (t.duplicate) {
+    const mpOf = (i: number) => mp.get(entrants[i]!.playerId) ?? 0;
+    order.sort((a, b) => mpOf(b.s.player) - mpOf(a.s.player) || a.at - b.at);
+  }
+  return order.map(({ s }, rank) => {
+    const e = entrants[s.player]!;
+    return {
+      rank: rank + 1,
+      playerId: e.playerId,
+      name: e.name,
+      points: s.points,
+      matchpoints: t.duplicate ? (mp.get(e.playerId) ?? 0) : null,
+      tiebreak: s.tiebreak,
+      wins: s.wins,
+      games: s.games,
+      withdrawn: e.withdrawnAt !== null,
+    };
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  TOURNAMENT_LIMITS,
+  type TournamentList,
+  type TournamentRequest,
+  type TournamentStatus,
+  type TournamentSummary,
+  type TournamentView,
+} from '@flightchess/protocol';
+import type { HttpRefusal } from '../http/respond';
+import type { PlayerStorage } from '../players/playerRepository';
+import { summaryOf, tournamentView } from './tournamentView';
+import type { StoredTournament, TournamentStorage } from './tournamentRepository';
+
+export interface TournamentsDeps {
+  readonly storage: TournamentStorage;
+  readonly players: Pick<PlayerStorage, 'getPlayer'>;
+  readonly turnSeconds: number;
+  readonly breakSeconds: number;
+  readonly newId: () => string;
+  readonly now?: () => number;
+}
+
+/** A tournament starts this long after it is created when its creator gives no time. */
+export const DEFAULT_LEAD_MS = 60_000;
+/** How many of each status GET /api/tournaments lists. */
+const LISTED = 50;
+
+const refusal = (status: number, code: HttpRefusal['code'], message: string): { refused: HttpRefusal } => ({
+  refused: { status, code, message },
+});
+const NO_TOURNAMENT = refusal(404, 'ERR_NO_TOURNAMENT', 'no such tournament');
+
+/** Tournaments as the API reaches them: create, list, show, join, withdraw. Their course is the director's. */
+export class Tournaments {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: TournamentsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** A new tournament, its creator in it. */
+  async create(creator: { id: string; nickname: string }, asked: TournamentRequest): Promise<{ id: string } | { refused: HttpRefusal }> {
+    const now = this.now();
+    const startsAt = asked.startsAt ?? now + DEFAULT_LEAD_MS;
+    if (startsAt < now - 1000 || startsAt > now + TOURNAMENT_LIMITS.maxLeadDays * 86_400_000)
+      return refusal(400, 'ERR_BAD_REQUEST', `startsAt: from now to ${TOURNAMENT_LIMITS.maxLeadDays} days ahead (epoch milliseconds)`);
+    const id = this.deps.newId();
+    await this.deps.storage.create({
+      id,
+      name: asked.name ?? `${creator.nickname}'s ${asked.duplicate ? 'duplicate ' : ''}Swiss`,
+      format: asked.format,
+      seats: asked.seats,
+      rounds: asked.rounds,
+      duplicate: asked.duplicate ?? false,
+      private: asked.private ?? false,
+      creatorId: creator.id,
+      preset: asked.preset ?? 'online',
+      turnSeconds: this.deps.turnSeconds,
+      breakSeconds: this.deps.breakSeconds,
+      startsAt: Math.max(now, startsAt),
+      createdAt: now,
+    });
+    await this.deps.storage.join(id, creator.id, creator.nickname, now);
+    return { id };
+  }
+
+  /** Public tournaments: upcoming (soonest first), running, finished (newest first). */
+  async list(): Promise<TournamentList> {
+    const [upcoming, running, finished] = await Promise.all(
+      (['upcoming', 'running', 'finished'] as const).map((s: TournamentStatus) => this.deps.storage.listed(s, LISTED)),
+    );
+    const counts = await this.deps.storage.counts([...upcoming!, ...running!, ...finished!].map((t) => t.id));
+    const summaries = (ts: readonly StoredTournament[]) =>
+      Promise.all(ts.map(async (t): Promise<TournamentSummary> => summaryOf(t, counts.get(t.id) ?? 0, await this.creatorName(t))));
+    return { upcoming: await summaries(upcoming!), running: await summaries(running!), finished: await summaries(finished!) };
+  }
+
+  /** The whole tournament (a private one too: its id is its link). */
+  async view(id: string): Promise<TournamentView | null> {
+    const t = await this.deps.storage.get(id);
+    if (!t) return null;
+    const [entrants, rounds] = await Promise.all([this.deps.storage.entrants(id), this.deps.storage.rounds(id)]);
+    const outcomes = await this.deps.storage.outcomes(rounds.flatMap((r) => r.tables.map((x) => x.matchId)));
+    return tournamentView(t, entrants, rounds, outcomes, await this.creatorName(t));
+  }
+
+  /** Join before the start (again after withdrawing). */
+  async join(id: string, player: { id: string; nickname: string }): Promise<{ refused: HttpRefusal } | null> {
+    const t = await this.deps.storage.get(id);
+    if (!t) return NO_TOURNAMENT;
+    if (t.status !== 'upcoming') return refusal(409, 'ERR_ALREADY_STARTED', 'the tournament has started: players join before the start');
+    const entrants = await this.deps.storage.entrants(id);
+    const inIt = entrants.some((e) => e.playerId === player.id && e.withdrawnAt === null);
+    if (!inIt && entrants.filter((e) => e.withdrawnAt === null).length >= TOURNAMENT_LIMITS.maxPlayers)
+      return refusal(409, 'ERR_TOURNAMENT_FULL', `a tournament takes ${TOURNAMENT_LIMITS.maxPlayers} players`);
+    if (!(await this.deps.storage.join(id, player.id, player.nickname, this.now())))
+      return refusal(409, 'ERR_ALREADY_STARTED', 'the tournament has started: players join before the start');
+    return null;
+  }
+
+  /** Withdraw: before the start, or between and during rounds (not paired again; a game under way is played on by auto-play). */
+  async withdraw(id: string, playerId: string): Promise<{ refused: HttpRefusal } | null> {
+    if (!(await this.deps.storage.get(id))) return NO_TOURNAMENT;
+    return (await this.deps.storage.withdraw(id, playerId, this.now()))
+      ? null
+      : refusal(409, 'ERR_NOT_JOINED', 'you are not in this tournament, withdrew already, or it is over');
+  }
+
+  private async creatorName(t: StoredTournament): Promise<string> {
+    return (await this.deps.players.getPlayer(t.creatorId))?.nickname ?? '';
+  }
+}

@@ -1,0 +1,130 @@
+import type { BotName, Colour, PresetName } from '@flightchess/rules';
+import { PRESET_NAMES } from '@flightchess/rules';
+import { z } from 'zod';
+
+/**
+ * Tournaments (issue 42; docs/server/tournaments.md): a Swiss of 2- or 4-seat tables, optionally with
+ * duplicate dice — every table of a round plays the same committed board, each seat the stream it holds.
+ */
+
+export const TOURNAMENT_FORMATS = ['swiss'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+
+/** upcoming: taking players; running: rounds under way; finished; cancelled (fewer than two players at the start). */
+export type TournamentStatus = 'upcoming' | 'running' | 'finished' | 'cancelled';
+
+export const TOURNAMENT_LIMITS = {
+  maxRounds: 15,
+  /** A tournament starts at most this far ahead. */
+  maxLeadDays: 30,
+  maxNameLength: 40,
+  maxPlayers: 256,
+} as const;
+
+/** The body of POST /api/tournaments (with the creator's credentials). */
+export const tournamentRequestSchema = z.strictObject({
+  playerId: z.string().min(1).max(64),
+  secret: z.string().min(1).max(128),
+  name: z.string().trim().min(1).max(TOURNAMENT_LIMITS.maxNameLength).optional(),
+  format: z.enum(TOURNAMENT_FORMATS),
+  seats: z.union([z.literal(2), z.literal(4)]),
+  rounds: z.number().int().min(1).max(TOURNAMENT_LIMITS.maxRounds),
+  duplicate: z.boolean().optional(),
+  /** Epoch ms; left out: in a minute. */
+  startsAt: z.number().int().nonnegative().optional(),
+  private: z.boolean().optional(),
+  preset: z.enum(PRESET_NAMES).optional(),
+});
+export type TournamentRequest = z.infer<typeof tournamentRequestSchema>;
+
+/** What GET /api/tournaments lists of each one. */
+export interface TournamentSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly format: TournamentFormat;
+  readonly seats: 2 | 4;
+  readonly rounds: number;
+  readonly duplicate: boolean;
+  readonly private: boolean;
+  readonly preset: PresetName;
+  readonly startsAt: number;
+  readonly status: TournamentStatus;
+  /** The round being played, or the last one played (0 before the first). */
+  readonly round: number;
+  /** Players who joined and did not withdraw. */
+  readonly players: number;
+  readonly creatorName: string;
+}
+
+/** GET /api/tournaments */
+export interface TournamentList {
+  readonly upcoming: readonly TournamentSummary[];
+  readonly running: readonly TournamentSummary[];
+  readonly finished: readonly TournamentSummary[];
+}
+
+export interface TournamentPlayer {
+  readonly playerId: string;
+  readonly name: string;
+  readonly withdrawn: boolean;
+}
+
+/** A seat of a round's table: its player (null: a bot plays it) and, at a duplicate round, the dice stream it holds. */
+export interface TournamentSeat {
+  readonly colour: Colour;
+  readonly playerId: string | null;
+  readonly name: string;
+  readonly bot: BotName | null;
+  readonly stream: number | null;
+  /** Once the table's game is over: the tournament points the seat earned (and, duplicate, its matchpoints). */
+  readonly points: number | null;
+  readonly matchpoints: number | null;
+}
+
+export interface TournamentTable {
+  /** The table to join (colyseus `joinById`) or watch. */
+  readonly roomId: string;
+  readonly matchId: string;
+  readonly status: 'waiting' | 'playing' | 'finished' | 'aborted';
+  readonly seats: readonly TournamentSeat[];
+}
+
+export interface TournamentRound {
+  readonly number: number;
+  /** SHA-256 of the round's board (duplicate rounds), published from the tournament's start. */
+  readonly commitment: string | null;
+  /** The board, revealed once the round's last table has ended (duplicate rounds). */
+  readonly seed: string | null;
+  readonly startedAt: number | null;
+  readonly endedAt: number | null;
+  readonly tables: readonly TournamentTable[];
+  /** Who sat the round out (an odd count at tables of two): BYE_POINTS each. */
+  readonly byes: readonly string[];
+}
+
+export interface TournamentStanding {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly name: string;
+  readonly points: number;
+  /** Duplicate tournaments: the sum of the matchpoints of every game (null otherwise). */
+  readonly matchpoints: number | null;
+  /** Sonneborn–Berger. */
+  readonly tiebreak: number;
+  readonly wins: number;
+  readonly games: number;
+  readonly withdrawn: boolean;
+}
+
+/** GET /api/tournaments/:id */
+export interface TournamentView extends TournamentSummary {
+  readonly turnSeconds: number;
+  /** Seconds between a round's end and the next round's start. */
+  readonly breakSeconds: number;
+  /** When the next round starts (the break after a round), if it is known. */
+  readonly nextRoundAt: number | null;
+  readonly entrants: readonly TournamentPlayer[];
+  /** Every round so far; a duplicate tournament lists the rounds still to come with their commitments. */
+  readonly roundList: readonly TournamentRound[];
+  readonly standings: readonly TournamentStanding[];
+}
