@@ -169,6 +169,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     },
     turnSeconds: config.turnSeconds,
     breakSeconds: config.tournamentBreakSeconds,
+    feeds: friends.feeds,
   });
   // With several processes, a listing can go while its table runs: Colyseus removes a dead process's
   // listings by reading them all and then deleting, and a table restored under the same id in between

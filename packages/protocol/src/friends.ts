@@ -1,4 +1,5 @@
 import type { Colour } from '@flightchess/rules';
+import type { TournamentCall } from './tournaments';
 
 /**
  * Friends, their presence and the live events of a player's open pages (POST /api/friends…,
@@ -166,6 +167,8 @@ export type SocialEvent =
   | { readonly type: 'invitations'; readonly invitations: InvitationsAnswer }
   /** The bell: how many notices are unread, after each new one and each read (on any device). */
   | { readonly type: 'notifications'; readonly unread: number }
+  /** The player's tables of tournament rounds under way (joined as any table): when a round opens them and when it ends. */
+  | { readonly type: 'tournamentTables'; readonly tables: readonly TournamentCall[] }
   /** The player's own settings changed (on another page, or this one): the rest of the friends is as it was. */
   | { readonly type: 'settings'; readonly settings: SocialSettings }
   | { readonly type: 'presence'; readonly playerId: string; readonly presence: FriendPresence };

@@ -116,6 +116,16 @@ export interface TournamentStanding {
   readonly withdrawn: boolean;
 }
 
+/** A player's table of a tournament's round under way, told to their open pages (SocialEvent `tournamentTables`). */
+export interface TournamentCall {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly round: number;
+  readonly roomId: string;
+  readonly matchId: string;
+  readonly colour: Colour;
+}
+
 /** GET /api/tournaments/:id */
 export interface TournamentView extends TournamentSummary {
   readonly turnSeconds: number;

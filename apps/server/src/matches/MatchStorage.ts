@@ -51,6 +51,8 @@ export interface MatchStorage {
   lastMatchAt(table: TableKey): Promise<string | null>;
   /** Who may read a match (matchAccess.ts): its table's privacy and code; null when there is no such match. */
   matchPrivacy(id: string): Promise<MatchPrivacy | null>;
+  /** Whether the player is seated at a game of this duplicate board still being played (they may not watch its other tables). */
+  playingBoard(boardId: string, playerId: string): Promise<boolean>;
   /**
    * A player's matches, newest first, aborted ones left out: `all` for the player themself (the one being
    * played and private ones too), `public` for anyone else (finished games of public tables only).

@@ -241,6 +241,13 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
       return m ? matchPrivacy(m) : null;
     },
 
+    playingBoard: async (boardId, playerId) =>
+      (await sql.get(
+        `SELECT 1 AS one FROM matches m JOIN match_seats s ON s.match_id = m.id
+         WHERE m.board_id = ? AND m.status = 'playing' AND s.player_id = ? LIMIT 1`,
+        [boardId, playerId],
+      )) !== undefined,
+
     recentMatches: async (playerId, limit, shown) => (await sql.all(RECENT_MATCHES[shown], [playerId, limit])).map(matchSummary),
   };
 }

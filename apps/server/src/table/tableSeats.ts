@@ -52,8 +52,19 @@ export class TableSeats {
     const invited = typeof invitation === 'string' && (await t.deps.invitations.admits(invitation, player.id, t.tableId));
     const locked = invited ? null : codeRefusal(t.state, options);
     if (locked) return locked;
-    if (options?.watch === true) return (await this.banned(client, player.id)) ?? t.watchers.admit(client, player);
+    if (options?.watch === true) return this.watch(client, player);
     return this.sitDown(client, player, options?.colour);
+  }
+
+  /**
+   * Watch (watchers.ts) — unless banned, or, at a table of a tournament's duplicate round, seated at
+   * another table of the round still playing its board: what happens here would tell them their dice.
+   */
+  private async watch(client: Client, player: PlayerRecord): Promise<'watching' | Rejection> {
+    const board = this.t.play.match?.table.board;
+    if (board && (await this.t.deps.matches.storage.playingBoard(board.id, player.id)))
+      return reject('ERR_NOT_WATCHABLE', 'you are playing this round at another table: its tables play the same dice');
+    return (await this.banned(client, player.id)) ?? this.t.watchers.admit(client, player);
   }
 
   /** A newcomer, or a watcher (`sit`), takes a free seat before the game. */
@@ -94,7 +105,7 @@ export class TableSeats {
       return reject('ERR_NO_INVITATION', 'taking a seat over needs an invitation to that seat of this game');
     const taken = await this.takeOver(client, player, colour, invitation as string);
     if (typeof taken !== 'string' && taken.code === 'ERR_NO_FREE_SEAT' && !t.seating.colourOfPlayer(player.id))
-      return (await this.banned(client, player.id)) ?? t.watchers.admit(client, player);
+      return this.watch(client, player);
     return taken;
   }
 

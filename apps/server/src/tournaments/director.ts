@@ -20,6 +20,8 @@ export interface DirectorDeps {
   readonly openTable: (at: TableAtStart) => Promise<boolean>;
   readonly logger: Logger;
   readonly newId: () => string;
+  /** A round's tables opened or the round ended: these players' pages are told their tables (TournamentCall). */
+  readonly tablesChanged: (playerIds: readonly string[]) => void;
   readonly now?: () => number;
 }
 
@@ -65,6 +67,7 @@ export class TournamentDirector {
       'tournament round paired',
     );
     await this.open(t, entrants, round, round.tables);
+    this.deps.tablesChanged(playersOf(round));
   }
 
   /** The start: fewer than two players cancels it; else the order is drawn and, duplicate, every round's board. */
@@ -99,8 +102,9 @@ export class TournamentDirector {
     }
     if (outcomes.some((o) => o.status === 'playing')) return;
     const last = round.number >= t.rounds;
-    if (await this.deps.storage.endRound(t.id, round.id, now, last ? null : now + t.breakSeconds * 1000))
-      this.deps.logger.info({ event: 'tournament-round-ended', tournamentId: t.id, round: round.number, last }, 'tournament round ended');
+    if (!(await this.deps.storage.endRound(t.id, round.id, now, last ? null : now + t.breakSeconds * 1000))) return;
+    this.deps.logger.info({ event: 'tournament-round-ended', tournamentId: t.id, round: round.number, last }, 'tournament round ended');
+    this.deps.tablesChanged(playersOf(round));
   }
 
   private async finishes(rounds: readonly StoredRound[]): Promise<Map<string, SeatFinish[]>> {
@@ -147,6 +151,9 @@ export class TournamentDirector {
     }
   }
 }
+
+/** The people seated at the round's tables. */
+const playersOf = (round: StoredRound): string[] => round.tables.flatMap((x) => x.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])));
 
 /** A uniformly shuffled copy (crypto: the order decides round one's tables and the last tiebreak). */
 function shuffled<T>(items: readonly T[]): T[] {

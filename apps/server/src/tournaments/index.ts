@@ -1,6 +1,7 @@
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GuestReads } from '../accounts/guests';
+import type { Friends } from '../friends';
 import type { Bans } from '../bans/bans';
 import { randomId } from '../core/ids';
 import type { TableAtStart } from '../matches/Match';
@@ -21,7 +22,11 @@ export interface TournamentsDeps {
   readonly openTable: (at: TableAtStart) => Promise<boolean>;
   readonly turnSeconds: number;
   readonly breakSeconds: number;
+  /** The pages' event streams carry each player's tables of rounds under way (friends/). */
+  readonly feeds: Friends['feeds'];
 }
+
+const FEED = 'tournaments';
 
 export interface TournamentsCapability {
   /** /tournaments… (mounted under /api). */
@@ -42,7 +47,17 @@ export function createTournaments(deps: TournamentsDeps): TournamentsCapability 
     breakSeconds: deps.breakSeconds,
     newId: () => randomId(12),
   });
-  const director = new TournamentDirector({ storage, openTable: deps.openTable, logger: deps.logger, newId: () => randomId(12) });
+  deps.feeds.addFeed(FEED, async (playerId) => ({ type: 'tournamentTables', tables: await tournaments.calls(playerId) }));
+  const director = new TournamentDirector({
+    storage,
+    openTable: deps.openTable,
+    logger: deps.logger,
+    newId: () => randomId(12),
+    tablesChanged: (playerIds) =>
+      void deps.feeds
+        .feedChanged(FEED, playerIds)
+        .catch((err: unknown) => deps.logger.error({ event: 'tournament-tell-failed', err }, "could not tell the players' pages")),
+  });
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
   const tick = () =>

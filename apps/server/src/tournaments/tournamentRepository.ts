@@ -102,6 +102,8 @@ export interface TournamentStorage {
   endRound(tournamentId: string, roundId: string, at: number, next: number | null): Promise<boolean>;
   /** The stored results of these matches' seats (matches not stored yet are left out). */
   outcomes(matchIds: readonly string[]): Promise<SeatOutcome[]>;
+  /** The rounds under way of the running tournaments the player is in, with their tournament's name. */
+  roundsUnderWay(playerId: string): Promise<{ readonly tournamentId: string; readonly name: string; readonly round: StoredRound }[]>;
 }
 
 const tournamentOf = (r: Row): StoredTournament => ({
@@ -276,6 +278,17 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
         );
         return true;
       }),
+
+    roundsUnderWay: async (playerId) =>
+      (
+        await sql.all(
+          `SELECT t.id AS tournament_id, t.name AS tournament_name, r.* FROM tournament_players p
+           JOIN tournaments t ON t.id = p.tournament_id
+           JOIN tournament_rounds r ON r.tournament_id = t.id AND r.number = t.round
+           WHERE p.player_id = ? AND t.status = 'running' AND r.ended_at IS NULL`,
+          [playerId],
+        )
+      ).map((r) => ({ tournamentId: r.tournament_id as string, name: r.tournament_name as string, round: roundOf(r) })),
 
     outcomes: async (matchIds) =>
       (

@@ -1,5 +1,6 @@
 import {
   TOURNAMENT_LIMITS,
+  type TournamentCall,
   type TournamentList,
   type TournamentRequest,
   type TournamentStatus,
@@ -104,6 +105,20 @@ export class Tournaments {
     return (await this.deps.storage.withdraw(id, playerId, this.now()))
       ? null
       : refusal(409, 'ERR_NOT_JOINED', 'you are not in this tournament, withdrew already, or it is over');
+  }
+
+  /** The player's tables of rounds under way whose game is still being played (their pages are told: TournamentCall). */
+  async calls(playerId: string): Promise<TournamentCall[]> {
+    const calls: TournamentCall[] = [];
+    for (const { tournamentId, name, round } of await this.deps.storage.roundsUnderWay(playerId)) {
+      const table = round.tables.find((x) => x.seats.some((s) => s.playerId === playerId));
+      if (!table) continue;
+      const outcomes = await this.deps.storage.outcomes([table.matchId]);
+      if (outcomes.length === 0 || outcomes.some((o) => o.status !== 'playing')) continue;
+      const colour = table.seats.find((s) => s.playerId === playerId)!.colour;
+      calls.push({ tournamentId, name, round: round.number, roomId: table.tableId, matchId: table.matchId, colour });
+    }
+    return calls;
   }
 
   private async creatorName(t: StoredTournament): Promise<string> {

@@ -1,4 +1,4 @@
-import type { FriendsAnswer, InvitationsAnswer, SettingsAnswer, SocialEvent } from '@flightchess/protocol';
+import type { FriendsAnswer, InvitationsAnswer, SettingsAnswer, SocialEvent, TournamentCall } from '@flightchess/protocol';
 import type { NetSession } from '../online/netSession';
 import { EventFrames } from './eventFrames';
 import { newPageId } from './pageId';
@@ -25,6 +25,8 @@ export class SocialLink {
   private bell = 0;
   private readonly bellListeners = new Set<(unread: number) => void>();
   private readonly callListeners = new Set<(invitations: InvitationsAnswer) => void>();
+  private tables: readonly TournamentCall[] = [];
+  private readonly tableListeners = new Set<(tables: readonly TournamentCall[]) => void>();
   private running: { playerId: string; abort: AbortController } | null = null;
   private retryMs = FIRST_RETRY_MS;
   private retry: ReturnType<typeof setTimeout> | undefined;
@@ -58,6 +60,13 @@ export class SocialLink {
     this.callListeners.add(listener);
     if (this.calls) listener(this.calls);
     return () => this.callListeners.delete(listener);
+  }
+
+  /** Called with the player's tables of tournament rounds under way at once and after each change; the answer stops it. */
+  watchTournamentTables(listener: (tables: readonly TournamentCall[]) => void): () => void {
+    this.tableListeners.add(listener);
+    listener(this.tables);
+    return () => this.tableListeners.delete(listener);
   }
 
   /** Called with the bell's unread count at once and after each change; the answer stops it. */
@@ -99,7 +108,9 @@ export class SocialLink {
     this.answer = null;
     this.calls = null;
     this.bell = 0;
+    this.tables = [];
     for (const listener of this.bellListeners) listener(0);
+    for (const listener of this.tableListeners) listener([]);
   }
 
   private async read(playerId: string, secret: string, abort: AbortController): Promise<void> {
@@ -148,6 +159,11 @@ export class SocialLink {
     if (event.type === 'invitations') {
       this.calls = event.invitations;
       for (const listener of this.callListeners) listener(event.invitations);
+      return;
+    }
+    if (event.type === 'tournamentTables') {
+      this.tables = event.tables;
+      for (const listener of this.tableListeners) listener(event.tables);
       return;
     }
     if (!this.answer) return;

@@ -1,6 +1,7 @@
 import type { MatchRecord, TournamentList, TournamentView, VerifyAnswer } from '@flightchess/protocol';
 import { streamRollAt } from '@flightchess/rules';
-import { type Guest, type Player, credentials, getJson, joinById, newGuest, play, postJson, waitFor } from '../../support/players';
+import { PageEvents } from '../../support/pageEvents';
+import { type Guest, type Player, credentials, getJson, joinById, newGuest, play, postJson, waitFor, watch } from '../../support/players';
 import { testServerPerFile } from '../../support/server';
 
 jest.setTimeout(120_000);
@@ -59,20 +60,44 @@ describe('Swiss tournaments (issue 42)', () => {
       [64, null],
     ]);
 
+    // Ann's open page is told her table as the round opens it.
+    const annPage = new PageEvents(t.baseUrl, credentials(guests[0]!));
     const round1 = await sitDown(made.id, 1, guests);
     const r1 = (await view(made.id)).roundList[0]!;
+    const annTable = r1.tables.find((x) => x.seats.some((s) => s.playerId === guests[0]!.playerId))!;
+    await waitFor(
+      () => annPage.events.some((e) => e.type === 'tournamentTables' && e.tables[0]?.roomId === annTable.roomId),
+      "Ann's page told her table",
+    );
+    expect(annPage.events.filter((e) => e.type === 'tournamentTables').at(-1)).toEqual({
+      type: 'tournamentTables',
+      tables: [
+        {
+          tournamentId: made.id,
+          name: 'Evening duels',
+          round: 1,
+          roomId: annTable.roomId,
+          matchId: annTable.matchId,
+          colour: annTable.seats.find((s) => s.playerId === guests[0]!.playerId)!.colour,
+        },
+      ],
+    });
     expect(r1.tables).toHaveLength(2);
     // Every table holds streams 0 and 1, its seats those who were paired there.
     for (const x of r1.tables) expect(x.seats.map((s) => s.stream).sort()).toEqual([0, 1]);
     const [a, b] = [...round1.values()];
-    // Table A plays to its end while table B has not begun: A's record keeps the board's seed.
+    const [tableA, tableB] = [a![0]!.room.roomId, b![0]!.room.roomId].map((roomId) => r1.tables.find((x) => x.roomId === roomId)!);
+    // Nobody playing the board watches its other table; someone who is not in the round may.
+    await expect(watch(t.colyseus.sdk, tableA!.roomId, b![0]!.guest)).rejects.toMatchObject({
+      message: expect.stringMatching(/ERR_NOT_WATCHABLE/),
+    });
+    const eve = await watch(t.colyseus.sdk, tableA!.roomId, late);
+    // Table A plays to its end while table B has not begun: A's record waits for the round (it would tell B its dice).
     await play(a!);
     await waitFor(async () => (await view(made.id)).roundList[0]!.tables.some((x) => x.status === 'finished'), 'table A recorded');
-    const recordA = (await getJson<MatchRecord>(t, `/api/matches/${r1.tables.find((x) => x.roomId === a![0]!.room.roomId)!.matchId}`)).body;
-    expect(recordA.status).toBe('finished');
-    expect(recordA.seed).toBeNull();
-    expect(recordA.commitment).toBe(r1.commitment);
-    expect((await getJson<Refused>(t, `/api/matches/${recordA.id}/verify`)).body.error?.code).toBe('ERR_NOT_OVER');
+    for (const path of [`/api/matches/${tableA!.matchId}`, `/api/matches/${tableA!.matchId}/verify`])
+      expect((await getJson<Refused>(t, path)).body.error?.code).toBe('ERR_NOT_OVER');
+    await eve.room.leave(true);
     await play(b!);
     await waitFor(async () => (await view(made.id)).roundList[0]!.endedAt !== null, 'round 1 to end');
 
@@ -82,6 +107,9 @@ describe('Swiss tournaments (issue 42)', () => {
     for (const x of ended.roundList[0]!.tables) {
       const record = (await getJson<MatchRecord>(t, `/api/matches/${x.matchId}`)).body;
       expect(record.seed).toBe(seed);
+      expect(record.commitment).toBe(ended.roundList[0]!.commitment);
+      // The stream-0 seat starts at every table of the round.
+      expect(record.setup.firstSeat).toBe(x.seats.find((s) => s.stream === 0)!.colour);
       // Roll n of a seat is die n of its stream: at every table alike.
       const rolled: Record<string, number> = {};
       for (const action of record.actions) {
@@ -98,6 +126,8 @@ describe('Swiss tournaments (issue 42)', () => {
       for (const s of x.seats) expect([0, 0.5, 1]).toContain(s.matchpoints);
     }
     for (const players of round1.values()) for (const p of players) await p.room.leave(true);
+    // The round over, Ann's page has no table until the next round opens one.
+    await waitFor(() => annPage.events.some((e) => e.type === 'tournamentTables' && e.tables.length === 0), 'the table gone');
 
     // Round two: nobody meets the same opponent again.
     const round2 = await sitDown(made.id, 2, guests);
@@ -123,6 +153,7 @@ describe('Swiss tournaments (issue 42)', () => {
     expect(mp).toEqual([...mp].sort((x, y) => y - x));
     expect((await getJson<TournamentList>(t, '/api/tournaments')).body.finished.map((x) => x.id)).toContain(made.id);
     for (const players of round2.values()) for (const p of players) await p.room.leave(true);
+    await annPage.close();
   });
 
   test('tables of four with bots filling, a no-show played by auto-play and placed last, a withdrawal not paired again', async () => {
