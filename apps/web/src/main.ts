@@ -22,6 +22,7 @@ import { OfflineStore } from './saves/offlineStore';
 import { screenFor } from './screenFor';
 import { showNotices } from './admin/noticeBanner';
 import { showInvitations } from './friends/invitationBanner';
+import { showTournamentCalls } from './tournaments/tableCallBanner';
 import { showBell } from './friends/bell';
 import { Prefs } from './ui/prefs';
 import { type Route, hashOf, parseRoute, routeFromSearch } from './router';
@@ -69,6 +70,7 @@ const ctx: AppContext = {
 let screen: Screen | null = null;
 const notices = showNotices(statusBar, ctx.net);
 const invitations = showInvitations(statusBar, ctx);
+const tournamentCalls = showTournamentCalls(statusBar, ctx);
 const bell = showBell(langButton, ctx);
 visible.start();
 // A player made on this page (a first game, a table watched) or taken over (linked, signed in): their friends' stream and page word start now.
@@ -105,6 +107,7 @@ onLanguageChange(() => {
   relabelShell();
   notices.relabel();
   invitations.relabel();
+  tournamentCalls.relabel();
   bell.relabel();
   screen?.relabel();
 });

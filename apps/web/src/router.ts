@@ -33,7 +33,10 @@ export type Route =
   | { readonly name: 'admin' }
   | { readonly name: 'watch'; readonly roomId: string }
   /** A friend link: ask the owner of the friend code to be friends. */
-  | { readonly name: 'friend'; readonly code: string };
+  | { readonly name: 'friend'; readonly code: string }
+  | { readonly name: 'tournaments' }
+  /** A tournament's page (a private one's link too). */
+  | { readonly name: 'tournament'; readonly id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -75,6 +78,10 @@ export function parseRoute(hash: string): Route {
       return arg ? { name: 'watch', roomId: arg } : { name: 'home' };
     case 'friend':
       return arg ? { name: 'friend', code: arg.toUpperCase() } : { name: 'friends' };
+    case 'tournaments':
+      return { name: 'tournaments' };
+    case 'tournament':
+      return arg ? { name: 'tournament', id: arg } : { name: 'tournaments' };
     default:
       return { name: 'home' };
   }
@@ -120,6 +127,10 @@ export function hashOf(route: Route): string {
       return `#/watch/${encodeURIComponent(route.roomId)}`;
     case 'friend':
       return `#/friend/${encodeURIComponent(route.code)}`;
+    case 'tournaments':
+      return '#/tournaments';
+    case 'tournament':
+      return `#/tournament/${encodeURIComponent(route.id)}`;
   }
 }
 

@@ -13,6 +13,8 @@ import { rulesScreen } from './rules/rulesScreen';
 import { tableScreen } from './table/tableScreen';
 import { signInScreen } from './account/signInScreen';
 import { signedOutScreen } from './account/signedOutScreen';
+import { tournamentScreen } from './tournaments/tournamentScreen';
+import { tournamentsScreen } from './tournaments/tournamentsScreen';
 
 /** The screen each route shows; a screen lives in the capability it shows. */
 export function screenFor(ctx: AppContext, route: Route): Screen {
@@ -57,5 +59,9 @@ export function screenFor(ctx: AppContext, route: Route): Screen {
       return tableScreen(ctx, { kind: 'watch', roomId: route.roomId });
     case 'friend':
       return friendLinkScreen(ctx, route.code);
+    case 'tournaments':
+      return tournamentsScreen(ctx);
+    case 'tournament':
+      return tournamentScreen(ctx, route.id);
   }
 }

@@ -59,6 +59,8 @@ describe('routes', () => {
       { name: 'link', code: 'ACDEFGHJ' },
       { name: 'signed-out' },
       { name: 'admin' },
+      { name: 'tournaments' },
+      { name: 'tournament', id: 'aB-_9' },
     ];
     for (const route of routes) expect(parseRoute(hashOf(route))).toEqual(route);
     expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });

@@ -1,5 +1,5 @@
 import type { MatchRecord } from '@flightchess/protocol';
-import { commitmentOf, rollAt } from '@flightchess/rules';
+import { commitmentOf, rollAt, streamRollAt } from '@flightchess/rules';
 import { ReplaySource } from '../src/play/sources/replaySource';
 import { offlineResults, onlineResults, type ResultData, resultHeadline, verifyMatchDice } from '../src/results/results';
 import { setLanguage } from '../src/i18n';
@@ -98,12 +98,19 @@ describe('results', () => {
     const rolls = [0, 1, 2, 3].map((i) => rollAt(SEED, i));
     const actions = rolls.map((value) => ({ type: 'roll' as const, seat: 'red' as const, value }));
     const commitment = commitmentOf(SEED);
-    expect(verifyMatchDice({ seed: SEED, commitment, actions })).toEqual({ ok: true, value: { rolls: 4 } });
+    expect(verifyMatchDice({ seed: SEED, commitment, actions, diceStreams: null })).toEqual({ ok: true, value: { rolls: 4 } });
     const tampered = actions.map((a, i) => (i === 2 ? { ...a, value: (a.value % 6) + 1 } : a));
-    const bad = verifyMatchDice({ seed: SEED, commitment, actions: tampered });
+    const bad = verifyMatchDice({ seed: SEED, commitment, actions: tampered, diceStreams: null });
     expect(bad.ok === false && bad.error).toMatchObject({ code: 'ERR_ROLL_MISMATCH', index: 2 });
-    expect(verifyMatchDice({ seed: SEED, commitment: '00'.repeat(32), actions }).ok).toBe(false);
-    expect(verifyMatchDice({ seed: null, commitment, actions }).ok).toBe(false);
+    expect(verifyMatchDice({ seed: SEED, commitment: '00'.repeat(32), actions, diceStreams: null }).ok).toBe(false);
+    expect(verifyMatchDice({ seed: null, commitment, actions, diceStreams: null }).ok).toBe(false);
+    // A duplicate round's table: each seat's dice from its stream of the round's board.
+    const duplicate = [0, 1, 2].map((n) => ({ type: 'roll' as const, seat: 'red' as const, value: streamRollAt(SEED, 2, n) }));
+    expect(verifyMatchDice({ seed: SEED, commitment, actions: duplicate, diceStreams: { red: 2 } })).toEqual({
+      ok: true,
+      value: { rolls: 3 },
+    });
+    expect(verifyMatchDice({ seed: SEED, commitment, actions: duplicate, diceStreams: { red: 1 } }).ok).toBe(false);
   });
 });
 

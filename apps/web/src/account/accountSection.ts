@@ -4,7 +4,7 @@ import { t } from '../i18n';
 import { confirmDialog } from '../ui/confirmDialog';
 import { Accounts } from './accounts';
 import { failureOf } from '../online/netSession';
-import { fill, h } from '../ui/dom';
+import { field, fill, h } from '../ui/dom';
 import { dateTime } from '../ui/timeWords';
 import { accountError } from './accountErrors';
 import { showLinkDialog } from './linkDialog';
@@ -112,8 +112,6 @@ export function accountSection(ctx: AppContext): HTMLElement {
         render();
       }, failed);
     };
-    const field = (label: string, control: HTMLInputElement) =>
-      h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
     return h(
       'section',
       { class: 'card login' },

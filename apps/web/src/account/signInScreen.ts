@@ -4,7 +4,7 @@ import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
 import { Accounts } from './accounts';
 import { failureOf } from '../online/netSession';
-import { fill, h } from '../ui/dom';
+import { field, fill, h } from '../ui/dom';
 import { accountError } from './accountErrors';
 import { switchWarning } from './switchWarning';
 import './account.css';
@@ -62,8 +62,6 @@ export function signInScreen(ctx: AppContext, code?: string): Screen {
     name.autocomplete = 'username';
     const password = h('input', { id: 'sign-in-password', type: 'password' });
     password.autocomplete = 'current-password';
-    const field = (label: string, control: HTMLInputElement) =>
-      h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
     fill(
       el,
       h('h1', { text: t('account.signIn.title') }),

@@ -107,6 +107,7 @@ function sections(ctx: AppContext, open: OpenTablesView, mine: ReturnToGameView,
       'nav',
       { class: 'home-links' },
       h('a', { href: hashOf({ name: 'leaderboard' }), text: t('leaderboard.title'), data: { testid: 'leaderboard-link' } }),
+      h('a', { href: hashOf({ name: 'tournaments' }), text: t('tournaments.title'), data: { testid: 'tournaments-link' } }),
       // A guest is made on the first online game: before that there is no profile to show.
       me ? h('a', { href: hashOf({ name: 'profile', playerId: me }), text: t('profile.mine'), data: { testid: 'profile-link' } }) : null,
       h('a', { href: hashOf({ name: 'sign-in' }), text: t('account.signIn.title'), data: { testid: 'sign-in-link' } }),

@@ -3,7 +3,7 @@ import { PRESETS, PRESET_NAMES, type PresetName, applyHouseRules } from '@flight
 import type { AppContext } from '../app';
 import { t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
-import { h, select } from '../ui/dom';
+import { check, field, h, select } from '../ui/dom';
 import { openNewTable } from './openNewTable';
 import { houseRulesEditor } from './houseRulesEditor';
 
@@ -77,10 +77,6 @@ export function createTableForm(ctx: AppContext): HTMLElement {
   };
   button.addEventListener('click', create);
 
-  const field = (label: string, control: HTMLElement) =>
-    h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
-  const check = (label: string, control: HTMLInputElement) =>
-    h('label', { class: 'check', for: control.id }, control, h('span', { text: label }));
   return h(
     'section',
     { class: 'card', aria: { label: t('home.create') } },

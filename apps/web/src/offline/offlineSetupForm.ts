@@ -3,7 +3,7 @@ import type { AppContext } from '../app';
 import type { OfflineMode } from '../router';
 import { colourName, t } from '../i18n';
 import { errorMessage } from '../i18n/errorMessages';
-import { h, select } from '../ui/dom';
+import { field, h, select } from '../ui/dom';
 import { cryptoIndex } from '../util/ports';
 import { type SeatPlayer, newOfflineGame } from '../saves/offlineStore';
 import { presetAbout } from '../rules/presetAbout';
@@ -73,8 +73,6 @@ export function offlineSetupForm(ctx: AppContext, mode: OfflineMode): HTMLElemen
     ctx.navigate({ name: 'offline' });
   };
 
-  const field = (label: string, control: HTMLElement) =>
-    h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
   return h(
     'section',
     { class: 'card', aria: { label: t('home.offline') } },

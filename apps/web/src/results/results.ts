@@ -11,6 +11,7 @@ import {
   rollsIn,
   scoreGame,
   verifyRolls,
+  verifyStreamRolls,
 } from '@flightchess/rules';
 import { colourName, t } from '../i18n';
 import { nameOf } from '../play/describe';
@@ -160,7 +161,10 @@ function outReason(out: string | null | undefined): OutReason | null {
 }
 
 /** Recompute every roll of a finished match from its revealed seed and check the commitment. */
-export function verifyMatchDice(match: Pick<MatchRecord, 'seed' | 'commitment' | 'actions'>): DiceCheck {
+export function verifyMatchDice(match: Pick<MatchRecord, 'seed' | 'commitment' | 'actions' | 'diceStreams'>): DiceCheck {
   if (!match.seed) return { ok: false, error: { code: 'ERR_BAD_SEED', message: 'the seed has not been revealed' } };
-  return verifyRolls(match.seed, match.commitment, rollsIn(match.actions));
+  // A duplicate round's table: each seat's dice from the stream it held on the round's board.
+  return match.diceStreams
+    ? verifyStreamRolls(match.seed, match.commitment, match.actions, match.diceStreams)
+    : verifyRolls(match.seed, match.commitment, rollsIn(match.actions));
 }

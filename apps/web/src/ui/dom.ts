@@ -75,3 +75,11 @@ export function select(
   el.value = value;
   return el;
 }
+
+/** A form control under its label (the label names it: `for` its id). */
+export const field = (label: string, control: HTMLElement): HTMLLabelElement =>
+  h('label', { class: 'field', for: control.id }, h('span', { text: label }), control);
+
+/** A checkbox before its label. */
+export const check = (label: string, control: HTMLInputElement): HTMLLabelElement =>
+  h('label', { class: 'check', for: control.id }, control, h('span', { text: label }));

@@ -11,6 +11,7 @@ import { ratings } from './ratings';
 import { review } from './review';
 import { rules } from './rules';
 import { table } from './table';
+import { tournaments } from './tournaments';
 
 /** English: the same keys as ../zh-CN (the compiler checks, area by area). */
 export const en: Messages = {
@@ -26,4 +27,5 @@ export const en: Messages = {
   ...admin,
   ...ratings,
   ...friends,
+  ...tournaments,
 };

@@ -10,6 +10,7 @@ import { ratings } from './ratings';
 import { review } from './review';
 import { rules } from './rules';
 import { table } from './table';
+import { tournaments } from './tournaments';
 
 /** 简体中文: the default language. Every UI string lives here, by area, and in ../en (the same keys). */
 export const zhCN = {
@@ -25,6 +26,7 @@ export const zhCN = {
   ...admin,
   ...ratings,
   ...friends,
+  ...tournaments,
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

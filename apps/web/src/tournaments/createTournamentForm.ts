@@ -1,0 +1,83 @@
+import { TOURNAMENT_LIMITS } from '@flightchess/protocol';
+import type { AppContext } from '../app';
+import { t } from '../i18n';
+import { errorMessage } from '../i18n/errorMessages';
+import { failureOf } from '../online/netSession';
+import { onlineName } from '../online/onlineName';
+import { check, field, h, select } from '../ui/dom';
+import { tournamentsApi } from './tournamentsApi';
+
+const ROUNDS = [1, 2, 3, 4, 5, 6, 7, 9, 11] as const;
+const STARTS_IN_MINUTES = [1, 2, 5, 10, 15, 30, 60] as const;
+
+/** A new Swiss: its name, tables of 2 or 4, rounds, duplicate dice (on by default), when it starts, private; opens its page. */
+export function createTournamentForm(ctx: AppContext): HTMLElement {
+  const error = h('p', { class: 'error', role: 'alert' });
+  const name = h('input', {
+    id: 'tournament-name',
+    type: 'text',
+    maxLength: TOURNAMENT_LIMITS.maxNameLength,
+    data: { testid: 'tournament-name' },
+  });
+  const seats = select(
+    'tournament-seats',
+    [
+      ['4', '4'],
+      ['2', '2'],
+    ],
+    '4',
+  );
+  const rounds = select(
+    'tournament-rounds',
+    ROUNDS.map((n) => [String(n), String(n)] as [string, string]),
+    '3',
+  );
+  const startsIn = select(
+    'tournament-starts',
+    STARTS_IN_MINUTES.map((n) => [String(n), String(n)] as [string, string]),
+    '5',
+  );
+  const duplicate = h('input', { type: 'checkbox', id: 'tournament-duplicate', checked: true });
+  const priv = h('input', { type: 'checkbox', id: 'tournament-private', checked: false });
+  const create = h('button', { type: 'submit', class: 'primary', text: t('tournaments.create'), data: { testid: 'tournament-create' } });
+  return h(
+    'form',
+    {
+      class: 'card tournament-create',
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          create.disabled = true;
+          error.textContent = '';
+          void (async () => {
+            try {
+              const creds = await ctx.net.guest(onlineName(ctx.prefs));
+              const made = await tournamentsApi.create(ctx.net, creds, {
+                format: 'swiss',
+                seats: Number(seats.value) as 2 | 4,
+                rounds: Number(rounds.value),
+                duplicate: duplicate.checked,
+                private: priv.checked,
+                startsAt: Date.now() + Number(startsIn.value) * 60_000,
+                ...(name.value.trim() && { name: name.value.trim() }),
+              });
+              ctx.navigate({ name: 'tournament', id: made.id });
+            } catch (e) {
+              error.textContent = errorMessage(failureOf(e).code);
+              create.disabled = false;
+            }
+          })();
+        },
+      },
+    },
+    h('h2', { text: t('tournaments.create') }),
+    field(t('tournaments.name'), name),
+    field(t('tournaments.seats'), seats),
+    field(t('tournaments.rounds'), rounds),
+    field(t('tournaments.startsIn'), startsIn),
+    check(t('tournaments.duplicateHint'), duplicate),
+    check(t('tournaments.privateHint'), priv),
+    create,
+    error,
+  );
+}

@@ -1,0 +1,55 @@
+import type { TournamentView } from '@flightchess/protocol';
+import { t } from '../i18n';
+import { h } from '../ui/dom';
+import { hashOf } from '../router';
+
+/** A number of points as written: halves shown as ½ ("2½"). */
+export function pointsText(n: number): string {
+  const whole = Math.floor(n);
+  return n - whole === 0.5 ? (whole === 0 ? '½' : `${whole}½`) : String(Math.round(n * 100) / 100);
+}
+
+/** The standings: rank, player, points (and matchpoints at a duplicate tournament), tiebreak, games; the reader's row marked. */
+export function standingsView(view: TournamentView, me: string | undefined): HTMLElement {
+  const headings = [
+    t('results.rank'),
+    t('results.player'),
+    ...(view.duplicate ? [t('tournament.matchpoints')] : []),
+    t('tournament.points'),
+    t('tournament.tiebreak'),
+    t('tournament.games'),
+  ];
+  return h(
+    'section',
+    { class: 'card tournament-standings' },
+    h('h2', { text: t('tournament.standings') }),
+    h(
+      'table',
+      { class: 'results-table', data: { testid: 'tournament-standings' } },
+      h('thead', {}, h('tr', {}, ...headings.map((text) => h('th', { text })))),
+      h(
+        'tbody',
+        {},
+        ...view.standings.map((s) =>
+          h(
+            'tr',
+            { class: s.playerId === me ? 'me' : '', data: { player: s.playerId } },
+            h('td', { text: String(s.rank) }),
+            h(
+              'td',
+              { class: 'who' },
+              h('a', { href: hashOf({ name: 'profile', playerId: s.playerId }), text: s.name }),
+              s.withdrawn ? h('span', { class: 'note', text: ` (${t('tournament.withdrawn')})` }) : null,
+            ),
+            ...(view.duplicate ? [h('td', { text: pointsText(s.matchpoints ?? 0), data: { testid: 'standing-matchpoints' } })] : []),
+            h('td', { text: pointsText(s.points), data: { testid: 'standing-points' } }),
+            h('td', { text: pointsText(s.tiebreak) }),
+            h('td', { text: String(s.games) }),
+          ),
+        ),
+      ),
+    ),
+    h('p', { class: 'note', text: t('tournament.rules') }),
+    view.duplicate ? h('p', { class: 'note', text: t('tournament.rulesDuplicate') }) : null,
+  );
+}

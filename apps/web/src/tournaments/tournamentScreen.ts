@@ -1,0 +1,181 @@
+import type { TournamentView } from '@flightchess/protocol';
+import type { AppContext } from '../app';
+import type { Screen } from '../ui/screen';
+import { t } from '../i18n';
+import { errorMessage } from '../i18n/errorMessages';
+import { failureOf } from '../online/netSession';
+import { onlineName } from '../online/onlineName';
+import { failureText } from '../recordPage';
+import { type Child, fill, h } from '../ui/dom';
+import { clockOf } from '../ui/timeWords';
+import { hashOf } from '../router';
+import { roundsView } from './roundsView';
+import { standingsView } from './standingsView';
+import { summaryLine } from './tournamentsScreen';
+import { tournamentsApi } from './tournamentsApi';
+import './tournaments.css';
+
+/** How often a tournament that is not over is read again (the standings move, tables open and end). */
+const POLL_MS = 2_000;
+
+/**
+ * A tournament's page: what it is and where it stands (a countdown to the start or the next round), join
+ * or withdraw, the reader's table of the round under way in one tap, the standings as they move, and every
+ * round's boards and tables. Read again every POLL_MS while it is not over, and at once when the reader's
+ * pages are told their tables changed.
+ */
+export function tournamentScreen(ctx: AppContext, id: string): Screen {
+  const el = h('main', { class: 'screen record-page tournament' });
+  let view: TournamentView | null = null;
+  let failure = '';
+  let error = '';
+  let busy = false;
+  let disposed = false;
+  let poll: ReturnType<typeof setTimeout> | undefined;
+
+  const load = async () => {
+    clearTimeout(poll);
+    try {
+      view = await tournamentsApi.view(ctx.net, id);
+      failure = '';
+    } catch (e) {
+      failure = failureText(failureOf(e));
+    }
+    if (disposed) return;
+    render();
+    if (!view || view.status === 'upcoming' || view.status === 'running') poll = setTimeout(() => void load(), POLL_MS);
+  };
+
+  const act = async (action: 'join' | 'withdraw') => {
+    busy = true;
+    error = '';
+    render();
+    try {
+      const creds = await ctx.net.guest(onlineName(ctx.prefs));
+      view = await tournamentsApi[action](ctx.net, creds, id);
+    } catch (e) {
+      error = errorMessage(failureOf(e).code);
+    }
+    busy = false;
+    render();
+  };
+
+  const render = () => {
+    if (disposed) return;
+    if (!view) {
+      fill(
+        el,
+        failure
+          ? h('p', { class: 'error', role: 'alert', data: { testid: 'page-error' }, text: failure })
+          : h('p', { class: 'loading', role: 'status', text: t('tournaments.loading') }),
+        nav(),
+      );
+      return;
+    }
+    const me = ctx.net.credentials()?.playerId;
+    fill(
+      el,
+      h('h1', { text: view.name, data: { testid: 'tournament-name' } }),
+      h('p', { class: 'note', text: summaryLine(view) }),
+      h('p', { class: 'tournament-status', role: 'status', text: statusLine(view), data: { testid: 'tournament-status' } }),
+      yourTable(view, me),
+      entry(view, me),
+      error ? h('p', { class: 'error', role: 'alert', text: error }) : null,
+      view.status === 'upcoming' ? shareLine(id) : null,
+      view.standings.length > 0 ? standingsView(view, me) : null,
+      ...roundsView(view, me),
+      nav(),
+    );
+  };
+
+  /** Join before the start; withdraw while it is not over. */
+  const entry = (v: TournamentView, me: string | undefined): Child => {
+    const entrant = v.entrants.find((e) => e.playerId === me && !e.withdrawn);
+    if (v.status === 'upcoming' && !entrant)
+      return h('button', {
+        class: 'primary',
+        text: t('tournament.join'),
+        disabled: busy,
+        data: { testid: 'tournament-join' },
+        on: { click: () => void act('join') },
+      });
+    if (!entrant || (v.status !== 'upcoming' && v.status !== 'running')) return null;
+    return h(
+      'p',
+      { class: 'tournament-entry' },
+      v.status === 'upcoming' ? h('span', { text: `${t('tournament.joined')} ` }) : null,
+      h('button', {
+        class: 'small',
+        text: t('tournament.withdraw'),
+        disabled: busy,
+        data: { testid: 'tournament-withdraw' },
+        on: { click: () => void act('withdraw') },
+      }),
+    );
+  };
+
+  const nav = () =>
+    h(
+      'nav',
+      { class: 'page-nav' },
+      h('a', { class: 'button', href: hashOf({ name: 'tournaments' }), text: t('tournaments.title') }),
+      h('a', { class: 'button', href: hashOf({ name: 'home' }), text: t('results.home') }),
+    );
+
+  // The countdown moves every second; the reader's tables, when the server says so.
+  const tick = setInterval(() => view && (view.status === 'upcoming' || view.nextRoundAt !== null) && render(), 1_000);
+  const unwatch = ctx.social.watchTournamentTables((tables) => {
+    if (tables.some((x) => x.tournamentId === id) || view?.status === 'running') void load();
+  });
+  render();
+  return {
+    el,
+    mount: load,
+    relabel: render,
+    dispose() {
+      disposed = true;
+      clearTimeout(poll);
+      clearInterval(tick);
+      unwatch();
+    },
+  };
+}
+
+/** Where the tournament stands, with the time to its start or to the next round. */
+function statusLine(v: TournamentView): string {
+  if (v.status === 'upcoming') return t('tournament.status.upcoming', { time: clockOf(v.startsAt - Date.now()) });
+  if (v.status === 'running' && v.nextRoundAt !== null)
+    return t('tournament.status.break', { round: v.round + 1, time: clockOf(v.nextRoundAt - Date.now()) });
+  if (v.status === 'running') return t('tournament.status.running', { round: v.round, rounds: v.rounds });
+  return t(`tournament.status.${v.status}`);
+}
+
+/** The reader's table of the round under way, if it is still being played: one tap to it. */
+function yourTable(v: TournamentView, me: string | undefined): Child {
+  if (!me || v.status !== 'running') return null;
+  const round = v.roundList.find((r) => r.number === v.round);
+  const table = round?.tables.find((x) => x.seats.some((s) => s.playerId === me) && (x.status === 'playing' || x.status === 'waiting'));
+  if (!round || !table) return null;
+  return h(
+    'p',
+    { class: 'card tournament-call', data: { testid: 'tournament-your-table' } },
+    h('strong', { text: t('tournament.yourTable', { round: round.number }) }),
+    ' ',
+    h('a', {
+      class: 'button primary',
+      href: hashOf({ name: 'table', roomId: table.roomId }),
+      text: t('tournament.play'),
+      data: { testid: 'tournament-play-mine' },
+    }),
+  );
+}
+
+function shareLine(id: string): HTMLElement {
+  const link = `${location.origin}${location.pathname}${hashOf({ name: 'tournament', id })}`;
+  return h(
+    'p',
+    { class: 'note share-line' },
+    h('span', { text: `${t('tournament.link')} ` }),
+    h('a', { href: link, text: link, data: { testid: 'tournament-link' } }),
+  );
+}
