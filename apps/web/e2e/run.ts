@@ -25,6 +25,7 @@ import { ratingsCases } from './ratings.e2e';
 import { reviewCases } from './review.e2e';
 import { type TestCase, runCases } from './support';
 import { takeOverCases } from './takeOver.e2e';
+import { tournamentCases } from './tournaments.e2e';
 import { watchCases } from './watch.e2e';
 
 const only = process.env.E2E;
@@ -44,6 +45,7 @@ const online = [
   // Its first case waits out an invitation's 2 minutes.
   ...friendsCases,
   ...takeOverCases,
+  ...tournamentCases,
   ...onlineCases,
   ...awayCases,
   ...eventsCases,

@@ -45,6 +45,7 @@ describe('results', () => {
       commitment: '',
       seed: SEED,
       diceStreams: null,
+      tournamentId: null,
       result: { winner: 'red', winners: ['red'], reason: 'finish' },
       abortReason: null,
       rated: false,

@@ -198,6 +198,8 @@ export interface MatchRecord {
    * `streamRollAt(seed, stream, n)`); null for a game with dice of its own (`rollAt(seed, index)`).
    */
   readonly diceStreams: BySeat<number> | null;
+  /** A tournament's game: the tournament (GET /api/tournaments/:id); null for any other. */
+  readonly tournamentId: string | null;
   readonly result: GameResult | null;
   /** Why an aborted match could not go on (e.g. stored by another engine version); null otherwise. */
   readonly abortReason: string | null;

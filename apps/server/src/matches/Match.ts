@@ -70,6 +70,7 @@ export interface TableAtStart {
    * seat, the same at every table.
    */
   readonly tournament?: {
+    readonly id: string;
     readonly matchId: string;
     readonly board?: Board & { readonly seed: string; readonly firstSeat: Colour };
   };
@@ -146,6 +147,7 @@ export class Match {
       commitment: commitmentOf(seed),
       seed,
       ...(board && { board: { id: board.id, streams: board.streams } }),
+      ...(at.tournament && { tournamentId: at.tournament.id }),
       engine: ENGINE_VERSION,
       startedAt: Date.now(),
     };

@@ -104,6 +104,8 @@ export interface MatchTable {
    * plays, and the dice stream each seat holds. Absent for a game with dice of its own.
    */
   readonly board?: Board;
+  /** A tournament's table: its tournament (a game of it, its table takes no rematch). */
+  readonly tournamentId?: string;
   /** ENGINE_VERSION of the engine that played it. */
   readonly engine: number;
   readonly startedAt: number;

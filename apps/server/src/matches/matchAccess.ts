@@ -30,6 +30,20 @@ export async function readerOf(storage: GuestReads, body: unknown): Promise<Matc
   return { playerId: player.id, code };
 }
 
+/** Who sat there, and who took a seat over after its player left, played the game. */
+function playedIn(match: MatchRecord, reader: MatchReader): boolean {
+  if (reader.playerId === null) return false;
+  return match.seats.some((s) => s.playerId === reader.playerId || s.standIns?.some((p) => p.playerId === reader.playerId));
+}
+
+/**
+ * A game of a tournament's duplicate round whose round is still being played (its seed not yet shown) is
+ * its own players' only: any other reader could learn the board's dice, which tables still playing roll.
+ */
+export function boardUnderWay(match: MatchRecord, reader: MatchReader): boolean {
+  return match.diceStreams !== null && match.seed === null && !playedIn(match, reader);
+}
+
 /**
  * Whether `reader` may read the match (docs/decisions/006-private-means-private.md: "private means private"). Those who sat there always
  * may. Anyone may read a finished game of a public table, and one being played there when it may be
@@ -37,10 +51,7 @@ export async function readerOf(storage: GuestReads, body: unknown): Promise<Matc
  * unless nobody may watch it; otherwise only to its players (and to whoever took a seat of it over). Anyone else is told there is no such match.
  */
 export function mayRead(match: MatchRecord, table: MatchPrivacy, reader: MatchReader): boolean {
-  // Who sat there, and who took a seat over after its player left, played the game.
-  const played = (s: MatchRecord['seats'][number]) =>
-    s.playerId === reader.playerId || s.standIns?.some((p) => p.playerId === reader.playerId);
-  if (reader.playerId !== null && match.seats.some(played)) return true;
+  if (playedIn(match, reader)) return true;
   if (!table.private) return match.status !== 'playing' || table.watchable;
   return table.watchable && reader.code !== null && sameSecret(reader.code.toUpperCase(), table.code);
 }

@@ -71,8 +71,8 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
         async (tx) => {
           await tx.run(
             `INSERT INTO matches (id, table_id, preset, setup, base, turn_seconds, commitment, seed, status, started_at,
-               engine, code, private, host_id, owner, lease_until, watchable, rated, rating_mode, board_id, dice_streams)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+               engine, code, private, host_id, owner, lease_until, watchable, rated, rating_mode, board_id, dice_streams, tournament_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [
               m.id,
               m.tableId,
@@ -94,6 +94,7 @@ export function matchRepository(sql: Sql, finishSteps: readonly FinishStep[]): M
               m.rated ? setupMode(m.setup) : null,
               m.board?.id ?? null,
               m.board ? JSON.stringify(m.board.streams) : null,
+              m.tournamentId ?? null,
             ],
           );
           for (const s of m.seats) {

@@ -57,6 +57,7 @@ export function matchRecord(m: Row, seats: readonly Row[], actions: readonly Row
     // duplicate board's until its round is over (`board_ended`): every table of the round plays it.
     seed: status === 'playing' || (m.board_id && !m.board_ended) ? null : (m.seed as string),
     diceStreams: m.dice_streams ? (JSON.parse(m.dice_streams as string) as BySeat<number>) : null,
+    tournamentId: orNull<string>(m.tournament_id),
     result: m.result ? (JSON.parse(m.result as string) as GameResult) : null,
     abortReason: orNull<string>(m.abort_reason),
     rated: flag(m.rated),
@@ -100,6 +101,7 @@ export function storedMatch(m: Row, seats: readonly Row[], actions: readonly Row
     seats: seats.map(matchSeat),
     commitment: m.commitment as string,
     seed: m.seed as string,
+    ...(m.tournament_id ? { tournamentId: m.tournament_id as string } : {}),
     ...(m.board_id ? { board: { id: m.board_id as string, streams: JSON.parse(m.dice_streams as string) as BySeat<number> } } : {}),
     engine: m.engine as number,
     startedAt: m.started_at as number,

@@ -3,7 +3,7 @@ import { replayGame, rollsIn, verifyRolls, verifyStreamRolls } from '@flightches
 import express, { type Response, type Router } from 'express';
 import type { GuestReads } from '../accounts/guests';
 import { fail, route } from '../http/respond';
-import { mayRead, readerOf } from './matchAccess';
+import { boardUnderWay, mayRead, readerOf } from './matchAccess';
 import type { MatchStorage } from './MatchStorage';
 
 export interface MatchesRouterDeps {
@@ -26,8 +26,7 @@ export function matchesRouter({ storage }: MatchesRouterDeps): Router {
       const id = String(req.params.id);
       const [match, table] = await Promise.all([storage.getMatch(id), storage.matchPrivacy(id)]);
       if (!match || !table || !mayRead(match, table, reader)) return fail(res, 404, 'ERR_NO_MATCH', 'no such match');
-      // A duplicate round's games play one board: any of them, read before the round is over, tells its dice.
-      if (match.diceStreams && !match.seed)
+      if (boardUnderWay(match, reader))
         return fail(res, 409, 'ERR_NOT_OVER', "this game's round is still being played: its games are shown when the round is over");
       return answer(match, res);
     });

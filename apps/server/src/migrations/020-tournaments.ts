@@ -1,6 +1,7 @@
 import type { Migration } from '../storage/migrate';
 
 const tables = (bigint: string, bool: string) => `
+  ALTER TABLE matches ADD COLUMN tournament_id TEXT;
   ALTER TABLE matches ADD COLUMN board_id TEXT;
   ALTER TABLE matches ADD COLUMN dice_streams TEXT;
   CREATE INDEX matches_by_board ON matches (board_id) WHERE board_id IS NOT NULL;
@@ -51,7 +52,7 @@ const tables = (bigint: string, bool: string) => `
 
 /**
  * Tournaments (tournaments/): each one, who joined it (and withdrew), and each round's tables as paired —
- * their matches are ordinary matches, a duplicate round's naming its board (`board_id`: the round) and
+ * their matches are ordinary matches naming their tournament (`tournament_id`), a duplicate round's its board (`board_id`: the round) and
  * the dice stream each seat held (`dice_streams`). The round's seed (in `boards`, one per round, drawn
  * and committed to at the start) is shown once the round's last table has ended.
  */

@@ -144,6 +144,8 @@ export class Gathering {
   rematch(asker: Colour): Rejection | Promise<null> {
     const { state, seating, play } = this.t;
     if (state.status !== 'over') return reject('ERR_NOT_OVER', 'a rematch is for a table whose game is over');
+    // A tournament's table plays its round's game only: the next round pairs everyone again.
+    if (this.t.play.match?.table.tournamentId) return reject('ERR_NOT_ALLOWED', "a tournament's table takes no rematch");
     if (play.recording) return reject('ERR_NOT_RECORDED', 'the result is still being stored: try again in a moment');
     if (this.t.deps.drain.draining) return RESTARTING;
     const previous = play.match?.id;

@@ -136,6 +136,7 @@ export class TournamentDirector {
         ),
         randomFirstSeat: !board && PRESETS[t.preset].firstSeat === 'random',
         tournament: {
+          id: t.id,
           matchId: table.matchId,
           ...(board && firstSeat && { board: { id: round.id, seed: board.seed, streams, firstSeat } }),
         },

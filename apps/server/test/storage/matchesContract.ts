@@ -34,6 +34,7 @@ export function matchesContract(openHarness: () => Promise<StorageHarness>): voi
       commitment: 'c'.repeat(64),
       seed: null,
       diceStreams: null,
+      tournamentId: null,
       result: null,
       abortReason: null,
       rated: false,

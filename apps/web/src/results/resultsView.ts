@@ -31,6 +31,8 @@ export interface ResultsActions {
   /** The match's page, to share (online). */
   readonly shareUrl?: string;
   readonly invitation?: RematchInvitation;
+  /** A tournament's game: its page (the standings, the next round), first of what to do next. */
+  readonly tournamentHref?: string;
 }
 
 /** How the game ended, in words ('' for a reason this client does not know). */
@@ -192,6 +194,10 @@ export function resultsView(data: ResultData, actions: ResultsActions): HTMLElem
   const verifyOut = h('p', { class: 'verify-result', role: 'status', data: { testid: 'verify-result' } });
   const standings = standingsView(data);
   const buttons = h('div', { class: 'buttons' });
+  if (actions.tournamentHref)
+    buttons.append(
+      h('a', { class: 'button primary', href: actions.tournamentHref, text: t('tournament.back'), data: { testid: 'tournament-back' } }),
+    );
   if (actions.rematch && !actions.invitation)
     buttons.append(
       h('button', { class: 'primary', text: t('results.rematch'), data: { testid: 'rematch' }, on: { click: actions.rematch } }),

@@ -217,13 +217,17 @@ export function tableScreen(ctx: AppContext, entry: TableEntry): Screen {
           home,
           replay: () => ctx.navigate({ name: 'replay', matchId }),
           recordHref: hashOf({ name: 'match', matchId }),
-          rematch: watching()
-            ? undefined
-            : () => {
-                rematchAsked = true;
-                connection?.send('rematch', {});
-              },
-          verify: async () => verifyMatchDice(record),
+          // A tournament's table plays its round's game only: its page says what comes next.
+          tournamentHref: record.tournamentId ? hashOf({ name: 'tournament', id: record.tournamentId }) : undefined,
+          rematch:
+            watching() || record.tournamentId
+              ? undefined
+              : () => {
+                  rematchAsked = true;
+                  connection?.send('rematch', {});
+                },
+          // A duplicate round's board is revealed when the round is over (its page checks every table then).
+          verify: record.seed ? async () => verifyMatchDice(record) : undefined,
           shareUrl: `${origin}${pathname}${hashOf({ name: 'match', matchId })}`,
           invitation: invitedBy === null ? undefined : { name: invitedBy, accept: () => showLobby(connection!.table()), leave },
         }),

@@ -11,10 +11,12 @@ export function pointsText(n: number): string {
 
 /** The standings: rank, player, points (and matchpoints at a duplicate tournament), tiebreak, games; the reader's row marked. */
 export function standingsView(view: TournamentView, me: string | undefined): HTMLElement {
+  // Matchpoints compare tables of a round: with one table a round there is nobody to compare with.
+  const compared = view.duplicate && view.roundList.some((r) => r.tables.length > 1);
   const headings = [
     t('results.rank'),
     t('results.player'),
-    ...(view.duplicate ? [t('tournament.matchpoints')] : []),
+    ...(compared ? [t('tournament.matchpoints')] : []),
     t('tournament.points'),
     t('tournament.tiebreak'),
     t('tournament.games'),
@@ -24,32 +26,36 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
     { class: 'card tournament-standings' },
     h('h2', { text: t('tournament.standings') }),
     h(
-      'table',
-      { class: 'results-table', data: { testid: 'tournament-standings' } },
-      h('thead', {}, h('tr', {}, ...headings.map((text) => h('th', { text })))),
+      'div',
+      { class: 'table-scroll' },
       h(
-        'tbody',
-        {},
-        ...view.standings.map((s) =>
-          h(
-            'tr',
-            { class: s.playerId === me ? 'me' : '', data: { player: s.playerId } },
-            h('td', { text: String(s.rank) }),
+        'table',
+        { class: 'results-table', data: { testid: 'tournament-standings' } },
+        h('thead', {}, h('tr', {}, ...headings.map((text) => h('th', { text })))),
+        h(
+          'tbody',
+          {},
+          ...view.standings.map((s) =>
             h(
-              'td',
-              { class: 'who' },
-              h('a', { href: hashOf({ name: 'profile', playerId: s.playerId }), text: s.name }),
-              s.withdrawn ? h('span', { class: 'note', text: ` (${t('tournament.withdrawn')})` }) : null,
+              'tr',
+              { class: s.playerId === me ? 'me' : '', data: { player: s.playerId } },
+              h('td', { text: String(s.rank) }),
+              h(
+                'td',
+                { class: 'who' },
+                h('a', { href: hashOf({ name: 'profile', playerId: s.playerId }), text: s.name }),
+                s.withdrawn ? h('span', { class: 'note', text: ` (${t('tournament.withdrawn')})` }) : null,
+              ),
+              ...(compared ? [h('td', { text: pointsText(s.matchpoints ?? 0), data: { testid: 'standing-matchpoints' } })] : []),
+              h('td', { text: pointsText(s.points), data: { testid: 'standing-points' } }),
+              h('td', { text: pointsText(s.tiebreak) }),
+              h('td', { text: String(s.games) }),
             ),
-            ...(view.duplicate ? [h('td', { text: pointsText(s.matchpoints ?? 0), data: { testid: 'standing-matchpoints' } })] : []),
-            h('td', { text: pointsText(s.points), data: { testid: 'standing-points' } }),
-            h('td', { text: pointsText(s.tiebreak) }),
-            h('td', { text: String(s.games) }),
           ),
         ),
       ),
     ),
     h('p', { class: 'note', text: t('tournament.rules') }),
-    view.duplicate ? h('p', { class: 'note', text: t('tournament.rulesDuplicate') }) : null,
+    compared ? h('p', { class: 'note', text: t('tournament.rulesDuplicate') }) : null,
   );
 }

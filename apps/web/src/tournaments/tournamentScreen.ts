@@ -81,8 +81,9 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
       yourTable(view, me),
       entry(view, me),
       error ? h('p', { class: 'error', role: 'alert', text: error }) : null,
+      view.status === 'upcoming' ? entrantsLine(view) : null,
       view.status === 'upcoming' ? shareLine(id) : null,
-      view.standings.length > 0 ? standingsView(view, me) : null,
+      view.status !== 'upcoming' && view.standings.length > 0 ? standingsView(view, me) : null,
       ...roundsView(view, me),
       nav(),
     );
@@ -168,6 +169,16 @@ function yourTable(v: TournamentView, me: string | undefined): Child {
       data: { testid: 'tournament-play-mine' },
     }),
   );
+}
+
+/** Who is in so far (before the start the standings would only list them at 0). */
+function entrantsLine(v: TournamentView): HTMLElement {
+  const names = v.entrants.filter((e) => !e.withdrawn).map((e) => e.name);
+  return h('p', {
+    class: 'entrants',
+    text: t('tournament.entrants', { n: names.length, names: names.join(', ') }),
+    data: { testid: 'tournament-entrants' },
+  });
 }
 
 function shareLine(id: string): HTMLElement {

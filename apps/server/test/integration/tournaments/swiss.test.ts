@@ -97,6 +97,17 @@ describe('Swiss tournaments (issue 42)', () => {
     await waitFor(async () => (await view(made.id)).roundList[0]!.tables.some((x) => x.status === 'finished'), 'table A recorded');
     for (const path of [`/api/matches/${tableA.matchId}`, `/api/matches/${tableA.matchId}/verify`])
       expect((await getJson<Refused>(t, path)).body.error?.code).toBe('ERR_NOT_OVER');
+    // Its own players read it (they saw every roll of it), without the seed; a player of the other table may not.
+    const own = (await postJson<MatchRecord>(t, `/api/matches/${tableA.matchId}`, credentials(a![0]!.guest))).body;
+    expect(own).toMatchObject({ status: 'finished', seed: null, commitment: r1.commitment, tournamentId: made.id });
+    const other = await postJson<Refused>(t, `/api/matches/${tableA.matchId}`, credentials(b![0]!.guest));
+    expect(other.body.error?.code).toBe('ERR_NOT_OVER');
+    // A tournament's table takes no rematch: the next round pairs everyone again.
+    await waitFor(() => a![0]!.state.result.recorded === true, 'the result recorded');
+    const refusals = a![0]!.errors.length;
+    a![0]!.send('rematch', {});
+    await waitFor(() => a![0]!.errors.length > refusals, 'the refusal');
+    expect(a![0]!.errors.at(-1)).toMatchObject({ code: 'ERR_NOT_ALLOWED' });
     await eve.room.leave(true);
     await play(b!);
     await waitFor(async () => (await view(made.id)).roundList[0]!.endedAt !== null, 'round 1 to end');

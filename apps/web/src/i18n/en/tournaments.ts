@@ -29,6 +29,7 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.status.cancelled': 'Cancelled (fewer than two players at the start)',
   'tournament.join': 'Join',
   'tournament.withdraw': 'Withdraw',
+  'tournament.entrants': '{n} in: {names}',
   'tournament.joined': 'You are in. Once it starts, your table shows here.',
   'tournament.yourTable': 'Your table: round {round}',
   'tournament.play': 'Play',
@@ -56,5 +57,6 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.tableStatus.finished': 'over',
   'tournament.tableStatus.aborted': 'aborted',
   'tournament.call': '{name}, round {round}: your table is open and the game has begun',
+  'tournament.back': 'Back to the tournament',
   'tournament.link': 'Share the tournament link:',
 };

@@ -26,6 +26,7 @@ export const tournaments = {
   'tournament.status.cancelled': '已取消（开始时不足两人）',
   'tournament.join': '报名',
   'tournament.withdraw': '退出比赛',
+  'tournament.entrants': '已报名 {n} 人：{names}',
   'tournament.joined': '你已报名。开始后你的牌桌会出现在这里。',
   'tournament.yourTable': '你的牌桌：第 {round} 轮',
   'tournament.play': '去下棋',
@@ -52,5 +53,6 @@ export const tournaments = {
   'tournament.tableStatus.finished': '已结束',
   'tournament.tableStatus.aborted': '已中止',
   'tournament.call': '{name} 第 {round} 轮：你的牌桌已开，棋局已经开始',
+  'tournament.back': '回到比赛',
   'tournament.link': '分享比赛链接：',
 } as const;

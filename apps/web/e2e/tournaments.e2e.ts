@@ -1,0 +1,140 @@
+/**
+ * A duplicate Swiss as three people meet it: Ann (Chinese) creates one on the tournaments page; Bob and Cat
+ * (English) open its link and join; at the start each is told their table on whatever page they are on and
+ * goes to it in one tap; they play (a roll by hand, then 托管), a bot in the fourth seat; the standings move,
+ * the round's board is revealed and one of its games checks; round two follows after the break, and the
+ * tournament ends. Three phones, screenshots of each step in both languages.
+ *
+ * The game server runs at the test pace (the game's own pace is tested at the server's defaults elsewhere);
+ * the start comes a minute after the creation, as the form offers, and the break between rounds is 10 s.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startGameServer } from './gameServer';
+import { PHONE, type TestCase, assertNoSideScroll, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+
+/** The points column of the standings, by player name. */
+const standings = (page: Page) =>
+  page.$$eval('[data-testid=tournament-standings] tbody tr', (rows) =>
+    rows.map((r) => [r.querySelector('.who a')?.textContent ?? '', r.querySelector('[data-testid=standing-points]')?.textContent ?? '']),
+  );
+
+/** Go to the table the banner announces and hand the seat to auto-play once the board shows (a roll by hand first when it is our turn). */
+async function playRound(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid=tournament-call]:not([hidden])', { timeout: 90_000 });
+  await click(page, '[data-testid=tournament-call-play]');
+  await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
+  const canRoll = await page
+    .waitForSelector('[data-testid=roll]:not([disabled])', { timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (canRoll) await click(page, '[data-testid=roll]');
+  await page.waitForSelector('[data-testid=auto]:not([disabled])', { timeout: 10_000 });
+  await click(page, '[data-testid=auto]');
+}
+
+export const tournamentCases: TestCase[] = [
+  {
+    name: 'tournaments: three people join a two-round duplicate Swiss, are called to their tables, see the standings move and the board revealed and checked (phones, zh and en)',
+    async run(browser) {
+      const server = await startGameServer('fast', { TOURNAMENT_BREAK_SECONDS: '10' });
+      const [ann, bob, cat] = [
+        await newPage(browser, PHONE),
+        await newPage(browser, PHONE, { locale: 'en' }),
+        await newPage(browser, PHONE, { locale: 'en' }),
+      ];
+      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob'), ...watchErrors(cat.page, 'cat')];
+      try {
+        for (const [{ page }, name, lang] of [
+          [ann, '小安', 'zh-CN'],
+          [bob, 'Bob', 'en'],
+          [cat, 'Cat', 'en'],
+        ] as const)
+          await openHome(page, server.url, name, lang);
+
+        // Ann: the tournaments page from the home screen; a duplicate Swiss of tables of four, two rounds, in a minute.
+        await click(ann.page, '[data-testid=tournaments-link]');
+        await ann.page.waitForSelector('[data-testid=tournament-create]');
+        await screenshot(ann.page, 'tournaments-list-phone-zh');
+        await ann.page.fill('#tournament-name', '周五晚赛');
+        await ann.page.selectOption('#tournament-rounds', '2');
+        await ann.page.selectOption('#tournament-starts', '1');
+        await click(ann.page, '[data-testid=tournament-create]');
+        await ann.page.waitForSelector('[data-testid=tournament-status]');
+        assert.match((await ann.page.textContent('[data-testid=tournament-status]'))!, /报名中 · [01]:\d\d 后开始/);
+        const link = (await ann.page.textContent('[data-testid=tournament-link]'))!;
+        assert.match(link, /#\/tournament\/[A-Za-z0-9_-]+$/);
+        await screenshot(ann.page, 'tournament-created-phone-zh');
+
+        // Bob and Cat open the link and join; everyone sees the three of them.
+        for (const { page } of [bob, cat]) {
+          await page.goto(link.replace('#', '?lang=en&fast=1#'));
+          await page.waitForSelector('[data-testid=tournament-join]');
+          await click(page, '[data-testid=tournament-join]');
+          await page.waitForSelector('[data-testid=tournament-withdraw]');
+        }
+        assert.match((await bob.page.textContent('main'))!, /You are in\. Once it starts, your table shows here\./);
+        await screenshot(bob.page, 'tournament-joined-phone-en');
+        // Cat waits on the home page: the call reaches her wherever she is.
+        await cat.page.goto(server.url.replace(/\/$/, '/?lang=en&fast=1#/'));
+
+        // Round one: each is called to the table (three people and a bot) and plays it.
+        await Promise.all(
+          [ann, bob, cat].map(({ page }) => page.waitForSelector('[data-testid=tournament-call]:not([hidden])', { timeout: 90_000 })),
+        );
+        assert.match((await cat.page.textContent('[data-testid=tournament-call]'))!, /round 1: your table is open and the game has begun/);
+        await screenshot(cat.page, 'tournament-call-phone-en');
+        await Promise.all([ann, bob, cat].map(({ page }) => playRound(page)));
+        await screenshot(ann.page, 'tournament-table-phone-zh');
+        await Promise.all([ann, bob, cat].map(({ page }) => page.waitForSelector('[data-testid=results]', { timeout: 120_000 })));
+
+        // No rematch at a tournament's table: back to the tournament, where the standings moved, the round is
+        // over, its board revealed, and its game checks against it.
+        assert.equal(await ann.page.$('[data-testid=rematch]'), null);
+        await screenshot(ann.page, 'tournament-results-phone-zh');
+        await click(ann.page, '[data-testid=tournament-back]');
+        await until(
+          'round 1 on the page',
+          async () => (await ann.page.$('[data-testid=round-1] [data-testid=board-seed]')) ?? null,
+          30_000,
+        );
+        const after1 = await standings(ann.page);
+        assert.equal(after1.length, 3);
+        assert.ok(
+          after1.some(([, points]) => points !== '0'),
+          `points after round 1: ${JSON.stringify(after1)}`,
+        );
+        await assertNoSideScroll(ann.page, 'the standings on a phone');
+        await screenshot(ann.page, 'tournament-round1-phone-zh');
+        await click(ann.page, '[data-testid=round-1] [data-testid=tournament-check]');
+        await ann.page.waitForSelector('[data-testid=match-verify]', { timeout: 20_000 });
+        await click(ann.page, '[data-testid=match-verify]');
+        await ann.page.waitForSelector('[data-testid=match-verdict]', { timeout: 20_000 });
+        const verdict = await ann.page.$$eval('[data-testid=match-verdict] li', (lis) => lis.map((li) => li.className));
+        assert.deepEqual(verdict, ['verify-result ok', 'verify-result ok']);
+        await ann.page.evaluate(() => document.querySelector('[data-testid=fairness]')?.scrollIntoView());
+        await screenshot(ann.page, 'tournament-verified-phone-zh');
+
+        // Round two after the break; then the tournament is over.
+        await ann.page.goto(link.replace('#', '?fast=1#'));
+        await Promise.all([ann, bob, cat].map(({ page }) => playRound(page)));
+        await Promise.all([ann, bob, cat].map(({ page }) => page.waitForSelector('[data-testid=results]', { timeout: 120_000 })));
+        await bob.page.goto(link.replace('#', '?lang=en&fast=1#'));
+        await until(
+          'the end',
+          async () => /Finished/.test((await bob.page.textContent('[data-testid=tournament-status]')) ?? '') || null,
+          30_000,
+        );
+        const final = await standings(bob.page);
+        assert.deepEqual(final.map(([name]) => name).sort(), ['Bob', 'Cat', '小安'].sort());
+        assert.ok(await bob.page.$('[data-testid=round-2] [data-testid=board-seed]'), 'round 2 revealed');
+        await assertNoSideScroll(bob.page, 'the final standings on a phone');
+        await screenshot(bob.page, 'tournament-final-phone-en');
+        assert.deepEqual(errors, []);
+      } finally {
+        await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()]);
+        await server.stop();
+      }
+    },
+  },
+];
