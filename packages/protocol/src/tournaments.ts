@@ -111,6 +111,13 @@ export interface TournamentStanding {
   readonly matchpoints: number | null;
   /** Sonneborn–Berger. */
   readonly tiebreak: number;
+  /**
+   * The luck-free column: the win chance (points, 0..100 a decision) the player's own decisions lost against
+   * the expert's, summed over their games reviewed so far (`reviewed` of `games`); null before any. Lower is
+   * better; the dice play no part in it.
+   */
+  readonly decisionLoss: number | null;
+  readonly reviewed: number;
   readonly wins: number;
   readonly games: number;
   readonly withdrawn: boolean;

@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { BYE_POINTS, type SeatFinish, type PlayedRound, type TableSize, arenaScore, pairRound, placePoints, standingsOf } from '../src';
+import {
+  BYE_POINTS,
+  type MoveReview,
+  type SeatFinish,
+  type PlayedRound,
+  type TableSize,
+  arenaScore,
+  decisionLosses,
+  pairRound,
+  placePoints,
+  standingsOf,
+} from '../src';
 
 const won = (arrived = 4): SeatFinish => ({ won: true, arrived });
 const lost = (arrived: number): SeatFinish => ({ won: false, arrived });
@@ -189,5 +200,35 @@ describe('standings (standingsOf)', () => {
         expect(standingsOf(range(4), shuffled, range(4))).toEqual(standingsOf(range(4), rounds, range(4)));
       }),
     );
+  });
+});
+
+describe('the luck-free column (decisionLosses)', () => {
+  const move = (seat: 'red' | 'blue', loss: number, extra: Partial<MoveReview> = {}): MoveReview => ({
+    index: 0,
+    seat,
+    roll: 6,
+    plane: 0,
+    by: 'player',
+    forced: false,
+    choices: [],
+    best: 0,
+    chance: 0.5,
+    bestChance: 0.5,
+    loss,
+    label: null,
+    ...extra,
+  });
+
+  test("each seat's own decisions summed; auto-play's and forced moves are nobody's", () => {
+    const moves = [
+      move('red', 3),
+      move('red', 0),
+      move('blue', 12.5),
+      move('red', 40, { by: 'auto-play' }),
+      move('blue', 0, { forced: true }),
+    ];
+    expect(decisionLosses({ moves })).toEqual({ red: { loss: 3, decisions: 2 }, blue: { loss: 12.5, decisions: 1 } });
+    expect(decisionLosses({ moves: [] })).toEqual({});
   });
 });

@@ -48,13 +48,23 @@ const tables = (bigint: string, bool: string) => `
     ended_at       ${bigint},
     UNIQUE (tournament_id, number)
   );
+
+  CREATE TABLE tournament_reviews (
+    match_id       TEXT PRIMARY KEY,
+    tournament_id  TEXT NOT NULL REFERENCES tournaments (id),
+    losses         TEXT NOT NULL,
+    reviewed_at    ${bigint} NOT NULL
+  );
+  CREATE INDEX tournament_reviews_by_tournament ON tournament_reviews (tournament_id);
+  CREATE INDEX matches_by_tournament ON matches (tournament_id) WHERE tournament_id IS NOT NULL;
 `;
 
 /**
  * Tournaments (tournaments/): each one, who joined it (and withdrew), and each round's tables as paired —
  * their matches are ordinary matches naming their tournament (`tournament_id`), a duplicate round's its board (`board_id`: the round) and
  * the dice stream each seat held (`dice_streams`). The round's seed (in `boards`, one per round, drawn
- * and committed to at the start) is shown once the round's last table has ended.
+ * and committed to at the start) is shown once the round's last table has ended. Each finished game's
+ * review, as the luck-free column reads it (`losses`: what each seat's decisions lost against the expert's).
  */
 export const tournaments: Migration = {
   version: 20,

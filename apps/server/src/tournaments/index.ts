@@ -6,6 +6,9 @@ import type { Bans } from '../bans/bans';
 import { randomId } from '../core/ids';
 import type { TableAtStart } from '../matches/Match';
 import { TournamentDirector } from './director';
+import { GameReviews } from './gameReviews';
+import { TournamentReviewer } from './reviewer';
+import type { MatchStorage } from '../matches/MatchStorage';
 import { tournamentsRouter } from './router';
 import type { TournamentStorage } from './tournamentRepository';
 import { Tournaments } from './tournaments';
@@ -14,7 +17,7 @@ import { Tournaments } from './tournaments';
 const TICK_MS = 1_000;
 
 export interface TournamentsDeps {
-  readonly storage: GuestReads & { readonly tournaments: TournamentStorage };
+  readonly storage: GuestReads & Pick<MatchStorage, 'getMatch'> & { readonly tournaments: TournamentStorage };
   readonly logger: Logger;
   readonly bans: Pick<Bans, 'answered'>;
   readonly addressOf: (req: Request) => string;
@@ -58,13 +61,23 @@ export function createTournaments(deps: TournamentsDeps): TournamentsCapability 
         .feedChanged(FEED, playerIds)
         .catch((err: unknown) => deps.logger.error({ event: 'tournament-tell-failed', err }, "could not tell the players' pages")),
   });
+  const reviews = new GameReviews();
+  const reviewer = new TournamentReviewer({ storage, matches: deps.storage, reviews, logger: deps.logger });
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
-  const tick = () =>
-    (ticking ??= director
+  let reviewing: Promise<void> | null = null;
+  const failed = (what: string) => (err: unknown) => deps.logger.error({ event: 'tournament-tick-failed', what, err }, `could not ${what}`);
+  const tick = () => {
+    // Reviews run on their own: a second of CPU each, they never hold a round up.
+    reviewing ??= reviewer
       .tick()
-      .catch((err: unknown) => deps.logger.error({ event: 'tournament-tick-failed', err }, 'could not run the tournaments'))
+      .catch(failed('review the games'))
+      .finally(() => (reviewing = null));
+    return (ticking ??= director
+      .tick()
+      .catch(failed('run the tournaments'))
       .finally(() => (ticking = null)));
+  };
   return {
     router: tournamentsRouter({ storage: deps.storage, tournaments, bans: deps.bans, addressOf: deps.addressOf }),
     tick,
@@ -73,7 +86,8 @@ export function createTournaments(deps: TournamentsDeps): TournamentsCapability 
     },
     stop: async () => {
       if (timer) clearInterval(timer);
-      await ticking;
+      await Promise.all([ticking, reviewing]);
+      await reviews.close();
     },
   };
 }

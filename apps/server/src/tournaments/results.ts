@@ -1,6 +1,8 @@
 import type { TournamentStanding } from '@flightchess/protocol';
 import {
+  type BySeat,
   type Colour,
+  type DecisionLoss,
   type PlayedRound,
   type PlayedTable,
   type SeatFinish,
@@ -85,16 +87,37 @@ export function playedRounds(
   }));
 }
 
+/** Each player's luck-free column: their decisions' losses summed over their games reviewed so far. */
+function decisionLossesOf(
+  rounds: readonly StoredRound[],
+  reviews: ReadonlyMap<string, BySeat<DecisionLoss>>,
+): Map<string, { loss: number; reviewed: number }> {
+  const sums = new Map<string, { loss: number; reviewed: number }>();
+  for (const table of rounds.flatMap((r) => r.tables)) {
+    const review = reviews.get(table.matchId);
+    if (!review) continue;
+    for (const seat of table.seats) {
+      if (!seat.playerId) continue;
+      const sum = sums.get(seat.playerId) ?? { loss: 0, reviewed: 0 };
+      sums.set(seat.playerId, { loss: sum.loss + (review[seat.colour]?.loss ?? 0), reviewed: sum.reviewed + 1 });
+    }
+  }
+  return sums;
+}
+
 /**
  * The standings: at a duplicate tournament by matchpoints first (luck cancels there), then as the rules'
  * standingsOf orders them (points, Sonneborn–Berger, wins, the drawn order); at a plain one as standingsOf.
+ * Beside them the luck-free column, from the games' reviews stored so far (`reviews`).
  */
 export function standings(
   t: Pick<StoredTournament, 'duplicate' | 'draw'>,
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
   finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+  reviews: ReadonlyMap<string, BySeat<DecisionLoss>> = new Map(),
 ): TournamentStanding[] {
+  const luckFree = decisionLossesOf(rounds, reviews);
   const index = new Map(entrants.map((e, i) => [e.playerId, i]));
   const draw = (t.draw ?? []).flatMap((p) => (index.has(p) ? [index.get(p)!] : []));
   const ruled = standingsOf(
@@ -123,6 +146,8 @@ export function standings(
       points: s.points,
       matchpoints: t.duplicate ? (mp.get(e.playerId) ?? 0) : null,
       tiebreak: s.tiebreak,
+      decisionLoss: luckFree.has(e.playerId) ? Math.round(luckFree.get(e.playerId)!.loss * 10) / 10 : null,
+      reviewed: luckFree.get(e.playerId)?.reviewed ?? 0,
       wins: s.wins,
       games: s.games,
       withdrawn: e.withdrawnAt !== null,

@@ -1,5 +1,5 @@
 import type { TournamentFormat, TournamentStatus } from '@flightchess/protocol';
-import type { Colour, PresetName } from '@flightchess/rules';
+import type { BySeat, Colour, DecisionLoss, PresetName } from '@flightchess/rules';
 import { type Row, type Sql, flag } from '../storage/sql';
 
 /** A tournament as stored (migration 20). */
@@ -102,6 +102,12 @@ export interface TournamentStorage {
   endRound(tournamentId: string, roundId: string, at: number, next: number | null): Promise<boolean>;
   /** The stored results of these matches' seats (matches not stored yet are left out). */
   outcomes(matchIds: readonly string[]): Promise<SeatOutcome[]>;
+  /** A finished game of a tournament not reviewed yet (the oldest first), if any. */
+  unreviewed(): Promise<{ readonly matchId: string; readonly tournamentId: string } | null>;
+  /** A game's review, as the luck-free column reads it (stored once: a second process's is dropped). */
+  storeReview(matchId: string, tournamentId: string, losses: BySeat<DecisionLoss>, at: number): Promise<void>;
+  /** The reviews stored of a tournament's games, by match. */
+  reviews(tournamentId: string): Promise<Map<string, BySeat<DecisionLoss>>>;
   /** The rounds under way of the running tournaments the player is in, with their tournament's name. */
   roundsUnderWay(playerId: string): Promise<{ readonly tournamentId: string; readonly name: string; readonly round: StoredRound }[]>;
 }
@@ -278,6 +284,30 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
         );
         return true;
       }),
+
+    unreviewed: async () => {
+      const r = await sql.get(
+        `SELECT m.id, m.tournament_id FROM matches m
+         WHERE m.tournament_id IS NOT NULL AND m.status = 'finished'
+           AND NOT EXISTS (SELECT 1 FROM tournament_reviews v WHERE v.match_id = m.id)
+         ORDER BY m.ended_at, m.id LIMIT 1`,
+      );
+      return r ? { matchId: r.id as string, tournamentId: r.tournament_id as string } : null;
+    },
+
+    storeReview: async (matchId, tournamentId, losses, at) =>
+      void (await sql.run(
+        `INSERT INTO tournament_reviews (match_id, tournament_id, losses, reviewed_at) VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING`,
+        [matchId, tournamentId, JSON.stringify(losses), at],
+      )),
+
+    reviews: async (tournamentId) =>
+      new Map(
+        (await sql.all('SELECT match_id, losses FROM tournament_reviews WHERE tournament_id = ?', [tournamentId])).map((r) => [
+          r.match_id as string,
+          JSON.parse(r.losses as string) as BySeat<DecisionLoss>,
+        ]),
+      ),
 
     roundsUnderWay: async (playerId) =>
       (

@@ -1,4 +1,5 @@
 import { botLabel } from '@flightchess/protocol';
+import type { BySeat, DecisionLoss } from '@flightchess/rules';
 import type { TournamentRound, TournamentSummary, TournamentTable, TournamentView } from '@flightchess/protocol';
 import { TOURNAMENT_BOT } from './director';
 import { finishesByTable, roundScores, standings } from './results';
@@ -33,6 +34,7 @@ export function tournamentView(
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
   outcomes: readonly SeatOutcome[],
+  reviews: ReadonlyMap<string, BySeat<DecisionLoss>>,
   creatorName: string,
 ): TournamentView {
   const finishes = finishesByTable(
@@ -85,6 +87,6 @@ export function tournamentView(
     nextRoundAt: t.status === 'running' ? t.nextRoundAt : null,
     entrants: entrants.map((e) => ({ playerId: e.playerId, name: e.name, withdrawn: e.withdrawnAt !== null })),
     roundList: [...played, ...coming],
-    standings: standings(t, entrants, rounds, finishes),
+    standings: standings(t, entrants, rounds, finishes, reviews),
   };
 }

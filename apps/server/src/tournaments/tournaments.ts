@@ -80,9 +80,13 @@ export class Tournaments {
   async view(id: string): Promise<TournamentView | null> {
     const t = await this.deps.storage.get(id);
     if (!t) return null;
-    const [entrants, rounds] = await Promise.all([this.deps.storage.entrants(id), this.deps.storage.rounds(id)]);
+    const [entrants, rounds, reviews] = await Promise.all([
+      this.deps.storage.entrants(id),
+      this.deps.storage.rounds(id),
+      this.deps.storage.reviews(id),
+    ]);
     const outcomes = await this.deps.storage.outcomes(rounds.flatMap((r) => r.tables.map((x) => x.matchId)));
-    return tournamentView(t, entrants, rounds, outcomes, await this.creatorName(t));
+    return tournamentView(t, entrants, rounds, outcomes, reviews, await this.creatorName(t));
   }
 
   /** Join before the start (again after withdrawing). */

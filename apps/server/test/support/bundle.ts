@@ -13,8 +13,12 @@ const BUNDLE = 'FLIGHTCHESS_TEST_BUNDLE';
  */
 export function setup(): void {
   mkdirSync(join(SERVER, 'dist'), { recursive: true });
-  const file = join(mkdtempSync(join(SERVER, 'dist', 'test-')), 'main.js');
+  const dir = mkdtempSync(join(SERVER, 'dist', 'test-'));
+  const file = join(dir, 'main.js');
   execFileSync(process.execPath, [join(SERVER, 'scripts/bundle.mjs'), file], { stdio: 'inherit' });
+  // Tournament games are reviewed in a worker thread of its own bundle, beside the server's (as `npm run build` makes it).
+  const worker = [join(dir, 'reviewWorker.js'), join(SERVER, 'src/tournaments/reviewWorker.ts')];
+  execFileSync(process.execPath, [join(SERVER, 'scripts/bundle.mjs'), ...worker], { stdio: 'inherit' });
   process.env[BUNDLE] = file;
 }
 

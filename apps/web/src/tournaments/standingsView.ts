@@ -1,4 +1,4 @@
-import type { TournamentView } from '@flightchess/protocol';
+import type { TournamentStanding, TournamentView } from '@flightchess/protocol';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { hashOf } from '../router';
@@ -7,6 +7,12 @@ import { hashOf } from '../router';
 export function pointsText(n: number): string {
   const whole = Math.floor(n);
   return n - whole === 0.5 ? (whole === 0 ? '½' : `${whole}½`) : String(Math.round(n * 100) / 100);
+}
+
+/** The luck-free column: points lost by the player's decisions, "—" before a game of theirs is reviewed, "(2/3)" while some are not yet. */
+function lossText(s: TournamentStanding): string {
+  if (s.decisionLoss === null) return '—';
+  return s.reviewed < s.games ? `${s.decisionLoss} (${s.reviewed}/${s.games})` : String(s.decisionLoss);
 }
 
 /** The standings: rank, player, points (and matchpoints at a duplicate tournament), tiebreak, games; the reader's row marked. */
@@ -20,6 +26,7 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
     t('tournament.points'),
     t('tournament.tiebreak'),
     t('tournament.games'),
+    t('tournament.decisionLoss'),
   ];
   return h(
     'section',
@@ -50,6 +57,7 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
               h('td', { text: pointsText(s.points), data: { testid: 'standing-points' } }),
               h('td', { text: pointsText(s.tiebreak) }),
               h('td', { text: String(s.games) }),
+              h('td', { text: lossText(s), title: t('tournament.decisionLossHint'), data: { testid: 'standing-decision-loss' } }),
             ),
           ),
         ),
@@ -57,5 +65,6 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
     ),
     h('p', { class: 'note', text: t('tournament.rules') }),
     compared ? h('p', { class: 'note', text: t('tournament.rulesDuplicate') }) : null,
+    h('p', { class: 'note', text: t('tournament.decisionLossHint') }),
   );
 }

@@ -1,4 +1,5 @@
 /** Tournaments (issue 42): pairing, what a game is worth, and standings, as pure functions of stored results. */
+export { type DecisionLoss, decisionLosses } from './decisionLoss';
 export { matchpoints, matchpointsBy, streamsFor } from './duplicate';
 export { type PairingInput, type RoundPairing, type RoundTable, type TableSize, pairRound } from './pairing';
 export { type ArenaGame, BYE_POINTS, type SeatFinish, ahead, arenaScore, placePoints } from './points';

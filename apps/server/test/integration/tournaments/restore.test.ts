@@ -79,6 +79,10 @@ describe('a tournament through kill -9 (SQLite, a new process on the same data)'
     await waitFor(async () => (await view(second.baseUrl)).status === 'finished', 'the end');
     const done = await view(second.baseUrl);
     expect(done.standings.map((s) => s.games)).toEqual([2, 2, 2, 2]);
+    // Every game is reviewed, in the bundle's worker thread: the luck-free column is filled in.
+    await waitFor(async () => (await view(second.baseUrl)).standings.every((s) => s.reviewed === 2), 'the reviews', 30_000);
+    for (const s of (await view(second.baseUrl)).standings) expect(s.decisionLoss).toBeGreaterThanOrEqual(0);
+    expect(second.logs.filter((l) => l.event === 'tournament-reviewed').map((l) => l.where)).toContain('worker');
     for (const players of next) for (const p of players) await p.room.leave(true);
   });
 });

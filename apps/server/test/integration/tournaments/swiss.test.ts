@@ -159,6 +159,9 @@ describe('Swiss tournaments (issue 42)', () => {
     expect(done.standings.reduce((sum, s) => sum + s.points, 0)).toBe(4);
     expect(done.standings.reduce((sum, s) => sum + s.matchpoints!, 0)).toBe(4);
     expect(done.standings.every((s) => s.games === 2)).toBe(true);
+    // The luck-free column: every game reviewed (here on the server's own thread, a part at a time), each player's decisions' losses summed.
+    await waitFor(async () => (await view(made.id)).standings.every((s) => s.reviewed === 2), 'the reviews', 60_000);
+    for (const s of (await view(made.id)).standings) expect(s.decisionLoss).toBeGreaterThanOrEqual(0);
     // Ranked by matchpoints first.
     const mp = done.standings.map((s) => s.matchpoints!);
     expect(mp).toEqual([...mp].sort((x, y) => y - x));

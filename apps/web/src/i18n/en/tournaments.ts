@@ -39,6 +39,9 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.matchpoints': 'Matchpoints',
   'tournament.tiebreak': 'Tiebreak',
   'tournament.games': 'Games',
+  'tournament.decisionLoss': 'Lost by moves',
+  'tournament.decisionLossHint':
+    'Lost by moves: the win chance (in points) your own moves gave away against the expert’s, summed over the tournament — lower is better, and the dice play no part in it. Moves auto-play made for you do not count.',
   'tournament.withdrawn': 'withdrew',
   'tournament.rules':
     'Points by place in each game: 3/2/1/0 at tables of four, 1/0 at tables of two (a win first, then planes home; a seat whose player left is last); a round sat out is worth 1. Tiebreak: the points of everyone you finished ahead of.',

@@ -36,6 +36,9 @@ export const tournaments = {
   'tournament.matchpoints': '比分点',
   'tournament.tiebreak': '小分',
   'tournament.games': '局数',
+  'tournament.decisionLoss': '决策失分',
+  'tournament.decisionLossHint':
+    '决策失分：你的每步棋和专家的走法相比输掉的胜率（百分点），整个比赛累计，越低越好；和骰子运气无关。托管代走的棋不算。',
   'tournament.withdrawn': '已退出',
   'tournament.rules':
     '积分：每局按名次，四人桌 3/2/1/0，两人桌 1/0（赢了排前，其次看到达的飞机数；中途离开的座位排最后）；轮空得 1 分。小分：你赢过的人的积分之和。',
