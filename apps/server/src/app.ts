@@ -48,8 +48,8 @@ export type ApiDeps = GuestsRouterDeps &
     readonly notifications: { readonly router: Router };
     /** Web Push: the key, the devices, the sleep window (push/router.ts). */
     readonly push: { readonly router: Router };
-    /** Tournaments (tournaments/router.ts). */
-    readonly tournaments: { readonly router: Router };
+    /** Tournaments (tournaments/router.ts), and the players' results in them (their profiles). */
+    readonly tournaments: { readonly router: Router } & ProfilesRouterDeps['tournaments'];
   };
 
 /**

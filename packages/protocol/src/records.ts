@@ -3,6 +3,7 @@ import type { TableStatus } from './tableFacts';
 import type { ErrorCode } from './errorCodes';
 import type { TableSettingsRequest } from './tableOptions';
 import type { PlayerRatings, RatingHistory } from './ratings';
+import type { TournamentResult } from './tournaments';
 
 /** What the HTTP API answers (apps/server README: HTTP endpoints), as the server writes it and a client reads it. */
 
@@ -55,6 +56,8 @@ export interface PlayerProfile extends PlayerSummary {
   readonly ratings: PlayerRatings;
   /** Each mode's rating after every rated game, oldest first (at most RATING_HISTORY_POINTS; others see public games only). */
   readonly ratingHistory: RatingHistory;
+  /** The tournaments they played in, newest first, with where they stand (others see public ones only). */
+  readonly tournaments: readonly TournamentResult[];
 }
 
 /** GET /api/leaderboard */

@@ -133,6 +133,19 @@ export interface TournamentCall {
   readonly colour: Colour;
 }
 
+/** A tournament a player played in, as their profile lists it: where they stand (or finished). */
+export interface TournamentResult {
+  readonly id: string;
+  readonly name: string;
+  readonly status: TournamentStatus;
+  readonly startsAt: number;
+  readonly duplicate: boolean;
+  readonly rank: number;
+  readonly players: number;
+  readonly points: number;
+  readonly matchpoints: number | null;
+}
+
 /** GET /api/tournaments/:id */
 export interface TournamentView extends TournamentSummary {
   readonly turnSeconds: number;

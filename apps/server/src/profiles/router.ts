@@ -8,6 +8,7 @@ import type { MatchStorage, MatchesShown } from '../matches/MatchStorage';
 import type { Pairing } from '../pairing';
 import type { PlayerRecord, PlayerStorage } from '../players/playerRepository';
 import type { RatingStorage } from '../ratings/RatingStorage';
+import type { TournamentsCapability } from '../tournaments';
 import { profileRatings, ratingModeQuery } from '../ratings/ratingsApi';
 
 export interface ProfilesRouterDeps {
@@ -17,13 +18,15 @@ export interface ProfilesRouterDeps {
     Pick<MatchStorage, 'recentMatches'> & { readonly ratings: RatingStorage };
   /** The owner's profile's cooldown and blocked players (pairing/). */
   readonly pairing: Pick<Pairing, 'ownProfile'>;
+  /** The tournaments a player played in (tournaments/). */
+  readonly tournaments: Pick<TournamentsCapability, 'resultsOf'>;
 }
 
 const RECENT_MATCHES = 20;
 const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
 /** What players show of themselves and each other, under /api: profiles and the leaderboards (packages/protocol README: HTTP endpoints). */
-export function profilesRouter({ storage, pairing }: ProfilesRouterDeps): Router {
+export function profilesRouter({ storage, pairing, tournaments }: ProfilesRouterDeps): Router {
   const api = express.Router();
 
   const profileOf = async (player: PlayerRecord, shown: MatchesShown) => {
@@ -34,6 +37,7 @@ export function profilesRouter({ storage, pairing }: ProfilesRouterDeps): Router
       levelName: level.name,
       recentMatches: await storage.recentMatches(player.id, RECENT_MATCHES, shown),
       ...(await profileRatings(storage.ratings, player.id, shown)),
+      tournaments: await tournaments.resultsOf(player.id, shown),
     };
   };
 

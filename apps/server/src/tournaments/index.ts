@@ -1,3 +1,4 @@
+import type { TournamentResult } from '@flightchess/protocol';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GuestReads } from '../accounts/guests';
@@ -34,6 +35,8 @@ const FEED = 'tournaments';
 export interface TournamentsCapability {
   /** /tournaments… (mounted under /api). */
   readonly router: Router;
+  /** The tournaments a player played in, for their profile (profiles/). */
+  resultsOf(playerId: string, shown: 'all' | 'public'): Promise<TournamentResult[]>;
   /** Take every step due now (the timer does every TICK_MS; tests may ask). */
   tick(): Promise<void>;
   start(): void;
@@ -80,6 +83,7 @@ export function createTournaments(deps: TournamentsDeps): TournamentsCapability 
   };
   return {
     router: tournamentsRouter({ storage: deps.storage, tournaments, bans: deps.bans, addressOf: deps.addressOf }),
+    resultsOf: (playerId, shown) => tournaments.resultsOf(playerId, shown),
     tick,
     start: () => {
       timer = setInterval(() => void tick(), TICK_MS).unref();

@@ -108,6 +108,8 @@ export interface TournamentStorage {
   storeReview(matchId: string, tournamentId: string, losses: BySeat<DecisionLoss>, at: number): Promise<void>;
   /** The reviews stored of a tournament's games, by match. */
   reviews(tournamentId: string): Promise<Map<string, BySeat<DecisionLoss>>>;
+  /** The started tournaments the player is in (not withdrawn before the start), newest first; `public` leaves private ones out. */
+  playedBy(playerId: string, shown: 'all' | 'public', limit: number): Promise<string[]>;
   /** The rounds under way of the running tournaments the player is in, with their tournament's name. */
   roundsUnderWay(playerId: string): Promise<{ readonly tournamentId: string; readonly name: string; readonly round: StoredRound }[]>;
 }
@@ -308,6 +310,17 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
           JSON.parse(r.losses as string) as BySeat<DecisionLoss>,
         ]),
       ),
+
+    playedBy: async (playerId, shown, limit) =>
+      (
+        await sql.all(
+          `SELECT t.id FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+           WHERE p.player_id = ? AND t.status IN ('running', 'finished') AND (p.withdrawn_at IS NULL OR p.withdrawn_at > t.starts_at)
+             ${shown === 'public' ? 'AND NOT t.private' : ''}
+           ORDER BY t.starts_at DESC, t.id LIMIT ?`,
+          [playerId, limit],
+        )
+      ).map((r) => r.id as string),
 
     roundsUnderWay: async (playerId) =>
       (

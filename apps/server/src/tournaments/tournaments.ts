@@ -3,6 +3,7 @@ import {
   type TournamentCall,
   type TournamentList,
   type TournamentRequest,
+  type TournamentResult,
   type TournamentStatus,
   type TournamentSummary,
   type TournamentView,
@@ -23,6 +24,8 @@ export interface TournamentsDeps {
 
 /** A tournament starts this long after it is created when its creator gives no time. */
 export const DEFAULT_LEAD_MS = 60_000;
+/** How many tournaments a profile lists. */
+const PROFILE_TOURNAMENTS = 10;
 /** How many of each status GET /api/tournaments lists. */
 const LISTED = 50;
 
@@ -109,6 +112,29 @@ export class Tournaments {
     return (await this.deps.storage.withdraw(id, playerId, this.now()))
       ? null
       : refusal(409, 'ERR_NOT_JOINED', 'you are not in this tournament, withdrew already, or it is over');
+  }
+
+  /** The tournaments the player played in, newest first, with where they stand: their profile's list. */
+  async resultsOf(playerId: string, shown: 'all' | 'public'): Promise<TournamentResult[]> {
+    const results: TournamentResult[] = [];
+    for (const id of await this.deps.storage.playedBy(playerId, shown, PROFILE_TOURNAMENTS)) {
+      const v = await this.view(id);
+      const s = v?.standings.find((x) => x.playerId === playerId);
+      if (!v || !s) continue;
+      const { name, status, startsAt, duplicate } = v;
+      results.push({
+        id,
+        name,
+        status,
+        startsAt,
+        duplicate,
+        rank: s.rank,
+        players: v.standings.length,
+        points: s.points,
+        matchpoints: s.matchpoints,
+      });
+    }
+    return results;
   }
 
   /** The player's tables of rounds under way whose game is still being played (their pages are told: TournamentCall). */

@@ -89,7 +89,7 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
       invitations: { router: express.Router() },
       notifications: { router: express.Router() },
       push: { router: express.Router() },
-      tournaments: { router: express.Router() },
+      tournaments: { router: express.Router(), resultsOf: async () => [] },
       bans: new Bans(storage),
       addressOf: () => '127.0.0.1',
       logger: createLogger('silent'),

@@ -68,7 +68,7 @@ describe('Prometheus metrics at /metrics', () => {
         invitations: { router: express.Router() },
         notifications: { router: express.Router() },
         push: { router: express.Router() },
-        tournaments: { router: express.Router() },
+        tournaments: { router: express.Router(), resultsOf: async () => [] },
         bans: new Bans(t.storage),
         addressOf: () => '127.0.0.1',
         logger: createLogger('silent'),

@@ -1,4 +1,4 @@
-import type { MatchSummary } from '@flightchess/protocol';
+import type { MatchSummary, TournamentResult } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import type { Screen } from '../ui/screen';
 import { levelName, levelProgress } from './levels';
@@ -17,6 +17,7 @@ import type { RatedProfile } from '../ratings/ratedProfile';
 import { ratingCards } from '../ratings/ratingCards';
 import { ratedBadge } from '../ratings/ratedBadge';
 import { blockButton, blockedList } from '../ratings/blockViews';
+import { pointsText } from '../tournaments/standingsView';
 
 /**
  * A player's record: level and the way to the next, ratings by mode, totals, recent matches. Another
@@ -68,6 +69,7 @@ export function profileScreen(ctx: AppContext, playerId: string): Screen {
             ? h('p', { class: 'note', text: t('profile.noMatches') })
             : h('ul', { class: 'match-list', data: { testid: 'recent-matches' } }, ...p.recentMatches.map(matchItem)),
         ),
+        p.tournaments.length > 0 ? tournamentResults(p.tournaments) : null,
         own ? blockedList(blocks, p.blocked ?? [], redraw) : null,
         me && !own ? friendButton(ctx, p.id) : null,
         me && !own ? blockButton(blocks, { playerId: p.id, nickname: p.nickname }, redraw) : null,
@@ -75,6 +77,37 @@ export function profileScreen(ctx: AppContext, playerId: string): Screen {
       ];
     },
   });
+}
+
+/** The tournaments played in, newest first: where the player finished (or stands, while it runs). */
+function tournamentResults(results: readonly TournamentResult[]): HTMLElement {
+  return h(
+    'section',
+    { class: 'card' },
+    h('h2', { text: t('tournaments.title') }),
+    h(
+      'ul',
+      { class: 'match-list', data: { testid: 'profile-tournaments' } },
+      ...results.map((r) =>
+        h(
+          'li',
+          {},
+          h(
+            'a',
+            { href: hashOf({ name: 'tournament', id: r.id }) },
+            h('span', { class: 'when', text: dateTime(r.startsAt) }),
+            h('span', { class: 'what', text: r.name }),
+            h('span', {
+              class: 'place',
+              text: `${t('profile.tournamentPlace', { rank: r.rank, players: r.players, points: pointsText(r.points) })}${
+                r.status === 'running' ? ` · ${t('tournaments.running')}` : ''
+              }`,
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 function stat(label: string, value: number, testid: string): HTMLElement[] {

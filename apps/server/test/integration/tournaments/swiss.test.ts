@@ -1,4 +1,4 @@
-import type { MatchRecord, TournamentList, TournamentView, VerifyAnswer } from '@flightchess/protocol';
+import type { MatchRecord, PlayerProfile, TournamentList, TournamentView, VerifyAnswer } from '@flightchess/protocol';
 import { streamRollAt } from '@flightchess/rules';
 import { PageEvents } from '../../support/pageEvents';
 import { type Guest, type Player, credentials, getJson, joinById, newGuest, play, postJson, waitFor, watch } from '../../support/players';
@@ -166,6 +166,21 @@ describe('Swiss tournaments (issue 42)', () => {
     const mp = done.standings.map((s) => s.matchpoints!);
     expect(mp).toEqual([...mp].sort((x, y) => y - x));
     expect((await getJson<TournamentList>(t, '/api/tournaments')).body.finished.map((x) => x.id)).toContain(made.id);
+    // Each player's profile lists it, with where they finished.
+    const mine = done.standings.find((s) => s.playerId === guests[0]!.playerId)!;
+    expect((await getJson<PlayerProfile>(t, `/api/players/${guests[0]!.playerId}`)).body.tournaments).toEqual([
+      {
+        id: made.id,
+        name: 'Evening duels',
+        status: 'finished',
+        startsAt: made.startsAt,
+        duplicate: true,
+        rank: mine.rank,
+        players: 4,
+        points: mine.points,
+        matchpoints: mine.matchpoints,
+      },
+    ]);
     for (const players of round2.values()) for (const p of players) await p.room.leave(true);
     await annPage.close();
   });
@@ -200,6 +215,10 @@ describe('Swiss tournaments (issue 42)', () => {
     expect((await postJson<Refused>(t, `/api/tournaments/${made.id}/withdraw`, credentials(guests[1]!))).body.error?.code).toBe(
       'ERR_NOT_JOINED',
     );
+    // A private tournament is on its players' own profiles only.
+    expect((await getJson<PlayerProfile>(t, `/api/players/${guests[0]!.playerId}`)).body.tournaments).toEqual([]);
+    const own = await postJson<PlayerProfile>(t, `/api/players/${guests[0]!.playerId}/profile`, { secret: guests[0]!.secret });
+    expect(own.body.tournaments.map((x) => [x.id, x.status])).toEqual([[made.id, 'running']]);
     await fay!.room.leave(true);
     await gus!.room.leave(true);
   });

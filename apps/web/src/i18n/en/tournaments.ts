@@ -60,6 +60,7 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.tableStatus.finished': 'over',
   'tournament.tableStatus.aborted': 'aborted',
   'tournament.call': '{name}, round {round}: your table is open and the game has begun',
+  'profile.tournamentPlace': '{rank} of {players} · {points} points',
   'tournament.back': 'Back to the tournament',
   'tournament.link': 'Share the tournament link:',
 };

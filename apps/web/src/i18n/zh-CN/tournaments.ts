@@ -56,6 +56,7 @@ export const tournaments = {
   'tournament.tableStatus.finished': '已结束',
   'tournament.tableStatus.aborted': '已中止',
   'tournament.call': '{name} 第 {round} 轮：你的牌桌已开，棋局已经开始',
+  'profile.tournamentPlace': '第 {rank} / {players} 名 · {points} 分',
   'tournament.back': '回到比赛',
   'tournament.link': '分享比赛链接：',
 } as const;
