@@ -209,6 +209,7 @@ export function createGameServer(config: ServerConfig, deps: GameServerDeps): Ga
     presence,
     limiter,
     logger: deps.logger,
+    tournaments,
     here: {
       owner,
       storage: deps.storageKind ?? 'sqlite',

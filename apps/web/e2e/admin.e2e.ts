@@ -163,7 +163,7 @@ export const adminCases: TestCase[] = sharingOneServer([
     },
   },
   {
-    name: "admin console: a notice set in the console shows on every page, open pages within 2 s, in the page's own banner, and goes once cleared",
+    name: "admin console: a notice set in the console shows on every page, open pages within 2 s, in the page's own banner, and goes once cleared; a public tournament scheduled there is listed for everyone",
     run: async (browser, url) => {
       const desk = await newPage(browser, DESKTOP);
       const visitor = await newPage(browser, PHONE);
@@ -196,6 +196,28 @@ export const adminCases: TestCase[] = sharingOneServer([
         await until('the notice cleared', async () => (await desk.page.$('[data-testid=admin-notice-current]')) === null || null, 10_000);
         // The open page loses it as promptly, without a navigation.
         await visitor.page.waitForSelector('[data-testid=notice]', { state: 'hidden', timeout: 2_000 });
+
+        // The operator schedules a public tournament: the visitor finds it listed, to join.
+        await desk.page.fill('#admin-tournament-name', '周六复式赛');
+        // Tomorrow, in the browser's own time zone (what a datetime-local field holds).
+        const tomorrow = await desk.page.evaluate(() => {
+          const d = new Date(Date.now() + 86_400_000);
+          return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T20:00`;
+        });
+        await desk.page.fill('#admin-tournament-starts', tomorrow);
+        await click(desk.page, '[data-testid=admin-schedule-tournament]');
+        await until(
+          'the tournament scheduled',
+          async () => /schedule-tournament|安排比赛/.test((await desk.page.textContent('main')) ?? '') || null,
+          10_000,
+        );
+        await visitor.page.goto(`${url}?fast=1#/tournaments`);
+        await visitor.page.waitForSelector('[data-testid=tournaments-upcoming] a');
+        assert.equal(await visitor.page.textContent('[data-testid=tournaments-upcoming] a'), '周六复式赛');
+        assert.match((await visitor.page.textContent('[data-testid=tournaments-upcoming]'))!, /4 人桌 · 5 轮 · 0 人 · 复式骰子/);
+        await click(visitor.page, '[data-testid=tournaments-upcoming] a');
+        await visitor.page.waitForSelector('[data-testid=tournament-join]');
+        await screenshot(visitor.page, 'admin-tournament-phone');
         assert.deepEqual(errors, []);
       } finally {
         await Promise.all([desk.context.close(), visitor.context.close()]);

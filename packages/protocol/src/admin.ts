@@ -29,7 +29,16 @@ export interface Ban {
 }
 
 /** What the console does; each one is logged (`admin-action`) and kept in the audit table. */
-export const ADMIN_ACTIONS = ['close-table', 'ban', 'lift-ban', 'lift-address-ban', 'set-notice', 'clear-notice', 'drain'] as const;
+export const ADMIN_ACTIONS = [
+  'close-table',
+  'ban',
+  'lift-ban',
+  'lift-address-ban',
+  'set-notice',
+  'clear-notice',
+  'drain',
+  'schedule-tournament',
+] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
 /** One line of the audit: what was done, when, from which address, to what. */

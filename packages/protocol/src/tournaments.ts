@@ -37,6 +37,12 @@ export const tournamentRequestSchema = z.strictObject({
 });
 export type TournamentRequest = z.infer<typeof tournamentRequestSchema>;
 
+/** The body of POST /api/admin/tournaments: a public tournament the operator schedules (named; nobody in it yet). */
+export const scheduledTournamentSchema = tournamentRequestSchema
+  .omit({ playerId: true, secret: true, private: true })
+  .extend({ name: z.string().trim().min(1).max(TOURNAMENT_LIMITS.maxNameLength) });
+export type ScheduledTournament = z.infer<typeof scheduledTournamentSchema>;
+
 /** What GET /api/tournaments lists of each one. */
 export interface TournamentSummary {
   readonly id: string;

@@ -15,6 +15,7 @@ export interface ConsoleDeps {
   readonly limiter: Pick<ClientLimiter, 'addressOf' | 'budgets'>;
   readonly logger: Logger;
   readonly here: Omit<ThisProcess, 'actions'>;
+  readonly tournaments: AdminDeps['tournaments'];
 }
 
 /** The engine actions this process has committed (the metric's own count). */

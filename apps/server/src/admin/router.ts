@@ -1,4 +1,11 @@
-import { type AdminActionName, type AdminOverview, type AdminTable, type NoticeAnswer, describeIssues } from '@flightchess/protocol';
+import {
+  type AdminActionName,
+  type AdminOverview,
+  type AdminTable,
+  type NoticeAnswer,
+  describeIssues,
+  scheduledTournamentSchema,
+} from '@flightchess/protocol';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import type { BanStorage } from '../bans/banRepository';
 import type { ClientLimiter } from '../limits/clientLimiter';
 import type { PlayerStorage } from '../players/playerRepository';
 import { CLOSED_BY_OPERATOR } from '../table';
+import type { TournamentsCapability } from '../tournaments';
 import type { AdminStorage } from './adminRepository';
 import { type Deployment, NoSuchTable } from './deployment';
 import { adminGate } from './gate';
@@ -22,6 +30,8 @@ export interface AdminDeps {
   readonly notices: Notices;
   readonly limiter: Pick<ClientLimiter, 'addressOf' | 'budgets'>;
   readonly logger: Logger;
+  /** Public tournaments the operator schedules (tournaments/). */
+  readonly tournaments: Pick<TournamentsCapability, 'schedule'>;
 }
 
 const AUDIT_SHOWN = 50;
@@ -177,6 +187,18 @@ export function adminRouter(deps: AdminDeps): Router {
       if (!(await storage.liftAddressBan(playerId))) return fail(res, 404, 'ERR_NOT_BANNED', "that player's ban covers no address");
       await audit(req, 'lift-address-ban', playerId);
       res.json({ playerId, address: null });
+    }),
+  );
+
+  admin.post(
+    '/tournaments',
+    route(async (req, res) => {
+      const asked = bodyOf(scheduledTournamentSchema, req, res);
+      if (!asked) return;
+      const made = await deps.tournaments.schedule(asked);
+      if ('refused' in made) return fail(res, made.refused.status, made.refused.code, made.refused.message);
+      await audit(req, 'schedule-tournament', made.id, `${asked.name} · ${new Date(asked.startsAt ?? Date.now()).toISOString()}`);
+      res.status(201).json(made);
     }),
   );
 

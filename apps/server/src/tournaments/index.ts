@@ -1,4 +1,5 @@
-import type { TournamentResult } from '@flightchess/protocol';
+import type { ScheduledTournament, TournamentResult } from '@flightchess/protocol';
+import type { HttpRefusal } from '../http/respond';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GuestReads } from '../accounts/guests';
@@ -35,6 +36,8 @@ const FEED = 'tournaments';
 export interface TournamentsCapability {
   /** /tournaments… (mounted under /api). */
   readonly router: Router;
+  /** The operator schedules a public tournament (admin/): its id, or why not. */
+  schedule(asked: ScheduledTournament): Promise<{ id: string } | { refused: HttpRefusal }>;
   /** The tournaments a player played in, for their profile (profiles/). */
   resultsOf(playerId: string, shown: 'all' | 'public'): Promise<TournamentResult[]>;
   /** Take every step due now (the timer does every TICK_MS; tests may ask). */
@@ -84,6 +87,7 @@ export function createTournaments(deps: TournamentsDeps): TournamentsCapability 
   return {
     router: tournamentsRouter({ storage: deps.storage, tournaments, bans: deps.bans, addressOf: deps.addressOf }),
     resultsOf: (playerId, shown) => tournaments.resultsOf(playerId, shown),
+    schedule: (asked) => tournaments.create(null, asked),
     tick,
     start: () => {
       timer = setInterval(() => void tick(), TICK_MS).unref();

@@ -42,8 +42,11 @@ export class Tournaments {
     this.now = deps.now ?? Date.now;
   }
 
-  /** A new tournament, its creator in it. */
-  async create(creator: { id: string; nickname: string }, asked: TournamentRequest): Promise<{ id: string } | { refused: HttpRefusal }> {
+  /** A new tournament, its creator in it; the operator's (`creator` null: scheduled from the console) is public and has nobody in it yet. */
+  async create(
+    creator: { id: string; nickname: string } | null,
+    asked: Omit<TournamentRequest, 'playerId' | 'secret'>,
+  ): Promise<{ id: string } | { refused: HttpRefusal }> {
     const now = this.now();
     const startsAt = asked.startsAt ?? now + DEFAULT_LEAD_MS;
     if (startsAt < now - 1000 || startsAt > now + TOURNAMENT_LIMITS.maxLeadDays * 86_400_000)
@@ -51,20 +54,20 @@ export class Tournaments {
     const id = this.deps.newId();
     await this.deps.storage.create({
       id,
-      name: asked.name ?? `${creator.nickname}'s ${asked.duplicate ? 'duplicate ' : ''}Swiss`,
+      name: asked.name ?? `${creator?.nickname ?? ''}'s ${asked.duplicate ? 'duplicate ' : ''}Swiss`,
       format: asked.format,
       seats: asked.seats,
       rounds: asked.rounds,
       duplicate: asked.duplicate ?? false,
       private: asked.private ?? false,
-      creatorId: creator.id,
+      creatorId: creator?.id ?? '',
       preset: asked.preset ?? 'online',
       turnSeconds: this.deps.turnSeconds,
       breakSeconds: this.deps.breakSeconds,
       startsAt: Math.max(now, startsAt),
       createdAt: now,
     });
-    await this.deps.storage.join(id, creator.id, creator.nickname, now);
+    if (creator) await this.deps.storage.join(id, creator.id, creator.nickname, now);
     return { id };
   }
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { LocalPresence } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import express from 'express';
-import { type AdminOverview, type AdminTable, CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { type AdminOverview, type AdminTable, CLOSE_CODES, JOIN_ERROR_NUMBERS, type TournamentList } from '@flightchess/protocol';
 import { OperatorConsole } from '../../src/admin/operatorConsole';
 import { WRONG_TOKENS_PER_MINUTE } from '../../src/admin/gate';
 import { createApp } from '../../src/app';
@@ -79,6 +79,7 @@ describe('the operator console off: without ADMIN_TOKEN', () => {
       limiter: { addressOf: () => '127.0.0.1', budgets: new MemoryBudgets() },
       logger: createLogger('silent'),
       here: { owner: 'x', storage: 'sqlite', draining: () => false, tableStatuses: () => [], sockets: () => 0, drain: () => undefined },
+      tournaments: { schedule: async () => ({ id: 'never' }) },
     });
     const app = createApp(DEFAULT_CONFIG, {
       storage,
@@ -343,6 +344,40 @@ describe('the operator console (ADMIN_TOKEN set)', () => {
     expect((await audited('ban')).map((a) => a.detail)).toContain('cheating (address 10.5.0.4 for 2 h)');
     await admin('DELETE', `/bans/${bad.playerId}`);
     await Promise.all([host.leave(), seat.leave(), elsewhere.leave()]);
+  });
+
+  test('scheduling a public tournament: listed for everyone to join, nobody in it yet, audited; a bad one refused and nothing made', async () => {
+    const startsAt = Date.now() + 3_600_000;
+    const made = await admin('POST', '/tournaments', {
+      name: 'Saturday duplicate',
+      format: 'swiss',
+      seats: 4,
+      rounds: 5,
+      duplicate: true,
+      startsAt,
+    });
+    expect(made).toMatchObject({ status: 201, body: { id: expect.any(String) } });
+    const listed = (await getJson<TournamentList>(t, '/api/tournaments')).body.upcoming.find((x) => x.id === made.body.id);
+    expect(listed).toMatchObject({
+      name: 'Saturday duplicate',
+      seats: 4,
+      rounds: 5,
+      duplicate: true,
+      private: false,
+      players: 0,
+      startsAt,
+    });
+    expect((await audited('schedule-tournament')).map((a) => a.target)).toEqual([made.body.id]);
+    for (const bad of [
+      { format: 'swiss', seats: 4, rounds: 3 },
+      { name: 'x', format: 'swiss', seats: 4, rounds: 3, private: true },
+      { name: 'x', format: 'swiss', seats: 3, rounds: 3 },
+    ])
+      expect((await admin('POST', '/tournaments', bad)).body.error.code).toBe('ERR_BAD_REQUEST');
+    expect((await admin('POST', '/tournaments', { name: 'x', format: 'swiss', seats: 4, rounds: 3, startsAt: 1 })).status).toBe(400);
+    expect((await admin('POST', '/tournaments', { name: 'x', format: 'swiss', seats: 4, rounds: 3 }, null)).status).toBe(401);
+    expect((await getJson<TournamentList>(t, '/api/tournaments')).body.upcoming).toHaveLength(1);
+    expect(await audited('schedule-tournament')).toHaveLength(1);
   });
 
   test('the notice: set, shown to every page (GET /api/notice), replaced, cleared; empty or overlong text refused', async () => {

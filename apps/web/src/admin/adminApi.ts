@@ -1,4 +1,4 @@
-import type { AdminOverview, AdminTable, Ban, ClosedTable, NoticeAnswer } from '@flightchess/protocol';
+import type { AdminOverview, AdminTable, Ban, ClosedTable, NoticeAnswer, ScheduledTournament } from '@flightchess/protocol';
 import type { KeyValueStore } from '../util/ports';
 import { type NetSession, ServerFailure } from '../online/netSession';
 
@@ -73,6 +73,10 @@ export class AdminApi {
 
   clearNotice(): Promise<NoticeAnswer> {
     return this.call('/notice', { method: 'DELETE' });
+  }
+
+  scheduleTournament(asked: ScheduledTournament): Promise<{ id: string }> {
+    return this.call('/tournaments', { method: 'POST', body: JSON.stringify(asked) });
   }
 
   drain(processId: string): Promise<unknown> {

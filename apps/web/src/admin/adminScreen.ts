@@ -8,7 +8,7 @@ import { AdminApi } from './adminApi';
 import { type ServerFailure, failureOf } from '../online/netSession';
 import { errorMessage } from '../i18n/errorMessages';
 import { fill, h } from '../ui/dom';
-import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard } from './adminViews';
+import { type ConsoleActions, auditCard, bansCard, noticeCard, processesCard, tablesCard, tournamentCard } from './adminViews';
 
 const REFRESH_MS = 5_000;
 
@@ -75,6 +75,7 @@ export function adminScreen(ctx: AppContext): Screen {
     liftAddressBan: (playerId) => act(null, () => api.liftAddressBan(playerId), t('admin.done.liftAddressBan')),
     setNotice: (text) => act(null, () => api.setNotice(text), t('admin.done.setNotice')),
     clearNotice: () => act(null, () => api.clearNotice(), t('admin.done.clearNotice')),
+    scheduleTournament: (asked) => act(null, () => api.scheduleTournament(asked), t('admin.done.scheduleTournament')),
     drain: (p) =>
       act(t('admin.drainConfirm', { id: p.processId }), () => api.drain(p.processId), t('admin.done.drain', { id: p.processId })),
   };
@@ -149,6 +150,7 @@ export function adminScreen(ctx: AppContext): Screen {
           ),
           flash,
           noticeCard(overview.notice, actions),
+          tournamentCard(actions),
           processesCard(overview.processes, overview.unreachable, actions),
           tablesCard(tables, at, actions),
           bansCard(overview.bans, actions),

@@ -1,8 +1,17 @@
-import type { AdminAction, AdminTable, Ban, Notice, ProcessFigures } from '@flightchess/protocol';
+import {
+  type AdminAction,
+  type AdminTable,
+  type Ban,
+  type Notice,
+  type ProcessFigures,
+  type ScheduledTournament,
+  TOURNAMENT_LIMITS,
+} from '@flightchess/protocol';
 import { isColour } from '@flightchess/rules';
 import { presetName } from '../play/describe';
 import { type MessageKey, colourName, t } from '../i18n';
-import { h } from '../ui/dom';
+import { check, field as labelled, h, select } from '../ui/dom';
+import { TOURNAMENT_ROUNDS } from '../tournaments/createTournamentForm';
 import { dateTime } from '../ui/timeWords';
 
 /** What the console's buttons do (adminScreen.ts). */
@@ -15,6 +24,7 @@ export interface ConsoleActions {
   readonly setNotice: (text: string) => void;
   readonly clearNotice: () => void;
   readonly drain: (process: ProcessFigures) => void;
+  readonly scheduleTournament: (asked: ScheduledTournament) => void;
 }
 
 /** A time span in words: seconds, minutes, or hours and minutes. */
@@ -42,6 +52,52 @@ const submitted = (e: Event, then: () => unknown) => {
 
 const card = (title: MessageKey, testid: string, ...children: (HTMLElement | null)[]) =>
   h('section', { class: 'card admin-card', data: { testid } }, h('h2', { text: t(title) }), ...children);
+
+/** A public tournament scheduled: its name, tables, rounds, duplicate dice, and when it starts (the operator's local time). */
+export function tournamentCard(actions: ConsoleActions): HTMLElement {
+  const name = h('input', { id: 'admin-tournament-name', type: 'text', maxLength: TOURNAMENT_LIMITS.maxNameLength });
+  const seats = select(
+    'admin-tournament-seats',
+    [
+      ['4', '4'],
+      ['2', '2'],
+    ],
+    '4',
+  );
+  const rounds = select(
+    'admin-tournament-rounds',
+    TOURNAMENT_ROUNDS.map((n) => [String(n), String(n)] as [string, string]),
+    '5',
+  );
+  const duplicate = h('input', { type: 'checkbox', id: 'admin-tournament-duplicate', checked: true });
+  const starts = h('input', { id: 'admin-tournament-starts', type: 'datetime-local' });
+  const schedule = () => {
+    const startsAt = starts.value ? new Date(starts.value).getTime() : undefined;
+    if (!name.value.trim()) return;
+    actions.scheduleTournament({
+      name: name.value.trim(),
+      format: 'swiss',
+      seats: Number(seats.value) as 2 | 4,
+      rounds: Number(rounds.value),
+      duplicate: duplicate.checked,
+      ...(startsAt !== undefined && { startsAt }),
+    });
+  };
+  return card(
+    'admin.tournament',
+    'admin-tournament-card',
+    h(
+      'form',
+      { class: 'admin-form admin-tournament', on: { submit: (e) => submitted(e, schedule) } },
+      labelled(t('tournaments.name'), name),
+      labelled(t('tournaments.seats'), seats),
+      labelled(t('tournaments.rounds'), rounds),
+      labelled(t('admin.tournamentStarts'), starts),
+      check(t('tournaments.duplicateHint'), duplicate),
+      h('button', { class: 'primary', type: 'submit', text: t('admin.schedule'), data: { testid: 'admin-schedule-tournament' } }),
+    ),
+  );
+}
 
 export function noticeCard(notice: Notice | null, actions: ConsoleActions): HTMLElement {
   const input = h('input', {

@@ -7,7 +7,8 @@ import { onlineName } from '../online/onlineName';
 import { check, field, h, select } from '../ui/dom';
 import { tournamentsApi } from './tournamentsApi';
 
-const ROUNDS = [1, 2, 3, 4, 5, 6, 7, 9, 11] as const;
+/** The round counts the forms offer (the API takes 1–15). */
+export const TOURNAMENT_ROUNDS = [1, 2, 3, 4, 5, 6, 7, 9, 11] as const;
 const STARTS_IN_MINUTES = [1, 2, 5, 10, 15, 30, 60] as const;
 
 /** A new Swiss: its name, tables of 2 or 4, rounds, duplicate dice (on by default), when it starts, private; opens its page. */
@@ -29,7 +30,7 @@ export function createTournamentForm(ctx: AppContext): HTMLElement {
   );
   const rounds = select(
     'tournament-rounds',
-    ROUNDS.map((n) => [String(n), String(n)] as [string, string]),
+    TOURNAMENT_ROUNDS.map((n) => [String(n), String(n)] as [string, string]),
     '3',
   );
   const startsIn = select(

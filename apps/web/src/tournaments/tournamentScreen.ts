@@ -15,6 +15,7 @@ import { summaryLine } from './tournamentsScreen';
 import { tournamentsApi } from './tournamentsApi';
 import './tournaments.css';
 
+const HOUR = 3_600_000;
 /** How often a tournament that is not over is read again (the standings move, tables open and end). */
 const POLL_MS = 2_000;
 
@@ -144,7 +145,11 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
 
 /** Where the tournament stands, with the time to its start or to the next round. */
 function statusLine(v: TournamentView): string {
-  if (v.status === 'upcoming') return t('tournament.status.upcoming', { time: clockOf(v.startsAt - Date.now()) });
+  // Within the hour, a countdown; further off, the start time (in the line above) says it.
+  if (v.status === 'upcoming')
+    return v.startsAt - Date.now() < HOUR
+      ? t('tournament.status.upcoming', { time: clockOf(v.startsAt - Date.now()) })
+      : t('tournament.status.open');
   if (v.status === 'running' && v.nextRoundAt !== null)
     return t('tournament.status.break', { round: v.round + 1, time: clockOf(v.nextRoundAt - Date.now()) });
   if (v.status === 'running') return t('tournament.status.running', { round: v.round, rounds: v.rounds });
@@ -176,7 +181,7 @@ function entrantsLine(v: TournamentView): HTMLElement {
   const names = v.entrants.filter((e) => !e.withdrawn).map((e) => e.name);
   return h('p', {
     class: 'entrants',
-    text: t('tournament.entrants', { n: names.length, names: names.join(', ') }),
+    text: names.length === 0 ? t('tournament.nobodyYet') : t('tournament.entrants', { n: names.length, names: names.join(', ') }),
     data: { testid: 'tournament-entrants' },
   });
 }

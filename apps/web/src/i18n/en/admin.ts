@@ -70,6 +70,7 @@ export const admin: Translation<typeof zh> = {
   'admin.action.set-notice': 'set the notice',
   'admin.action.clear-notice': 'cleared the notice',
   'admin.action.drain': 'drained a process',
+  'admin.action.schedule-tournament': 'scheduled a tournament',
   'admin.seconds': '{n} s',
   'admin.minutes': '{n} min',
   'admin.hours': '{h} h {m} min',
@@ -86,4 +87,8 @@ export const admin: Translation<typeof zh> = {
   'admin.done.setNotice': 'The notice shows on every page',
   'admin.done.clearNotice': 'Notice cleared',
   'admin.done.drain': 'Process {id} is draining',
+  'admin.tournament': 'Schedule a public tournament',
+  'admin.tournamentStarts': 'Starts at',
+  'admin.schedule': 'Schedule',
+  'admin.done.scheduleTournament': 'Tournament scheduled: it is listed for everyone to join',
 };

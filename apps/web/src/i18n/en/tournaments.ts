@@ -30,6 +30,8 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.join': 'Join',
   'tournament.withdraw': 'Withdraw',
   'tournament.entrants': '{n} in: {names}',
+  'tournament.status.open': 'Taking players',
+  'tournament.nobodyYet': 'Nobody in yet',
   'tournament.joined': 'You are in. Once it starts, your table shows here.',
   'tournament.yourTable': 'Your table: round {round}',
   'tournament.play': 'Play',

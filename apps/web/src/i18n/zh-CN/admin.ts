@@ -66,6 +66,7 @@ export const admin = {
   'admin.action.set-notice': '发布公告',
   'admin.action.clear-notice': '撤下公告',
   'admin.action.drain': '排空进程',
+  'admin.action.schedule-tournament': '安排比赛',
   'admin.seconds': '{n} 秒',
   'admin.minutes': '{n} 分钟',
   'admin.hours': '{h} 小时 {m} 分',
@@ -82,4 +83,8 @@ export const admin = {
   'admin.done.setNotice': '公告已发布',
   'admin.done.clearNotice': '公告已撤下',
   'admin.done.drain': '进程 {id} 正在排空',
+  'admin.tournament': '安排公开比赛',
+  'admin.tournamentStarts': '开始时间',
+  'admin.schedule': '安排',
+  'admin.done.scheduleTournament': '比赛已安排，所有人都能看到并报名',
 } as const;

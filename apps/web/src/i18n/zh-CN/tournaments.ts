@@ -27,6 +27,8 @@ export const tournaments = {
   'tournament.join': '报名',
   'tournament.withdraw': '退出比赛',
   'tournament.entrants': '已报名 {n} 人：{names}',
+  'tournament.status.open': '报名中',
+  'tournament.nobodyYet': '还没有人报名',
   'tournament.joined': '你已报名。开始后你的牌桌会出现在这里。',
   'tournament.yourTable': '你的牌桌：第 {round} 轮',
   'tournament.play': '去下棋',
