@@ -7,7 +7,8 @@ import { z } from 'zod';
  * duplicate dice — every table of a round plays the same committed board, each seat the stream it holds.
  */
 
-export const TOURNAMENT_FORMATS = ['swiss'] as const;
+/** swiss: a set number of rounds, paired by score; arena: a set time, each player paired again as soon as their game ends. */
+export const TOURNAMENT_FORMATS = ['swiss', 'arena'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 
 /** upcoming: taking players; running: rounds under way; finished; cancelled (fewer than two players at the start). */
@@ -15,6 +16,10 @@ export type TournamentStatus = 'upcoming' | 'running' | 'finished' | 'cancelled'
 
 export const TOURNAMENT_LIMITS = {
   maxRounds: 15,
+  /** An arena lasts 1 minute to 3 hours. */
+  maxMinutes: 180,
+  /** An arena player waiting this long is seated with bots rather than waiting on for people. */
+  arenaWaitSeconds: 20,
   /** A tournament starts at most this far ahead. */
   maxLeadDays: 30,
   maxNameLength: 40,
@@ -28,7 +33,11 @@ export const tournamentRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(TOURNAMENT_LIMITS.maxNameLength).optional(),
   format: z.enum(TOURNAMENT_FORMATS),
   seats: z.union([z.literal(2), z.literal(4)]),
-  rounds: z.number().int().min(1).max(TOURNAMENT_LIMITS.maxRounds),
+  /** A Swiss: how many rounds. */
+  rounds: z.number().int().min(1).max(TOURNAMENT_LIMITS.maxRounds).optional(),
+  /** An arena: how long it lasts. */
+  minutes: z.number().int().min(1).max(TOURNAMENT_LIMITS.maxMinutes).optional(),
+  /** A Swiss's option (an arena's tables deal their own dice). */
   duplicate: z.boolean().optional(),
   /** Epoch ms; left out: in a minute. */
   startsAt: z.number().int().nonnegative().optional(),
@@ -49,7 +58,10 @@ export interface TournamentSummary {
   readonly name: string;
   readonly format: TournamentFormat;
   readonly seats: 2 | 4;
+  /** A Swiss's rounds (0 for an arena). */
   readonly rounds: number;
+  /** An arena's length in minutes (0 for a Swiss); it ends at `startsAt` + that. */
+  readonly minutes: number;
   readonly duplicate: boolean;
   readonly private: boolean;
   readonly preset: PresetName;

@@ -12,6 +12,7 @@ const tables = (bigint: string, bool: string) => `
     format         TEXT NOT NULL,
     seats          INTEGER NOT NULL,
     rounds         INTEGER NOT NULL,
+    minutes        INTEGER NOT NULL DEFAULT 0,
     duplicate      ${bool} NOT NULL,
     private        ${bool} NOT NULL,
     creator_id     TEXT NOT NULL,

@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { botLabel } from '@flightchess/protocol';
+import { TOURNAMENT_LIMITS, botLabel } from '@flightchess/protocol';
 import { type BotName, PRESETS, type SeatFinish, commitmentOf } from '@flightchess/rules';
 import type { Logger } from 'pino';
 import type { TableAtStart } from '../matches/Match';
 import { DEFAULT_BASE } from '../table/tableOptions';
 import { pairNext } from './pairNext';
-import { finishesByTable } from './results';
-import type { Board, Entrant, StoredRound, StoredTournament, TournamentStorage } from './tournamentRepository';
+import { type ArenaWaiter, pairArena } from './pairArena';
+import { endTimes, finishesByTable, standings } from './results';
+import type { Board, Entrant, PairedTable, SeatOutcome, StoredRound, StoredTournament, TournamentStorage } from './tournamentRepository';
 
 /** The bot that takes a seat no player fills. */
 export const TOURNAMENT_BOT: BotName = 'strong';
@@ -53,6 +54,7 @@ export class TournamentDirector {
   private async advance(t: StoredTournament): Promise<void> {
     const { storage } = this.deps;
     if (t.status === 'upcoming') return this.start(t);
+    if (t.format === 'arena') return this.advanceArena(t);
     const rounds = await storage.rounds(t.id);
     const current = rounds.at(-1);
     if (current && current.endedAt === null) return this.watch(t, current);
@@ -93,17 +95,80 @@ export class TournamentDirector {
   /** A round under way: open the tables nobody stored (their pairer stopped), and end the round once every table has ended. */
   private async watch(t: StoredTournament, round: StoredRound): Promise<void> {
     const outcomes = await this.deps.storage.outcomes(round.tables.map((x) => x.matchId));
-    const stored = new Set(outcomes.map((o) => o.matchId));
-    const missing = round.tables.filter((x) => !stored.has(x.matchId));
+    if (await this.openMissing(t, [round], outcomes)) return;
     const now = this.now();
-    if (missing.length > 0) {
-      if (now - round.startedAt >= OPEN_GRACE_MS) await this.open(t, await this.deps.storage.entrants(t.id), round, missing);
-      return;
-    }
     if (outcomes.some((o) => o.status === 'playing')) return;
     const last = round.number >= t.rounds;
     if (!(await this.deps.storage.endRound(t.id, round.id, now, last ? null : now + t.breakSeconds * 1000))) return;
     this.deps.logger.info({ event: 'tournament-round-ended', tournamentId: t.id, round: round.number, last }, 'tournament round ended');
+    this.deps.tablesChanged(playersOf(round));
+  }
+
+  /**
+   * Open the tables of these rounds that nobody stored OPEN_GRACE_MS after their pairing (their pairer
+   * stopped between the two); whether any was missing.
+   */
+  private async openMissing(t: StoredTournament, rounds: readonly StoredRound[], outcomes: readonly SeatOutcome[]): Promise<boolean> {
+    const stored = new Set(outcomes.map((o) => o.matchId));
+    let missing = false;
+    for (const round of rounds) {
+      const tables = round.tables.filter((x) => !stored.has(x.matchId));
+      if (tables.length === 0) continue;
+      missing = true;
+      if (this.now() - round.startedAt >= OPEN_GRACE_MS) await this.open(t, await this.deps.storage.entrants(t.id), round, tables);
+    }
+    return missing;
+  }
+
+  /**
+   * An arena under way: until its time is up, whoever is free is seated again (pairArena) — not a player
+   * whose last game went on without them (they never came: paused until they join again); once it is up,
+   * no new tables, and it finishes when its last game has ended.
+   */
+  private async advanceArena(t: StoredTournament): Promise<void> {
+    const { storage } = this.deps;
+    const now = this.now();
+    const rounds = await storage.rounds(t.id);
+    const tables = rounds.flatMap((r) => r.tables);
+    const outcomes = await storage.outcomes(tables.map((x) => x.matchId));
+    const missing = await this.openMissing(t, rounds, outcomes);
+    const playing = new Set(outcomes.filter((o) => o.status === 'playing').map((o) => o.matchId));
+    const stored = new Set(outcomes.map((o) => o.matchId));
+    const busy = new Set(
+      tables
+        .filter((x) => playing.has(x.matchId) || !stored.has(x.matchId))
+        .flatMap((x) => x.seats.flatMap((s) => (s.playerId ? [s.playerId] : []))),
+    );
+    const entrants = await storage.entrants(t.id);
+    if (now >= t.startsAt + t.minutes * 60_000) {
+      if (missing || busy.size > 0 || !(await storage.finish(t.id, now))) return;
+      this.deps.logger.info({ event: 'tournament-finished', tournamentId: t.id, games: tables.length }, 'arena finished');
+      this.deps.tablesChanged(entrants.map((e) => e.playerId));
+      return;
+    }
+    const finishes = finishesByTable(tables, outcomes);
+    const endedAt = endTimes(outcomes);
+    const scores = new Map(standings(t, entrants, rounds, { finishes, endedAt }).map((s) => [s.playerId, s.points]));
+    const waiting: ArenaWaiter[] = [];
+    for (const e of entrants) {
+      if (e.withdrawnAt !== null || busy.has(e.playerId)) continue;
+      const last = lastGameOf(e.playerId, tables, outcomes);
+      if (last && last.out === 'forfeit' && (last.endedAt ?? 0) > e.joinedAt) continue;
+      waiting.push({
+        playerId: e.playerId,
+        score: scores.get(e.playerId) ?? 0,
+        since: Math.max(e.joinedAt, t.startsAt, last?.endedAt ?? 0),
+      });
+    }
+    const paired = pairArena(t, waiting, now, TOURNAMENT_LIMITS.arenaWaitSeconds * 1000, this.deps.newId);
+    if (paired.length === 0) return;
+    const round: StoredRound = { id: this.deps.newId(), number: t.round + 1, tables: paired, byes: [], startedAt: now, endedAt: null };
+    if (!(await storage.addRound(t.id, round))) return;
+    this.deps.logger.info(
+      { event: 'tournament-round', tournamentId: t.id, round: round.number, tables: paired.length, byes: 0 },
+      'arena tables paired',
+    );
+    await this.open(t, entrants, round, paired);
     this.deps.tablesChanged(playersOf(round));
   }
 
@@ -151,6 +216,17 @@ export class TournamentDirector {
       }
     }
   }
+}
+
+/** The player's seat in the last of their games that ended, if any. */
+function lastGameOf(playerId: string, tables: readonly PairedTable[], outcomes: readonly SeatOutcome[]): SeatOutcome | null {
+  let last: SeatOutcome | null = null;
+  for (const x of tables) {
+    const seat = x.seats.find((s) => s.playerId === playerId);
+    const outcome = seat && outcomes.find((o) => o.matchId === x.matchId && o.colour === seat.colour);
+    if (outcome?.endedAt != null && (last === null || outcome.endedAt > (last.endedAt ?? 0))) last = outcome;
+  }
+  return last;
 }
 
 /** The people seated at the round's tables. */

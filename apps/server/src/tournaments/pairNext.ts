@@ -12,14 +12,14 @@ import type { Entrant, PairedSeat, PairedTable, StoredRound, StoredTournament } 
  * with the pairing).
  */
 export function pairNext(
-  t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset'>,
+  t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset' | 'format'>,
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
   finishes: ReadonlyMap<string, readonly SeatFinish[]>,
   newId: () => string,
 ): { tables: PairedTable[]; byes: string[] } {
   const playing = new Set(entrants.filter((e) => e.withdrawnAt === null).map((e) => e.playerId));
-  const ranked = rounds.length === 0 ? (t.draw ?? []) : standings(t, entrants, rounds, finishes).map((s) => s.playerId);
+  const ranked = rounds.length === 0 ? (t.draw ?? []) : standings(t, entrants, rounds, { finishes }).map((s) => s.playerId);
   const order = ranked.filter((p) => playing.has(p));
   const met = new Set<string>();
   const held = new Map<string, number>();
@@ -39,19 +39,32 @@ export function pairNext(
     met: (a, b) => met.has(`${order[a]} ${order[b]}`),
     hadBye: (p) => hadBye.has(order[p]!),
   });
-  const colours = defaultColours(PRESETS[t.preset].colours, t.seats);
   return {
     tables: tables.map((table) => {
       const people = table.map((p) => (p === null ? null : order[p]!));
-      const streams = t.duplicate ? streamsFor(people, (p, s) => (p === null ? 0 : (held.get(`${p} ${s}`) ?? 0))) : people.map((_, i) => i);
-      const seats: PairedSeat[] = people.map((playerId, i) => ({
-        colour: colours[streams[i]!]!,
-        playerId,
-        stream: t.duplicate ? streams[i]! : null,
-      }));
-      seats.sort((a, b) => COLOURS.indexOf(a.colour) - COLOURS.indexOf(b.colour));
-      return { matchId: newId(), tableId: newId(), seats };
+      const streams = t.duplicate ? streamsFor(people, (p, s) => (p === null ? 0 : (held.get(`${p} ${s}`) ?? 0))) : null;
+      return seatedTable(t, people, streams, newId);
     }),
     byes: byes.map((p) => order[p]!),
   };
+}
+
+/**
+ * A table of these people (null: a bot), seated in the preset's colours for its size: the seat of stream k
+ * (duplicate dice) the k-th colour, else in the order given; its match and room ids drawn now.
+ */
+export function seatedTable(
+  t: Pick<StoredTournament, 'seats' | 'preset'>,
+  people: readonly (string | null)[],
+  streams: readonly number[] | null,
+  newId: () => string,
+): PairedTable {
+  const colours = defaultColours(PRESETS[t.preset].colours, t.seats);
+  const seats: PairedSeat[] = people.map((playerId, i) => ({
+    colour: colours[streams?.[i] ?? i]!,
+    playerId,
+    stream: streams?.[i] ?? null,
+  }));
+  seats.sort((a, b) => COLOURS.indexOf(a.colour) - COLOURS.indexOf(b.colour));
+  return { matchId: newId(), tableId: newId(), seats };
 }

@@ -1,11 +1,13 @@
 import type { TournamentStanding } from '@flightchess/protocol';
 import {
+  type ArenaGame,
   type BySeat,
   type Colour,
   type DecisionLoss,
   type PlayedRound,
   type PlayedTable,
   type SeatFinish,
+  arenaScore,
   matchpoints,
   placePoints,
   standingsOf,
@@ -105,19 +107,47 @@ function decisionLossesOf(
   return sums;
 }
 
+/** What the stored games say, beyond the rounds as paired: how each seat finished, when each game ended, each game's review. */
+export interface PlayedGames {
+  readonly finishes: ReadonlyMap<string, readonly SeatFinish[]>;
+  /** Each finished game's end (an arena orders a player's games by it: its streaks). */
+  readonly endedAt?: ReadonlyMap<string, number>;
+  readonly reviews?: ReadonlyMap<string, BySeat<DecisionLoss>>;
+}
+
+/** A standing's row of the protocol, from its player, the luck-free column, and what the format ranks by. */
+function row(
+  e: Entrant,
+  rank: number,
+  luckFree: ReadonlyMap<string, { loss: number; reviewed: number }>,
+  ranked: Pick<TournamentStanding, 'points' | 'matchpoints' | 'tiebreak' | 'wins' | 'games'>,
+): TournamentStanding {
+  const lf = luckFree.get(e.playerId);
+  return {
+    rank,
+    playerId: e.playerId,
+    name: e.name,
+    ...ranked,
+    decisionLoss: lf ? Math.round(lf.loss * 10) / 10 : null,
+    reviewed: lf?.reviewed ?? 0,
+    withdrawn: e.withdrawnAt !== null,
+  };
+}
+
 /**
- * The standings: at a duplicate tournament by matchpoints first (luck cancels there), then as the rules'
+ * The standings. A Swiss: at a duplicate one by matchpoints first (luck cancels there), then as the rules'
  * standingsOf orders them (points, Sonneborn–Berger, wins, the drawn order); at a plain one as standingsOf.
- * Beside them the luck-free column, from the games' reviews stored so far (`reviews`).
+ * An arena: by its score (arenaScore: place points, doubled on a streak), then wins, then the drawn order.
+ * Beside them the luck-free column, from the games' reviews stored so far.
  */
 export function standings(
-  t: Pick<StoredTournament, 'duplicate' | 'draw'>,
+  t: Pick<StoredTournament, 'duplicate' | 'draw' | 'format'>,
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
-  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
-  reviews: ReadonlyMap<string, BySeat<DecisionLoss>> = new Map(),
+  { finishes, endedAt = new Map(), reviews = new Map() }: PlayedGames,
 ): TournamentStanding[] {
   const luckFree = decisionLossesOf(rounds, reviews);
+  if (t.format === 'arena') return arenaStandings(t, entrants, rounds, finishes, endedAt, luckFree);
   const index = new Map(entrants.map((e, i) => [e.playerId, i]));
   const draw = (t.draw ?? []).flatMap((p) => (index.has(p) ? [index.get(p)!] : []));
   const ruled = standingsOf(
@@ -139,18 +169,45 @@ export function standings(
   }
   return order.map(({ s }, rank) => {
     const e = entrants[s.player]!;
-    return {
-      rank: rank + 1,
-      playerId: e.playerId,
-      name: e.name,
-      points: s.points,
-      matchpoints: t.duplicate ? (mp.get(e.playerId) ?? 0) : null,
-      tiebreak: s.tiebreak,
-      decisionLoss: luckFree.has(e.playerId) ? Math.round(luckFree.get(e.playerId)!.loss * 10) / 10 : null,
-      reviewed: luckFree.get(e.playerId)?.reviewed ?? 0,
-      wins: s.wins,
-      games: s.games,
-      withdrawn: e.withdrawnAt !== null,
-    };
+    const matchpoints = t.duplicate ? (mp.get(e.playerId) ?? 0) : null;
+    return row(e, rank + 1, luckFree, { points: s.points, matchpoints, tiebreak: s.tiebreak, wins: s.wins, games: s.games });
   });
+}
+
+/** An arena's standings: each player's games in the order they ended, scored with their streaks. */
+function arenaStandings(
+  t: Pick<StoredTournament, 'draw'>,
+  entrants: readonly Entrant[],
+  rounds: readonly StoredRound[],
+  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+  endedAt: ReadonlyMap<string, number>,
+  luckFree: ReadonlyMap<string, { loss: number; reviewed: number }>,
+): TournamentStanding[] {
+  const games = new Map<string, ArenaGame[]>(entrants.map((e) => [e.playerId, []]));
+  const played = rounds
+    .flatMap((r) => r.tables)
+    .filter((x) => finishes.has(x.matchId))
+    .sort((a, b) => (endedAt.get(a.matchId) ?? 0) - (endedAt.get(b.matchId) ?? 0) || (a.matchId < b.matchId ? -1 : 1));
+  for (const table of played) {
+    const f = finishes.get(table.matchId)!;
+    const points = placePoints(f);
+    table.seats.forEach((s, i) => s.playerId && games.get(s.playerId)?.push({ points: points[i]!, won: f[i]!.won }));
+  }
+  const drawn = new Map((t.draw ?? []).map((p, i) => [p, i]));
+  const scored = entrants.map((e, at) => {
+    const mine = games.get(e.playerId)!;
+    return { e, at, score: arenaScore(mine), wins: mine.filter((g) => g.won).length, games: mine.length };
+  });
+  scored.sort(
+    (a, b) =>
+      b.score - a.score || b.wins - a.wins || (drawn.get(a.e.playerId) ?? Infinity) - (drawn.get(b.e.playerId) ?? Infinity) || a.at - b.at,
+  );
+  return scored.map((s, rank) =>
+    row(s.e, rank + 1, luckFree, { points: s.score, matchpoints: null, tiebreak: 0, wins: s.wins, games: s.games }),
+  );
+}
+
+/** When each finished game ended, from the stored results. */
+export function endTimes(outcomes: readonly SeatOutcome[]): Map<string, number> {
+  return new Map(outcomes.flatMap((o) => (o.endedAt === null ? [] : [[o.matchId, o.endedAt] as const])));
 }

@@ -8,7 +8,10 @@ export interface StoredTournament {
   readonly name: string;
   readonly format: TournamentFormat;
   readonly seats: 2 | 4;
+  /** A Swiss's rounds (0 for an arena). */
   readonly rounds: number;
+  /** An arena's length (0 for a Swiss): it ends at startsAt + minutes. */
+  readonly minutes: number;
   readonly duplicate: boolean;
   readonly private: boolean;
   readonly creatorId: string;
@@ -70,6 +73,8 @@ export interface SeatOutcome {
   readonly matchId: string;
   readonly colour: Colour;
   readonly status: 'playing' | 'finished' | 'aborted';
+  /** When the game ended (null while it is played). */
+  readonly endedAt: number | null;
   readonly winner: boolean;
   readonly arrived: number | null;
   /** How its player left the game, if they did. */
@@ -89,7 +94,9 @@ export interface TournamentStorage {
   entrants(id: string): Promise<Entrant[]>;
   /** How many joined and did not withdraw, per tournament. */
   counts(ids: readonly string[]): Promise<Map<string, number>>;
-  /** Join (or come back after withdrawing) while it is upcoming; false when it is not. */
+  /** An arena whose time is over and whose last game ended: finished (once). */
+  finish(id: string, at: number): Promise<boolean>;
+  /** Join (or come back after withdrawing) while it is upcoming — an arena until it ends; false when it is not. */
   join(id: string, playerId: string, name: string, at: number): Promise<boolean>;
   /** Withdraw; false when not joined (or withdrawn already), or the tournament is over. */
   withdraw(id: string, playerId: string, at: number): Promise<boolean>;
@@ -120,6 +127,7 @@ const tournamentOf = (r: Row): StoredTournament => ({
   format: r.format as TournamentFormat,
   seats: Number(r.seats) as 2 | 4,
   rounds: Number(r.rounds),
+  minutes: Number(r.minutes),
   duplicate: flag(r.duplicate),
   private: flag(r.private),
   creatorId: r.creator_id as string,
@@ -162,15 +170,16 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
   return {
     create: async (t) =>
       void (await sql.run(
-        `INSERT INTO tournaments (id, name, format, seats, rounds, duplicate, private, creator_id, preset, turn_seconds,
+        `INSERT INTO tournaments (id, name, format, seats, rounds, minutes, duplicate, private, creator_id, preset, turn_seconds,
            break_seconds, starts_at, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', ?)`,
         [
           t.id,
           t.name,
           t.format,
           t.seats,
           t.rounds,
+          t.minutes,
           t.duplicate,
           t.private,
           t.creatorId,
@@ -224,11 +233,15 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
 
     join: (id, playerId, name, at) =>
       sql.transaction(async (tx) => {
-        const open = await tx.get(`SELECT id FROM tournaments WHERE id = ? AND status = 'upcoming'`, [id]);
+        const open = await tx.get(
+          `SELECT id FROM tournaments WHERE id = ? AND (status = 'upcoming' OR (format = 'arena' AND status = 'running' AND starts_at + minutes * 60000 > ?))`,
+          [id, at],
+        );
         if (!open) return false;
+        // Coming back (an arena player paused after a game they did not come to) counts from now.
         await tx.run(
           `INSERT INTO tournament_players (tournament_id, player_id, name, joined_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (tournament_id, player_id) DO UPDATE SET withdrawn_at = NULL, name = excluded.name`,
+           ON CONFLICT (tournament_id, player_id) DO UPDATE SET withdrawn_at = NULL, name = excluded.name, joined_at = excluded.joined_at`,
           [id, playerId, name, at],
         );
         return true;
@@ -254,6 +267,9 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
           id,
         ],
       )) > 0,
+
+    finish: async (id, at) =>
+      (await sql.run(`UPDATE tournaments SET status = 'finished', ended_at = ? WHERE id = ? AND status = 'running'`, [at, id])) > 0,
 
     rounds: async (id) => (await sql.all('SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY number', [id])).map(roundOf),
 
@@ -327,7 +343,7 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
         await sql.all(
           `SELECT t.id AS tournament_id, t.name AS tournament_name, r.* FROM tournament_players p
            JOIN tournaments t ON t.id = p.tournament_id
-           JOIN tournament_rounds r ON r.tournament_id = t.id AND r.number = t.round
+           JOIN tournament_rounds r ON r.tournament_id = t.id AND r.ended_at IS NULL
            WHERE p.player_id = ? AND t.status = 'running' AND r.ended_at IS NULL`,
           [playerId],
         )
@@ -336,7 +352,7 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
     outcomes: async (matchIds) =>
       (
         await sql.all(
-          `SELECT s.match_id, s.colour, m.status, s.winner, s.arrived, s.out_reason FROM match_seats s JOIN matches m ON m.id = s.match_id
+          `SELECT s.match_id, s.colour, m.status, m.ended_at, s.winner, s.arrived, s.out_reason FROM match_seats s JOIN matches m ON m.id = s.match_id
            WHERE s.match_id IN (${placeholders(matchIds.length)}) ORDER BY s.match_id, s.colour`,
           matchIds,
         )
@@ -344,6 +360,7 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
         matchId: r.match_id as string,
         colour: r.colour as Colour,
         status: r.status as SeatOutcome['status'],
+        endedAt: r.ended_at === null ? null : Number(r.ended_at),
         winner: flag(r.winner),
         arrived: r.arrived === null ? null : Number(r.arrived),
         out: (r.out_reason as string | null) ?? null,

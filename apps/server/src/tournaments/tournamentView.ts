@@ -2,7 +2,7 @@ import { botLabel } from '@flightchess/protocol';
 import type { BySeat, DecisionLoss } from '@flightchess/rules';
 import type { TournamentRound, TournamentSummary, TournamentTable, TournamentView } from '@flightchess/protocol';
 import { TOURNAMENT_BOT } from './director';
-import { finishesByTable, roundScores, standings } from './results';
+import { endTimes, finishesByTable, roundScores, standings } from './results';
 import type { Entrant, SeatOutcome, StoredRound, StoredTournament } from './tournamentRepository';
 
 /** What the lists show of a tournament. */
@@ -13,6 +13,7 @@ export function summaryOf(t: StoredTournament, players: number, creatorName: str
     format: t.format,
     seats: t.seats,
     rounds: t.rounds,
+    minutes: t.minutes,
     duplicate: t.duplicate,
     private: t.private,
     preset: t.preset,
@@ -87,6 +88,6 @@ export function tournamentView(
     nextRoundAt: t.status === 'running' ? t.nextRoundAt : null,
     entrants: entrants.map((e) => ({ playerId: e.playerId, name: e.name, withdrawn: e.withdrawnAt !== null })),
     roundList: [...played, ...coming],
-    standings: standings(t, entrants, rounds, finishes, reviews),
+    standings: standings(t, entrants, rounds, { finishes, endedAt: endTimes(outcomes), reviews }),
   };
 }

@@ -34,6 +34,19 @@ const refusal = (status: number, code: HttpRefusal['code'], message: string): { 
 });
 const NO_TOURNAMENT = refusal(404, 'ERR_NO_TOURNAMENT', 'no such tournament');
 
+/** What is wrong with the format's own fields: a Swiss has rounds, an arena minutes and no duplicate dice. */
+function formatRefusal(asked: Pick<TournamentRequest, 'format' | 'rounds' | 'minutes' | 'duplicate'>): string | null {
+  if (asked.format === 'swiss')
+    return asked.rounds === undefined
+      ? 'rounds: a Swiss needs its number of rounds'
+      : asked.minutes === undefined
+        ? null
+        : 'minutes: for an arena';
+  if (asked.minutes === undefined) return 'minutes: an arena needs its length';
+  if (asked.rounds !== undefined) return 'rounds: for a Swiss';
+  return asked.duplicate ? 'duplicate: for a Swiss (an arena’s tables deal their own dice)' : null;
+}
+
 /** Tournaments as the API reaches them: create, list, show, join, withdraw. Their course is the director's. */
 export class Tournaments {
   private readonly now: () => number;
@@ -51,13 +64,16 @@ export class Tournaments {
     const startsAt = asked.startsAt ?? now + DEFAULT_LEAD_MS;
     if (startsAt < now - 1000 || startsAt > now + TOURNAMENT_LIMITS.maxLeadDays * 86_400_000)
       return refusal(400, 'ERR_BAD_REQUEST', `startsAt: from now to ${TOURNAMENT_LIMITS.maxLeadDays} days ahead (epoch milliseconds)`);
+    const format = formatRefusal(asked);
+    if (format) return refusal(400, 'ERR_BAD_REQUEST', format);
     const id = this.deps.newId();
     await this.deps.storage.create({
       id,
       name: asked.name ?? `${creator?.nickname ?? ''}'s ${asked.duplicate ? 'duplicate ' : ''}Swiss`,
       format: asked.format,
       seats: asked.seats,
-      rounds: asked.rounds,
+      rounds: asked.rounds ?? 0,
+      minutes: asked.minutes ?? 0,
       duplicate: asked.duplicate ?? false,
       private: asked.private ?? false,
       creatorId: creator?.id ?? '',
@@ -99,13 +115,19 @@ export class Tournaments {
   async join(id: string, player: { id: string; nickname: string }): Promise<{ refused: HttpRefusal } | null> {
     const t = await this.deps.storage.get(id);
     if (!t) return NO_TOURNAMENT;
-    if (t.status !== 'upcoming') return refusal(409, 'ERR_ALREADY_STARTED', 'the tournament has started: players join before the start');
+    const open = t.status === 'upcoming' || (t.format === 'arena' && t.status === 'running');
+    if (!open)
+      return refusal(
+        409,
+        'ERR_ALREADY_STARTED',
+        'the tournament has started: players join a Swiss before its start, an arena before its end',
+      );
     const entrants = await this.deps.storage.entrants(id);
     const inIt = entrants.some((e) => e.playerId === player.id && e.withdrawnAt === null);
     if (!inIt && entrants.filter((e) => e.withdrawnAt === null).length >= TOURNAMENT_LIMITS.maxPlayers)
       return refusal(409, 'ERR_TOURNAMENT_FULL', `a tournament takes ${TOURNAMENT_LIMITS.maxPlayers} players`);
     if (!(await this.deps.storage.join(id, player.id, player.nickname, this.now())))
-      return refusal(409, 'ERR_ALREADY_STARTED', 'the tournament has started: players join before the start');
+      return refusal(409, 'ERR_ALREADY_STARTED', 'the tournament is over, or has started: players join a Swiss before its start');
     return null;
   }
 

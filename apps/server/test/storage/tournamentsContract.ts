@@ -7,6 +7,7 @@ const tournament = (id: string, creatorId: string, extra: Partial<NewTournament>
   id,
   name: 'Evening',
   format: 'swiss',
+  minutes: 0,
   seats: 2,
   rounds: 2,
   duplicate: true,

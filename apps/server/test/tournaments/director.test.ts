@@ -69,6 +69,7 @@ describe('the tournament director', () => {
       id: 't',
       name: 'T',
       format: 'swiss',
+      minutes: 0,
       seats: extra.seats ?? 4,
       rounds: extra.rounds ?? 3,
       duplicate: extra.duplicate ?? true,
@@ -191,9 +192,9 @@ describe('the tournament director', () => {
     const entrants = await storage.tournaments.entrants('t');
     const tables = rounds.flatMap((r) => r.tables);
     const finishes = finishesByTable(tables, await storage.tournaments.outcomes(tables.map((x) => x.matchId)));
-    const once = standings(t, entrants, rounds, finishes);
+    const once = standings(t, entrants, rounds, { finishes });
     const shuffled = rounds.map((r) => ({ ...r, tables: [...r.tables].reverse() }));
-    expect(standings(t, [...entrants].reverse(), shuffled, finishes)).toEqual(once);
+    expect(standings(t, [...entrants].reverse(), shuffled, { finishes })).toEqual(once);
     expect(once.map((s) => s.playerId).sort()).toEqual([...people].sort());
     // Every seat that left finished behind every seat played to the end: it earned nothing at its table.
     for (const r of rounds) for (const x of r.tables) expect(finishes.get(x.matchId)!.at(-1)).toEqual({ won: false, arrived: -1 });

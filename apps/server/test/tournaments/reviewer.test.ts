@@ -17,6 +17,7 @@ describe('the tournament reviewer', () => {
       id: 't',
       name: 'T',
       format: 'swiss',
+      minutes: 0,
       seats: 2,
       rounds: 1,
       duplicate: false,

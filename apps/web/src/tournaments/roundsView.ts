@@ -1,6 +1,7 @@
 import type { TournamentRound, TournamentTable, TournamentView } from '@flightchess/protocol';
 import { colourName, t } from '../i18n';
 import { h } from '../ui/dom';
+import { dateTime } from '../ui/timeWords';
 import { hashOf } from '../router';
 import { pointsText } from './standingsView';
 
@@ -14,20 +15,23 @@ const SHOWN = 12;
  */
 export function roundsView(view: TournamentView, me: string | undefined): HTMLElement[] {
   const names = new Map(view.entrants.map((e) => [e.playerId, e.name]));
-  return [...view.roundList]
-    .reverse()
-    .map((round) =>
-      h(
-        'section',
-        { class: 'card tournament-round', data: { testid: `round-${round.number}` } },
-        h('h2', { text: t('tournament.round', { n: round.number }) }),
-        boardLine(round),
-        round.byes.length > 0
-          ? h('p', { class: 'note', text: t('tournament.byes', { names: round.byes.map((p) => names.get(p) ?? p).join(', ') }) })
-          : null,
-        ...round.tables.map((table, i) => tableView(table, i + 1, round, me)),
-      ),
-    );
+  return [...view.roundList].reverse().map((round) =>
+    h(
+      'section',
+      { class: 'card tournament-round', data: { testid: `round-${round.number}` } },
+      h('h2', {
+        text:
+          view.format === 'arena' && round.startedAt !== null
+            ? t('tournament.pairedAt', { time: dateTime(round.startedAt) })
+            : t('tournament.round', { n: round.number }),
+      }),
+      boardLine(round),
+      round.byes.length > 0
+        ? h('p', { class: 'note', text: t('tournament.byes', { names: round.byes.map((p) => names.get(p) ?? p).join(', ') }) })
+        : null,
+      ...round.tables.map((table, i) => tableView(table, i + 1, round, me)),
+    ),
+  );
 }
 
 function boardLine(round: TournamentRound): HTMLElement | null {

@@ -19,12 +19,13 @@ function lossText(s: TournamentStanding): string {
 export function standingsView(view: TournamentView, me: string | undefined): HTMLElement {
   // Matchpoints compare tables of a round: with one table a round there is nobody to compare with.
   const compared = view.duplicate && view.roundList.some((r) => r.tables.length > 1);
+  const arena = view.format === 'arena';
   const headings = [
     t('results.rank'),
     t('results.player'),
     ...(compared ? [t('tournament.matchpoints')] : []),
     t('tournament.points'),
-    t('tournament.tiebreak'),
+    ...(arena ? [] : [t('tournament.tiebreak')]),
     t('tournament.games'),
     t('tournament.decisionLoss'),
   ];
@@ -55,7 +56,7 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
               ),
               ...(compared ? [h('td', { text: pointsText(s.matchpoints ?? 0), data: { testid: 'standing-matchpoints' } })] : []),
               h('td', { text: pointsText(s.points), data: { testid: 'standing-points' } }),
-              h('td', { text: pointsText(s.tiebreak) }),
+              ...(arena ? [] : [h('td', { text: pointsText(s.tiebreak) })]),
               h('td', { text: String(s.games) }),
               h('td', { text: lossText(s), title: t('tournament.decisionLossHint'), data: { testid: 'standing-decision-loss' } }),
             ),
@@ -63,7 +64,7 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
         ),
       ),
     ),
-    h('p', { class: 'note', text: t('tournament.rules') }),
+    h('p', { class: 'note', text: t(arena ? 'tournament.rulesArena' : 'tournament.rules') }),
     compared ? h('p', { class: 'note', text: t('tournament.rulesDuplicate') }) : null,
     h('p', { class: 'note', text: t('tournament.decisionLossHint') }),
   );

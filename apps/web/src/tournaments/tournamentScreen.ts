@@ -1,4 +1,4 @@
-import type { TournamentView } from '@flightchess/protocol';
+import type { TournamentTable, TournamentView } from '@flightchess/protocol';
 import type { AppContext } from '../app';
 import type { Screen } from '../ui/screen';
 import { t } from '../i18n';
@@ -93,7 +93,9 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
   /** Join before the start; withdraw while it is not over. */
   const entry = (v: TournamentView, me: string | undefined): Child => {
     const entrant = v.entrants.find((e) => e.playerId === me && !e.withdrawn);
-    if (v.status === 'upcoming' && !entrant)
+    // An arena takes players (and those paused after a table they did not come to) until its end.
+    const joinable = v.status === 'upcoming' || (v.format === 'arena' && v.status === 'running');
+    if (joinable && !entrant)
       return h('button', {
         class: 'primary',
         text: t('tournament.join'),
@@ -125,7 +127,13 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
     );
 
   // The countdown moves every second; the reader's tables, when the server says so.
-  const tick = setInterval(() => view && (view.status === 'upcoming' || view.nextRoundAt !== null) && render(), 1_000);
+  const tick = setInterval(
+    () =>
+      view &&
+      (view.status === 'upcoming' || view.nextRoundAt !== null || (view.status === 'running' && view.format === 'arena')) &&
+      render(),
+    1_000,
+  );
   const unwatch = ctx.social.watchTournamentTables((tables) => {
     if (tables.some((x) => x.tournamentId === id) || view?.status === 'running') void load();
   });
@@ -143,6 +151,10 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
   };
 }
 
+/** A table of the reader's whose game is not over. */
+const isMine = (x: TournamentTable, me: string) =>
+  x.seats.some((s) => s.playerId === me) && (x.status === 'playing' || x.status === 'waiting');
+
 /** Where the tournament stands, with the time to its start or to the next round. */
 function statusLine(v: TournamentView): string {
   // Within the hour, a countdown; further off, the start time (in the line above) says it.
@@ -150,6 +162,10 @@ function statusLine(v: TournamentView): string {
     return v.startsAt - Date.now() < HOUR
       ? t('tournament.status.upcoming', { time: clockOf(v.startsAt - Date.now()) })
       : t('tournament.status.open');
+  if (v.status === 'running' && v.format === 'arena') {
+    const left = v.startsAt + v.minutes * 60_000 - Date.now();
+    return left > 0 ? t('tournament.status.arena', { time: clockOf(left) }) : t('tournament.status.arenaEnding');
+  }
   if (v.status === 'running' && v.nextRoundAt !== null)
     return t('tournament.status.break', { round: v.round + 1, time: clockOf(v.nextRoundAt - Date.now()) });
   if (v.status === 'running') return t('tournament.status.running', { round: v.round, rounds: v.rounds });
@@ -159,8 +175,9 @@ function statusLine(v: TournamentView): string {
 /** The reader's table of the round under way, if it is still being played: one tap to it. */
 function yourTable(v: TournamentView, me: string | undefined): Child {
   if (!me || v.status !== 'running') return null;
-  const round = v.roundList.find((r) => r.number === v.round);
-  const table = round?.tables.find((x) => x.seats.some((s) => s.playerId === me) && (x.status === 'playing' || x.status === 'waiting'));
+  // An arena's tables of several pairings may be under way at once: the newest of the reader's.
+  const round = [...v.roundList].reverse().find((r) => r.tables.some((x) => isMine(x, me)));
+  const table = round?.tables.find((x) => isMine(x, me));
   if (!round || !table) return null;
   return h(
     'p',

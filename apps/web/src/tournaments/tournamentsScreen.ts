@@ -48,7 +48,11 @@ function item(s: TournamentSummary): HTMLElement {
 
 /** "Tables of 4 · 3 rounds · 12 players · Duplicate dice · Starts 12/5, 14:00". */
 export function summaryLine(s: TournamentSummary): string {
-  const parts: Child[] = [t('tournaments.summary', { seats: s.seats, rounds: s.rounds, players: s.players })];
+  const parts: Child[] = [
+    s.format === 'arena'
+      ? t('tournaments.summaryArena', { seats: s.seats, minutes: s.minutes, players: s.players })
+      : t('tournaments.summary', { seats: s.seats, rounds: s.rounds, players: s.players }),
+  ];
   if (s.duplicate) parts.push(t('tournaments.duplicate'));
   if (s.private) parts.push(t('tournaments.private'));
   if (s.status === 'upcoming') parts.push(t('tournaments.startsAt', { time: dateTime(s.startsAt) }));
