@@ -33,6 +33,8 @@ export const tournamentRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(TOURNAMENT_LIMITS.maxNameLength).optional(),
   format: z.enum(TOURNAMENT_FORMATS),
   seats: z.union([z.literal(2), z.literal(4)]),
+  /** 2v2 at tables of four: the seats opposite each other play as a team (paired anew each game). */
+  teams: z.boolean().optional(),
   /** A Swiss: how many rounds. */
   rounds: z.number().int().min(1).max(TOURNAMENT_LIMITS.maxRounds).optional(),
   /** An arena: how long it lasts. */
@@ -58,6 +60,8 @@ export interface TournamentSummary {
   readonly name: string;
   readonly format: TournamentFormat;
   readonly seats: 2 | 4;
+  /** 2v2: partners sit opposite, and share their team's result. */
+  readonly teams: boolean;
   /** A Swiss's rounds (0 for an arena). */
   readonly rounds: number;
   /** An arena's length in minutes (0 for a Swiss); it ends at `startsAt` + that. */

@@ -1,6 +1,6 @@
 import type { Migration } from '../storage/migrate';
 
-const tables = (bigint: string, bool: string) => `
+const tables = (bigint: string, bool: string, falseValue: string) => `
   ALTER TABLE matches ADD COLUMN tournament_id TEXT;
   ALTER TABLE matches ADD COLUMN board_id TEXT;
   ALTER TABLE matches ADD COLUMN dice_streams TEXT;
@@ -11,6 +11,7 @@ const tables = (bigint: string, bool: string) => `
     name           TEXT NOT NULL,
     format         TEXT NOT NULL,
     seats          INTEGER NOT NULL,
+    teams          ${bool} NOT NULL DEFAULT ${falseValue},
     rounds         INTEGER NOT NULL,
     minutes        INTEGER NOT NULL DEFAULT 0,
     duplicate      ${bool} NOT NULL,
@@ -70,5 +71,5 @@ const tables = (bigint: string, bool: string) => `
 export const tournaments: Migration = {
   version: 20,
   name: 'tournaments',
-  sql: { sqlite: tables('INTEGER', 'INTEGER'), postgres: tables('BIGINT', 'BOOLEAN') },
+  sql: { sqlite: tables('INTEGER', 'INTEGER', '0'), postgres: tables('BIGINT', 'BOOLEAN', 'FALSE') },
 };

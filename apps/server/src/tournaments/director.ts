@@ -61,7 +61,7 @@ export class TournamentDirector {
     const now = this.now();
     if (t.round >= t.rounds || t.nextRoundAt === null || now < t.nextRoundAt) return;
     const entrants = await storage.entrants(t.id);
-    const paired = pairNext(t, entrants, rounds, await this.finishes(rounds), this.deps.newId);
+    const paired = pairNext(t, entrants, rounds, await this.finishes(t, rounds), this.deps.newId);
     const round: StoredRound = { id: this.deps.newId(), number: t.round + 1, ...paired, startedAt: now, endedAt: null };
     if (!(await storage.addRound(t.id, round))) return;
     this.deps.logger.info(
@@ -146,7 +146,7 @@ export class TournamentDirector {
       this.deps.tablesChanged(entrants.map((e) => e.playerId));
       return;
     }
-    const finishes = finishesByTable(tables, outcomes);
+    const finishes = finishesByTable(tables, outcomes, t.teams);
     const endedAt = endTimes(outcomes);
     const scores = new Map(standings(t, entrants, rounds, { finishes, endedAt }).map((s) => [s.playerId, s.points]));
     const waiting: ArenaWaiter[] = [];
@@ -172,9 +172,9 @@ export class TournamentDirector {
     this.deps.tablesChanged(playersOf(round));
   }
 
-  private async finishes(rounds: readonly StoredRound[]): Promise<Map<string, SeatFinish[]>> {
+  private async finishes(t: StoredTournament, rounds: readonly StoredRound[]): Promise<Map<string, SeatFinish[]>> {
     const tables = rounds.flatMap((r) => r.tables);
-    return finishesByTable(tables, await this.deps.storage.outcomes(tables.map((x) => x.matchId)));
+    return finishesByTable(tables, await this.deps.storage.outcomes(tables.map((x) => x.matchId)), t.teams);
   }
 
   /** Store and open these tables of the round: each player's seat held for them until they join. */
@@ -191,7 +191,7 @@ export class TournamentDirector {
         watchable: true,
         rated: !t.private,
         hostId: t.creatorId,
-        setup: { preset: t.preset, options: { leftSeatsPlayOn: true }, seats: table.seats.map((s) => s.colour), teams: false },
+        setup: { preset: t.preset, options: { leftSeatsPlayOn: true }, seats: table.seats.map((s) => s.colour), teams: t.teams },
         base: DEFAULT_BASE,
         turnSeconds: t.turnSeconds,
         seats: table.seats.map((s) =>

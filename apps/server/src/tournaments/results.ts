@@ -11,6 +11,7 @@ import {
   matchpoints,
   placePoints,
   standingsOf,
+  teamOf,
 } from '@flightchess/rules';
 import type { Entrant, PairedTable, SeatOutcome, StoredRound, StoredTournament } from './tournamentRepository';
 
@@ -28,8 +29,16 @@ export function finishOf(outcome: SeatOutcome): SeatFinish {
   return outcome.out !== null ? { won: false, arrived: -1 } : { won: outcome.winner, arrived: outcome.arrived ?? 0 };
 }
 
-/** Each table's seats' finishes, in seat order, for the tables whose match has been recorded. */
-export function finishesByTable(tables: readonly PairedTable[], outcomes: readonly SeatOutcome[]): Map<string, SeatFinish[]> {
+/**
+ * Each table's seats' finishes, in seat order, for the tables whose match has been recorded. At 2v2
+ * (`teams`) partners share their team's finish — its result and the planes home of both — but a seat whose
+ * player left is behind everyone all the same.
+ */
+export function finishesByTable(
+  tables: readonly PairedTable[],
+  outcomes: readonly SeatOutcome[],
+  teams = false,
+): Map<string, SeatFinish[]> {
   const byMatch = new Map<string, Map<Colour, SeatOutcome>>();
   for (const o of outcomes) {
     if (o.status !== 'finished') continue;
@@ -39,11 +48,21 @@ export function finishesByTable(tables: readonly PairedTable[], outcomes: readon
   const finished = new Map<string, SeatFinish[]>();
   for (const table of tables) {
     const seats = byMatch.get(table.matchId);
-    if (seats && table.seats.every((s) => seats.has(s.colour)))
-      finished.set(
-        table.matchId,
-        table.seats.map((s) => finishOf(seats.get(s.colour)!)),
-      );
+    if (!seats || !table.seats.every((s) => seats.has(s.colour))) continue;
+    const own = table.seats.map((s) => finishOf(seats.get(s.colour)!));
+    if (!teams) {
+      finished.set(table.matchId, own);
+      continue;
+    }
+    const team = (side: 0 | 1) => {
+      const mine = table.seats.flatMap((s) => (teamOf(s.colour) === side ? [seats.get(s.colour)!] : []));
+      return { won: mine.some((o) => o.winner), arrived: mine.reduce((sum, o) => sum + (o.arrived ?? 0), 0) };
+    };
+    const sides = [team(0), team(1)] as const;
+    finished.set(
+      table.matchId,
+      table.seats.map((s, i) => (own[i]!.arrived < 0 ? own[i]! : sides[teamOf(s.colour)])),
+    );
   }
   return finished;
 }

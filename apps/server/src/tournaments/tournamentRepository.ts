@@ -8,6 +8,8 @@ export interface StoredTournament {
   readonly name: string;
   readonly format: TournamentFormat;
   readonly seats: 2 | 4;
+  /** 2v2: the seats opposite each other are partners. */
+  readonly teams: boolean;
   /** A Swiss's rounds (0 for an arena). */
   readonly rounds: number;
   /** An arena's length (0 for a Swiss): it ends at startsAt + minutes. */
@@ -126,6 +128,7 @@ const tournamentOf = (r: Row): StoredTournament => ({
   name: r.name as string,
   format: r.format as TournamentFormat,
   seats: Number(r.seats) as 2 | 4,
+  teams: flag(r.teams),
   rounds: Number(r.rounds),
   minutes: Number(r.minutes),
   duplicate: flag(r.duplicate),
@@ -170,14 +173,15 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
   return {
     create: async (t) =>
       void (await sql.run(
-        `INSERT INTO tournaments (id, name, format, seats, rounds, minutes, duplicate, private, creator_id, preset, turn_seconds,
+        `INSERT INTO tournaments (id, name, format, seats, teams, rounds, minutes, duplicate, private, creator_id, preset, turn_seconds,
            break_seconds, starts_at, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', ?)`,
         [
           t.id,
           t.name,
           t.format,
           t.seats,
+          t.teams,
           t.rounds,
           t.minutes,
           t.duplicate,

@@ -12,6 +12,7 @@ export function summaryOf(t: StoredTournament, players: number, creatorName: str
     name: t.name,
     format: t.format,
     seats: t.seats,
+    teams: t.teams,
     rounds: t.rounds,
     minutes: t.minutes,
     duplicate: t.duplicate,
@@ -41,6 +42,7 @@ export function tournamentView(
   const finishes = finishesByTable(
     rounds.flatMap((r) => r.tables),
     outcomes,
+    t.teams,
   );
   const names = new Map(entrants.map((e) => [e.playerId, e.name]));
   const statusOf = new Map(outcomes.map((o) => [o.matchId, o.status]));

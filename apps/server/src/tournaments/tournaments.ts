@@ -35,7 +35,8 @@ const refusal = (status: number, code: HttpRefusal['code'], message: string): { 
 const NO_TOURNAMENT = refusal(404, 'ERR_NO_TOURNAMENT', 'no such tournament');
 
 /** What is wrong with the format's own fields: a Swiss has rounds, an arena minutes and no duplicate dice. */
-function formatRefusal(asked: Pick<TournamentRequest, 'format' | 'rounds' | 'minutes' | 'duplicate'>): string | null {
+function formatRefusal(asked: Pick<TournamentRequest, 'format' | 'rounds' | 'minutes' | 'duplicate' | 'teams' | 'seats'>): string | null {
+  if (asked.teams && asked.seats !== 4) return 'teams: 2v2 is played at tables of four';
   if (asked.format === 'swiss')
     return asked.rounds === undefined
       ? 'rounds: a Swiss needs its number of rounds'
@@ -72,6 +73,7 @@ export class Tournaments {
       name: asked.name ?? `${creator?.nickname ?? ''}'s ${asked.duplicate ? 'duplicate ' : ''}Swiss`,
       format: asked.format,
       seats: asked.seats,
+      teams: asked.teams ?? false,
       rounds: asked.rounds ?? 0,
       minutes: asked.minutes ?? 0,
       duplicate: asked.duplicate ?? false,

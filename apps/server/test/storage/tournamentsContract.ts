@@ -8,6 +8,7 @@ const tournament = (id: string, creatorId: string, extra: Partial<NewTournament>
   name: 'Evening',
   format: 'swiss',
   minutes: 0,
+  teams: false,
   seats: 2,
   rounds: 2,
   duplicate: true,

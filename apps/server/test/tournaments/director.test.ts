@@ -70,6 +70,7 @@ describe('the tournament director', () => {
       name: 'T',
       format: 'swiss',
       minutes: 0,
+      teams: false,
       seats: extra.seats ?? 4,
       rounds: extra.rounds ?? 3,
       duplicate: extra.duplicate ?? true,

@@ -18,6 +18,7 @@ describe('the tournament reviewer', () => {
       name: 'T',
       format: 'swiss',
       minutes: 0,
+      teams: false,
       seats: 2,
       rounds: 1,
       duplicate: false,

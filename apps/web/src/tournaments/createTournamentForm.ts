@@ -53,6 +53,15 @@ export function createTournamentForm(ctx: AppContext): HTMLElement {
     '30',
   );
   const duplicate = h('input', { type: 'checkbox', id: 'tournament-duplicate', checked: true });
+  const teams = h('input', { type: 'checkbox', id: 'tournament-teams', checked: false });
+  const teamsField = check(t('tournaments.teamsHint'), teams);
+  // 2v2 is played at tables of four.
+  const showTeams = () => {
+    teamsField.hidden = seats.value !== '4';
+    if (teamsField.hidden) teams.checked = false;
+  };
+  seats.addEventListener('change', showTeams);
+  showTeams();
   // A Swiss has rounds and may deal duplicate dice; an arena has a length.
   const swissOnly = [field(t('tournaments.rounds'), rounds), check(t('tournaments.duplicateHint'), duplicate)];
   const arenaOnly = [field(t('tournaments.minutes'), minutes)];
@@ -78,6 +87,7 @@ export function createTournamentForm(ctx: AppContext): HTMLElement {
               const creds = await ctx.net.guest(onlineName(ctx.prefs));
               const made = await tournamentsApi.create(ctx.net, creds, {
                 seats: Number(seats.value) as 2 | 4,
+                ...(teams.checked && { teams: true }),
                 ...(format.value === 'arena'
                   ? { format: 'arena', minutes: Number(minutes.value) }
                   : { format: 'swiss', rounds: Number(rounds.value), duplicate: duplicate.checked }),
@@ -98,6 +108,7 @@ export function createTournamentForm(ctx: AppContext): HTMLElement {
     field(t('tournaments.name'), name),
     field(t('tournaments.format'), format),
     field(t('tournaments.seats'), seats),
+    teamsField,
     ...swissOnly,
     ...arenaOnly,
     field(t('tournaments.startsIn'), startsIn),

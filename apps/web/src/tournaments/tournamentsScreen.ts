@@ -53,6 +53,7 @@ export function summaryLine(s: TournamentSummary): string {
       ? t('tournaments.summaryArena', { seats: s.seats, minutes: s.minutes, players: s.players })
       : t('tournaments.summary', { seats: s.seats, rounds: s.rounds, players: s.players }),
   ];
+  if (s.teams) parts.push(t('tournaments.teams'));
   if (s.duplicate) parts.push(t('tournaments.duplicate'));
   if (s.private) parts.push(t('tournaments.private'));
   if (s.status === 'upcoming') parts.push(t('tournaments.startsAt', { time: dateTime(s.startsAt) }));

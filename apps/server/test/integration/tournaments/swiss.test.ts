@@ -1,5 +1,5 @@
 import type { MatchRecord, PlayerProfile, TournamentList, TournamentView, VerifyAnswer } from '@flightchess/protocol';
-import { streamRollAt } from '@flightchess/rules';
+import { streamRollAt, teamOf } from '@flightchess/rules';
 import { PageEvents } from '../../support/pageEvents';
 import { type Guest, type Player, credentials, getJson, joinById, newGuest, play, postJson, waitFor, watch } from '../../support/players';
 import { testServerPerFile } from '../../support/server';
@@ -223,12 +223,33 @@ describe('Swiss tournaments (issue 42)', () => {
     await gus!.room.leave(true);
   });
 
+  test("2v2: partners sit opposite and share their team's result", async () => {
+    const guests = await Promise.all(['Kim', 'Lou', 'Max', 'Ned'].map((n) => newGuest(t, n)));
+    const made = await tournament(guests[0]!, { seats: 4, teams: true, rounds: 1, startsAt: Date.now() + 1_500 });
+    expect(made).toMatchObject({ teams: true, seats: 4 });
+    for (const g of guests.slice(1)) await postJson(t, `/api/tournaments/${made.id}/join`, credentials(g));
+    const tables = await sitDown(made.id, 1, guests);
+    const [players] = [...tables.values()];
+    expect(players![0]!.game.teams).toBe(true);
+    await play(players!);
+    await waitFor(async () => (await view(made.id)).status === 'finished', 'the end');
+    const seats = (await view(made.id)).roundList[0]!.tables[0]!.seats;
+    // The winning pair 2½ each (ahead of both losers, level with each other), the losers ½ each.
+    const byTeam = (team: 0 | 1) => seats.filter((s) => teamOf(s.colour) === team).map((s) => s.points);
+    expect([byTeam(0), byTeam(1)].map((p) => p.sort()).sort()).toEqual([
+      [0.5, 0.5],
+      [2.5, 2.5],
+    ]);
+    for (const p of players!) await p.room.leave(true);
+  });
+
   test('bad requests change nothing', async () => {
     const g = await newGuest(t, 'Ida');
     const bad = async (body: Record<string, unknown>) =>
       (await postJson<Refused>(t, '/api/tournaments', { ...credentials(g), format: 'swiss', seats: 4, rounds: 3, ...body })).body.error
         ?.code;
     expect(await bad({ seats: 3 })).toBe('ERR_BAD_REQUEST');
+    expect(await bad({ seats: 2, teams: true })).toBe('ERR_BAD_REQUEST');
     expect(await bad({ rounds: 0 })).toBe('ERR_BAD_REQUEST');
     expect(await bad({ rounds: 16 })).toBe('ERR_BAD_REQUEST');
     expect(await bad({ format: 'arena' })).toBe('ERR_BAD_REQUEST');

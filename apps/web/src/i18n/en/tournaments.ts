@@ -23,6 +23,8 @@ export const tournaments: Translation<typeof zh> = {
     'Arena: as soon as your game ends you are seated again with whoever is free (with a bot after 20 s alone). Points by place in each game, doubled after two wins in a row until a game you do not win. A table you do not come to pauses you: join again to play on.',
   'tournament.pairedAt': 'Seated at {time}',
   'tournaments.duplicate': 'Duplicate dice',
+  'tournaments.teams': '2v2',
+  'tournaments.teamsHint': '2v2 (the seats opposite are partners, new partners each game)',
   'tournaments.private': 'Private',
   'tournaments.startsAt': 'Starts {time}',
   'tournaments.create': 'Create a tournament',

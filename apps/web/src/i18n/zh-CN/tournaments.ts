@@ -20,6 +20,8 @@ export const tournaments = {
     '竞技场：你的一局结束后马上和空闲的人开新桌（一个人等 20 秒就配电脑）。每局按名次得分，连赢两局后每局翻倍，直到有一局没赢。没来的牌桌会让你暂停：再点报名就能继续。',
   'tournament.pairedAt': '{time} 开桌',
   'tournaments.duplicate': '复式骰子',
+  'tournaments.teams': '2 对 2',
+  'tournaments.teamsHint': '2 对 2（对面的两人一队，每局重新组队）',
   'tournaments.private': '私人',
   'tournaments.startsAt': '{time} 开始',
   'tournaments.create': '创建比赛',
