@@ -48,11 +48,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable, Table
     // Every change runs in the table's queue, which sends the patch when done (Table.run): no 20 Hz patch
     // interval per table, which at a thousand tables cost more CPU than the games themselves.
     this.setPatchRate(null);
-    const restoring = (options as { restore?: unknown } | null)?.restore;
+    const { restore: restoring, opening } = (options as { restore?: unknown; opening?: unknown } | null) ?? {};
     if (restoring !== undefined) {
       const match = typeof restoring === 'string' ? this.deps.restores.take(restoring) : undefined;
       if (!match) this.refuseCreation('ERR_BAD_CONFIG', 'restore: no such table is being restored');
-      await this.restore(match);
+      await this.restore(match, opening === true);
       return;
     }
     // A process that is shutting down takes no new table (another process was asked first, see cluster.ts).
@@ -80,8 +80,11 @@ export class TableRoom extends Room<TableState> implements DrainableTable, Table
     Object.assign(this.listing, { preset: s.preset, size: s.size, teams: s.teams });
   }
 
-  /** Rebuild a table whose game was stored by a process that stopped: same id, code, seats and game; everyone away. */
-  private async restore(match: Match): Promise<void> {
+  /**
+   * Rebuild a table whose game was stored by a process that stopped: same id, code, seats and game; everyone
+   * away. A game stored ahead of its table (`opening`: a tournament's round) is opened the same way.
+   */
+  private async restore(match: Match, opening: boolean): Promise<void> {
     const t = match.table;
     this.roomId = t.tableId;
     const settings = storedSettings(t);
@@ -96,8 +99,8 @@ export class TableRoom extends Room<TableState> implements DrainableTable, Table
     this.table.listingChanged();
     this.deps.drain.add(this);
     this.log.info(
-      { event: 'table-restored', matchId: match.id, actions: match.actionCount, version: match.state.version },
-      'table restored from storage',
+      { event: opening ? 'table-opened' : 'table-restored', matchId: match.id, actions: match.actionCount, version: match.state.version },
+      opening ? 'table opened for a game stored ahead of it' : 'table restored from storage',
     );
     await this.table.play.restore(match);
   }

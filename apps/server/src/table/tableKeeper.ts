@@ -70,11 +70,11 @@ export class TableKeeper implements RestoreHandoff {
    * Open a table for a game stored ahead of it (a tournament's round: tournaments/), as a restored one is
    * opened: every player away until they join, their seats held.
    */
-  async open(match: Match): Promise<void> {
+  async open(match: Match, opening: 'restored' | 'new' = 'new'): Promise<void> {
     const { tableId } = match.table;
     this.handoff.set(tableId, match);
     try {
-      await matchMaker.handleCreateRoom(TABLE_ROOM, { restore: tableId });
+      await matchMaker.handleCreateRoom(TABLE_ROOM, { restore: tableId, ...(opening === 'new' && { opening: true }) });
     } finally {
       this.handoff.delete(tableId);
     }
@@ -168,7 +168,7 @@ export class TableKeeper implements RestoreHandoff {
         log.info({ event: 'match-recorded', tableId: stored.tableId, restored: true }, 'match recorded on restore');
         return 'recorded';
       }
-      await this.open(match);
+      await this.open(match, 'restored');
       return 'restored';
     } catch (err) {
       log.error({ event: 'restore-failed', err }, 'could not restore a stored table');

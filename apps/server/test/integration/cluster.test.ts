@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { type Storage, openPostgresStorage } from '../../src/repositories';
-import { replayGame, rollsIn, verifyRolls } from '@flightchess/rules';
-import { CLOSE_CODES, JOIN_ERROR_NUMBERS } from '@flightchess/protocol';
+import { replayGame, rollsIn, verifyRolls, verifyStreamRolls } from '@flightchess/rules';
+import { CLOSE_CODES, JOIN_ERROR_NUMBERS, type TournamentView } from '@flightchess/protocol';
 import {
   Player,
   choosing,
@@ -142,6 +142,61 @@ describeWithServices(
       }
       expect(servers[holder as Name].logs.some((l) => l.event === 'player-reconnected' && l.tableId === host.room.roomId)).toBe(true);
       await Promise.all(players.map((p) => p.room.leave(true)));
+    });
+
+    test('a tournament over both processes: its course taken once though both run it, its tables joined through either, its board revealed and checked in the shared database', async () => {
+      const http = { baseUrl: proxyUrl };
+      const guests = await Promise.all(['Ava', 'Ben', 'Cy', 'Di'].map((n) => newGuest(http, n)));
+      const made = (
+        await postJson<TournamentView>(http, '/api/tournaments', {
+          ...credentials(guests[0]!),
+          format: 'swiss',
+          seats: 2,
+          rounds: 1,
+          duplicate: true,
+          startsAt: Date.now() + 2_000,
+        })
+      ).body;
+      // Joined through each process in turn.
+      for (const [i, g] of guests.slice(1).entries())
+        expect(
+          (await postJson({ baseUrl: servers[i % 2 ? 'a' : 'b'].baseUrl }, `/api/tournaments/${made.id}/join`, credentials(g))).status,
+        ).toBe(200);
+      const view = async () => (await getJson<TournamentView>(http, `/api/tournaments/${made.id}`)).body;
+      await waitFor(
+        async () =>
+          (await view()).roundList[0]?.tables.every((x) => x.status === 'playing') === true &&
+          (await view()).roundList[0]!.startedAt !== null,
+        'round 1',
+        20_000,
+      );
+      // Both directors ran it; one paired the round.
+      const paired = [servers.a, servers.b].flatMap((s) =>
+        s.logs.filter((l) => l.event === 'tournament-round' && l.tournamentId === made.id),
+      );
+      expect(paired).toHaveLength(1);
+      const { tables } = (await view()).roundList[0]!;
+      expect(tables).toHaveLength(2);
+      const via = clientVia(proxyUrl);
+      await Promise.all(
+        tables.map(async (x) => {
+          const people = guests.filter((g) => x.seats.some((s) => s.playerId === g.playerId));
+          const players = await Promise.all(people.map(async (g) => new Player(await via.client.joinById(x.roomId, credentials(g)), g)));
+          for (const p of players) await waitFor(() => p.seated && p.stream.state !== null, 'the seat and the game');
+          await play(players);
+          await waitFor(() => players[0]!.state.result.recorded === true, 'the result');
+          await Promise.all(players.map((p) => p.room.leave(true)));
+        }),
+      );
+      await waitFor(async () => (await view()).status === 'finished', 'the end', 20_000);
+      const done = await view();
+      const seed = done.roundList[0]!.seed!;
+      for (const x of done.roundList[0]!.tables) {
+        const record = await database.getMatch(x.matchId);
+        expect(record).toMatchObject({ status: 'finished', seed, tournamentId: made.id });
+        expect(verifyStreamRolls(seed, done.roundList[0]!.commitment!, record!.actions, record!.diceStreams!).ok).toBe(true);
+      }
+      expect(done.standings.map((s) => s.games)).toEqual([1, 1, 1, 1]);
     });
 
     test('a device signed out through one process loses its table connection held by the other at once (4401, over Redis)', async () => {
