@@ -24,6 +24,8 @@ export const TOURNAMENT_LIMITS = {
   maxLeadDays: 30,
   maxNameLength: 40,
   maxPlayers: 256,
+  /** Tournaments a player may have created that have not ended (upcoming or running). */
+  openPerCreator: 5,
 } as const;
 
 /** The body of POST /api/tournaments (with the creator's credentials). */

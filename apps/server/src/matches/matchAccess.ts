@@ -53,5 +53,6 @@ export function boardUnderWay(match: MatchRecord, reader: MatchReader): boolean 
 export function mayRead(match: MatchRecord, table: MatchPrivacy, reader: MatchReader): boolean {
   if (playedIn(match, reader)) return true;
   if (!table.private) return match.status !== 'playing' || table.watchable;
-  return table.watchable && reader.code !== null && sameSecret(reader.code.toUpperCase(), table.code);
+  // A table without a code (a private tournament's) is read by its players only: '' is no key.
+  return table.watchable && reader.code !== null && table.code !== '' && sameSecret(reader.code.toUpperCase(), table.code);
 }

@@ -14,6 +14,7 @@ export function codeRefusal(
 ): Rejection | null {
   if (!table.private || (table.hostId === '' && options?.watch !== true)) return null;
   const code = options?.code;
-  if (typeof code === 'string' && sameSecret(code.toUpperCase(), table.code)) return null;
+  // A table without a code (a private tournament's) lets nobody in by one: '' is no key.
+  if (typeof code === 'string' && table.code !== '' && sameSecret(code.toUpperCase(), table.code)) return null;
   return reject('ERR_PRIVATE_TABLE', 'this table is private: join or watch it with its code or link');
 }

@@ -1,5 +1,6 @@
 import type { ScheduledTournament, TournamentResult } from '@flightchess/protocol';
 import type { HttpRefusal } from '../http/respond';
+import { matchMaker } from '@colyseus/core';
 import type { Request, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GuestReads } from '../accounts/guests';
@@ -55,6 +56,7 @@ export function createTournaments(deps: TournamentsDeps): TournamentsCapability 
     turnSeconds: deps.turnSeconds,
     breakSeconds: deps.breakSeconds,
     newId: () => randomId(12),
+    roomOpen: async (roomId) => await matchMaker.driver.has(roomId),
   });
   deps.feeds.addFeed(FEED, async (playerId) => ({ type: 'tournamentTables', tables: await tournaments.calls(playerId) }));
   const director = new TournamentDirector({

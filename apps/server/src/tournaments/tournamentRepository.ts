@@ -89,6 +89,8 @@ export type NewTournament = Omit<StoredTournament, 'status' | 'round' | 'nextRou
 export interface TournamentStorage {
   create(t: NewTournament): Promise<void>;
   get(id: string): Promise<StoredTournament | null>;
+  /** How many tournaments the player created that are upcoming or running. */
+  openCreatedBy(playerId: string): Promise<number>;
   /** Public tournaments of a status, soonest or newest first. */
   listed(status: TournamentStatus, limit: number): Promise<StoredTournament[]>;
   /** Tournaments with work due at `now`: upcoming ones whose start has come, and running ones. */
@@ -199,6 +201,11 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
       const r = await sql.get('SELECT * FROM tournaments WHERE id = ?', [id]);
       return r ? tournamentOf(r) : null;
     },
+
+    openCreatedBy: async (playerId) =>
+      Number(
+        (await sql.get(`SELECT COUNT(*) AS n FROM tournaments WHERE creator_id = ? AND status IN ('upcoming', 'running')`, [playerId]))!.n,
+      ),
 
     listed: async (status, limit) =>
       (

@@ -38,6 +38,8 @@ export function tournamentView(
   outcomes: readonly SeatOutcome[],
   reviews: ReadonlyMap<string, BySeat<DecisionLoss>>,
   creatorName: string,
+  /** Games stored whose room is not open yet: their tables are `waiting`. */
+  opening: ReadonlySet<string> = new Set(),
 ): TournamentView {
   const finishes = finishesByTable(
     rounds.flatMap((r) => r.tables),
@@ -59,7 +61,7 @@ export function tournamentView(
       tables: r.tables.map((x): TournamentTable => ({
         roomId: x.tableId,
         matchId: x.matchId,
-        status: statusOf.get(x.matchId) ?? 'waiting',
+        status: opening.has(x.matchId) ? 'waiting' : (statusOf.get(x.matchId) ?? 'waiting'),
         seats: x.seats.map((s, i) => ({
           colour: s.colour,
           playerId: s.playerId,

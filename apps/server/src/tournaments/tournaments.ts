@@ -19,6 +19,8 @@ export interface TournamentsDeps {
   readonly turnSeconds: number;
   readonly breakSeconds: number;
   readonly newId: () => string;
+  /** Whether a table's room is open now, on any process (its game is stored a moment before its room opens). */
+  readonly roomOpen: (roomId: string) => Promise<boolean>;
   readonly now?: () => number;
 }
 
@@ -67,6 +69,8 @@ export class Tournaments {
       return refusal(400, 'ERR_BAD_REQUEST', `startsAt: from now to ${TOURNAMENT_LIMITS.maxLeadDays} days ahead (epoch milliseconds)`);
     const format = formatRefusal(asked);
     if (format) return refusal(400, 'ERR_BAD_REQUEST', format);
+    if (creator && (await this.deps.storage.openCreatedBy(creator.id)) >= TOURNAMENT_LIMITS.openPerCreator)
+      return refusal(429, 'ERR_TOO_MANY', `${TOURNAMENT_LIMITS.openPerCreator} tournaments of yours have not ended yet`);
     const id = this.deps.newId();
     await this.deps.storage.create({
       id,
@@ -110,7 +114,13 @@ export class Tournaments {
       this.deps.storage.reviews(id),
     ]);
     const outcomes = await this.deps.storage.outcomes(rounds.flatMap((r) => r.tables.map((x) => x.matchId)));
-    return tournamentView(t, entrants, rounds, outcomes, reviews, await this.creatorName(t));
+    // A game of a round under way is stored a moment before its room opens (or, after a process stopped, is
+    // restored): until its room is open, its table is said to be opening, so that nobody is sent to it too soon.
+    const playing = new Set(outcomes.filter((o) => o.status === 'playing').map((o) => o.matchId));
+    const opening = new Set<string>();
+    for (const x of rounds.filter((r) => r.endedAt === null).flatMap((r) => r.tables))
+      if (playing.has(x.matchId) && !(await this.deps.roomOpen(x.tableId))) opening.add(x.matchId);
+    return tournamentView(t, entrants, rounds, outcomes, reviews, await this.creatorName(t), opening);
   }
 
   /** Join before the start (again after withdrawing). */

@@ -29,7 +29,7 @@ export function roundsView(view: TournamentView, me: string | undefined): HTMLEl
       round.byes.length > 0
         ? h('p', { class: 'note', text: t('tournament.byes', { names: round.byes.map((p) => names.get(p) ?? p).join(', ') }) })
         : null,
-      ...round.tables.map((table, i) => tableView(table, i + 1, round, me)),
+      ...round.tables.map((table, i) => tableView(table, i + 1, round, me, view.private)),
     ),
   );
 }
@@ -51,11 +51,12 @@ function boardLine(round: TournamentRound): HTMLElement | null {
   );
 }
 
-function tableView(table: TournamentTable, n: number, round: TournamentRound, me: string | undefined): HTMLElement {
+function tableView(table: TournamentTable, n: number, round: TournamentRound, me: string | undefined, closed: boolean): HTMLElement {
   const mine = table.seats.some((s) => s.playerId === me);
-  const open = table.status === 'playing' || table.status === 'waiting';
+  // A private tournament's tables and games are its players' own: nobody else watches or reads them (the server says so too).
+  const open = (table.status === 'playing' || table.status === 'waiting') && (mine || !closed);
   // A duplicate round's finished games are shown once its board is revealed (the server answers so).
-  const checkable = table.status === 'finished' && (round.commitment === null || round.seed !== null);
+  const checkable = table.status === 'finished' && (round.commitment === null || round.seed !== null) && (mine || !closed);
   const action = open
     ? h('a', {
         class: `button small${mine ? ' primary' : ''}`,

@@ -215,6 +215,12 @@ describe('Swiss tournaments (issue 42)', () => {
     expect((await postJson<Refused>(t, `/api/tournaments/${made.id}/withdraw`, credentials(guests[1]!))).body.error?.code).toBe(
       'ERR_NOT_JOINED',
     );
+    // A private tournament's table has no code: an empty one lets nobody watch it or read its game.
+    const outsider = await newGuest(t, 'Out');
+    await expect(watch(t.colyseus.sdk, table.roomId, outsider, '')).rejects.toMatchObject({
+      message: expect.stringMatching(/ERR_PRIVATE_TABLE/),
+    });
+    expect((await postJson<Refused>(t, `/api/matches/${r1.matchId}`, { ...credentials(outsider), code: '' })).status).toBe(404);
     // A private tournament is on its players' own profiles only.
     expect((await getJson<PlayerProfile>(t, `/api/players/${guests[0]!.playerId}`)).body.tournaments).toEqual([]);
     const own = await postJson<PlayerProfile>(t, `/api/players/${guests[0]!.playerId}/profile`, { secret: guests[0]!.secret });
@@ -257,6 +263,20 @@ describe('Swiss tournaments (issue 42)', () => {
     expect(await bad({ startsAt: Date.now() + 40 * 86_400_000 })).toBe('ERR_BAD_REQUEST');
     expect(await bad({ extra: 1 })).toBe('ERR_BAD_REQUEST');
     expect(await bad({ secret: 'wrong' })).toBe('ERR_BAD_CREDENTIALS');
+    // Five of one's own tournaments not ended at most.
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await postJson(t, '/api/tournaments', {
+            ...credentials(g),
+            format: 'swiss',
+            seats: 4,
+            rounds: 1,
+            startsAt: Date.now() + 86_400_000,
+          })
+        ).status,
+      ).toBe(201);
+    expect(await bad({ startsAt: Date.now() + 86_400_000 })).toBe('ERR_TOO_MANY');
     expect((await getJson<Refused>(t, '/api/tournaments/nope')).body.error?.code).toBe('ERR_NO_TOURNAMENT');
     expect((await getJson<Refused>(t, `/api/tournaments/${'x'.repeat(200)}`)).body.error?.code).toBe('ERR_NO_TOURNAMENT');
     expect((await postJson<Refused>(t, '/api/tournaments/nope/join', credentials(g))).body.error?.code).toBe('ERR_NO_TOURNAMENT');
