@@ -5,13 +5,14 @@
  * four-seat tables in each form (src/sim/duplicateStudy.ts: plain, duplicate across tables, rotated at each
  * table, and the luck-adjusted forms) and reports, after each game a player has played, how well the
  * standings put the field in its known order (Spearman's rho, mean over the tournaments, with its standard
- * error) and how often one of the strongest kind leads; then each form's rho minus plain's in the same
+ * error; and again against the order of tiers, TIERS: expert and strong one tier) and how often one of the
+ * strongest kind leads; then each form's rho minus plain's in the same
  * tournaments (same seeds: paired, with the standard error of the difference), and how many games each form
  * needs to order the field as well as the plain form does after 1, 2, … games.
  * `--field` plays a cheaper field for quick trials (kinds strongest first, four bots of each);
  * `--workers n` plays the tournaments on n threads (the same figures as one).
  * `--fit-luck n` instead plays n four-seat games (one bot of each kind of the field, seats rotated) and fits
- * the control variates' weights (DICE_WEIGHTS in src/sim/swiss.ts) by least squares within each kind.
+ * the control variates' weights (DICE_WEIGHTS and PLACE_WEIGHTS in src/sim/swiss.ts) by least squares within each kind.
  */
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -51,6 +52,12 @@ const FORMS: readonly { form: SwissForm; gamesPerRound: number }[] = listOf('for
 /** Games each player plays: a round of the rotated form is four. */
 const GAMES = whole('games', values.games, Math.max(...FORMS.map((f) => f.gamesPerRound)));
 const WORKERS = whole('workers', values.workers);
+/** The orders the standings are measured against: the known order of the kinds, and of their tiers (TIERS). */
+type Yardstick = 'rho' | 'tierRho';
+const YARDSTICKS: readonly [Yardstick, string][] = [
+  ['rho', 'the known order'],
+  ['tierRho', 'the known order of tiers (expert and strong one tier)'],
+];
 
 /** Tournament `t` in every form. */
 const play = (t: number): Record<string, TournamentTrace> =>
@@ -68,10 +75,11 @@ const fitRows = (g: number): FitRow[] => {
     kinds.map((k) => k * 4),
     createRng(`${values.seed}/fit/${g}/dice`),
     createRng(`${values.seed}/fit/${g}/bots`),
-    true,
+    { win: true, pairs: true },
   );
   const points = tablePoints(r.outcomes);
-  return kinds.map((k, i) => ({ group: FIELD[k]!, y: points[i]!, x: [r.luck[i]!, r.sixes[i]!, r.pips[i]!] }));
+  const place = r.pairLuck.map((row) => row.reduce((a, b) => a + b, 0));
+  return kinds.map((k, i) => ({ group: FIELD[k]!, y: points[i]!, x: [r.luck[i]!, r.sixes[i]!, r.pips[i]!, place[i]!] }));
 };
 
 if (!isMainThread && FIT_GAMES > 0) {
@@ -108,7 +116,7 @@ async function onWorkers<T>(): Promise<T[][]> {
  */
 async function fitLuck() {
   const rows = WORKERS === 1 ? Array.from({ length: FIT_GAMES }, (_, g) => fitRows(g)).flat() : (await onWorkers<FitRow>()).flat();
-  const sets = { luck: [0], 'luck, sixes, pips': [0, 1, 2] };
+  const sets = { luck: [0], 'luck, sixes, pips': [0, 1, 2], 'place luck': [3], 'luck, place luck': [0, 3] };
   console.log(`${FIT_GAMES} games (${FIELD.join(', ')}, rotated seats), seed ${values.seed}`);
   for (const [name, columns] of Object.entries(sets)) {
     const pick = (r: FitRow) => ({ group: r.group, y: r.y, x: columns.map((c) => r.x[c]!) });
@@ -149,15 +157,16 @@ async function main() {
     const { gamesPerRound } = FORMS.find((f) => f.form === form)!;
     return games % gamesPerRound === 0 ? games / gamesPerRound - 1 : null;
   };
-  const rhos = (form: SwissForm, games: number) => {
+  /** Each tournament's rho of `form` by `yardstick` after `games` games a player, or null between rounds. */
+  const rhos = (form: SwissForm, games: number, yardstick: Yardstick) => {
     const round = roundAt(form, games);
-    return round === null ? null : byTournament.map((tr) => tr[form]!.rho[round]!);
+    return round === null ? null : byTournament.map((tr) => tr[form]![yardstick][round]!);
   };
-  const after = (form: SwissForm, games: number) => {
+  const after = (form: SwissForm, games: number, yardstick: Yardstick) => {
     const round = roundAt(form, games);
     if (round === null) return null;
     return {
-      rho: stats(rhos(form, games)!),
+      rho: stats(rhos(form, games, yardstick)!),
       leads: byTournament.filter((tr) => tr[form]!.strongestLeads[round]).length / byTournament.length,
     };
   };
@@ -166,22 +175,24 @@ async function main() {
     `${TOURNAMENTS} tournaments of each form, ${FIELD.length * 4} bots (${FIELD.join(' > ')}), ${GAMES} games a player, seed ${values.seed}, ` +
       `${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
-  console.log(`games | ${FORMS.map(({ form }) => `${form} rho (± se), leads`.padEnd(34)).join(' | ')}`);
-  for (let g = 1; g <= GAMES; g++) {
-    const cells = FORMS.map(({ form }) => {
-      const a = after(form, g);
-      return (a ? `${a.rho.mean.toFixed(3)} (± ${a.rho.se.toFixed(3)}), ${(100 * a.leads).toFixed(0)} %` : '').padEnd(34);
-    });
-    console.log(`${String(g).padStart(5)} | ${cells.join(' | ')}`);
-  }
-  const others = FORMS.filter(({ form }) => form !== 'plain');
-  if (FORMS.some(({ form }) => form === 'plain') && others.length > 0) {
+  for (const [yardstick, title] of YARDSTICKS) {
+    console.log(`\n== rho with ${title}`);
+    console.log(`games | ${FORMS.map(({ form }) => `${form} rho (± se), leads`.padEnd(34)).join(' | ')}`);
+    for (let g = 1; g <= GAMES; g++) {
+      const cells = FORMS.map(({ form }) => {
+        const a = after(form, g, yardstick);
+        return (a ? `${a.rho.mean.toFixed(3)} (± ${a.rho.se.toFixed(3)}), ${(100 * a.leads).toFixed(0)} %` : '').padEnd(34);
+      });
+      console.log(`${String(g).padStart(5)} | ${cells.join(' | ')}`);
+    }
+    const others = FORMS.filter(({ form }) => form !== 'plain');
+    if (!FORMS.some(({ form }) => form === 'plain') || others.length === 0) continue;
     console.log(`\nrho minus plain's after as many games, same tournaments (± se of the paired difference)`);
     console.log(`games | ${others.map(({ form }) => form.padEnd(20)).join(' | ')}`);
     for (let g = 1; g <= GAMES; g++) {
-      const plain = rhos('plain', g)!;
+      const plain = rhos('plain', g, yardstick)!;
       const cells = others.map(({ form }) => {
-        const mine = rhos(form, g);
+        const mine = rhos(form, g, yardstick);
         if (!mine) return ''.padEnd(20);
         const d = stats(mine.map((r, i) => r - plain[i]!));
         return `${d.mean >= 0 ? '+' : ''}${d.mean.toFixed(3)} (± ${d.se.toFixed(3)})`.padEnd(20);
@@ -191,9 +202,9 @@ async function main() {
     console.log(`\ngames each form needs to order the field as well as plain does after n games (-: not within ${GAMES})`);
     console.log(`plain n | ${others.map(({ form }) => form.padEnd(18)).join(' | ')}`);
     for (let n = 1; n <= GAMES; n++) {
-      const target = after('plain', n)!.rho.mean;
+      const target = after('plain', n, yardstick)!.rho.mean;
       const cells = others.map(({ form }) => {
-        const needed = Array.from({ length: GAMES }, (_, g) => g + 1).find((g) => (after(form, g)?.rho.mean ?? -1) >= target);
+        const needed = Array.from({ length: GAMES }, (_, g) => g + 1).find((g) => (after(form, g, yardstick)?.rho.mean ?? -1) >= target);
         return String(needed ?? '-').padEnd(18);
       });
       console.log(`${String(n).padStart(7)} | ${cells.join(' | ')}   (plain rho ${target.toFixed(3)})`);

@@ -2,7 +2,8 @@ import type { Action } from '../src/actions';
 import { sideOf } from '../src/bots/evaluate';
 import { COLOURS } from '../src/colours';
 import { rollLuck } from '../src/review/luck';
-import { SWISS_FORMS, correlation, swissTournament } from '../src/sim/duplicateStudy';
+import { SWISS_FORMS, TIERS, correlation, playTable, rankBy, swissTournament } from '../src/sim/duplicateStudy';
+import { aheadChance, pairLuckOfFaces } from '../src/sim/placeLuck';
 import { playGame } from '../src/sim/playGame';
 import {
   DICE_WEIGHTS,
@@ -10,6 +11,7 @@ import {
   type Outcome,
   adjustedShare,
   beats,
+  shareLess,
   bradleyTerry,
   controlWeights,
   leastSquaresRatings,
@@ -162,6 +164,36 @@ describe('strengths fitted to every comparison so far', () => {
     expect(seat2).toBeCloseTo(luckAdjusted(tablePoints(outcomes), luck, 0.01)[2]!);
   });
 
+  test('luck of finishing ahead: a Plackett–Luce chance from the win chances, each pair averaging 0 over the faces', () => {
+    expect(aheadChance([0.6, 0.2, 0.2, 0], 0, 1)).toBeCloseTo(0.75);
+    expect(aheadChance([0.6, 0.4, 0, 0], 2, 3)).toBe(0.5); // neither can win
+    const faces = [1, 2, 3, 4, 5, 6].map((f) => [f / 21, 0.5 - f / 42, 0.3, 0.2 - f / 42]);
+    const byFace = [1, 2, 3, 4, 5, 6].map((v) => pairLuckOfFaces(faces, v));
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) {
+        expect(byFace.reduce((s, l) => s + l[i]![j]!, 0)).toBeCloseTo(0, 12);
+        for (const l of byFace) expect(l[i]![j]!).toBeCloseTo(-l[j]![i]!, 12);
+      }
+    // A six that lifts side 0 is good luck for it against every other side.
+    expect(byFace[5]![0]!.slice(1).every((l) => l > 0)).toBe(true);
+  });
+
+  test("a played table's pair luck: antisymmetric, zero on the diagonal, and read only when asked", () => {
+    const field = ['heuristic', 'random'] as const;
+    const asked = playTable(field, [0, 4, 1, 5], createRng('pairs'), createRng('pairs/bots'), { pairs: true });
+    expect(asked.pairLuck.map((row, i) => row[i])).toEqual([0, 0, 0, 0]);
+    asked.pairLuck.forEach((row, i) => row.forEach((l, j) => expect(l).toBeCloseTo(-asked.pairLuck[j]![i]!, 9)));
+    expect(Math.max(...asked.pairLuck.flat().map(Math.abs))).toBeGreaterThan(0.05);
+    const plain = playTable(field, [0, 4, 1, 5], createRng('pairs'), createRng('pairs/bots'));
+    expect(plain.outcomes).toEqual(asked.outcomes);
+    expect(plain.pairLuck.flat().every((l) => l === 0)).toBe(true);
+  });
+
+  test('a share less an adjustment is held within [0, 1]', () => {
+    const outcomes = [won(), lost(2)];
+    expect([shareLess(outcomes, 0, 1, 0.2), shareLess(outcomes, 0, 1, -0.2), shareLess(outcomes, 1, 0, 0.1)]).toEqual([0.8, 1, 0]);
+  });
+
   test('Bradley–Terry: the odds of the comparisons, finite for the unbeaten, and who was beaten counts', () => {
     // Without a prior, 3 wins in 4 is odds of 3.
     const two = bradleyTerry(
@@ -210,6 +242,13 @@ describe('strengths fitted to every comparison so far', () => {
 });
 
 describe('a simulated Swiss tournament', () => {
+  test('the yardsticks: each kind its own places, or experts and strong bots sharing the top eight', () => {
+    const field = ['expert', 'strong', 'heuristic', 'random'] as const;
+    const players = [0, 4, 8, 12];
+    expect(players.map(rankBy(field, (k) => k))).toEqual([2.5, 6.5, 10.5, 14.5]);
+    expect(players.map(rankBy(field, (k) => TIERS[field[k]!]))).toEqual([4.5, 4.5, 10.5, 14.5]);
+  });
+
   test('pure given its seed, in every form', () => {
     // Cheap bots (the study's experts take a tenth of a second a game), eight of them: two tables.
     const field = ['heuristic', 'random'] as const;
@@ -218,6 +257,8 @@ describe('a simulated Swiss tournament', () => {
       expect(swissTournament(form, 1, 'test', field)).toEqual(once);
       expect(once.rho).toHaveLength(1);
       expect(Math.abs(once.rho[0]!)).toBeLessThanOrEqual(1);
+      // Heuristic and random bots are in different tiers: the two yardsticks agree.
+      expect(once.tierRho).toEqual(once.rho);
     }
   });
 });

@@ -7,11 +7,13 @@ import { rollLuck } from '../review/luck';
 import { type Rng, createRng } from '../rng';
 import { scoreGame } from '../scoreGame';
 import type { GameState } from '../state';
+import { rollPairLuck } from './placeLuck';
 import { type Dice, playGame } from './playGame';
 import {
   type Comparison,
   DICE_WEIGHTS,
   type Outcome,
+  PLACE_WEIGHTS,
   adjustedShare,
   beats,
   bradleyTerry,
@@ -19,6 +21,7 @@ import {
   luckAdjusted,
   matchpoints,
   matchpointsOf,
+  shareLess,
   streamsFor,
   swissTables,
   tableComparisons,
@@ -41,6 +44,8 @@ export const SWISS_FORMS = [
   'rated-adjusted',
   'adjusted-dice',
   'rated-adjusted-dice',
+  'placed',
+  'rated-placed',
 ] as const;
 export type SwissForm = (typeof SWISS_FORMS)[number];
 
@@ -50,10 +55,27 @@ export interface TournamentTrace {
   readonly rho: number[];
   /** Whether the leader after each round is of the strongest kind. */
   readonly strongestLeads: boolean[];
+  /** Spearman's rho with the known order of tiers (`TIERS`: expert and strong one tier), after rounds 1, 2, … */
+  readonly tierRho: number[];
 }
 
-/** Each player's place in the known order, ties (same bot) sharing the mean place: 2.5 for the four experts… */
-const knownRank = (i: number) => Math.floor(i / PER_STRENGTH) * PER_STRENGTH + (PER_STRENGTH + 1) / 2;
+/**
+ * A second yardstick: the kinds in tiers whose order does not depend on the company. Expert and strong
+ * share one: an expert among three strong bots takes 1.69 ± 0.05 table points (fair: 1.5), but at a table
+ * with one of each kind the strong bot takes more than the expert (2.35 against 2.06 of 3): which of the
+ * two is ahead in a Swiss depends on whom they meet. README, "Duplicate dice and Swiss tournaments".
+ */
+export const TIERS: Readonly<Record<BotName, number>> = { expert: 0, strong: 0, heuristic: 1, random: 2 };
+
+/** Each player's place in an order of the field's kinds by `tierOf` (lower first), a tier's players sharing its mean place. */
+export function rankBy(field: readonly BotName[], tierOf: (kind: number) => number): (i: number) => number {
+  const tiers = field.map((_, k) => tierOf(k));
+  return (i) => {
+    const mine = tiers[Math.floor(i / PER_STRENGTH)]!;
+    const before = tiers.filter((t) => t < mine).length * PER_STRENGTH;
+    return before + (tiers.filter((t) => t === mine).length * PER_STRENGTH + 1) / 2;
+  };
+}
 
 /** Pearson correlation of two equally long lists (Spearman's rho when they are ranks). */
 export function correlation(a: readonly number[], b: readonly number[]): number {
@@ -95,26 +117,49 @@ export interface TableResult {
    */
   readonly sixes: number[];
   readonly pips: number[];
+  /**
+   * `pairLuck[i][j]`: what every roll of the game did to seat i's chance to finish ahead of seat j
+   * (`rollPairLuck`, summed; antisymmetric, a row's sum the seat's luck in table points); zeros unless asked.
+   */
+  readonly pairLuck: number[][];
+}
+
+/** Which lucks `playTable` reads as the game is played (each costs six readings of the win model a roll). */
+export interface LuckReads {
+  /** Win-chance luck (`rollLuck`), sixes and pips. */
+  readonly win?: boolean;
+  /** Luck of finishing ahead, every pair of seats (`rollPairLuck`). */
+  readonly pairs?: boolean;
 }
 
 /** One four-seat game of the online preset: the players in colour order, each seat's outcome in the same order. */
-export function playTable(field: readonly BotName[], players: readonly number[], dice: Dice, botRng: Rng, withLuck = false): TableResult {
+export function playTable(
+  field: readonly BotName[],
+  players: readonly number[],
+  dice: Dice,
+  botRng: Rng,
+  reads: LuckReads = {},
+): TableResult {
   const seats: Colour[] = COLOURS.slice(0, players.length);
   const bots: BySeat<BotName> = {};
   seats.forEach((c, i) => (bots[c] = field[Math.floor(players[i]! / PER_STRENGTH)]!));
   const bySide = [0, 0, 0, 0];
   const sixes = seats.map(() => 0);
   const pips = seats.map(() => 0);
-  const watch = withLuck
-    ? (before: GameState, action: Action) => {
-        if (action.type !== 'roll' || before.phase !== 'roll') return;
-        const { luck } = rollLuck(before, action.value, sideOf(before, action.seat));
-        for (let s = 0; s < 4; s++) bySide[s]! += luck[s]!;
-        const i = seats.indexOf(action.seat);
-        sixes[i]! += (action.value === 6 ? 1 : 0) - 1 / 6;
-        pips[i]! += action.value - 3.5;
-      }
-    : undefined;
+  const pairsBySide = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+  const watch =
+    reads.win || reads.pairs
+      ? (before: GameState, action: Action) => {
+          if (action.type !== 'roll' || before.phase !== 'roll') return;
+          if (reads.pairs) rollPairLuck(before, action.value).forEach((row, a) => row.forEach((l, b) => (pairsBySide[a]![b]! += l)));
+          if (!reads.win) return;
+          const { luck } = rollLuck(before, action.value, sideOf(before, action.seat));
+          for (let s = 0; s < 4; s++) bySide[s]! += luck[s]!;
+          const i = seats.indexOf(action.seat);
+          sixes[i]! += (action.value === 6 ? 1 : 0) - 1 / 6;
+          pips[i]! += action.value - 3.5;
+        }
+      : undefined;
   const { state } = playGame({ preset: 'online', seats, teams: false, firstSeat: 'red' }, bots, dice, botRng, undefined, watch);
   const score = scoreGame(state, { base: 1 });
   if (!score.ok) throw new Error(`a simulated game did not end: ${score.error.message}`);
@@ -123,6 +168,7 @@ export function playTable(field: readonly BotName[], players: readonly number[],
     luck: seats.map((c) => bySide[sideOf(state, c)]!),
     sixes,
     pips,
+    pairLuck: seats.map((a) => seats.map((b) => pairsBySide[sideOf(state, a)]![sideOf(state, b)]!)),
   };
 }
 
@@ -142,6 +188,17 @@ const adjustedPoints = ({ outcomes, luck }: TableResult) => luckAdjusted(tablePo
 /** A seat's table points minus all three control variates (`DICE_WEIGHTS`: win-chance luck, sixes, pips). */
 export const diceAdjustedPoints = ({ outcomes, luck, sixes, pips }: TableResult) =>
   tablePoints(outcomes).map((p, i) => p - DICE_WEIGHTS.luck * luck[i]! - DICE_WEIGHTS.sixes * sixes[i]! - DICE_WEIGHTS.pips * pips[i]!);
+
+/**
+ * The dice's part of seat i's share against seat j by both lucks (`PLACE_WEIGHTS`): the win-chance luck's
+ * difference shared over the table, as `adjustedShare`, and the pair's luck of finishing ahead.
+ */
+const placedAdjustment = ({ luck, pairLuck }: TableResult, i: number, j: number) =>
+  (PLACE_WEIGHTS.luck * (luck[i]! - luck[j]!)) / luck.length + PLACE_WEIGHTS.place * pairLuck[i]![j]!;
+
+/** A seat's table points less both lucks: its adjustments against every other seat of the table, summed. */
+const placedPoints = (r: TableResult) =>
+  tablePoints(r.outcomes).map((p, i) => p - r.luck.reduce((s, _, j) => s + (j === i ? 0 : placedAdjustment(r, i, j)), 0));
 
 /** GNU Backgammon's luck-adjusted result on table points' scale: 3 for a win, 0 for a loss, minus the luck (3 per 100 points). */
 const adjustedWin = ({ outcomes, luck }: TableResult) =>
@@ -164,6 +221,8 @@ const PLAIN_DICE = new Set<SwissForm>([
   'rated-adjusted',
   'adjusted-dice',
   'rated-adjusted-dice',
+  'placed',
+  'rated-placed',
 ]);
 
 /** What a game is worth to each seat in the summed points of a form with its own dice. */
@@ -174,7 +233,9 @@ const worthOf = (form: SwissForm): ((r: TableResult) => number[]) =>
       ? adjustedWin
       : form === 'adjusted-dice' || form === 'rated-adjusted-dice'
         ? diceAdjustedPoints
-        : (r) => tablePoints(r.outcomes);
+        : form === 'placed' || form === 'rated-placed'
+          ? placedPoints
+          : (r) => tablePoints(r.outcomes);
 
 /** Seat i's share against seat j of a game, for the fitted forms: finished ahead, or its luck-adjusted form. */
 function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => number {
@@ -183,12 +244,9 @@ function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => num
     const adjusted = diceAdjustedPoints(r);
     const raw = tablePoints(r.outcomes);
     // The same as adjustedShare with the luck's part of every control variate (raw − adjusted per seat).
-    return (i, j) =>
-      Math.min(
-        1,
-        Math.max(0, beats(r.outcomes[i]!, r.outcomes[j]!) - (raw[i]! - adjusted[i]! - (raw[j]! - adjusted[j]!)) / r.outcomes.length),
-      );
+    return (i, j) => shareLess(r.outcomes, i, j, (raw[i]! - adjusted[i]! - (raw[j]! - adjusted[j]!)) / r.outcomes.length);
   }
+  if (form === 'rated-placed') return (i, j) => shareLess(r.outcomes, i, j, placedAdjustment(r, i, j));
   return (i, j) => beats(r.outcomes[i]!, r.outcomes[j]!);
 }
 
@@ -211,6 +269,8 @@ function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => num
  * - rated-adjusted: as fitted-adjusted, the strengths least-squares ratings (`leastSquaresRatings`, ridge RATING_RIDGE).
  * - adjusted-dice: as adjusted, with two more control variates (sixes and pips rolled; `DICE_WEIGHTS`).
  * - rated-adjusted-dice: as rated-adjusted, the comparisons adjusted by all three control variates.
+ * - placed: as adjusted, less the luck of finishing ahead too (`rollPairLuck`; weights `PLACE_WEIGHTS`).
+ * - rated-placed: as rated-adjusted, each comparison less both lucks (`placedAdjustment`).
  *
  * `field`: the four kinds of bot, strongest first (tests play cheaper ones).
  */
@@ -232,12 +292,15 @@ export function swissTournament(
   const fit =
     form === 'fitted' || form === 'fitted-adjusted'
       ? (n: number, c: readonly Comparison[]) => bradleyTerry(n, c)
-      : form === 'rated-adjusted' || form === 'rated-adjusted-dice'
+      : form === 'rated-adjusted' || form === 'rated-adjusted-dice' || form === 'rated-placed'
         ? (n: number, c: readonly Comparison[]) => leastSquaresRatings(n, c, RATING_RIDGE)
         : null;
   let strength = points;
   const standings = () => [...ids].sort((a, b) => strength[b]! - strength[a]! || draw.indexOf(a) - draw.indexOf(b));
-  const trace: TournamentTrace = { rho: [], strongestLeads: [] };
+  const trace: TournamentTrace = { rho: [], strongestLeads: [], tierRho: [] };
+  // The known order, ties (same bot) sharing the mean place (2.5 for the four experts…), and by tiers.
+  const knownRank = ids.map(rankBy(field, (k) => k));
+  const tierRank = ids.map(rankBy(field, (k) => TIERS[field[k]!]));
   /** Each game played: its players in colour (stream) order and what each earned. */
   const credit = (games: readonly (readonly number[])[], earned: readonly (readonly number[])[]) =>
     games.forEach((players, g) =>
@@ -251,10 +314,10 @@ export function swissTournament(
     const tables = swissTables(standings(), (a, b) => met[a]!.has(b));
     const board = boardSeed(createRng(`${seed}/${round}/board`));
     const bots = (t: number, g = 0) => createRng(`${seed}/${round}/${t}/${g}/bots`);
-    const withLuck = form.includes('adjusted');
+    const reads: LuckReads = { win: form.includes('adjusted') || form.includes('placed'), pairs: form.includes('placed') };
     if (PLAIN_DICE.has(form)) {
       const games = tables.map((table, t) => shuffled(table, createRng(`${seed}/${round}/${t}/seats`)));
-      const results = games.map((players, t) => playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t), withLuck));
+      const results = games.map((players, t) => playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t), reads));
       credit(games, results.map(worthOf(form)));
       games.forEach((players, t) => comparisons.push(...tableComparisons(players, shareOf(form, results[t]!))));
     } else if (form === 'duplicate' || form === 'adjusted-duplicate') {
@@ -264,7 +327,7 @@ export function swissTournament(
         table.forEach((p, i) => (inOrder[streams[i]!] = p));
         return inOrder;
       });
-      const results = games.map((players, t) => playTable(field, players, boardDice(board), bots(t), withLuck));
+      const results = games.map((players, t) => playTable(field, players, boardDice(board), bots(t), reads));
       credit(games, form === 'duplicate' ? matchpoints(results.map((r) => r.outcomes)) : matchpointsOf(results.map(adjustedPoints)));
     } else {
       tables.forEach((table, t) => {
@@ -276,7 +339,8 @@ export function swissTournament(
     const order = standings();
     const place = ids.map(() => 0);
     order.forEach((p, i) => (place[p] = i + 1));
-    trace.rho.push(correlation(place, ids.map(knownRank)));
+    trace.rho.push(correlation(place, knownRank));
+    trace.tierRho.push(correlation(place, tierRank));
     trace.strongestLeads.push(order[0]! < PER_STRENGTH);
   }
   return trace;

@@ -44,6 +44,13 @@ export const LUCK_WEIGHT = 0.012;
 export const DICE_WEIGHTS = { luck: 0.0127, sixes: 0.0213, pips: -0.00068 } as const;
 
 /**
+ * Weights of two lucks for a seat's table points, fitted jointly by `controlWeights` (`npm run
+ * sim:duplicate -- --fit-luck N`): the win-chance luck of its side (as LUCK_WEIGHT) and its luck of
+ * finishing ahead of each other seat (`rollPairLuck`, in table points). README, "Duplicate dice and Swiss tournaments".
+ */
+export const PLACE_WEIGHTS = { luck: 0.0088, place: 0.185 } as const;
+
+/**
  * A result with the dice's part taken out, as GNU Backgammon's luck-adjusted result: `points[i]` minus
  * `weight` × `luck[i]`, the luck (points of win chance, `rollLuck`) that every roll of the game gave seat
  * i's side. The luck of each roll averages 0 over the faces the die could have shown, whoever plays, so
@@ -75,15 +82,17 @@ export function tableComparisons(players: readonly number[], score: (i: number, 
   return out;
 }
 
+/** Seat i's share against seat j (`beats`) less `adjustment` (the dice's part of it), held within [0, 1]. */
+export const shareLess = (outcomes: readonly Outcome[], i: number, j: number, adjustment: number): number =>
+  Math.min(1, Math.max(0, beats(outcomes[i]!, outcomes[j]!) - adjustment));
+
 /**
  * A seat's luck-adjusted share against another at its table: `beats` minus `weight` × (luck_i − luck_j) / size,
  * held within [0, 1]. Summed over the table's other seats it is the seat's luck-adjusted table points (the
  * luck of a game sums to 0 over its seats), as far as the bounds allow.
  */
-export function adjustedShare(outcomes: readonly Outcome[], luck: readonly number[], i: number, j: number, weight = LUCK_WEIGHT): number {
-  const share = beats(outcomes[i]!, outcomes[j]!) - (weight * (luck[i]! - luck[j]!)) / outcomes.length;
-  return Math.min(1, Math.max(0, share));
-}
+export const adjustedShare = (outcomes: readonly Outcome[], luck: readonly number[], i: number, j: number, weight = LUCK_WEIGHT): number =>
+  shareLess(outcomes, i, j, (weight * (luck[i]! - luck[j]!)) / outcomes.length);
 
 /**
  * Bradley–Terry strengths (log scale) of players 0..count−1 from pairwise comparisons, by Hunter's MM

@@ -1,0 +1,45 @@
+import { applyRoll } from '../play';
+import { sideChances } from '../review/winModel';
+import type { GameState } from '../state';
+
+/**
+ * Dice luck in table points rather than win chance (issue 42): a Swiss scores a seat by the seats it
+ * finished ahead of, and a roll that hands the lead from one loser to another moves table points while it
+ * hardly moves anyone's win chance. Read with the win model's chances p, side i finishes ahead of side j
+ * with chance p_i / (p_i + p_j) (as in a Plackett–Luce order of the sides by those chances; ½ when both
+ * are 0). The luck of a roll for the pair is that chance after the face rolled minus its mean over the six
+ * faces: it averages 0 whoever plays, so subtracting it from a result keeps the result's expectation.
+ */
+
+/** Side i's chance to finish ahead of side j, from win chances `p` (Plackett–Luce; ½ when neither can win). */
+export function aheadChance(p: readonly number[], i: number, j: number): number {
+  const sum = p[i]! + p[j]!;
+  return sum > 0 ? p[i]! / sum : 0.5;
+}
+
+/**
+ * Every pair of sides' luck from one roll, given each side's win chances after each face 1..6 (`faces`)
+ * and the face rolled: `luck[i][j]` is i's chance to finish ahead of j after `value` minus its mean over
+ * the faces. Antisymmetric; a row's sum is the roll's luck in side i's expected table points.
+ */
+export function pairLuckOfFaces(faces: readonly (readonly number[])[], value: number): number[][] {
+  const sides = faces[0]!.length;
+  return Array.from({ length: sides }, (_, i) =>
+    Array.from({ length: sides }, (__, j) => {
+      if (i === j) return 0;
+      const mean = faces.reduce((s, p) => s + aheadChance(p, i, j), 0) / faces.length;
+      return aheadChance(faces[value - 1]!, i, j) - mean;
+    }),
+  );
+}
+
+/** Each side's win chances after each face 1..6 of a position waiting for a roll (the roller's best move by the win model, as `rollLuck`). */
+export function faceChances(state: GameState): number[][] {
+  return [1, 2, 3, 4, 5, 6].map((face) => {
+    const applied = applyRoll(state, face);
+    return applied.ok ? [...sideChances(applied.value.state)] : [0, 0, 0, 0];
+  });
+}
+
+/** The luck of rolling `value` in `state` for every pair of sides (`pairLuckOfFaces` of `faceChances`). */
+export const rollPairLuck = (state: GameState, value: number): number[][] => pairLuckOfFaces(faceChances(state), value);
