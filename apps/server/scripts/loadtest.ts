@@ -8,12 +8,12 @@
  * stuck tables. Server and generators can be pinned to different cores, so the server's figures are its own.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GENERATOR_TASK, type GeneratorCommand, type GeneratorEvent, type GeneratorTask, runGenerator } from './loadtest/generator';
-import { type Window, monotonicUs, summarizeProfile } from './loadtest/profileSummary';
+import { type Window, monotonicUs, printProfiles } from './loadtest/profileSummary';
 import { SERVER_BUNDLE, ServerProcess, cpuOf } from './loadtest/serverProcess';
 import { type ClusterServices, startClusterServices } from './loadtest/clusterServices';
 import { CHAOS_STEPS, type Chaos, type ChaosStep, type Players, runChaos } from './loadtest/chaos';
@@ -191,15 +191,6 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (values.profile && measured) printProfiles(resolve(values.profile), startedAt, measured);
-}
-
-/** The profiles the servers and generators wrote as they stopped, cut to the measured window. */
-function printProfiles(dir: string, since: number, window: Window): void {
-  const written = readdirSync(dir)
-    .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => join(dir, f))
-    .filter((f) => statSync(f).mtimeMs >= since);
-  for (const file of written) console.log(`\n${file}\n${summarizeProfile(file, window)}`);
 }
 
 interface RunOptions {

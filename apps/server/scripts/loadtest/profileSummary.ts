@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** What a V8 `.cpuprofile` (node --cpu-prof) holds. */
 interface CpuProfile {
@@ -61,4 +62,13 @@ export function summarizeProfile(path: string, window: Window, rows = 25): strin
       .map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
   return `${(total / 1e6).toFixed(1)} s busy in the measured window\n— self time by area\n${top(byArea)}\n— self time by function\n${top(byFunction)}`;
+}
+
+/** Print the profiles written into `dir` since `since` (the processes', as they stopped), each cut to `window`. */
+export function printProfiles(dir: string, since: number, window: Window): void {
+  const written = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).mtimeMs >= since);
+  for (const file of written) console.log(`\n${file}\n${summarizeProfile(file, window)}`);
 }
