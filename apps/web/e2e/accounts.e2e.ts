@@ -12,7 +12,7 @@ import type { GuestCredentials } from '@flightchess/protocol';
 import { Client } from 'colyseus.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type RunningServer, startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, answerConfirm, click, newPage, screenshot, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, answerConfirm, click, newPage, screenshot, until, watchErrors, watchingErrors } from './support';
 
 /** A phone that says what it is, so that its row in the device list reads "Chrome · Android". */
 const ANDROID = {
@@ -244,7 +244,7 @@ export const accountCases: TestCase[] = [
       const desk = await newPage(browser, DESKTOP);
       const phone = await newPage(browser, PHONE);
       const bare = await newPage(browser, PHONE);
-      const errors = [...watchErrors(desk.page, 'desk'), ...watchErrors(phone.page, 'phone'), ...watchErrors(bare.page, 'bare')];
+      const errors = watchingErrors([desk.page, 'desk'], [phone.page, 'phone'], [bare.page, 'bare']);
       try {
         const ann = await api<GuestCredentials>(server, 'POST', '/api/guests', { nickname: 'Ann' });
         const authenticator = async (page: Page) => {

@@ -19,7 +19,7 @@ import {
   newPage,
   screenshot,
   until,
-  watchErrors,
+  watchingErrors,
 } from './support';
 
 const TOKEN = 'e2e-operator-token-0123456789';
@@ -96,11 +96,7 @@ export const adminCases: TestCase[] = sharingOneServer([
       const player = await newPage(browser, DESKTOP);
       const desk = await newPage(browser, DESKTOP);
       const phone = await newPage(browser, PHONE);
-      const errors = [
-        ...watchErrors(player.page, 'player'),
-        ...watchErrors(desk.page, 'console'),
-        ...watchErrors(phone.page, 'console-phone'),
-      ];
+      const errors = watchingErrors([player.page, 'player'], [desk.page, 'console'], [phone.page, 'console-phone']);
       try {
         const roomId = await playerAtGame(player.page, url);
         await signIn(desk.page, url, true);
@@ -167,7 +163,7 @@ export const adminCases: TestCase[] = sharingOneServer([
     run: async (browser, url) => {
       const desk = await newPage(browser, DESKTOP);
       const visitor = await newPage(browser, PHONE);
-      const errors = [...watchErrors(desk.page, 'console'), ...watchErrors(visitor.page, 'visitor')];
+      const errors = watchingErrors([desk.page, 'console'], [visitor.page, 'visitor']);
       try {
         await signIn(desk.page, url);
         // A page already open hears the notice when it is set: pushed, within 2 s, without a navigation.
@@ -229,7 +225,7 @@ export const adminCases: TestCase[] = sharingOneServer([
     run: async (browser, url) => {
       const player = await newPage(browser, PHONE);
       const desk = await newPage(browser, DESKTOP);
-      const errors = [...watchErrors(player.page, 'player'), ...watchErrors(desk.page, 'console')];
+      const errors = watchingErrors([player.page, 'player'], [desk.page, 'console']);
       try {
         const roomId = await playerAtGame(player.page, url);
         await signIn(desk.page, url);

@@ -22,6 +22,7 @@ import {
   screenshot,
   until,
   watchErrors,
+  watchingErrors,
 } from './support';
 
 /** Whether the banner, the reader's own row and their score's parts are all inside the screen as it is. */
@@ -79,7 +80,7 @@ export const endingCases: TestCase[] = [
       const server = await startGameServer('default');
       const a = await newPage(browser, PHONE);
       const b = await newPage(browser, PHONE);
-      const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
+      const errors = watchingErrors([a.page, 'host'], [b.page, 'guest']);
       try {
         await resignedGame(server.url, a.page, b.page);
 
@@ -148,7 +149,7 @@ export const endingCases: TestCase[] = [
       const server = await startGameServer('default');
       const a = await newPage(browser, PHONE);
       const b = await newPage(browser, SMALL_PHONE);
-      const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
+      const errors = watchingErrors([a.page, 'host'], [b.page, 'guest']);
       try {
         // A nickname at the 20 characters' limit: the "(you)" mark and the badge beside it are never cut.
         await resignedGame(server.url, a.page, b.page, 'Bartholomew Longname');

@@ -21,7 +21,7 @@ import {
   startAgainstBots,
   storedPlayer,
   until,
-  watchErrors,
+  watchingErrors,
 } from './support';
 
 /** Red first; red's first roll moves nothing; the first capture comes at action 16 (all seats played by the strong bot). */
@@ -75,7 +75,7 @@ export const eventsCases: TestCase[] = [
       const server = await startGameServer('default', { TEST_DICE_SEED: SEED });
       const player = await newPage(browser, PHONE);
       const watcher = await newPage(browser, PHONE);
-      const errors = [...watchErrors(player.page, 'player'), ...watchErrors(watcher.page, 'watcher')];
+      const errors = watchingErrors([player.page, 'player'], [watcher.page, 'watcher']);
       try {
         for (const { page } of [player, watcher]) await page.addInitScript({ content: CAPTION_RECORDER });
         await openHome(player.page, server.url, '小红', 'zh-CN', false);

@@ -12,7 +12,19 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { blackHole } from './blackHole';
 import { type RunningServer, startGameServer } from './gameServer';
-import { PHONE, type TestCase, click, newPage, openHome, screenshot, startTable, storedPlayer, until, watchErrors } from './support';
+import {
+  PHONE,
+  type TestCase,
+  click,
+  newPage,
+  openHome,
+  screenshot,
+  startTable,
+  storedPlayer,
+  until,
+  watchErrors,
+  watchingErrors,
+} from './support';
 
 /** A friend's row on the page: its state (data-state) and words. */
 const friendRow = (page: Page, name: string) =>
@@ -38,7 +50,7 @@ async function twoPhones(
   const server = await startGameServer('default');
   const ann = await newPage(browser, PHONE);
   const bob = await newPage(browser, PHONE, { locale: 'en' });
-  const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
+  const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob']);
   try {
     await story({ server, ann: ann.page, bob: bob.page });
     assert.deepEqual(errors, []);
@@ -163,7 +175,7 @@ export const friendsCases: TestCase[] = [
       const server = await startGameServer('default');
       const ann = await newPage(browser, PHONE);
       let bob = await newPage(browser, PHONE, { locale: 'en' });
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
+      const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob']);
       try {
         // Ann (Chinese) opens "play with friends": her friends (none yet), her friend code and link.
         await openHome(ann.page, server.url, '小安', 'zh-CN', false);
@@ -219,7 +231,7 @@ export const friendsCases: TestCase[] = [
 
         // He comes back (the same player on a new page): online again for her.
         bob = await newPage(browser, PHONE, { locale: 'en' });
-        errors.push(...watchErrors(bob.page, 'bob again'));
+        watchErrors(bob.page, 'bob again', errors);
         await bob.context.addInitScript((p) => localStorage.setItem('flightchess.player', p), player!);
         await bob.page.goto(`${server.url}?lang=en#/friends`);
         assert.ok((await seen(ann.page, 'Bob', 'online')) < 2_000);

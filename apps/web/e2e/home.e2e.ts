@@ -7,7 +7,19 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { blackHole } from './blackHole';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, click, newPage, openFriends, openHome, screenshot, until, watchErrors } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  type TestCase,
+  click,
+  newPage,
+  openFriends,
+  openHome,
+  screenshot,
+  until,
+  watchErrors,
+  watchingErrors,
+} from './support';
 
 /** The table id the page's address names once it sits at a table. */
 async function tableOf(page: Page): Promise<string> {
@@ -49,7 +61,7 @@ export const homeCases: TestCase[] = [
       const server = await startGameServer();
       const zh = await newPage(browser, PHONE, { locale: 'zh-CN' });
       const en = await newPage(browser, PHONE, { locale: 'en-US' });
-      const errors = [...watchErrors(zh.page, 'zh'), ...watchErrors(en.page, 'en')];
+      const errors = watchingErrors([zh.page, 'zh'], [en.page, 'en']);
       try {
         // At the server's default pace (no fast flag), no language asked for in the address: the browser's.
         for (const [p, lang, tiles] of [
@@ -127,7 +139,7 @@ export const homeCases: TestCase[] = [
       const server = await startGameServer();
       const host = await newPage(browser, PHONE);
       const friend = await newPage(browser, PHONE);
-      const errors = [...watchErrors(host.page, 'host'), ...watchErrors(friend.page, 'friend')];
+      const errors = watchingErrors([host.page, 'host'], [friend.page, 'friend']);
       /** Each seated lobby row: its colour, its team's words and who sits there. */
       const seated = (page: Page) =>
         page.$$eval('[data-testid=lobby] .lobby-seat:not(.empty)', (rows) =>
@@ -192,7 +204,7 @@ export const homeCases: TestCase[] = [
       const proxy = await blackHole(server.url);
       const ann = await newPage(browser, PHONE);
       const bob = await newPage(browser, DESKTOP);
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
+      const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob']);
       const status = () =>
         ann.page.evaluate(() => {
           const bar = document.getElementById('status')!;
@@ -253,7 +265,7 @@ export const homeCases: TestCase[] = [
       const ann = await newPage(browser, PHONE);
       const bob = await newPage(browser, DESKTOP);
       const cat = await newPage(browser, PHONE);
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob'), ...watchErrors(cat.page, 'cat')];
+      const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob'], [cat.page, 'cat']);
       try {
         // Nobody waits yet: the list says so, and play now opens a table.
         await openHome(ann.page, server.url, '小安');

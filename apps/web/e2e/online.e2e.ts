@@ -31,6 +31,7 @@ import {
   ui,
   until,
   watchErrors,
+  watchingErrors,
 } from './support';
 
 /** Host: a private two-seat table; returns its join code once the lobby shows it. */
@@ -112,7 +113,7 @@ const cases: TestCase[] = [
       const server = await startGameServer();
       const a = await newPage(browser, PHONE);
       const b = await newPage(browser, DESKTOP);
-      const errors = [...watchErrors(a.page, 'host'), ...watchErrors(b.page, 'guest')];
+      const errors = watchingErrors([a.page, 'host'], [b.page, 'guest']);
       try {
         await openHome(a.page, server.url, '小红');
         const code = await createPrivateTable(a.page);

@@ -79,7 +79,7 @@ async function withFinishedGame(
     await Promise.all(
       variants.map(async ([name, device, lang]) => {
         const { context, page } = await newPage(browser, device);
-        errors.push(...watchErrors(page, `${name}-${lang}`));
+        watchErrors(page, `${name}-${lang}`, errors);
         try {
           // The same guest as the player, so that the profile is "mine"; every page opens in Chinese (the default).
           await page.addInitScript((stored) => localStorage.setItem('flightchess.player', stored), creds);

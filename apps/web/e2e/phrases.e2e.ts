@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { DESKTOP, PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+import { DESKTOP, PHONE, type TestCase, click, newPage, openHome, screenshot, until, watchingErrors } from './support';
 
 const bubbles = (page: Page) =>
   page.$$eval('[data-testid=phrase-bubble]', (els) =>
@@ -35,7 +35,7 @@ export const phraseCases: TestCase[] = [
       const server = await startGameServer('fast', { QUICK_START_SECONDS: '300', QUICK_ALONE_SECONDS: '300' });
       const ann = await newPage(browser, PHONE);
       const bob = await newPage(browser, DESKTOP);
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob')];
+      const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob']);
       try {
         await openHome(ann.page, server.url, '小安');
         await click(ann.page, '[data-testid=play-now]');

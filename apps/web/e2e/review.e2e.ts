@@ -204,7 +204,7 @@ const cases: TestCase[] = [
         ] as const) {
           const name = device === PHONE ? 'phone' : 'desktop';
           const { context, page } = await newPage(browser, device);
-          errors.push(...watchErrors(page, `${name}-${lang}`));
+          watchErrors(page, `${name}-${lang}`, errors);
           // As the player (a private table's game is shown to its players only).
           await page.addInitScript((stored) => localStorage.setItem('flightchess.player', stored), JSON.stringify(me));
           try {

@@ -125,9 +125,8 @@ export function dropSockets(page: Page): Promise<void> {
   return page.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.forEach((s) => s.close()));
 }
 
-/** Collect page errors so a test fails on an exception in the client. */
-export function watchErrors(page: Page, label: string): string[] {
-  const errors: string[] = [];
+/** Collect page errors (into `errors`, as they come) so a test fails on an exception in the client. */
+export function watchErrors(page: Page, label: string, errors: string[] = []): string[] {
   page.on('pageerror', (e) => {
     errors.push(`${label}: ${e.message}`);
     // The stack goes to the log: the assertion shows the message only.
@@ -137,6 +136,13 @@ export function watchErrors(page: Page, label: string): string[] {
     if (m.type() === 'error' && !/WebSocket|Failed to load resource|ERR_CONNECTION_REFUSED/.test(m.text()))
       errors.push(`${label} console: ${m.text()}`);
   });
+  return errors;
+}
+
+/** The errors of several pages, gathered as they come into one list. */
+export function watchingErrors(...pages: readonly (readonly [Page, string])[]): string[] {
+  const errors: string[] = [];
+  for (const [page, label] of pages) watchErrors(page, label, errors);
   return errors;
 }
 
@@ -167,6 +173,39 @@ export async function newPage(
   const page = await context.newPage();
   recordPage(context, page);
   return { context, page };
+}
+
+/** Three people on three phones: Ann reading Chinese, Bob and Cat English. */
+export interface ThreePhones {
+  readonly ann: { context: BrowserContext; page: Page };
+  readonly bob: { context: BrowserContext; page: Page };
+  readonly cat: { context: BrowserContext; page: Page };
+  /** What their pages threw or logged as errors, as it comes. */
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+/** Ann (小安, Chinese), Bob and Cat (English) on phones, each on the home screen of `url` with their name typed (`fast`: the test pace's animations). */
+export async function threePhones(browser: Browser, url: string, fast = true): Promise<ThreePhones> {
+  const [ann, bob, cat] = [
+    await newPage(browser, PHONE),
+    await newPage(browser, PHONE, { locale: 'en' }),
+    await newPage(browser, PHONE, { locale: 'en' }),
+  ];
+  const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob'], [cat.page, 'cat']);
+  for (const [{ page }, name, lang] of [
+    [ann, '小安', 'zh-CN'],
+    [bob, 'Bob', 'en'],
+    [cat, 'Cat', 'en'],
+  ] as const)
+    await openHome(page, url, name, lang, fast);
+  return {
+    ann,
+    bob,
+    cat,
+    errors,
+    close: async () => void (await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()])),
+  };
 }
 
 /** The home screen of the game server at `url` (the test pace: short animations; `fast: false` for the real ones), with `nickname` typed in. */

@@ -8,20 +8,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import {
-  PHONE,
-  type TestCase,
-  answerConfirm,
-  click,
-  myTurn,
-  newPage,
-  openHome,
-  screenshot,
-  shownVersion,
-  storedPlayer,
-  until,
-  watchErrors,
-} from './support';
+import { type TestCase, answerConfirm, click, myTurn, screenshot, shownVersion, storedPlayer, threePhones, until } from './support';
 
 /** The words of the seat chip of `name` on the game screen ('' when it is not shown). */
 const seatChip = (page: Page, name: string) =>
@@ -32,20 +19,11 @@ export const takeOverCases: TestCase[] = [
     name: 'friends: a seat its player left, taken over mid-game by a friend the table asked; the record and the replay say who played which part (phone, zh and en)',
     async run(browser) {
       const server = await startGameServer('default');
-      const [ann, bob, cat] = [
-        await newPage(browser, PHONE),
-        await newPage(browser, PHONE, { locale: 'en' }),
-        await newPage(browser, PHONE, { locale: 'en' }),
-      ];
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob'), ...watchErrors(cat.page, 'cat')];
+      const phones = await threePhones(browser, server.url, false);
+      const { ann, bob, cat, errors } = phones;
       try {
         // Three players on their friends pages; Ann is a friend of both (the case is about what follows).
-        for (const [{ page }, name, lang] of [
-          [ann, '小安', 'zh-CN'],
-          [bob, 'Bob', 'en'],
-          [cat, 'Cat', 'en'],
-        ] as const) {
-          await openHome(page, server.url, name, lang, false);
+        for (const { page } of [ann, bob, cat]) {
           await click(page, '[data-testid=mode-friends]');
           await page.waitForSelector('[data-testid=friend-own-code]');
         }
@@ -160,7 +138,7 @@ export const takeOverCases: TestCase[] = [
         await screenshot(ann.page, 'take-over-replay-phone-zh');
         assert.deepEqual(errors, []);
       } finally {
-        await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()]);
+        await phones.close();
         await server.stop();
       }
     },

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
-import { PHONE, type TestCase, assertNoSideScroll, click, newPage, openHome, screenshot, until, watchErrors } from './support';
+import { type TestCase, assertNoSideScroll, click, screenshot, threePhones, until } from './support';
 
 /** The points column of the standings, by player name. */
 const standings = (page: Page) =>
@@ -38,20 +38,9 @@ export const tournamentCases: TestCase[] = [
     name: 'tournaments: three people join a two-round duplicate Swiss, are called to their tables, see the standings move and the board revealed and checked (phones, zh and en)',
     async run(browser) {
       const server = await startGameServer('fast', { TOURNAMENT_BREAK_SECONDS: '10' });
-      const [ann, bob, cat] = [
-        await newPage(browser, PHONE),
-        await newPage(browser, PHONE, { locale: 'en' }),
-        await newPage(browser, PHONE, { locale: 'en' }),
-      ];
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob'), ...watchErrors(cat.page, 'cat')];
+      const phones = await threePhones(browser, server.url);
+      const { ann, bob, cat, errors } = phones;
       try {
-        for (const [{ page }, name, lang] of [
-          [ann, '小安', 'zh-CN'],
-          [bob, 'Bob', 'en'],
-          [cat, 'Cat', 'en'],
-        ] as const)
-          await openHome(page, server.url, name, lang);
-
         // Ann: the tournaments page from the home screen; a duplicate Swiss of tables of four, two rounds, in a minute.
         await click(ann.page, '[data-testid=tournaments-link]');
         await ann.page.waitForSelector('[data-testid=tournament-create]');
@@ -132,7 +121,7 @@ export const tournamentCases: TestCase[] = [
         await screenshot(bob.page, 'tournament-final-phone-en');
         assert.deepEqual(errors, []);
       } finally {
-        await Promise.all([ann.context.close(), bob.context.close(), cat.context.close()]);
+        await phones.close();
         await server.stop();
       }
     },

@@ -26,7 +26,7 @@ import {
   shownVersion,
   storedPlayer,
   until,
-  watchErrors,
+  watchingErrors,
 } from './support';
 
 /** How late a watcher's board and turn may be: at most 3 s behind the game. */
@@ -73,7 +73,7 @@ export const watchCases: TestCase[] = [
       const ann = await newPage(browser, PHONE);
       const bob = await newPage(browser, DESKTOP);
       const cy = await newPage(browser, PHONE);
-      const errors = [...watchErrors(ann.page, 'ann'), ...watchErrors(bob.page, 'bob'), ...watchErrors(cy.page, 'cy')];
+      const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob'], [cy.page, 'cy']);
       await recordPanel(bob.page);
       await bob.page.addInitScript({ content: STATUS_RECORDER });
       let follower: ReturnType<typeof watchServer> | null = null;
