@@ -89,11 +89,14 @@ const cases: TestCase[] = [
         const assets = [...answers].filter(([path]) => /^\/assets\/.+\.(js|css)$/.test(path));
         assert.deepEqual(new Set(assets.map(([path]) => path.split('.').pop())), new Set(['js', 'css']));
         for (const [path, headers] of assets) {
-          assert.match(headers['content-encoding'] ?? 'none', /^(br|gzip)$/, `${path} is sent compressed`);
+          // A file under 1 KB (a chunk of the bundler's own helpers) has no compressed copy: it would save less than its headers (precompress.mts).
+          const tiny = headers['content-encoding'] === undefined && Number(headers['content-length']) < 1024;
+          if (!tiny) assert.match(headers['content-encoding'] ?? 'none', /^(br|gzip)$/, `${path} is sent compressed`);
           assert.equal(headers['cache-control'], 'public, max-age=31536000, immutable', `${path} is cached by its name`);
         }
         assert.equal(answers.get('/')?.['cache-control'], 'no-cache');
-        const script = assets.find(([path]) => path.endsWith('.js'))![0];
+        // The entry script (not a chunk of the bundler's helpers the page also loads).
+        const script = assets.find(([path]) => /\/index-[^/]+\.js$/.test(path))![0];
         const gzipped = await new Promise<IncomingMessage>((resolve, reject) =>
           get(new URL(script, server.url), { headers: { 'accept-encoding': 'gzip' } }, resolve).on('error', reject),
         );
