@@ -7,6 +7,7 @@ import { type Child, h } from '../ui/dom';
 import { dateTime } from '../ui/timeWords';
 import { hashOf } from '../router';
 import { createTournamentForm } from './createTournamentForm';
+import { tournamentsApi } from './tournamentsApi';
 import './tournaments.css';
 
 /** The public tournaments (starting soon, in progress, finished), each linking to its page, and a form to create one. */
@@ -15,7 +16,7 @@ export function tournamentsScreen(ctx: AppContext): Screen {
     self: { name: 'tournaments' },
     className: 'tournaments',
     loading: 'tournaments.loading',
-    load: () => ctx.net.api<TournamentList>('/api/tournaments'),
+    load: () => tournamentsApi.list(ctx.net),
     render: (list) => [
       h('h1', { text: t('tournaments.title') }),
       h('p', { class: 'note', text: t('tournaments.intro') }),
