@@ -117,9 +117,10 @@ export class Tournaments {
     // A game of a round under way is stored a moment before its room opens (or, after a process stopped, is
     // restored): until its room is open, its table is said to be opening, so that nobody is sent to it too soon.
     const playing = new Set(outcomes.filter((o) => o.status === 'playing').map((o) => o.matchId));
-    const opening = new Set<string>();
-    for (const x of rounds.filter((r) => r.endedAt === null).flatMap((r) => r.tables))
-      if (playing.has(x.matchId) && !(await this.deps.roomOpen(x.tableId))) opening.add(x.matchId);
+    const live = rounds.filter((r) => r.endedAt === null).flatMap((r) => r.tables.filter((x) => playing.has(x.matchId)));
+    // Asked all at once: a round of 64 tables is 64 lookups in the listing (Redis with several processes).
+    const open = await Promise.all(live.map((x) => this.deps.roomOpen(x.tableId)));
+    const opening = new Set(live.filter((_, i) => !open[i]).map((x) => x.matchId));
     return tournamentView(t, entrants, rounds, outcomes, reviews, await this.creatorName(t), opening);
   }
 
