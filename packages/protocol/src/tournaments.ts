@@ -133,6 +133,12 @@ export interface TournamentStanding {
   readonly points: number;
   /** Duplicate tournaments: the sum of the matchpoints of every game (null otherwise). */
   readonly matchpoints: number | null;
+  /**
+   * Duplicate tournaments: what they are ranked by — a least-squares rating of every result against each
+   * other seat, less the part the dice played in it as the game's review read it (0 is the field's middle;
+   * a game not reviewed yet counts as it finished). Null otherwise.
+   */
+  readonly rating: number | null;
   /** Sonneborn–Berger. */
   readonly tiebreak: number;
   /**

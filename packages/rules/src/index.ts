@@ -54,5 +54,6 @@ export {
   type ReviewOptions,
 } from './review/reviewGame';
 export { MOVE_LABELS, LABEL_THRESHOLDS, labelOf, isError, moveAccuracy, type MoveLabel, type LabelCounts } from './review/labels';
+export { type GameLuck, gameLuck } from './review/placeLuck';
 export * from './ratings';
 export * from './tournament';

@@ -3,7 +3,7 @@ import { sideOf } from '../src/bots/evaluate';
 import { COLOURS } from '../src/colours';
 import { rollLuck } from '../src/review/luck';
 import { SWISS_FORMS, TIERS, correlation, playTable, rankBy, swissTournament } from '../src/sim/duplicateStudy';
-import { aheadChance, pairLuckOfFaces } from '../src/sim/placeLuck';
+import { aheadChance, pairLuckOfFaces } from '../src/review/placeLuck';
 import { playGame } from '../src/sim/playGame';
 import {
   DICE_WEIGHTS,

@@ -19,6 +19,7 @@ import { notifications } from './017-notifications';
 import { push } from './018-push';
 import { friendAlerts } from './019-friend-alerts';
 import { tournaments } from './020-tournaments';
+import { reviewLuck } from './021-review-luck';
 
 /** Every migration, in order. Never edit a released one: add the next file, and list it here. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   push,
   friendAlerts,
   tournaments,
+  reviewLuck,
 ];

@@ -61,7 +61,8 @@ export class TournamentDirector {
     const now = this.now();
     if (t.round >= t.rounds || t.nextRoundAt === null || now < t.nextRoundAt) return;
     const entrants = await storage.entrants(t.id);
-    const paired = pairNext(t, entrants, rounds, await this.finishes(t, rounds), this.deps.newId);
+    const [finishes, reviews] = await Promise.all([this.finishes(t, rounds), storage.reviews(t.id)]);
+    const paired = pairNext(t, entrants, rounds, { finishes, reviews }, this.deps.newId);
     const round: StoredRound = { id: this.deps.newId(), number: t.round + 1, ...paired, startedAt: now, endedAt: null };
     if (!(await storage.addRound(t.id, round))) return;
     this.deps.logger.info(

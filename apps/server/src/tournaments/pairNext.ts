@@ -1,11 +1,12 @@
 import { defaultColours } from '@flightchess/protocol';
-import { COLOURS, PRESETS, type SeatFinish, pairRound, streamsFor } from '@flightchess/rules';
-import { standings } from './results';
+import { COLOURS, PRESETS, pairRound, streamsFor } from '@flightchess/rules';
+import { type PlayedGames, standings } from './results';
 import type { Entrant, PairedSeat, PairedTable, StoredRound, StoredTournament } from './tournamentRepository';
 
 /**
  * The next round of a Swiss, from what is stored: the players still in (not withdrawn) in standings order
- * — round one in the order drawn at the start — seated by the rules' pairRound (no repeat opponents where
+ * as they stand when it is paired (a duplicate one's ratings read the games reviewed by then) — round one
+ * in the order drawn at the start — seated by the rules' pairRound (no repeat opponents where
  * it can, byes to who had none, bots in the seats left). At a duplicate tournament each player is given the
  * dice stream they held least so far (streamsFor), the seat of stream k being the table's k-th colour, so
  * that every table of the round seats its streams alike. Ids come from `newId` (random: drawn once, stored
@@ -15,11 +16,11 @@ export function pairNext(
   t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset' | 'format'>,
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
-  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+  games: PlayedGames,
   newId: () => string,
 ): { tables: PairedTable[]; byes: string[] } {
   const playing = new Set(entrants.filter((e) => e.withdrawnAt === null).map((e) => e.playerId));
-  const ranked = rounds.length === 0 ? (t.draw ?? []) : standings(t, entrants, rounds, { finishes }).map((s) => s.playerId);
+  const ranked = rounds.length === 0 ? (t.draw ?? []) : standings(t, entrants, rounds, games).map((s) => s.playerId);
   const order = ranked.filter((p) => playing.has(p));
   const met = new Set<string>();
   const held = new Map<string, number>();

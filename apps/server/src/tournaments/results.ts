@@ -1,19 +1,21 @@
 import type { TournamentStanding } from '@flightchess/protocol';
 import {
   type ArenaGame,
-  type BySeat,
   type Colour,
-  type DecisionLoss,
+  type GameLuck,
   type PlayedRound,
   type PlayedTable,
+  type RatedTable,
   type SeatFinish,
+  type TableLuck,
   arenaScore,
+  luckFreeRatings,
   matchpoints,
   placePoints,
   standingsOf,
   teamOf,
 } from '@flightchess/rules';
-import type { Entrant, PairedTable, SeatOutcome, StoredRound, StoredTournament } from './tournamentRepository';
+import type { Entrant, PairedTable, SeatOutcome, StoredReview, StoredRound, StoredTournament } from './tournamentRepository';
 
 /**
  * A tournament's results as pure functions of what is stored (its entrants, its rounds as paired, the
@@ -111,7 +113,7 @@ export function playedRounds(
 /** Each player's luck-free column: their decisions' losses summed over their games reviewed so far. */
 function decisionLossesOf(
   rounds: readonly StoredRound[],
-  reviews: ReadonlyMap<string, BySeat<DecisionLoss>>,
+  reviews: ReadonlyMap<string, StoredReview>,
 ): Map<string, { loss: number; reviewed: number }> {
   const sums = new Map<string, { loss: number; reviewed: number }>();
   for (const table of rounds.flatMap((r) => r.tables)) {
@@ -120,7 +122,7 @@ function decisionLossesOf(
     for (const seat of table.seats) {
       if (!seat.playerId) continue;
       const sum = sums.get(seat.playerId) ?? { loss: 0, reviewed: 0 };
-      sums.set(seat.playerId, { loss: sum.loss + (review[seat.colour]?.loss ?? 0), reviewed: sum.reviewed + 1 });
+      sums.set(seat.playerId, { loss: sum.loss + (review.losses[seat.colour]?.loss ?? 0), reviewed: sum.reviewed + 1 });
     }
   }
   return sums;
@@ -131,7 +133,38 @@ export interface PlayedGames {
   readonly finishes: ReadonlyMap<string, readonly SeatFinish[]>;
   /** Each finished game's end (an arena orders a player's games by it: its streaks). */
   readonly endedAt?: ReadonlyMap<string, number>;
-  readonly reviews?: ReadonlyMap<string, BySeat<DecisionLoss>>;
+  readonly reviews?: ReadonlyMap<string, StoredReview>;
+}
+
+/** A game's luck in its table's seat order. */
+const tableLuck = (table: PairedTable, { luck, pairLuck }: GameLuck): TableLuck => ({
+  luck: table.seats.map((s) => luck[s.colour] ?? 0),
+  pairLuck: table.seats.map((a) => table.seats.map((b) => pairLuck[a.colour]?.[b.colour] ?? 0)),
+});
+
+/**
+ * A duplicate Swiss's ratings, by player id (`luckFreeRatings`): every seat-against-seat result of the
+ * games recorded, less the dice's part as each game's review read it (a game not reviewed yet counts as it
+ * finished). Rounded, so that the order of the rows read cannot reorder players a rounding error apart.
+ */
+function ratingsOf(
+  entrants: readonly Entrant[],
+  rounds: readonly StoredRound[],
+  finishes: ReadonlyMap<string, readonly SeatFinish[]>,
+  reviews: ReadonlyMap<string, StoredReview>,
+): Map<string, number> {
+  const index = new Map(entrants.map((e, i) => [e.playerId, i]));
+  const tables = rounds.flatMap((r) => r.tables).filter((x) => finishes.has(x.matchId));
+  const rated = tables.map((x): RatedTable => {
+    const luck = reviews.get(x.matchId)?.luck;
+    return {
+      players: x.seats.map((s) => (s.playerId === null ? null : (index.get(s.playerId) ?? null))),
+      finishes: finishes.get(x.matchId)!,
+      luck: luck ? tableLuck(x, luck) : null,
+    };
+  });
+  const ratings = luckFreeRatings(entrants.length, rated);
+  return new Map(entrants.map((e, i) => [e.playerId, Math.round(ratings[i]! * 1000) / 1000]));
 }
 
 /** A standing's row of the protocol, from its player, the luck-free column, and what the format ranks by. */
@@ -139,7 +172,7 @@ function row(
   e: Entrant,
   rank: number,
   luckFree: ReadonlyMap<string, { loss: number; reviewed: number }>,
-  ranked: Pick<TournamentStanding, 'points' | 'matchpoints' | 'tiebreak' | 'wins' | 'games'>,
+  ranked: Pick<TournamentStanding, 'points' | 'matchpoints' | 'rating' | 'tiebreak' | 'wins' | 'games'>,
 ): TournamentStanding {
   const lf = luckFree.get(e.playerId);
   return {
@@ -154,8 +187,9 @@ function row(
 }
 
 /**
- * The standings. A Swiss: at a duplicate one by matchpoints first (luck cancels there), then as the rules'
- * standingsOf orders them (points, Sonneborn–Berger, wins, the drawn order); at a plain one as standingsOf.
+ * The standings. A Swiss: at a duplicate one by its ratings first (`ratingsOf`: results less the dice's
+ * part — the form the simulation found orders a field fastest), then as the rules' standingsOf orders them
+ * (points, Sonneborn–Berger, wins, the drawn order), its matchpoints shown beside; at a plain one as standingsOf.
  * An arena: by its score (arenaScore: place points, doubled on a streak), then wins, then the drawn order.
  * Beside them the luck-free column, from the games' reviews stored so far.
  */
@@ -181,15 +215,17 @@ export function standings(
         const table = round.tables.find((x) => x.matchId === matchId)!;
         table.seats.forEach((seat, i) => seat.playerId && mp.set(seat.playerId, (mp.get(seat.playerId) ?? 0) + s.matchpoints![i]!));
       }
+  const ratings = t.duplicate ? ratingsOf(entrants, rounds, finishes, reviews) : null;
   const order = ruled.map((s, at) => ({ s, at }));
-  if (t.duplicate) {
-    const mpOf = (i: number) => mp.get(entrants[i]!.playerId) ?? 0;
-    order.sort((a, b) => mpOf(b.s.player) - mpOf(a.s.player) || a.at - b.at);
+  if (ratings) {
+    const ratingOf = (i: number) => ratings.get(entrants[i]!.playerId)!;
+    order.sort((a, b) => ratingOf(b.s.player) - ratingOf(a.s.player) || a.at - b.at);
   }
   return order.map(({ s }, rank) => {
     const e = entrants[s.player]!;
     const matchpoints = t.duplicate ? (mp.get(e.playerId) ?? 0) : null;
-    return row(e, rank + 1, luckFree, { points: s.points, matchpoints, tiebreak: s.tiebreak, wins: s.wins, games: s.games });
+    const rating = ratings?.get(e.playerId) ?? null;
+    return row(e, rank + 1, luckFree, { points: s.points, matchpoints, rating, tiebreak: s.tiebreak, wins: s.wins, games: s.games });
   });
 }
 
@@ -222,7 +258,7 @@ function arenaStandings(
       b.score - a.score || b.wins - a.wins || (drawn.get(a.e.playerId) ?? Infinity) - (drawn.get(b.e.playerId) ?? Infinity) || a.at - b.at,
   );
   return scored.map((s, rank) =>
-    row(s.e, rank + 1, luckFree, { points: s.score, matchpoints: null, tiebreak: 0, wins: s.wins, games: s.games }),
+    row(s.e, rank + 1, luckFree, { points: s.score, matchpoints: null, rating: null, tiebreak: 0, wins: s.wins, games: s.games }),
   );
 }
 

@@ -1,4 +1,16 @@
-import { type Action, type BySeat, type DecisionLoss, type GameSetup, decisionLosses, judgeMoves, reviewGame } from '@flightchess/rules';
+import {
+  type Action,
+  type BySeat,
+  type DecisionLoss,
+  type GameLuck,
+  type GameReview,
+  type GameSetup,
+  type Result,
+  decisionLosses,
+  gameLuck,
+  judgeMoves,
+  reviewGame,
+} from '@flightchess/rules';
 
 /** A finished game to review: what the worker is sent. */
 export interface ReviewJob {
@@ -6,14 +18,22 @@ export interface ReviewJob {
   readonly actions: readonly Action[];
 }
 
-/** What comes back: only the luck-free column's part of the review (the whole review stays in the worker). */
-export type ReviewAnswer = { readonly ok: true; readonly losses: BySeat<DecisionLoss> } | { readonly ok: false; readonly message: string };
+/**
+ * What comes back: only the standings' part of the review (the whole review stays in the worker) — what
+ * each seat's decisions lost (the luck-free column) and the dice's part of the game (a duplicate Swiss's ranking).
+ */
+export type ReviewAnswer =
+  { readonly ok: true; readonly losses: BySeat<DecisionLoss>; readonly luck: GameLuck } | { readonly ok: false; readonly message: string };
+
+/** The answer of a game's review. */
+function answerOf(job: ReviewJob, reviewed: Result<GameReview>): ReviewAnswer {
+  if (!reviewed.ok) return { ok: false, message: reviewed.error.message };
+  const luck = gameLuck(job.setup, job.actions, reviewed.value);
+  return luck.ok ? { ok: true, losses: decisionLosses(reviewed.value), luck: luck.value } : { ok: false, message: luck.error.message };
+}
 
 /** Review a game at once (a worker thread's job). */
-export function reviewNow(job: ReviewJob): ReviewAnswer {
-  const reviewed = reviewGame(job.setup, job.actions);
-  return reviewed.ok ? { ok: true, losses: decisionLosses(reviewed.value) } : { ok: false, message: reviewed.error.message };
-}
+export const reviewNow = (job: ReviewJob): ReviewAnswer => answerOf(job, reviewGame(job.setup, job.actions));
 
 /**
  * Review a game on this thread a part of its decisions at a time (`judgeMoves`: the expert's search, the
@@ -27,6 +47,5 @@ export async function reviewInParts(job: ReviewJob, parts: number): Promise<Revi
     if (!part.ok) return { ok: false, message: part.error.message };
     judged.push(...part.value);
   }
-  const reviewed = reviewGame(job.setup, job.actions, { judged });
-  return reviewed.ok ? { ok: true, losses: decisionLosses(reviewed.value) } : { ok: false, message: reviewed.error.message };
+  return answerOf(job, reviewGame(job.setup, job.actions, { judged }));
 }

@@ -11,10 +11,10 @@ export interface ReviewerDeps {
 }
 
 /**
- * Reviews every finished tournament game once, the oldest first, for the luck-free column (what each
- * player's decisions lost against the expert's): asked often, it reviews one game at a time and stores
- * what each seat's decisions lost. A game whose review fails is stored with nothing (logged), never tried
- * forever. Several processes may review the same game at once; the first answer stored is kept.
+ * Reviews every finished tournament game once, the oldest first, for the standings: the luck-free column
+ * (what each player's decisions lost against the expert's) and the dice's part of the game (a duplicate
+ * Swiss ranks by results less it). Asked often, it reviews one game at a time and stores both. A game
+ * whose review fails is stored with nothing (logged), never tried forever. Several processes may review the same game at once; the first answer stored is kept.
  */
 export class TournamentReviewer {
   private busy = false;
@@ -40,7 +40,8 @@ export class TournamentReviewer {
           { event: 'tournament-review-failed', matchId: next.matchId, reason: answer.message, where },
           'could not review a game',
         );
-      await this.deps.storage.storeReview(next.matchId, next.tournamentId, answer.ok ? answer.losses : {}, Date.now());
+      const stored = answer.ok ? { losses: answer.losses, luck: answer.luck } : { losses: {}, luck: null };
+      await this.deps.storage.storeReview(next.matchId, next.tournamentId, stored, Date.now());
     } finally {
       this.busy = false;
     }

@@ -1,5 +1,5 @@
 import type { TournamentFormat, TournamentStatus } from '@flightchess/protocol';
-import type { BySeat, Colour, DecisionLoss, PresetName } from '@flightchess/rules';
+import type { BySeat, Colour, DecisionLoss, GameLuck, PresetName } from '@flightchess/rules';
 import { type Row, type Sql, flag } from '../storage/sql';
 
 /** A tournament as stored (migration 20). */
@@ -83,6 +83,12 @@ export interface SeatOutcome {
   readonly out: string | null;
 }
 
+/** A tournament game's review as stored: what each seat's decisions lost, and the dice's part of the game (null when the review failed). */
+export interface StoredReview {
+  readonly losses: BySeat<DecisionLoss>;
+  readonly luck: GameLuck | null;
+}
+
 export type NewTournament = Omit<StoredTournament, 'status' | 'round' | 'nextRoundAt' | 'boards' | 'draw' | 'endedAt'>;
 
 /** What tournaments/ keeps. Every change of a tournament's course is conditional on the state it changes, so that processes racing on it change it once. */
@@ -115,10 +121,10 @@ export interface TournamentStorage {
   outcomes(matchIds: readonly string[]): Promise<SeatOutcome[]>;
   /** A finished game of a tournament not reviewed yet (the oldest first), if any. */
   unreviewed(): Promise<{ readonly matchId: string; readonly tournamentId: string } | null>;
-  /** A game's review, as the luck-free column reads it (stored once: a second process's is dropped). */
-  storeReview(matchId: string, tournamentId: string, losses: BySeat<DecisionLoss>, at: number): Promise<void>;
+  /** A game's review, as the standings read it (stored once: a second process's is dropped). */
+  storeReview(matchId: string, tournamentId: string, review: StoredReview, at: number): Promise<void>;
   /** The reviews stored of a tournament's games, by match. */
-  reviews(tournamentId: string): Promise<Map<string, BySeat<DecisionLoss>>>;
+  reviews(tournamentId: string): Promise<Map<string, StoredReview>>;
   /** The started tournaments the player is in (not withdrawn before the start), newest first; `public` leaves private ones out. */
   playedBy(playerId: string, shown: 'all' | 'public', limit: number): Promise<string[]>;
   /** The rounds under way of the running tournaments the player is in, with their tournament's name. */
@@ -324,17 +330,20 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
       return r ? { matchId: r.id as string, tournamentId: r.tournament_id as string } : null;
     },
 
-    storeReview: async (matchId, tournamentId, losses, at) =>
+    storeReview: async (matchId, tournamentId, { losses, luck }, at) =>
       void (await sql.run(
-        `INSERT INTO tournament_reviews (match_id, tournament_id, losses, reviewed_at) VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING`,
-        [matchId, tournamentId, JSON.stringify(losses), at],
+        `INSERT INTO tournament_reviews (match_id, tournament_id, losses, luck, reviewed_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING`,
+        [matchId, tournamentId, JSON.stringify(losses), luck && JSON.stringify(luck), at],
       )),
 
     reviews: async (tournamentId) =>
       new Map(
-        (await sql.all('SELECT match_id, losses FROM tournament_reviews WHERE tournament_id = ?', [tournamentId])).map((r) => [
+        (await sql.all('SELECT match_id, losses, luck FROM tournament_reviews WHERE tournament_id = ?', [tournamentId])).map((r) => [
           r.match_id as string,
-          JSON.parse(r.losses as string) as BySeat<DecisionLoss>,
+          {
+            losses: JSON.parse(r.losses as string) as BySeat<DecisionLoss>,
+            luck: r.luck === null ? null : (JSON.parse(r.luck as string) as GameLuck),
+          },
         ]),
       ),
 

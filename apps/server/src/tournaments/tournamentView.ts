@@ -1,9 +1,8 @@
 import { botLabel } from '@flightchess/protocol';
-import type { BySeat, DecisionLoss } from '@flightchess/rules';
 import type { TournamentRound, TournamentSummary, TournamentTable, TournamentView } from '@flightchess/protocol';
 import { TOURNAMENT_BOT } from './director';
 import { endTimes, finishesByTable, roundScores, standings } from './results';
-import type { Entrant, SeatOutcome, StoredRound, StoredTournament } from './tournamentRepository';
+import type { Entrant, SeatOutcome, StoredReview, StoredRound, StoredTournament } from './tournamentRepository';
 
 /** What the lists show of a tournament. */
 export function summaryOf(t: StoredTournament, players: number, creatorName: string): TournamentSummary {
@@ -36,7 +35,7 @@ export function tournamentView(
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
   outcomes: readonly SeatOutcome[],
-  reviews: ReadonlyMap<string, BySeat<DecisionLoss>>,
+  reviews: ReadonlyMap<string, StoredReview>,
   creatorName: string,
   /** Games stored whose room is not open yet: their tables are `waiting`. */
   opening: ReadonlySet<string> = new Set(),

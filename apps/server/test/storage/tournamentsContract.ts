@@ -113,4 +113,26 @@ export function tournamentsContract(openHarness: () => Promise<StorageHarness>):
     await ts.endRound('t1', 'r1', 300, null);
     expect(await storage.getMatch('m1')).toMatchObject({ seed: 's'.repeat(64), diceStreams: streams });
   });
+
+  test("a game's review is kept once, its dice's part with it; a failed one keeps nothing of it", async () => {
+    const storage = await open();
+    const ann = await createGuest(storage, 'Ann');
+    const ts = storage.tournaments;
+    await ts.create(tournament('t1', ann.playerId));
+    for (const id of ['m1', 'm2']) {
+      await storage.startMatch({ ...start(id, ann.playerId), tournamentId: 't1' });
+      await storage.finishMatch(finish(id));
+    }
+    const luck = { luck: { red: 12.5, yellow: -12.5 }, pairLuck: { red: { red: 0, yellow: 0.25 }, yellow: { red: -0.25, yellow: 0 } } };
+    await ts.storeReview('m1', 't1', { losses: { red: { loss: 3.5, decisions: 9 } }, luck }, 400);
+    await ts.storeReview('m1', 't1', { losses: {}, luck: null }, 500);
+    await ts.storeReview('m2', 't1', { losses: {}, luck: null }, 500);
+    expect(await ts.reviews('t1')).toEqual(
+      new Map([
+        ['m1', { losses: { red: { loss: 3.5, decisions: 9 } }, luck }],
+        ['m2', { losses: {}, luck: null }],
+      ]),
+    );
+    expect(await ts.unreviewed()).toBeNull();
+  });
 }

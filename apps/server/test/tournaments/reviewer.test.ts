@@ -5,6 +5,9 @@ import type { ReviewAnswer, ReviewJob } from '../../src/tournaments/reviewJob';
 import { TournamentReviewer } from '../../src/tournaments/reviewer';
 import { finish, start } from '../storage/matchFixtures';
 
+/** The dice's part of a game as a review reads it. */
+const luck = { luck: { red: 2.5, blue: -2.5 }, pairLuck: { red: { red: 0, blue: 0.1 }, blue: { red: -0.1, blue: 0 } } };
+
 describe('the tournament reviewer', () => {
   let storage: Storage;
   beforeEach(async () => (storage = await openSqliteStorage(':memory:')));
@@ -44,7 +47,7 @@ describe('the tournament reviewer', () => {
     await games();
     const asked: ReviewJob[] = [];
     let answers: ReviewAnswer[] = [
-      { ok: true, losses: { red: { loss: 7, decisions: 3 } } },
+      { ok: true, losses: { red: { loss: 7, decisions: 3 } }, luck },
       { ok: false, message: 'broken' },
     ];
     const reviewer = new TournamentReviewer({
@@ -66,8 +69,8 @@ describe('the tournament reviewer', () => {
     expect(asked[0]!.actions).toEqual((await storage.getMatch('m1'))!.actions);
     expect(await storage.tournaments.reviews('t')).toEqual(
       new Map([
-        ['m1', { red: { loss: 7, decisions: 3 } }],
-        ['m2', {}],
+        ['m1', { losses: { red: { loss: 7, decisions: 3 } }, luck }],
+        ['m2', { losses: {}, luck: null }],
       ]),
     );
     expect(await storage.tournaments.unreviewed()).toBeNull();

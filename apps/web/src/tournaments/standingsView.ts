@@ -15,7 +15,13 @@ function lossText(s: TournamentStanding): string {
   return s.reviewed < s.games ? `${s.decisionLoss} (${s.reviewed}/${s.games})` : String(s.decisionLoss);
 }
 
-/** The standings: rank, player, points (and matchpoints at a duplicate tournament), tiebreak, games; the reader's row marked. */
+/** A rating as written: signed, two places ("+0.42", "−0.1"). */
+export function ratingText(n: number): string {
+  const text = String(Math.round(Math.abs(n) * 100) / 100);
+  return text === '0' ? '0' : `${n > 0 ? '+' : '−'}${text}`;
+}
+
+/** The standings: rank, player, (at a duplicate tournament its rating and matchpoints,) points, tiebreak, games; the reader's row marked. */
 export function standingsView(view: TournamentView, me: string | undefined): HTMLElement {
   // Matchpoints compare tables of a round: with one table a round there is nobody to compare with.
   const compared = view.duplicate && view.roundList.some((r) => r.tables.length > 1);
@@ -23,6 +29,7 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
   const headings = [
     t('results.rank'),
     t('results.player'),
+    ...(view.duplicate ? [t('tournament.rating')] : []),
     ...(compared ? [t('tournament.matchpoints')] : []),
     t('tournament.points'),
     ...(arena ? [] : [t('tournament.tiebreak')]),
@@ -54,6 +61,7 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
                 h('a', { href: hashOf({ name: 'profile', playerId: s.playerId }), text: s.name }),
                 s.withdrawn ? h('span', { class: 'note', text: ` (${t('tournament.withdrawn')})` }) : null,
               ),
+              ...(view.duplicate ? [h('td', { text: ratingText(s.rating ?? 0), data: { testid: 'standing-rating' } })] : []),
               ...(compared ? [h('td', { text: pointsText(s.matchpoints ?? 0), data: { testid: 'standing-matchpoints' } })] : []),
               h('td', { text: pointsText(s.points), data: { testid: 'standing-points' } }),
               ...(arena ? [] : [h('td', { text: pointsText(s.tiebreak) })]),
@@ -65,7 +73,7 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
       ),
     ),
     h('p', { class: 'note', text: t(arena ? 'tournament.rulesArena' : 'tournament.rules') }),
-    compared ? h('p', { class: 'note', text: t('tournament.rulesDuplicate') }) : null,
+    view.duplicate ? h('p', { class: 'note', text: t('tournament.rulesDuplicate') }) : null,
     h('p', { class: 'note', text: t('tournament.decisionLossHint') }),
   );
 }

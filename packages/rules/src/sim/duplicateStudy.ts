@@ -7,7 +7,7 @@ import { rollLuck } from '../review/luck';
 import { type Rng, createRng } from '../rng';
 import { scoreGame } from '../scoreGame';
 import type { GameState } from '../state';
-import { rollPairLuck } from './placeLuck';
+import { rollPairLuck } from '../review/placeLuck';
 import { type Dice, playGame } from './playGame';
 import {
   type Comparison,

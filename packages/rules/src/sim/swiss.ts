@@ -1,6 +1,6 @@
-import { type SeatFinish, type TableSize, ahead, matchpointsBy, pairRound, placePoints } from '../tournament';
+import { type Comparison, type SeatFinish, type TableSize, ahead, matchpointsBy, pairRound, placePoints, shareLess } from '../tournament';
 
-export { matchpoints, streamsFor } from '../tournament';
+export { type Comparison, PLACE_WEIGHTS, leastSquaresRatings, matchpoints, shareLess, streamsFor, tableComparisons } from '../tournament';
 
 /**
  * A Swiss tournament of four-seat tables, plain or duplicate (issue 42), as pure functions of the results
@@ -44,13 +44,6 @@ export const LUCK_WEIGHT = 0.012;
 export const DICE_WEIGHTS = { luck: 0.0127, sixes: 0.0213, pips: -0.00068 } as const;
 
 /**
- * Weights of two lucks for a seat's table points, fitted jointly by `controlWeights` (`npm run
- * sim:duplicate -- --fit-luck N`): the win-chance luck of its side (as LUCK_WEIGHT) and its luck of
- * finishing ahead of each other seat (`rollPairLuck`, in table points). README, "Duplicate dice and Swiss tournaments".
- */
-export const PLACE_WEIGHTS = { luck: 0.0088, place: 0.185 } as const;
-
-/**
  * A result with the dice's part taken out, as GNU Backgammon's luck-adjusted result: `points[i]` minus
  * `weight` × `luck[i]`, the luck (points of win chance, `rollLuck`) that every roll of the game gave seat
  * i's side. The luck of each roll averages 0 over the faces the die could have shown, whoever plays, so
@@ -63,28 +56,6 @@ export function luckAdjusted(points: readonly number[], luck: readonly number[],
 /** Matchpoints of numbers rather than outcomes (e.g. luck-adjusted table points): more is better. */
 export const matchpointsOf = (scores: readonly (readonly number[])[]): number[][] =>
   matchpointsBy(scores, (a, b) => (a === b ? 0.5 : a > b ? 1 : 0));
-
-/** One comparison of two players from a game they sat at: `score` is a's share, 1 when a did better, 0 worse, ½ the same (fractions allowed). */
-export interface Comparison {
-  readonly a: number;
-  readonly b: number;
-  readonly score: number;
-}
-
-/**
- * Every pair of seats of one game as a comparison: `players[i]` (ids) with `score(i, j)`, seat i's share
- * against seat j (e.g. `beats` of their outcomes). Six comparisons at a table of four.
- */
-export function tableComparisons(players: readonly number[], score: (i: number, j: number) => number): Comparison[] {
-  const out: Comparison[] = [];
-  for (let i = 0; i < players.length; i++)
-    for (let j = i + 1; j < players.length; j++) out.push({ a: players[i]!, b: players[j]!, score: score(i, j) });
-  return out;
-}
-
-/** Seat i's share against seat j (`beats`) less `adjustment` (the dice's part of it), held within [0, 1]. */
-export const shareLess = (outcomes: readonly Outcome[], i: number, j: number, adjustment: number): number =>
-  Math.min(1, Math.max(0, beats(outcomes[i]!, outcomes[j]!) - adjustment));
 
 /**
  * A seat's luck-adjusted share against another at its table: `beats` minus `weight` × (luck_i − luck_j) / size,
@@ -118,25 +89,6 @@ export function bradleyTerry(count: number, comparisons: readonly Comparison[], 
     for (let i = 0; i < count; i++) gamma[i] = wins[i]! / denominator[i]!;
   }
   return gamma.map(Math.log);
-}
-
-/**
- * Least-squares ratings (Massey's method with a ridge): the r minimising Σ (margin − (r_a − r_b))² over the
- * comparisons plus `ridge` × Σ r², with `margin` = 2 × score − 1 (from −1 to 1). Solved by Gauss–Seidel.
- */
-export function leastSquaresRatings(count: number, comparisons: readonly Comparison[], ridge = 1, iterations = 100): number[] {
-  const r = Array.from({ length: count }, () => 0);
-  const byPlayer = Array.from({ length: count }, () => [] as { other: number; margin: number }[]);
-  for (const { a, b, score } of comparisons) {
-    byPlayer[a]!.push({ other: b, margin: 2 * score - 1 });
-    byPlayer[b]!.push({ other: a, margin: 1 - 2 * score });
-  }
-  for (let it = 0; it < iterations; it++)
-    for (let i = 0; i < count; i++) {
-      const mine = byPlayer[i]!;
-      r[i] = mine.reduce((s, { other, margin }) => s + margin + r[other]!, 0) / (mine.length + ridge);
-    }
-  return r;
 }
 
 /**

@@ -161,13 +161,18 @@ describe('Swiss tournaments (issue 42)', () => {
     expect(done.standings.every((s) => s.games === 2)).toBe(true);
     // The luck-free column: every game reviewed (here on the server's own thread, a part at a time), each player's decisions' losses summed.
     await waitFor(async () => (await view(made.id)).standings.every((s) => s.reviewed === 2), 'the reviews', 60_000);
-    for (const s of (await view(made.id)).standings) expect(s.decisionLoss).toBeGreaterThanOrEqual(0);
-    // Ranked by matchpoints first.
-    const mp = done.standings.map((s) => s.matchpoints!);
-    expect(mp).toEqual([...mp].sort((x, y) => y - x));
+    const reviewed = await view(made.id);
+    for (const s of reviewed.standings) expect(s.decisionLoss).toBeGreaterThanOrEqual(0);
+    // Ranked by the rating: results less the dice's part as the reviews read it; 0 the field's middle.
+    const ratings = reviewed.standings.map((s) => s.rating!);
+    expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
+    expect(ratings.reduce((sum, r) => sum + r, 0)).toBeCloseTo(0, 2);
+    expect(reviewed.standings.map((s) => [s.playerId, s.points, s.matchpoints]).sort()).toEqual(
+      done.standings.map((s) => [s.playerId, s.points, s.matchpoints]).sort(),
+    );
     expect((await getJson<TournamentList>(t, '/api/tournaments')).body.finished.map((x) => x.id)).toContain(made.id);
     // Each player's profile lists it, with where they finished.
-    const mine = done.standings.find((s) => s.playerId === guests[0]!.playerId)!;
+    const mine = reviewed.standings.find((s) => s.playerId === guests[0]!.playerId)!;
     expect((await getJson<PlayerProfile>(t, `/api/players/${guests[0]!.playerId}`)).body.tournaments).toEqual([
       {
         id: made.id,

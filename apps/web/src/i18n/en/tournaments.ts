@@ -6,7 +6,7 @@ export const tournaments: Translation<typeof zh> = {
   'tournaments.title': 'Tournaments',
   'tournaments.loading': 'Loading the tournaments…',
   'tournaments.intro':
-    'Swiss: each round seats players by points, avoiding anyone met before. Duplicate dice: every table of a round plays the same dice (a sequence per seat), and a result is compared only with those who held the same sequence — luck cancels.',
+    'Swiss: each round seats players by points, avoiding anyone met before. Duplicate dice: every table of a round plays the same dice (a sequence per seat), and the standings take out the part the dice played in each result — luck cancels.',
   'tournaments.upcoming': 'Starting soon',
   'tournaments.running': 'In progress',
   'tournaments.finished': 'Finished',
@@ -32,7 +32,7 @@ export const tournaments: Translation<typeof zh> = {
   'tournaments.seats': 'Players per table',
   'tournaments.rounds': 'Rounds',
   'tournaments.startsIn': 'Starts in (minutes)',
-  'tournaments.duplicateHint': 'Duplicate dice (every table of a round rolls the same dice; ranked by matchpoints)',
+  'tournaments.duplicateHint': 'Duplicate dice (every table of a round rolls the same dice; ranked with the dice’s luck taken out)',
   'tournaments.privateHint': 'Private (not listed; its link lets people join)',
   'tournament.status.upcoming': 'Taking players · starts in {time}',
   'tournament.status.running': 'Round {round} of {rounds} in progress',
@@ -51,6 +51,7 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.standings': 'Standings',
   'tournament.points': 'Points',
   'tournament.matchpoints': 'Matchpoints',
+  'tournament.rating': 'Rating',
   'tournament.tiebreak': 'Tiebreak',
   'tournament.games': 'Games',
   'tournament.decisionLoss': 'Lost by moves',
@@ -60,7 +61,7 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.rules':
     'Points by place in each game: 3/2/1/0 at tables of four, 1/0 at tables of two (a win first, then planes home; a seat whose player left is last); a round sat out is worth 1. Tiebreak: the points of everyone you finished ahead of.',
   'tournament.rulesDuplicate':
-    'Matchpoints: your result against everyone who held the same dice sequence at the other tables, 1 for each you beat, ½ for a tie. A duplicate tournament ranks by matchpoints first.',
+    'Rating, what a duplicate tournament ranks by: your result against each player you met, less the part the dice played in it as the game’s review reads it — 0 is the middle of the field, and a game counts as it finished until it is reviewed. Matchpoints: your result against everyone who held the same dice sequence at the other tables, 1 for each you beat, ½ for a tie.',
   'tournament.round': 'Round {n}',
   'tournament.commitment': 'Dice commitment {hash}…',
   'tournament.seed': 'Dice seed {seed}… (revealed: check any table)',

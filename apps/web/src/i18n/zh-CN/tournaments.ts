@@ -3,7 +3,7 @@ export const tournaments = {
   'tournaments.title': '比赛',
   'tournaments.loading': '正在读取比赛…',
   'tournaments.intro':
-    '瑞士制：每轮按积分分桌，尽量不和同一个人再同桌。复式骰子：同一轮每桌用同一副骰子（每个座位一条骰子序列），成绩只和拿同一序列的人比——运气互相抵消。',
+    '瑞士制：每轮按积分分桌，尽量不和同一个人再同桌。复式骰子：同一轮每桌用同一副骰子（每个座位一条骰子序列），排名扣除每局成绩里骰子运气的部分——运气互相抵消。',
   'tournaments.upcoming': '即将开始',
   'tournaments.running': '进行中',
   'tournaments.finished': '已结束',
@@ -29,7 +29,7 @@ export const tournaments = {
   'tournaments.seats': '每桌人数',
   'tournaments.rounds': '轮数',
   'tournaments.startsIn': '几分钟后开始',
-  'tournaments.duplicateHint': '复式骰子（同一轮每桌骰子相同，按比分点排名）',
+  'tournaments.duplicateHint': '复式骰子（同一轮每桌骰子相同，排名扣除骰子运气）',
   'tournaments.privateHint': '私人（不公开列出，凭链接加入）',
   'tournament.status.upcoming': '报名中 · {time} 后开始',
   'tournament.status.running': '第 {round} / {rounds} 轮进行中',
@@ -48,6 +48,7 @@ export const tournaments = {
   'tournament.standings': '积分榜',
   'tournament.points': '积分',
   'tournament.matchpoints': '比分点',
+  'tournament.rating': '实力分',
   'tournament.tiebreak': '小分',
   'tournament.games': '局数',
   'tournament.decisionLoss': '决策失分',
@@ -56,7 +57,8 @@ export const tournaments = {
   'tournament.withdrawn': '已退出',
   'tournament.rules':
     '积分：每局按名次，四人桌 3/2/1/0，两人桌 1/0（赢了排前，其次看到达的飞机数；中途离开的座位排最后）；轮空得 1 分。小分：你赢过的人的积分之和。',
-  'tournament.rulesDuplicate': '比分点：你的成绩和其他桌拿同一条骰子序列的人比，赢一个得 1，平得 ½。复式比赛先按比分点排名。',
+  'tournament.rulesDuplicate':
+    '实力分（复式比赛按它排名）：你对每位同桌对手的胜负，扣除复盘算出的骰子运气——0 为全场中游，复盘完成前按实际成绩计。比分点：你的成绩和其他桌拿同一条骰子序列的人比，赢一个得 1，平得 ½。',
   'tournament.round': '第 {n} 轮',
   'tournament.commitment': '骰子承诺 {hash}…',
   'tournament.seed': '骰子种子 {seed}…（已公开，可核对每桌）',

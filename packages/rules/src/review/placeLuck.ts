@@ -1,6 +1,13 @@
+import type { Action } from '../actions';
+import { sideOf } from '../bots/evaluate';
+import type { BySeat } from '../colours';
+import { createGame } from '../createGame';
 import { applyRoll } from '../play';
-import { sideChances } from '../review/winModel';
-import type { GameState } from '../state';
+import { replayFrom } from '../replay';
+import { type Result, ok } from '../result';
+import type { GameSetup, GameState } from '../state';
+import type { GameReview } from './reviewGame';
+import { sideChances } from './winModel';
 
 /**
  * Dice luck in table points rather than win chance (issue 42): a Swiss scores a seat by the seats it
@@ -43,3 +50,34 @@ export function faceChances(state: GameState): number[][] {
 
 /** The luck of rolling `value` in `state` for every pair of sides (`pairLuckOfFaces` of `faceChances`). */
 export const rollPairLuck = (state: GameState, value: number): number[][] => pairLuckOfFaces(faceChances(state), value);
+
+/**
+ * The dice's part of a finished game, by seat, as a tournament's luck-free ranking reads it: each seat's
+ * win-chance luck (the review's `dice`: what every roll did to its side's chance, points) and `pairLuck[a][b]`,
+ * what every roll did to a's chance to finish ahead of b (`rollPairLuck`, summed; antisymmetric).
+ */
+export interface GameLuck {
+  readonly luck: BySeat<number>;
+  readonly pairLuck: BySeat<BySeat<number>>;
+}
+
+/** A reviewed game's `GameLuck`: its log replayed, six more readings of the win model a roll. */
+export function gameLuck(setup: GameSetup, actions: readonly Action[], review: Pick<GameReview, 'seats'>): Result<GameLuck> {
+  const created = createGame(setup);
+  if (!created.ok) return created;
+  const bySide = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+  const replayed = replayFrom(created.value, actions, (before, action) => {
+    if (action.type !== 'roll' || before.phase !== 'roll' || action.seat !== before.current) return;
+    rollPairLuck(before, action.value).forEach((row, a) => row.forEach((l, b) => (bySide[a]![b]! += l)));
+  });
+  if (!replayed.ok) return replayed;
+  const state = replayed.value;
+  const luck: BySeat<number> = {};
+  const pairLuck: BySeat<BySeat<number>> = {};
+  for (const seat of review.seats) luck[seat.colour] = seat.dice;
+  for (const a of state.seats) {
+    const row: BySeat<number> = (pairLuck[a] = {});
+    for (const b of state.seats) row[b] = bySide[sideOf(state, a)]![sideOf(state, b)]!;
+  }
+  return ok({ luck, pairLuck });
+}

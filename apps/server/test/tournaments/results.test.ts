@@ -1,0 +1,69 @@
+import type { GameLuck } from '@flightchess/rules';
+import { finishesByTable, standings } from '../../src/tournaments/results';
+import type { Entrant, SeatOutcome, StoredReview, StoredRound } from '../../src/tournaments/tournamentRepository';
+
+const entrants: Entrant[] = ['ann', 'bob', 'cat', 'dan'].map((playerId) => ({ playerId, name: playerId, joinedAt: 0, withdrawnAt: null }));
+const duel = (matchId: string, red: string, blue: string) => ({
+  matchId,
+  tableId: `table-${matchId}`,
+  seats: [
+    { colour: 'red' as const, playerId: red, stream: 0 },
+    { colour: 'blue' as const, playerId: blue, stream: 1 },
+  ],
+});
+/** One duplicate round of two duels: red beats blue at both, with three planes home to blue's `arrived`. */
+const round: StoredRound = {
+  id: 'r1',
+  number: 1,
+  tables: [duel('m1', 'ann', 'bob'), duel('m2', 'cat', 'dan')],
+  byes: [],
+  startedAt: 0,
+  endedAt: 1,
+};
+const outcomes: SeatOutcome[] = ['m1', 'm2'].flatMap((matchId) => [
+  { matchId, colour: 'red', status: 'finished', endedAt: 1, winner: true, arrived: 4, out: null },
+  { matchId, colour: 'blue', status: 'finished', endedAt: 1, winner: false, arrived: 2, out: null },
+]);
+/** A review whose dice favoured red over blue by `edge` (its chance to finish ahead). */
+const reviewed = (edge: number): StoredReview => {
+  const luck: GameLuck = {
+    luck: { red: 30 * edge, blue: -30 * edge },
+    pairLuck: { red: { red: 0, blue: edge }, blue: { red: -edge, blue: 0 } },
+  };
+  return { losses: {}, luck };
+};
+const t = { duplicate: true, draw: ['bob', 'dan', 'ann', 'cat'], format: 'swiss' as const };
+const finishes = finishesByTable(round.tables, outcomes);
+
+describe("a duplicate Swiss's standings", () => {
+  test('unreviewed, two equal wins are rated alike: the tiebreaks and the drawn order decide', () => {
+    const s = standings(t, entrants, [round], { finishes });
+    expect(s.map((x) => x.playerId)).toEqual(['ann', 'cat', 'bob', 'dan']);
+    expect(s[0]!.rating).toBe(s[1]!.rating);
+    expect(s[0]!.rating).toBeGreaterThan(0);
+    expect(s.reduce((sum, x) => sum + x.rating!, 0)).toBeCloseTo(0, 2);
+  });
+
+  test('reviewed, the winner the dice carried is rated below the one who won against them — the rating is what ranks', () => {
+    const reviews = new Map([
+      ['m1', reviewed(0.5)],
+      ['m2', reviewed(-0.5)],
+    ]);
+    const s = standings(t, entrants, [round], { finishes, reviews });
+    expect(s.map((x) => x.playerId)).toEqual(['cat', 'ann', 'bob', 'dan']);
+    expect(s[0]!.rating).toBeGreaterThan(s[1]!.rating!);
+    // The same points and matchpoints, shown beside.
+    expect(s.map((x) => [x.points, x.matchpoints])).toEqual([
+      [1, 0.5],
+      [1, 0.5],
+      [0, 0.5],
+      [0, 0.5],
+    ]);
+  });
+
+  test('a plain Swiss has no rating, and ranks by points', () => {
+    const s = standings({ ...t, duplicate: false }, entrants, [round], { finishes, reviews: new Map([['m1', reviewed(0.5)]]) });
+    expect(s.every((x) => x.rating === null && x.matchpoints === null)).toBe(true);
+    expect(s.map((x) => x.points)).toEqual([1, 1, 0, 0]);
+  });
+});
