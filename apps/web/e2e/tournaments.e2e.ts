@@ -117,6 +117,27 @@ export const tournamentCases: TestCase[] = [
         const final = await standings(bob.page);
         assert.deepEqual(final.map(([name]) => name).sort(), ['Bob', 'Cat', '小安'].sort());
         assert.ok(await bob.page.$('[data-testid=round-2] [data-testid=board-seed]'), 'round 2 revealed');
+        // Once every game is reviewed (the page polls), the rows are in the order of their ratings: results less the dice's part.
+        const rated = await until(
+          'every game reviewed',
+          async () => {
+            const rows = await bob.page.$$eval('[data-testid=tournament-standings] tbody tr', (trs) =>
+              trs.map((r) => ({
+                rating: r.querySelector('[data-testid=standing-rating]')?.textContent ?? '',
+                loss: r.querySelector('[data-testid=standing-decision-loss]')?.textContent ?? '',
+              })),
+            );
+            return rows.every((r) => /^\d+(\.\d+)?$/.test(r.loss)) ? rows : null;
+          },
+          60_000,
+        );
+        const ratings = rated.map((r) => Number(r.rating.replace('−', '-')));
+        assert.ok(ratings.every(Number.isFinite), `ratings: ${JSON.stringify(rated)}`);
+        assert.deepEqual(
+          ratings,
+          [...ratings].sort((x, y) => y - x),
+          'ranked by rating',
+        );
         await assertNoSideScroll(bob.page, 'the final standings on a phone');
         await screenshot(bob.page, 'tournament-final-phone-en');
         assert.deepEqual(errors, []);
