@@ -207,10 +207,26 @@ export const adminCases: TestCase[] = sharingOneServer([
           async () => /schedule-tournament|安排比赛/.test((await desk.page.textContent('main')) ?? '') || null,
           10_000,
         );
+        // And an arena, the hour after: the form asks its length instead of rounds.
+        await desk.page.fill('#admin-tournament-name', '周六竞技场');
+        await desk.page.selectOption('#admin-tournament-format', 'arena');
+        assert.equal(await desk.page.isVisible('#admin-tournament-rounds'), false);
+        await desk.page.selectOption('#admin-tournament-minutes', '60');
+        await desk.page.fill('#admin-tournament-starts', tomorrow.replace('T20:00', 'T21:00'));
+        await click(desk.page, '[data-testid=admin-schedule-tournament]');
         await visitor.page.goto(`${url}?fast=1#/tournaments`);
-        await visitor.page.waitForSelector('[data-testid=tournaments-upcoming] a');
-        assert.equal(await visitor.page.textContent('[data-testid=tournaments-upcoming] a'), '周六复式赛');
-        assert.match((await visitor.page.textContent('[data-testid=tournaments-upcoming]'))!, /4 人桌 · 5 轮 · 0 人 · 复式骰子/);
+        const upcoming = await until(
+          'both listed',
+          async () => {
+            const names = await visitor.page.$$eval('[data-testid=tournaments-upcoming] a', (as) => as.map((a) => a.textContent));
+            return names.length === 2 ? names : null;
+          },
+          10_000,
+        );
+        assert.deepEqual(upcoming, ['周六复式赛', '周六竞技场']);
+        const listed = (await visitor.page.textContent('[data-testid=tournaments-upcoming]'))!;
+        assert.match(listed, /4 人桌 · 5 轮 · 0 人 · 复式骰子/);
+        assert.match(listed, /竞技场 · 4 人桌 · 60 分钟 · 0 人/);
         await click(visitor.page, '[data-testid=tournaments-upcoming] a');
         await visitor.page.waitForSelector('[data-testid=tournament-join]');
         await screenshot(visitor.page, 'admin-tournament-phone');

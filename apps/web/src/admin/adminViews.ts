@@ -10,8 +10,8 @@ import {
 import { isColour } from '@flightchess/rules';
 import { presetName } from '../play/describe';
 import { type MessageKey, colourName, t } from '../i18n';
-import { check, field as labelled, h, select } from '../ui/dom';
-import { TOURNAMENT_ROUNDS } from '../tournaments/createTournamentForm';
+import { field as labelled, h } from '../ui/dom';
+import { formatFields } from '../tournaments/formatFields';
 import { dateTime } from '../ui/timeWords';
 
 /** What the console's buttons do (adminScreen.ts). */
@@ -53,33 +53,17 @@ const submitted = (e: Event, then: () => unknown) => {
 const card = (title: MessageKey, testid: string, ...children: (HTMLElement | null)[]) =>
   h('section', { class: 'card admin-card', data: { testid } }, h('h2', { text: t(title) }), ...children);
 
-/** A public tournament scheduled: its name, tables, rounds, duplicate dice, and when it starts (the operator's local time). */
+/** A public tournament scheduled: its name, its kind (a Swiss or an arena: `formatFields`), and when it starts (the operator's local time). */
 export function tournamentCard(actions: ConsoleActions): HTMLElement {
   const name = h('input', { id: 'admin-tournament-name', type: 'text', maxLength: TOURNAMENT_LIMITS.maxNameLength });
-  const seats = select(
-    'admin-tournament-seats',
-    [
-      ['4', '4'],
-      ['2', '2'],
-    ],
-    '4',
-  );
-  const rounds = select(
-    'admin-tournament-rounds',
-    TOURNAMENT_ROUNDS.map((n) => [String(n), String(n)] as [string, string]),
-    '5',
-  );
-  const duplicate = h('input', { type: 'checkbox', id: 'admin-tournament-duplicate', checked: true });
+  const kind = formatFields('admin-tournament', 5);
   const starts = h('input', { id: 'admin-tournament-starts', type: 'datetime-local' });
   const schedule = () => {
     const startsAt = starts.value ? new Date(starts.value).getTime() : undefined;
     if (!name.value.trim()) return;
     actions.scheduleTournament({
       name: name.value.trim(),
-      format: 'swiss',
-      seats: Number(seats.value) as 2 | 4,
-      rounds: Number(rounds.value),
-      duplicate: duplicate.checked,
+      ...kind.shape(),
       ...(startsAt !== undefined && { startsAt }),
     });
   };
@@ -90,10 +74,8 @@ export function tournamentCard(actions: ConsoleActions): HTMLElement {
       'form',
       { class: 'admin-form admin-tournament', on: { submit: (e) => submitted(e, schedule) } },
       labelled(t('tournaments.name'), name),
-      labelled(t('tournaments.seats'), seats),
-      labelled(t('tournaments.rounds'), rounds),
+      ...kind.fields,
       labelled(t('admin.tournamentStarts'), starts),
-      check(t('tournaments.duplicateHint'), duplicate),
       h('button', { class: 'primary', type: 'submit', text: t('admin.schedule'), data: { testid: 'admin-schedule-tournament' } }),
     ),
   );
