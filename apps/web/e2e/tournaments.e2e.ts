@@ -7,8 +7,12 @@
  *
  * The game server runs at the test pace (the game's own pace is tested at the server's defaults elsewhere);
  * the start comes a minute after the creation, as the form offers, and the break between rounds is 10 s.
+ *
+ * And an arena: a minute of duels in which whoever is free is seated again at once, a latecomer joining
+ * while it runs.
  */
 import assert from 'node:assert/strict';
+import type { TournamentView } from '@flightchess/protocol';
 import type { Page } from 'playwright-core';
 import { startGameServer } from './gameServer';
 import { type TestCase, assertNoSideScroll, click, screenshot, threePhones, until } from './support';
@@ -31,6 +35,23 @@ async function playRound(page: Page): Promise<void> {
   if (canRoll) await click(page, '[data-testid=roll]');
   await page.waitForSelector('[data-testid=auto]:not([disabled])', { timeout: 10_000 });
   await click(page, '[data-testid=auto]');
+}
+
+/** The tournament as the API shows it. */
+const viewOf = async (url: string, id: string) => (await (await fetch(`${url}api/tournaments/${id}`)).json()) as TournamentView;
+
+/** Play every table the arena calls this page to (each once), until the arena is over; how many were played. */
+async function playArena(page: Page, over: () => Promise<boolean>): Promise<number> {
+  const played = new Set<string>();
+  while (!(await over())) {
+    const call = '[data-testid=tournament-call]:not([hidden]) [data-testid=tournament-call-play]';
+    const href = await page.getAttribute(call, 'href', { timeout: 500 }).catch(() => null);
+    if (!href || played.has(href)) continue;
+    played.add(href);
+    await playRound(page);
+    await page.waitForSelector('[data-testid=results]', { timeout: 120_000 });
+  }
+  return played.size;
 }
 
 export const tournamentCases: TestCase[] = [
@@ -140,6 +161,86 @@ export const tournamentCases: TestCase[] = [
         );
         await assertNoSideScroll(bob.page, 'the final standings on a phone');
         await screenshot(bob.page, 'tournament-final-phone-en');
+        assert.deepEqual(errors, []);
+      } finally {
+        await phones.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'tournaments: a one-minute arena of duels — whoever is free is seated again at once, a latecomer joins while it runs, and it ends on time with the standings (phones, zh and en)',
+    async run(browser) {
+      const server = await startGameServer('fast');
+      const phones = await threePhones(browser, server.url);
+      const { ann, bob, cat, errors } = phones;
+      try {
+        // An organiser makes it through the API (the form offers arenas of ten minutes and more), and stays out of it.
+        const post = async <T>(path: string, body: unknown) =>
+          (await (
+            await fetch(`${server.url}${path.slice(1)}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).json()) as T;
+        const org = await post<{ playerId: string; secret: string }>('/api/guests', { nickname: 'Org' });
+        const made = await post<TournamentView>('/api/tournaments', {
+          playerId: org.playerId,
+          secret: org.secret,
+          name: 'Lunch arena',
+          format: 'arena',
+          seats: 2,
+          minutes: 1,
+          startsAt: Date.now() + 20_000,
+        });
+        assert.equal(made.format, 'arena', JSON.stringify(made));
+        // The organiser runs it without playing in it.
+        await post(`/api/tournaments/${made.id}/withdraw`, { playerId: org.playerId, secret: org.secret });
+        const link = `${server.url}?fast=1#/tournament/${made.id}`;
+        for (const [{ page }, lang] of [
+          [ann, 'zh-CN'],
+          [bob, 'en'],
+        ] as const) {
+          await page.goto(lang === 'en' ? link.replace('?', '?lang=en&') : link);
+          await page.waitForSelector('[data-testid=tournament-join]');
+          await click(page, '[data-testid=tournament-join]');
+          await page.waitForSelector('[data-testid=tournament-withdraw]');
+        }
+        const over = async () => (await viewOf(server.url, made.id)).status === 'finished';
+        const duels = [playArena(ann.page, over), playArena(bob.page, over)];
+
+        // Cat comes once it runs: the page says how long it has left, and she may still join.
+        await until('the start', async () => (await viewOf(server.url, made.id)).status === 'running' || null, 40_000);
+        await cat.page.goto(link.replace('?', '?lang=en&'));
+        await until(
+          'the countdown to the end',
+          async () => /Arena on · ends in 0:\d\d/.test((await cat.page.textContent('[data-testid=tournament-status]')) ?? '') || null,
+          10_000,
+        );
+        await cat.page.waitForSelector('[data-testid=tournament-join]');
+        await click(cat.page, '[data-testid=tournament-join]');
+        await cat.page.waitForSelector('[data-testid=tournament-withdraw]');
+        await screenshot(cat.page, 'arena-joined-phone-en');
+        await cat.page.waitForSelector('[data-testid=tournament-call]:not([hidden])', { timeout: 40_000 });
+        assert.match((await cat.page.textContent('[data-testid=tournament-call]'))!, /Lunch arena: your next game has begun/);
+        duels.push(playArena(cat.page, over));
+        const games = await Promise.all(duels);
+        // Ann and Bob, there from the start, were seated again after their first game.
+        assert.ok(games[0]! >= 2 && games[1]! >= 2, `games played: ${JSON.stringify(games)}`);
+
+        await ann.page.goto(link);
+        await until(
+          'the end',
+          async () => /已结束/.test((await ann.page.textContent('[data-testid=tournament-status]')) ?? '') || null,
+          10_000,
+        );
+        const final = await standings(ann.page);
+        assert.deepEqual(final.map(([name]) => name).sort(), ['Bob', 'Cat', '小安'].sort());
+        const done = await viewOf(server.url, made.id);
+        assert.deepEqual(done.standings.map((s) => s.games).sort(), [...games].sort(), 'each played what their page was called to');
+        await assertNoSideScroll(ann.page, 'the arena standings on a phone');
+        await screenshot(ann.page, 'arena-final-phone-zh');
         assert.deepEqual(errors, []);
       } finally {
         await phones.close();

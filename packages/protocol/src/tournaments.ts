@@ -157,6 +157,8 @@ export interface TournamentStanding {
 export interface TournamentCall {
   readonly tournamentId: string;
   readonly name: string;
+  /** An arena's pairings are numbered as rounds too, but a player is told of their next game, not a round. */
+  readonly format: TournamentFormat;
   readonly round: number;
   readonly roomId: string;
   readonly matchId: string;

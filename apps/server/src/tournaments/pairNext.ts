@@ -13,7 +13,7 @@ import type { Entrant, PairedSeat, PairedTable, StoredRound, StoredTournament } 
  * with the pairing).
  */
 export function pairNext(
-  t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset' | 'format'>,
+  t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset' | 'format' | 'startsAt'>,
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
   games: PlayedGames,

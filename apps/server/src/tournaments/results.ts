@@ -191,14 +191,16 @@ function row(
  * part — the form the simulation found orders a field fastest), then as the rules' standingsOf orders them
  * (points, Sonneborn–Berger, wins, the drawn order), its matchpoints shown beside; at a plain one as standingsOf.
  * An arena: by its score (arenaScore: place points, doubled on a streak), then wins, then the drawn order.
- * Beside them the luck-free column, from the games' reviews stored so far.
+ * Beside them the luck-free column, from the games' reviews stored so far. Who withdrew before the start is not listed.
  */
 export function standings(
-  t: Pick<StoredTournament, 'duplicate' | 'draw' | 'format'>,
-  entrants: readonly Entrant[],
+  t: Pick<StoredTournament, 'duplicate' | 'draw' | 'format' | 'startsAt'>,
+  joined: readonly Entrant[],
   rounds: readonly StoredRound[],
   { finishes, endedAt = new Map(), reviews = new Map() }: PlayedGames,
 ): TournamentStanding[] {
+  // Who withdrew before the start never took part: not listed.
+  const entrants = joined.filter((e) => e.withdrawnAt === null || e.withdrawnAt > t.startsAt);
   const luckFree = decisionLossesOf(rounds, reviews);
   if (t.format === 'arena') return arenaStandings(t, entrants, rounds, finishes, endedAt, luckFree);
   const index = new Map(entrants.map((e, i) => [e.playerId, i]));

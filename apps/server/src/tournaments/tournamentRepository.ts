@@ -128,7 +128,9 @@ export interface TournamentStorage {
   /** The started tournaments the player is in (not withdrawn before the start), newest first; `public` leaves private ones out. */
   playedBy(playerId: string, shown: 'all' | 'public', limit: number): Promise<string[]>;
   /** The rounds under way of the running tournaments the player is in, with their tournament's name. */
-  roundsUnderWay(playerId: string): Promise<{ readonly tournamentId: string; readonly name: string; readonly round: StoredRound }[]>;
+  roundsUnderWay(
+    playerId: string,
+  ): Promise<{ readonly tournamentId: string; readonly name: string; readonly format: TournamentFormat; readonly round: StoredRound }[]>;
 }
 
 const tournamentOf = (r: Row): StoredTournament => ({
@@ -361,13 +363,18 @@ export function tournamentRepository(sql: Sql): TournamentStorage {
     roundsUnderWay: async (playerId) =>
       (
         await sql.all(
-          `SELECT t.id AS tournament_id, t.name AS tournament_name, r.* FROM tournament_players p
+          `SELECT t.id AS tournament_id, t.name AS tournament_name, t.format AS tournament_format, r.* FROM tournament_players p
            JOIN tournaments t ON t.id = p.tournament_id
            JOIN tournament_rounds r ON r.tournament_id = t.id AND r.ended_at IS NULL
            WHERE p.player_id = ? AND t.status = 'running' AND r.ended_at IS NULL`,
           [playerId],
         )
-      ).map((r) => ({ tournamentId: r.tournament_id as string, name: r.tournament_name as string, round: roundOf(r) })),
+      ).map((r) => ({
+        tournamentId: r.tournament_id as string,
+        name: r.tournament_name as string,
+        format: r.tournament_format as TournamentFormat,
+        round: roundOf(r),
+      })),
 
     outcomes: async (matchIds) =>
       (

@@ -178,13 +178,13 @@ export class Tournaments {
   /** The player's tables of rounds under way whose game is still being played (their pages are told: TournamentCall). */
   async calls(playerId: string): Promise<TournamentCall[]> {
     const calls: TournamentCall[] = [];
-    for (const { tournamentId, name, round } of await this.deps.storage.roundsUnderWay(playerId)) {
+    for (const { tournamentId, name, format, round } of await this.deps.storage.roundsUnderWay(playerId)) {
       const table = round.tables.find((x) => x.seats.some((s) => s.playerId === playerId));
       if (!table) continue;
       const outcomes = await this.deps.storage.outcomes([table.matchId]);
       if (outcomes.length === 0 || outcomes.some((o) => o.status !== 'playing')) continue;
       const colour = table.seats.find((s) => s.playerId === playerId)!.colour;
-      calls.push({ tournamentId, name, round: round.number, roomId: table.tableId, matchId: table.matchId, colour });
+      calls.push({ tournamentId, name, format, round: round.number, roomId: table.tableId, matchId: table.matchId, colour });
     }
     return calls;
   }

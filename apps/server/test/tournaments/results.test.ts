@@ -32,7 +32,7 @@ const reviewed = (edge: number): StoredReview => {
   };
   return { losses: {}, luck };
 };
-const t = { duplicate: true, draw: ['bob', 'dan', 'ann', 'cat'], format: 'swiss' as const };
+const t = { duplicate: true, draw: ['bob', 'dan', 'ann', 'cat'], format: 'swiss' as const, startsAt: 0 };
 const finishes = finishesByTable(round.tables, outcomes);
 
 describe("a duplicate Swiss's standings", () => {
@@ -59,6 +59,17 @@ describe("a duplicate Swiss's standings", () => {
       [0, 0.5],
       [0, 0.5],
     ]);
+  });
+
+  test('who withdrew before the start is not listed; who withdrew after it is, marked', () => {
+    const left = [
+      ...entrants,
+      { playerId: 'eve', name: 'eve', joinedAt: 0, withdrawnAt: 5 },
+      { playerId: 'fay', name: 'fay', joinedAt: 0, withdrawnAt: 20 },
+    ];
+    const s = standings({ ...t, startsAt: 10 }, left, [round], { finishes });
+    expect(s.map((x) => x.playerId).sort()).toEqual(['ann', 'bob', 'cat', 'dan', 'fay']);
+    expect(s.find((x) => x.playerId === 'fay')).toMatchObject({ withdrawn: true, games: 0 });
   });
 
   test('a plain Swiss has no rating, and ranks by points', () => {

@@ -18,7 +18,16 @@ export function showTournamentCalls(after: HTMLElement, ctx: AppContext): { rela
     if (!call) return fill(banner);
     fill(
       banner,
-      h('span', { class: 'invitation-text' }, h('strong', { text: t('tournament.call', { name: call.name, round: call.round }) })),
+      h(
+        'span',
+        { class: 'invitation-text' },
+        h('strong', {
+          text:
+            call.format === 'arena'
+              ? t('tournament.callArena', { name: call.name })
+              : t('tournament.call', { name: call.name, round: call.round }),
+        }),
+      ),
       h('a', {
         class: 'button primary small',
         href: hashOf({ name: 'table', roomId: call.roomId }),

@@ -33,6 +33,9 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
   let busy = false;
   let disposed = false;
   let poll: ReturnType<typeof setTimeout> | undefined;
+  /** The view as last drawn: a poll that brings nothing new draws nothing (a page drawn anew under a finger loses its tap). */
+  let drawn = '';
+  let statusEl: HTMLElement | null = null;
 
   const load = async () => {
     clearTimeout(poll);
@@ -43,7 +46,7 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
       failure = failureText(failureOf(e));
     }
     if (disposed) return;
-    render();
+    if (failure || JSON.stringify(view) !== drawn) render();
     if (!view || view.status === 'upcoming' || view.status === 'running') poll = setTimeout(() => void load(), POLL_MS);
   };
 
@@ -74,11 +77,13 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
       return;
     }
     const me = ctx.net.credentials()?.playerId;
+    drawn = JSON.stringify(view);
+    statusEl = h('p', { class: 'tournament-status', role: 'status', text: statusLine(view), data: { testid: 'tournament-status' } });
     fill(
       el,
       h('h1', { text: view.name, data: { testid: 'tournament-name' } }),
       h('p', { class: 'note', text: summaryLine(view) }),
-      h('p', { class: 'tournament-status', role: 'status', text: statusLine(view), data: { testid: 'tournament-status' } }),
+      statusEl,
       yourTable(view, me),
       entry(view, me),
       error ? h('p', { class: 'error', role: 'alert', text: error }) : null,
@@ -126,14 +131,10 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
       h('a', { class: 'button', href: hashOf({ name: 'home' }), text: t('results.home') }),
     );
 
-  // The countdown moves every second; the reader's tables, when the server says so.
-  const tick = setInterval(
-    () =>
-      view &&
-      (view.status === 'upcoming' || view.nextRoundAt !== null || (view.status === 'running' && view.format === 'arena')) &&
-      render(),
-    1_000,
-  );
+  // The countdown moves every second (its line alone); the reader's tables, when the server says so.
+  const tick = setInterval(() => {
+    if (view && statusEl) statusEl.textContent = statusLine(view);
+  }, 1_000);
   const unwatch = ctx.social.watchTournamentTables((tables) => {
     if (tables.some((x) => x.tournamentId === id) || view?.status === 'running') void load();
   });

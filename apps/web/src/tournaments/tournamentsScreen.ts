@@ -47,12 +47,16 @@ function item(s: TournamentSummary): HTMLElement {
   );
 }
 
+/** "3 rounds", "1 round": a count with its noun. */
+const counted = (n: number, noun: 'round' | 'player' | 'minute') => t(`tournaments.count.${noun}${n === 1 ? '' : 's'}`, { n });
+
 /** "Tables of 4 · 3 rounds · 12 players · Duplicate dice · Starts 12/5, 14:00". */
 export function summaryLine(s: TournamentSummary): string {
+  const players = counted(s.players, 'player');
   const parts: Child[] = [
     s.format === 'arena'
-      ? t('tournaments.summaryArena', { seats: s.seats, minutes: s.minutes, players: s.players })
-      : t('tournaments.summary', { seats: s.seats, rounds: s.rounds, players: s.players }),
+      ? t('tournaments.summaryArena', { seats: s.seats, minutes: counted(s.minutes, 'minute'), players })
+      : t('tournaments.summary', { seats: s.seats, rounds: counted(s.rounds, 'round'), players }),
   ];
   if (s.teams) parts.push(t('tournaments.teams'));
   if (s.duplicate) parts.push(t('tournaments.duplicate'));
