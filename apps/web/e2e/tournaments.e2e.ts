@@ -241,6 +241,22 @@ export const tournamentCases: TestCase[] = [
         assert.deepEqual(done.standings.map((s) => s.games).sort(), [...games].sort(), 'each played what their page was called to');
         await assertNoSideScroll(ann.page, 'the arena standings on a phone');
         await screenshot(ann.page, 'arena-final-phone-zh');
+
+        // Cat's count of games, tapped: only her tables are shown, until every table is asked for again.
+        const catGames = done.standings.find((s) => s.name === 'Cat')!.games;
+        const all = (await ann.page.$$('[data-testid=tournament-table]')).length;
+        await ann.page.click('[data-testid=tournament-standings] tr:has(a:text-is("Cat")) [data-testid=standing-games]');
+        await ann.page.waitForSelector('[data-testid=games-of]');
+        assert.match((await ann.page.textContent('[data-testid=games-of]'))!, /Cat 的对局/);
+        const hers = await ann.page.$$eval('[data-testid=tournament-table]', (tables) => tables.map((x) => x.textContent ?? ''));
+        assert.equal(hers.length, catGames);
+        assert.ok(
+          hers.every((text) => text.includes('Cat')),
+          JSON.stringify(hers),
+        );
+        await screenshot(ann.page, 'arena-games-of-phone-zh');
+        await ann.page.click('[data-testid=games-all]');
+        assert.equal((await ann.page.$$('[data-testid=tournament-table]')).length, all);
         assert.deepEqual(errors, []);
       } finally {
         await phones.close();

@@ -11,11 +11,14 @@ const SHOWN = 12;
 /**
  * Every round, newest first: its board (the commitment from the start, the seed once the round is over),
  * who sat it out, and each table — its seats with their dice stream and what they earned — with one tap to
- * play one's own, watch another, or check a finished one (the match page recomputes its dice).
+ * play one's own, watch another, or check a finished one (the match page recomputes its dice). With
+ * `focus`, only that player's games (and the rounds they sat out).
  */
-export function roundsView(view: TournamentView, me: string | undefined): HTMLElement[] {
+export function roundsView(view: TournamentView, me: string | undefined, focus: string | null = null): HTMLElement[] {
   const names = new Map(view.entrants.map((e) => [e.playerId, e.name]));
-  return [...view.roundList].reverse().map((round) =>
+  const seats = (table: TournamentTable) => focus === null || table.seats.some((s) => s.playerId === focus);
+  const rounds = view.roundList.filter((r) => focus === null || r.tables.some(seats) || r.byes.includes(focus));
+  return [...rounds].reverse().map((round) =>
     h(
       'section',
       { class: 'card tournament-round', data: { testid: `round-${round.number}` } },
@@ -29,7 +32,7 @@ export function roundsView(view: TournamentView, me: string | undefined): HTMLEl
       round.byes.length > 0
         ? h('p', { class: 'note', text: t('tournament.byes', { names: round.byes.map((p) => names.get(p) ?? p).join(', ') }) })
         : null,
-      ...round.tables.map((table, i) => tableView(table, i + 1, round, me, view.private)),
+      ...round.tables.flatMap((table, i) => (seats(table) ? [tableView(table, i + 1, round, me, view.private)] : [])),
     ),
   );
 }

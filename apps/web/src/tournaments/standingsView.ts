@@ -21,8 +21,11 @@ export function ratingText(n: number): string {
   return text === '0' ? '0' : `${n > 0 ? '+' : '−'}${text}`;
 }
 
-/** The standings: rank, player, (at a duplicate tournament its rating and matchpoints,) points, tiebreak, games; the reader's row marked. */
-export function standingsView(view: TournamentView, me: string | undefined): HTMLElement {
+/**
+ * The standings: rank, player, (at a duplicate tournament its rating and matchpoints,) points, tiebreak, games;
+ * the reader's row marked. A player's count of games, tapped, shows only their games below (`showGames`).
+ */
+export function standingsView(view: TournamentView, me: string | undefined, showGames: (playerId: string) => void): HTMLElement {
   // Matchpoints compare tables of a round: with one table a round there is nobody to compare with.
   const compared = view.duplicate && view.roundList.some((r) => r.tables.length > 1);
   const arena = view.format === 'arena';
@@ -65,7 +68,20 @@ export function standingsView(view: TournamentView, me: string | undefined): HTM
               ...(compared ? [h('td', { text: pointsText(s.matchpoints ?? 0), data: { testid: 'standing-matchpoints' } })] : []),
               h('td', { text: pointsText(s.points), data: { testid: 'standing-points' } }),
               ...(arena ? [] : [h('td', { text: pointsText(s.tiebreak) })]),
-              h('td', { text: String(s.games) }),
+              h(
+                'td',
+                {},
+                s.games > 0
+                  ? h('button', {
+                      type: 'button',
+                      class: 'link',
+                      text: String(s.games),
+                      aria: { label: t('tournament.gamesOf', { name: s.name }) },
+                      data: { testid: 'standing-games' },
+                      on: { click: () => showGames(s.playerId) },
+                    })
+                  : '0',
+              ),
               h('td', { text: lossText(s), title: t('tournament.decisionLossHint'), data: { testid: 'standing-decision-loss' } }),
             ),
           ),

@@ -36,6 +36,13 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
   /** The view as last drawn: a poll that brings nothing new draws nothing (a page drawn anew under a finger loses its tap). */
   let drawn = '';
   let statusEl: HTMLElement | null = null;
+  /** Whose games alone the rounds show (a tap on their count of games), or everyone's. */
+  let focus: string | null = null;
+  const showGames = (playerId: string | null) => {
+    focus = playerId;
+    render();
+    el.querySelector('[data-testid=games-of]')?.scrollIntoView();
+  };
 
   const load = async () => {
     clearTimeout(poll);
@@ -89,8 +96,9 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
       error ? h('p', { class: 'error', role: 'alert', text: error }) : null,
       view.status === 'upcoming' ? entrantsLine(view) : null,
       view.status === 'upcoming' ? shareLine(id) : null,
-      view.status !== 'upcoming' && view.standings.length > 0 ? standingsView(view, me) : null,
-      ...roundsView(view, me),
+      view.status !== 'upcoming' && view.standings.length > 0 ? standingsView(view, me, showGames) : null,
+      focusLine(view, focus, () => showGames(null)),
+      ...roundsView(view, me, focus),
       nav(),
     );
   };
@@ -150,6 +158,19 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
       unwatch();
     },
   };
+}
+
+/** Whose games alone are shown, with the way back to everyone's. */
+function focusLine(v: TournamentView, focus: string | null, showAll: () => void): Child {
+  const name = v.standings.find((s) => s.playerId === focus)?.name;
+  if (name === undefined) return null;
+  return h(
+    'p',
+    { class: 'card games-of', data: { testid: 'games-of' } },
+    h('strong', { text: t('tournament.showingGames', { name }) }),
+    ' ',
+    h('button', { type: 'button', class: 'small', text: t('tournament.showAll'), data: { testid: 'games-all' }, on: { click: showAll } }),
+  );
 }
 
 /** A table of the reader's whose game is not over. */

@@ -60,6 +60,9 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.rating': 'Rating',
   'tournament.tiebreak': 'Tiebreak',
   'tournament.games': 'Games',
+  'tournament.gamesOf': 'Show only {name}’s games',
+  'tournament.showingGames': '{name}’s games',
+  'tournament.showAll': 'Show every table',
   'tournament.decisionLoss': 'Lost by moves',
   'tournament.decisionLossHint':
     'Lost by moves: the win chance (in points) your own moves gave away against the expert’s, summed over the tournament — lower is better, and the dice play no part in it. Moves auto-play made for you do not count.',

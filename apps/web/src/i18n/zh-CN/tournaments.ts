@@ -57,6 +57,9 @@ export const tournaments = {
   'tournament.rating': '实力分',
   'tournament.tiebreak': '小分',
   'tournament.games': '局数',
+  'tournament.gamesOf': '只看 {name} 的对局',
+  'tournament.showingGames': '{name} 的对局',
+  'tournament.showAll': '看全部牌桌',
   'tournament.decisionLoss': '决策失分',
   'tournament.decisionLossHint':
     '决策失分：你的每步棋和专家的走法相比输掉的胜率（百分点），整个比赛累计，越低越好；和骰子运气无关。托管代走的棋不算。',
