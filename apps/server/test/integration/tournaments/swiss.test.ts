@@ -75,6 +75,7 @@ describe('Swiss tournaments (issue 42)', () => {
         {
           tournamentId: made.id,
           name: 'Evening duels',
+          format: 'swiss',
           round: 1,
           roomId: annTable.roomId,
           matchId: annTable.matchId,
