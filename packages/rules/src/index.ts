@@ -20,7 +20,7 @@ export { currentSeat, phase, planePositions, winner, arrivedCount, activeSeats, 
 export { replayGame } from './replay';
 export { scoreGame, type ScoreOptions, type SeatScore, type GameScore, COLLISION_POINTS, ESCAPE_PENALTY, TEAM_FACTOR } from './scoreGame';
 export { LEVELS, levelFor, type Level } from './levels';
-export { createRng, type Rng } from './rng';
+export { createRng, shuffled, type Rng } from './rng';
 export { chooseMove, BOT_NAMES, type BotName } from './bots/chooseMove';
 export { nextSteps, stepAction, AUTO_PLAY_BOT, type SeatControl, type TurnStep, type AnswerStep, type NextSteps } from './automation';
 export { ENGINE_VERSION } from './engineVersion';

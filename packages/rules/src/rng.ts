@@ -44,3 +44,16 @@ export function createRng(seed: number | string = 1): Rng {
     die: () => 1 + Math.floor(next() * 6),
   };
 }
+
+/**
+ * A shuffled copy of `items` (Fisher–Yates): `pick(n)` draws an integer in [0, n) — a seeded Rng's `int`
+ * where the order must follow from a seed, crypto's `randomInt` where nobody may foresee it.
+ */
+export function shuffled<T>(items: readonly T[], pick: (n: number) => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { TOURNAMENT_LIMITS, botLabel } from '@flightchess/protocol';
-import { type BotName, PRESETS, type SeatFinish, commitmentOf } from '@flightchess/rules';
+import { type BotName, PRESETS, type SeatFinish, commitmentOf, shuffled } from '@flightchess/rules';
 import type { Logger } from 'pino';
 import type { TableAtStart } from '../matches/Match';
 import { DEFAULT_BASE } from '../table/tableOptions';
@@ -82,7 +82,8 @@ export class TournamentDirector {
         this.deps.logger.info({ event: 'tournament-cancelled', tournamentId: t.id, players: players.length }, 'tournament cancelled');
       return;
     }
-    const draw = shuffled(players);
+    // Crypto: the order decides round one's tables and the last tiebreak, and nobody may foresee it.
+    const draw = shuffled(players, randomInt);
     const boards: Board[] | null = t.duplicate
       ? Array.from({ length: t.rounds }, () => {
           const seed = randomBytes(32).toString('hex');
@@ -232,13 +233,3 @@ function lastGameOf(playerId: string, tables: readonly PairedTable[], outcomes: 
 
 /** The people seated at the round's tables. */
 const playersOf = (round: StoredRound): string[] => round.tables.flatMap((x) => x.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])));
-
-/** A uniformly shuffled copy (crypto: the order decides round one's tables and the last tiebreak). */
-function shuffled<T>(items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}

@@ -1,19 +1,19 @@
 import { defaultColours } from '@flightchess/protocol';
-import { COLOURS, PRESETS, pairRound, streamsFor } from '@flightchess/rules';
+import { COLOURS, PRESETS, createRng, pairRound, shuffled, streamsFor } from '@flightchess/rules';
 import { type PlayedGames, standings } from './results';
 import type { Entrant, PairedSeat, PairedTable, StoredRound, StoredTournament } from './tournamentRepository';
 
 /**
  * The next round of a Swiss, from what is stored: the players still in (not withdrawn) in standings order
  * as they stand when it is paired (a duplicate one's ratings read the games reviewed by then) — round one
- * in the order drawn at the start — seated by the rules' pairRound (no repeat opponents where
- * it can, byes to who had none, bots in the seats left). At a duplicate tournament each player is given the
- * dice stream they held least so far (streamsFor), the seat of stream k being the table's k-th colour, so
- * that every table of the round seats its streams alike. Ids come from `newId` (random: drawn once, stored
- * with the pairing).
+ * in the order drawn at the start — seated by the rules' pairRound (no repeat opponents where it can, byes
+ * to who had none, bots in the seats left). At a duplicate tournament each player is given the dice stream
+ * they held least so far (streamsFor; ties drawn from the round's board), the seat of stream k being the
+ * table's k-th colour, so that every table of the round seats its streams alike. Ids come from `newId`
+ * (random: drawn once, stored with the pairing).
  */
 export function pairNext(
-  t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset' | 'format' | 'startsAt'>,
+  t: Pick<StoredTournament, 'seats' | 'duplicate' | 'draw' | 'preset' | 'format' | 'startsAt' | 'boards'>,
   entrants: readonly Entrant[],
   rounds: readonly StoredRound[],
   games: PlayedGames,
@@ -41,10 +41,16 @@ export function pairNext(
     hadBye: (p) => hadBye.has(order[p]!),
   });
   return {
-    tables: tables.map((table) => {
+    tables: tables.map((table, i) => {
       const people = table.map((p) => (p === null ? null : order[p]!));
-      const streams = t.duplicate ? streamsFor(people, (p, s) => (p === null ? 0 : (held.get(`${p} ${s}`) ?? 0))) : null;
-      return seatedTable(t, people, streams, newId);
+      if (!t.duplicate) return seatedTable(t, people, null, newId);
+      // Streams held as often go to whoever a draw from the round's board puts first — not to the table's
+      // leader, who would hold stream 0 (the first move) whenever it is free: the simulation measured that
+      // bias costing the ranking about a round's worth of order (rules README, "The server's form").
+      const board = t.boards?.[rounds.length]?.seed ?? '';
+      const drawn = shuffled(people, createRng(`${board}/${i}/seats`).int);
+      const streams = streamsFor(drawn, (p, s) => (p === null ? 0 : (held.get(`${p} ${s}`) ?? 0)));
+      return seatedTable(t, drawn, streams, newId);
     }),
     byes: byes.map((p) => order[p]!),
   };
