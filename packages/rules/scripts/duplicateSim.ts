@@ -12,7 +12,7 @@
  * `--field` plays a cheaper field for quick trials (kinds strongest first, four bots of each);
  * `--workers n` plays the tournaments on n threads (the same figures as one).
  * `--fit-luck n` instead plays n four-seat games (one bot of each kind of the field, seats rotated) and fits
- * the control variates' weights (DICE_WEIGHTS and PLACE_WEIGHTS in src/sim/swiss.ts) by least squares within each kind.
+ * the control variates' weights (DICE_WEIGHTS in src/sim/swiss.ts, PLACE_WEIGHTS in src/tournament/luckFreeRatings.ts) by least squares within each kind.
  */
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';

@@ -4,16 +4,17 @@ import { sideOf } from '../bots/evaluate';
 import { type BySeat, COLOURS, type Colour } from '../colours';
 import { streamRollAt } from '../dice';
 import { rollLuck } from '../review/luck';
-import { type Rng, createRng } from '../rng';
+import { type Rng, createRng, shuffled } from '../rng';
 import { scoreGame } from '../scoreGame';
 import type { GameState } from '../state';
 import { rollPairLuck } from '../review/placeLuck';
 import { type Dice, playGame } from './playGame';
+import { type StreamComparison, streamRatings, streamTableComparisons } from './streamRatings';
+import { RATING_RIDGE, placedAdjustment } from '../tournament';
 import {
   type Comparison,
   DICE_WEIGHTS,
   type Outcome,
-  PLACE_WEIGHTS,
   adjustedShare,
   beats,
   bradleyTerry,
@@ -46,6 +47,11 @@ export const SWISS_FORMS = [
   'rated-adjusted-dice',
   'placed',
   'rated-placed',
+  'duplicate-rated-placed',
+  'duplicate-rated-placed-shuffled',
+  'duplicate-rated-streams',
+  'duplicate-rated-streams-0.3',
+  'duplicate-rated-streams-3',
 ] as const;
 export type SwissForm = (typeof SWISS_FORMS)[number];
 
@@ -94,16 +100,6 @@ export function correlation(a: readonly number[], b: readonly number[]): number 
 /** 32 bytes from `rng` as hex: a board's seed. */
 function boardSeed(rng: Rng): string {
   return Array.from({ length: 32 }, () => rng.int(256).toString(16).padStart(2, '0')).join('');
-}
-
-/** A shuffled copy (Fisher–Yates, from `rng`). */
-function shuffled<T>(items: readonly T[], rng: Rng): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /** One four-seat game: each seat's outcome, and (when asked) the dice luck its side got, in colour order. */
@@ -189,13 +185,6 @@ const adjustedPoints = ({ outcomes, luck }: TableResult) => luckAdjusted(tablePo
 export const diceAdjustedPoints = ({ outcomes, luck, sixes, pips }: TableResult) =>
   tablePoints(outcomes).map((p, i) => p - DICE_WEIGHTS.luck * luck[i]! - DICE_WEIGHTS.sixes * sixes[i]! - DICE_WEIGHTS.pips * pips[i]!);
 
-/**
- * The dice's part of seat i's share against seat j by both lucks (`PLACE_WEIGHTS`): the win-chance luck's
- * difference shared over the table, as `adjustedShare`, and the pair's luck of finishing ahead.
- */
-const placedAdjustment = ({ luck, pairLuck }: TableResult, i: number, j: number) =>
-  (PLACE_WEIGHTS.luck * (luck[i]! - luck[j]!)) / luck.length + PLACE_WEIGHTS.place * pairLuck[i]![j]!;
-
 /** A seat's table points less both lucks: its adjustments against every other seat of the table, summed. */
 const placedPoints = (r: TableResult) =>
   tablePoints(r.outcomes).map((p, i) => p - r.luck.reduce((s, _, j) => s + (j === i ? 0 : placedAdjustment(r, i, j)), 0));
@@ -208,8 +197,12 @@ const adjustedWin = ({ outcomes, luck }: TableResult) =>
     3 / 100,
   );
 
-/** The ridge of the rated forms' least-squares ratings (`leastSquaresRatings`). */
-export const RATING_RIDGE = 0.3;
+/** The ridge of the stream-effect forms' effects per (round, stream) (`streamRatings`), by form. */
+export const STREAM_EFFECT_RIDGES: Partial<Record<SwissForm, number>> = {
+  'duplicate-rated-streams': 1,
+  'duplicate-rated-streams-0.3': 0.3,
+  'duplicate-rated-streams-3': 3,
+};
 
 /** The forms that play each table with its own dice. */
 const PLAIN_DICE = new Set<SwissForm>([
@@ -225,7 +218,7 @@ const PLAIN_DICE = new Set<SwissForm>([
   'rated-placed',
 ]);
 
-/** What a game is worth to each seat in the summed points of a form with its own dice. */
+/** What a game is worth to each seat in the summed points of a form not ranked by matchpoints. */
 const worthOf = (form: SwissForm): ((r: TableResult) => number[]) =>
   form === 'adjusted' || form === 'fitted-adjusted' || form === 'rated-adjusted'
     ? adjustedPoints
@@ -233,7 +226,10 @@ const worthOf = (form: SwissForm): ((r: TableResult) => number[]) =>
       ? adjustedWin
       : form === 'adjusted-dice' || form === 'rated-adjusted-dice'
         ? diceAdjustedPoints
-        : form === 'placed' || form === 'rated-placed'
+        : form === 'placed' ||
+            form === 'rated-placed' ||
+            form.startsWith('duplicate-rated-placed') ||
+            STREAM_EFFECT_RIDGES[form] !== undefined
           ? placedPoints
           : (r) => tablePoints(r.outcomes);
 
@@ -246,7 +242,8 @@ function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => num
     // The same as adjustedShare with the luck's part of every control variate (raw − adjusted per seat).
     return (i, j) => shareLess(r.outcomes, i, j, (raw[i]! - adjusted[i]! - (raw[j]! - adjusted[j]!)) / r.outcomes.length);
   }
-  if (form === 'rated-placed') return (i, j) => shareLess(r.outcomes, i, j, placedAdjustment(r, i, j));
+  if (form === 'rated-placed' || form.startsWith('duplicate-rated-placed') || STREAM_EFFECT_RIDGES[form] !== undefined)
+    return (i, j) => shareLess(r.outcomes, i, j, placedAdjustment(r, i, j));
   return (i, j) => beats(r.outcomes[i]!, r.outcomes[j]!);
 }
 
@@ -271,6 +268,10 @@ function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => num
  * - rated-adjusted-dice: as rated-adjusted, the comparisons adjusted by all three control variates.
  * - placed: as adjusted, less the luck of finishing ahead too (`rollPairLuck`; weights `PLACE_WEIGHTS`).
  * - rated-placed: as rated-adjusted, each comparison less both lucks (`placedAdjustment`).
+ * - duplicate-rated-placed: the tables and dice of duplicate, the points, comparisons and ratings of rated-placed.
+ * - duplicate-rated-streams (-0.3, -3): as duplicate-rated-placed, ranked by least-squares ratings with one
+ *   more effect per (round, stream) (`streamRatings`; effects' ridge 1, 0.3 or 3, `STREAM_EFFECT_RIDGES`):
+ *   whatever a board's stream did that the luck readings miss is common to the round's holders of it.
  *
  * `field`: the four kinds of bot, strongest first (tests play cheaper ones).
  */
@@ -286,15 +287,18 @@ export function swissTournament(
   const met = ids.map(() => new Set<number>());
   const held = ids.map(() => [0, 0, 0, 0]);
   // Equal points are ordered by a draw made once: nobody's place comes from their number.
-  const draw = shuffled(ids, createRng(`${seed}/order`));
+  const draw = shuffled(ids, createRng(`${seed}/order`).int);
   /** Every pairwise comparison so far (the fitted forms rank by a strength fitted to them). */
   const comparisons: Comparison[] = [];
   const fit =
     form === 'fitted' || form === 'fitted-adjusted'
       ? (n: number, c: readonly Comparison[]) => bradleyTerry(n, c)
-      : form === 'rated-adjusted' || form === 'rated-adjusted-dice' || form === 'rated-placed'
+      : form === 'rated-adjusted' || form === 'rated-adjusted-dice' || form === 'rated-placed' || form.startsWith('duplicate-rated-placed')
         ? (n: number, c: readonly Comparison[]) => leastSquaresRatings(n, c, RATING_RIDGE)
         : null;
+  /** The same comparisons with each side's (round, stream) effect, for the stream-effect forms. */
+  const streamComparisons: StreamComparison[] = [];
+  const effectRidge = STREAM_EFFECT_RIDGES[form];
   let strength = points;
   const standings = () => [...ids].sort((a, b) => strength[b]! - strength[a]! || draw.indexOf(a) - draw.indexOf(b));
   const trace: TournamentTrace = { rho: [], strongestLeads: [], tierRho: [] };
@@ -314,28 +318,44 @@ export function swissTournament(
     const tables = swissTables(standings(), (a, b) => met[a]!.has(b));
     const board = boardSeed(createRng(`${seed}/${round}/board`));
     const bots = (t: number, g = 0) => createRng(`${seed}/${round}/${t}/${g}/bots`);
-    const reads: LuckReads = { win: form.includes('adjusted') || form.includes('placed'), pairs: form.includes('placed') };
-    if (PLAIN_DICE.has(form)) {
-      const games = tables.map((table, t) => shuffled(table, createRng(`${seed}/${round}/${t}/seats`)));
-      const results = games.map((players, t) => playTable(field, players, createRng(`${seed}/${round}/${t}/dice`), bots(t), reads));
-      credit(games, results.map(worthOf(form)));
-      games.forEach((players, t) => comparisons.push(...tableComparisons(players, shareOf(form, results[t]!))));
-    } else if (form === 'duplicate' || form === 'adjusted-duplicate') {
-      const games = tables.map((table) => {
-        const streams = streamsFor(table, (p, s) => held[p]![s]!);
-        const inOrder: number[] = [];
-        table.forEach((p, i) => (inOrder[streams[i]!] = p));
-        return inOrder;
-      });
-      const results = games.map((players, t) => playTable(field, players, boardDice(board), bots(t), reads));
-      credit(games, form === 'duplicate' ? matchpoints(results.map((r) => r.outcomes)) : matchpointsOf(results.map(adjustedPoints)));
-    } else {
+    const placedReads = form.includes('placed') || effectRidge !== undefined;
+    const reads: LuckReads = { win: form.includes('adjusted') || placedReads, pairs: placedReads };
+    if (form === 'rotated') {
       tables.forEach((table, t) => {
         const games = table.map((_, g) => table.map((__, s) => table[(s + g) % table.length]!));
         credit(games, matchpoints(games.map((players, g) => playTable(field, players, boardDice(board), bots(t, g)).outcomes)));
       });
+    } else {
+      const own = PLAIN_DICE.has(form);
+      /** Own dice: seats drawn at random; the round's board: each stream to whoever of the table held it least. */
+      const games = tables.map((table, t) => {
+        if (own) return shuffled(table, createRng(`${seed}/${round}/${t}/seats`).int);
+        // Shuffled: streams held equally often go to whoever the draw puts first, not the table's leader.
+        const drawn = form === 'duplicate-rated-placed-shuffled' ? shuffled(table, createRng(`${seed}/${round}/${t}/seats`).int) : table;
+        const streams = streamsFor(drawn, (p, s) => held[p]![s]!);
+        const inOrder: number[] = [];
+        drawn.forEach((p, i) => (inOrder[streams[i]!] = p));
+        return inOrder;
+      });
+      const dice = (t: number) => (own ? createRng(`${seed}/${round}/${t}/dice`) : boardDice(board));
+      const results = games.map((players, t) => playTable(field, players, dice(t), bots(t), reads));
+      credit(
+        games,
+        form === 'duplicate'
+          ? matchpoints(results.map((r) => r.outcomes))
+          : form === 'adjusted-duplicate'
+            ? matchpointsOf(results.map(adjustedPoints))
+            : results.map(worthOf(form)),
+      );
+      games.forEach((players, t) => comparisons.push(...tableComparisons(players, shareOf(form, results[t]!))));
+      // On the round's board the seat at index k of a game's players holds stream k: effect round × 4 + k.
+      if (effectRidge !== undefined)
+        games.forEach((players, t) =>
+          streamComparisons.push(...streamTableComparisons(players, round * players.length, shareOf(form, results[t]!))),
+        );
     }
     if (fit) strength = fit(count, comparisons);
+    if (effectRidge !== undefined) strength = streamRatings(count, (round + 1) * 4, streamComparisons, RATING_RIDGE, effectRidge);
     const order = standings();
     const place = ids.map(() => 0);
     order.forEach((p, i) => (place[p] = i + 1));

@@ -1,6 +1,6 @@
 import { type Comparison, type SeatFinish, type TableSize, ahead, matchpointsBy, pairRound, placePoints, shareLess } from '../tournament';
 
-export { type Comparison, PLACE_WEIGHTS, leastSquaresRatings, matchpoints, shareLess, streamsFor, tableComparisons } from '../tournament';
+export { type Comparison, leastSquaresRatings, matchpoints, shareLess, streamsFor, tableComparisons } from '../tournament';
 
 /**
  * A Swiss tournament of four-seat tables, plain or duplicate (issue 42), as pure functions of the results
