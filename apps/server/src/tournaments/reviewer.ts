@@ -14,7 +14,8 @@ export interface ReviewerDeps {
  * Reviews every finished tournament game once, the oldest first, for the standings: the luck-free column
  * (what each player's decisions lost against the expert's) and the dice's part of the game (a duplicate
  * Swiss ranks by results less it). Asked often, it reviews one game at a time and stores both. A game
- * whose review fails is stored with nothing (logged), never tried forever. Several processes may review the same game at once; the first answer stored is kept.
+ * whose review fails is stored with nothing (logged), never tried forever. Several processes may review
+ * the same game at once; the first answer stored is kept.
  */
 export class TournamentReviewer {
   private busy = false;

@@ -53,7 +53,7 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
       failure = failureText(failureOf(e));
     }
     if (disposed) return;
-    if (failure || JSON.stringify(view) !== drawn) render();
+    if (JSON.stringify(view) !== drawn) render();
     if (!view || view.status === 'upcoming' || view.status === 'running') poll = setTimeout(() => void load(), POLL_MS);
   };
 
