@@ -163,10 +163,13 @@ describeWithServices(
           (await postJson({ baseUrl: servers[i % 2 ? 'a' : 'b'].baseUrl }, `/api/tournaments/${made.id}/join`, credentials(g))).status,
         ).toBe(200);
       const view = async () => (await getJson<TournamentView>(http, `/api/tournaments/${made.id}`)).body;
+      // One view for both checks: a duplicate tournament lists its rounds to come (their boards committed) with no
+      // tables, so round 1 read before its pairing has every one of its tables playing.
       await waitFor(
-        async () =>
-          (await view()).roundList[0]?.tables.every((x) => x.status === 'playing') === true &&
-          (await view()).roundList[0]!.startedAt !== null,
+        async () => {
+          const first = (await view()).roundList[0];
+          return first !== undefined && first.startedAt !== null && first.tables.every((x) => x.status === 'playing');
+        },
         'round 1',
         20_000,
       );
