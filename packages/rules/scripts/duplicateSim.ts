@@ -12,14 +12,16 @@
  * `--field` plays a cheaper field for quick trials (kinds strongest first, four bots of each);
  * `--workers n` plays the tournaments on n threads (the same figures as one).
  * `--fit-luck n` instead plays n four-seat games (one bot of each kind of the field, seats rotated) and fits
- * the control variates' weights (DICE_WEIGHTS in src/sim/swiss.ts, PLACE_WEIGHTS in src/tournament/luckFreeRatings.ts) by least squares within each kind.
+ * the control variates' weights (DICE_WEIGHTS in src/sim/swiss.ts, PLACE_WEIGHTS in src/tournament/luckFreeRatings.ts) by least squares within each kind,
+ * then PLACE_WEIGHTS' two lucks again on every pair of seats (the comparisons the ratings read).
  */
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { BOT_NAMES, type BotName } from '../src/bots/chooseMove';
 import { createRng } from '../src/rng';
 import { FIELD_STRENGTHS, SWISS_FORMS, type SwissForm, type TournamentTrace, playTable, swissTournament } from '../src/sim/duplicateStudy';
-import { controlWeights, tablePoints } from '../src/sim/swiss';
+import { beats, controlWeights, tablePoints } from '../src/sim/swiss';
+import { PLACE_WEIGHTS } from '../src/tournament';
 
 const { values } = parseArgs({
   options: {
@@ -68,7 +70,7 @@ const play = (t: number): Record<string, TournamentTrace> =>
 /** `--fit-luck n`: n four-seat games, one bot of each kind of the field in rotated seats, as rows for `controlWeights`. */
 const FIT_GAMES = values['fit-luck'] === undefined ? 0 : whole('fit-luck', values['fit-luck']);
 type FitRow = { group: string; y: number; x: number[] };
-const fitRows = (g: number): FitRow[] => {
+const fitRows = (g: number): { seats: FitRow[]; pairs: FitRow[] } => {
   const kinds = [0, 1, 2, 3].map((s) => (s + g) % FIELD.length);
   const r = playTable(
     FIELD,
@@ -79,13 +81,26 @@ const fitRows = (g: number): FitRow[] => {
   );
   const points = tablePoints(r.outcomes);
   const place = r.pairLuck.map((row) => row.reduce((a, b) => a + b, 0));
-  return kinds.map((k, i) => ({ group: FIELD[k]!, y: points[i]!, x: [r.luck[i]!, r.sixes[i]!, r.pips[i]!, place[i]!] }));
+  const seats = kinds.map((k, i) => ({ group: FIELD[k]!, y: points[i]!, x: [r.luck[i]!, r.sixes[i]!, r.pips[i]!, place[i]!] }));
+  // Every pair of seats as the ratings read it (placedAdjustment): i's share against j, the win-chance
+  // luck's difference shared over the table, and the pair's luck of finishing ahead.
+  const pairs = kinds.flatMap((k, i) =>
+    kinds.slice(i + 1).map((l, d) => {
+      const j = i + 1 + d;
+      return {
+        group: `${FIELD[k]}/${FIELD[l]}`,
+        y: beats(r.outcomes[i]!, r.outcomes[j]!),
+        x: [(r.luck[i]! - r.luck[j]!) / 4, r.pairLuck[i]![j]!],
+      };
+    }),
+  );
+  return { seats, pairs };
 };
 
 if (!isMainThread && FIT_GAMES > 0) {
   const { index } = workerData as { index: number };
-  const rows: FitRow[] = [];
-  for (let g = index; g < FIT_GAMES; g += WORKERS) rows.push(...fitRows(g));
+  const rows: ReturnType<typeof fitRows>[] = [];
+  for (let g = index; g < FIT_GAMES; g += WORKERS) rows.push(fitRows(g));
   parentPort!.postMessage(rows);
 } else if (!isMainThread) {
   const { index } = workerData as { index: number };
@@ -115,7 +130,10 @@ async function onWorkers<T>(): Promise<T[][]> {
  * squares within each kind of bot, and how much of the table points' spread each set removes.
  */
 async function fitLuck() {
-  const rows = WORKERS === 1 ? Array.from({ length: FIT_GAMES }, (_, g) => fitRows(g)).flat() : (await onWorkers<FitRow>()).flat();
+  const games =
+    WORKERS === 1 ? Array.from({ length: FIT_GAMES }, (_, g) => fitRows(g)) : (await onWorkers<ReturnType<typeof fitRows>>()).flat();
+  const rows = games.flatMap((g) => g.seats);
+  fitPairs(games.flatMap((g) => g.pairs));
   const sets = { luck: [0], 'luck, sixes, pips': [0, 1, 2], 'place luck': [3], 'luck, place luck': [0, 3] };
   console.log(`${FIT_GAMES} games (${FIELD.join(', ')}, rotated seats), seed ${values.seed}`);
   for (const [name, columns] of Object.entries(sets)) {
@@ -134,6 +152,54 @@ async function fitLuck() {
         `  ${kind.padEnd(10)} mean ${mean(mine.map((r) => r.y)).toFixed(3)} sd ${sd(mine.map((r) => r.y)).toFixed(3)} → adjusted mean ${mean(adjusted).toFixed(3)} sd ${sd(adjusted).toFixed(3)}`,
       );
     }
+  }
+}
+
+/**
+ * The same weights fitted on the pairs of seats the ratings compare (y: i's share against j) rather than on a
+ * seat's table points; the spread of the shares each set leaves, and per pair of neighbouring kinds how far
+ * apart they are (the stronger's mean share less ½, in standard deviations of the share).
+ */
+function fitPairs(pairs: readonly FitRow[]) {
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const less = (r: FitRow, w: readonly number[]) => r.y - r.x.reduce((s, x, j) => s + w[j]! * x, 0);
+  /** The shares' spread within their groups (pairs of kinds) once `w` is taken off. */
+  const spread = (rs: readonly FitRow[], w: readonly number[]) => {
+    const groups = new Map<string, FitRow[]>();
+    for (const r of rs) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+    let squares = 0;
+    for (const group of groups.values()) {
+      const m = mean(group.map((r) => less(r, w)));
+      squares += group.reduce((s, r) => s + (less(r, w) - m) ** 2, 0);
+    }
+    return Math.sqrt(squares / rs.length);
+  };
+  const apart = (w: readonly number[]) =>
+    FIELD.slice(1)
+      .map((weaker, k) => {
+        const stronger = FIELD[k]!;
+        const shares = pairs.flatMap((r) =>
+          r.group === `${stronger}/${weaker}` ? [less(r, w)] : r.group === `${weaker}/${stronger}` ? [1 - less(r, w)] : [],
+        );
+        const m = mean(shares);
+        const sd = Math.sqrt(shares.reduce((s, x) => s + (x - m) ** 2, 0) / (shares.length - 1));
+        return `${stronger}/${weaker} ${((m - 0.5) / sd).toFixed(3)}`;
+      })
+      .join(', ');
+  console.log(`${pairs.length} pairs of seats; kinds apart, nothing taken off: ${apart([0, 0])}`);
+  const sets = { luck: [0], 'place luck': [1], 'luck, place luck': [0, 1] };
+  for (const [name, columns] of Object.entries(sets)) {
+    const pick = (r: FitRow) => ({ group: r.group, y: r.y, x: columns.map((c) => r.x[c]!) });
+    const picked = pairs.map(pick);
+    const w = controlWeights(picked);
+    const current = columns.map((c) => [PLACE_WEIGHTS.luck, PLACE_WEIGHTS.place][c]!);
+    console.log(
+      `pairs, weights for ${name}: ${w.map((x) => x.toPrecision(4)).join(', ')}; spread ${spread(
+        picked,
+        columns.map(() => 0),
+      ).toFixed(4)} → ` +
+        `${spread(picked, w).toFixed(4)} (PLACE_WEIGHTS ${spread(picked, current).toFixed(4)}); kinds apart ${apart(columns.length === 2 ? w : columns[0] === 0 ? [w[0]!, 0] : [0, w[0]!])}`,
+    );
   }
 }
 
