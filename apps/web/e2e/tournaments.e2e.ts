@@ -9,13 +9,28 @@
  * the start comes a minute after the creation, as the form offers, and the break between rounds is 10 s.
  *
  * And an arena: a minute of duels in which whoever is free is seated again at once, a latecomer joining
- * while it runs.
+ * while it runs. And a duel at the server's default pace whose player's link goes silent at the table (a proxy
+ * that stops forwarding) and comes back to the same seat.
  */
 import assert from 'node:assert/strict';
 import type { TournamentView } from '@flightchess/protocol';
 import type { Page } from 'playwright-core';
+import { blackHole } from './blackHole';
 import { startGameServer } from './gameServer';
-import { type TestCase, assertNoSideScroll, click, screenshot, threePhones, until } from './support';
+import {
+  PHONE,
+  type TestCase,
+  answerConfirm,
+  assertNoSideScroll,
+  click,
+  newPage,
+  openHome,
+  ownSeat,
+  screenshot,
+  threePhones,
+  until,
+  watchingErrors,
+} from './support';
 
 /** The points column of the standings, by player name. */
 const standings = (page: Page) =>
@@ -39,6 +54,35 @@ async function playRound(page: Page): Promise<void> {
 
 /** The tournament as the API shows it. */
 const viewOf = async (url: string, id: string) => (await (await fetch(`${url}api/tournaments/${id}`)).json()) as TournamentView;
+
+/** A POST to the server's API, its answer's body. */
+async function post<T>(url: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${url}${path.slice(1)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+/** A tournament an organiser made through the API and then withdrew from: run without playing in it. */
+async function organised(url: string, asked: Record<string, unknown>): Promise<TournamentView> {
+  const org = await post<{ playerId: string; secret: string }>(url, '/api/guests', { nickname: 'Org' });
+  const made = await post<TournamentView>(url, '/api/tournaments', { playerId: org.playerId, secret: org.secret, ...asked });
+  await post(url, `/api/tournaments/${made.id}/withdraw`, { playerId: org.playerId, secret: org.secret });
+  return made;
+}
+
+/** Join the tournament at `link` from its page. */
+async function joinFrom(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.waitForSelector('[data-testid=tournament-join]');
+  await click(page, '[data-testid=tournament-join]');
+  await page.waitForSelector('[data-testid=tournament-withdraw]');
+}
+
+/** The text of the first element matching `selector`, or '' (what a person reads there). */
+const textOf = (page: Page, selector: string) => page.evaluate((s) => document.querySelector<HTMLElement>(s)?.innerText ?? '', selector);
 
 /** Play every table the arena calls this page to (each once), until the arena is over; how many were played. */
 async function playArena(page: Page, over: () => Promise<boolean>): Promise<number> {
@@ -176,18 +220,7 @@ export const tournamentCases: TestCase[] = [
       const { ann, bob, cat, errors } = phones;
       try {
         // An organiser makes it through the API (the form offers arenas of ten minutes and more), and stays out of it.
-        const post = async <T>(path: string, body: unknown) =>
-          (await (
-            await fetch(`${server.url}${path.slice(1)}`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            })
-          ).json()) as T;
-        const org = await post<{ playerId: string; secret: string }>('/api/guests', { nickname: 'Org' });
-        const made = await post<TournamentView>('/api/tournaments', {
-          playerId: org.playerId,
-          secret: org.secret,
+        const made = await organised(server.url, {
           name: 'Lunch arena',
           format: 'arena',
           seats: 2,
@@ -195,18 +228,9 @@ export const tournamentCases: TestCase[] = [
           startsAt: Date.now() + 20_000,
         });
         assert.equal(made.format, 'arena', JSON.stringify(made));
-        // The organiser runs it without playing in it.
-        await post(`/api/tournaments/${made.id}/withdraw`, { playerId: org.playerId, secret: org.secret });
         const link = `${server.url}?fast=1#/tournament/${made.id}`;
-        for (const [{ page }, lang] of [
-          [ann, 'zh-CN'],
-          [bob, 'en'],
-        ] as const) {
-          await page.goto(lang === 'en' ? link.replace('?', '?lang=en&') : link);
-          await page.waitForSelector('[data-testid=tournament-join]');
-          await click(page, '[data-testid=tournament-join]');
-          await page.waitForSelector('[data-testid=tournament-withdraw]');
-        }
+        await joinFrom(ann.page, link);
+        await joinFrom(bob.page, link.replace('?', '?lang=en&'));
         const over = async () => (await viewOf(server.url, made.id)).status === 'finished';
         const duels = [playArena(ann.page, over), playArena(bob.page, over)];
 
@@ -260,6 +284,93 @@ export const tournamentCases: TestCase[] = [
         assert.deepEqual(errors, []);
       } finally {
         await phones.close();
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: "tournaments at the server's default pace: both are called to their table within seconds; his link goes silent there (a proxy stops forwarding), she sees his seat offline, he is back at the same seat by himself; her resignation ends it and the standings show it (phones, zh and en)",
+    async run(browser) {
+      const server = await startGameServer('default');
+      const proxy = await blackHole(server.url);
+      const ann = await newPage(browser, PHONE);
+      const bob = await newPage(browser, PHONE, { locale: 'en' });
+      const errors = watchingErrors([ann.page, 'ann'], [bob.page, 'bob']);
+      try {
+        // A Swiss of one round of duels, at Ply Yard (a resignation is allowed at once): Bob's page goes through the proxy.
+        const made = await organised(server.url, {
+          name: 'Tunnel cup',
+          format: 'swiss',
+          seats: 2,
+          rounds: 1,
+          preset: 'plyyard',
+          startsAt: Date.now() + 15_000,
+        });
+        await openHome(ann.page, server.url, '小安', 'zh-CN', false);
+        await openHome(bob.page, proxy.url, 'Bob', 'en', false);
+        await joinFrom(ann.page, `${server.url}#/tournament/${made.id}`);
+        await joinFrom(bob.page, `${proxy.url}?lang=en#/tournament/${made.id}`);
+
+        // The call reaches each page within seconds of the pairing (the pages' event streams).
+        const calls = '[data-testid=tournament-call]:not([hidden])';
+        await Promise.all([ann, bob].map(({ page }) => page.waitForSelector(calls, { timeout: 40_000 })));
+        const paired = (await viewOf(server.url, made.id)).roundList[0]!.startedAt!;
+        const late = Date.now() - paired;
+        console.log(`    both called ${late} ms after the pairing`);
+        assert.ok(late <= 5_000, `called ${late} ms after the pairing`);
+        for (const { page } of [ann, bob]) await click(page, '[data-testid=tournament-call-play]');
+        await Promise.all([ann, bob].map(({ page }) => page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 })));
+        const table = await bob.page.evaluate(() => location.hash);
+        const seat = await ownSeat(bob.page);
+
+        // Bob's link goes silent at the table: his page says so, and Ann sees his seat offline (held for him).
+        await bob.page.waitForTimeout(2_000);
+        proxy.cut();
+        const cut = Date.now();
+        await until(
+          'Bob told he is reconnecting',
+          async () => /^Reconnecting/.test(await textOf(bob.page, '[data-testid=prompt]')) || null,
+          15_000,
+        );
+        console.log(`    his page noticed after ${Date.now() - cut} ms`);
+        await screenshot(bob.page, 'tournament-link-silent-phone-en');
+        await until(
+          'his seat offline on hers',
+          async () => /^离线/.test(await textOf(ann.page, `.seats .seat[data-colour=${seat}] .conn`)) || null,
+          40_000,
+        );
+        console.log(`    her page showed his seat offline after ${Date.now() - cut} ms`);
+        await screenshot(ann.page, 'tournament-opponent-offline-phone-zh');
+
+        // The link comes back: the same table and seat, by itself.
+        proxy.restore();
+        await until(
+          'his seat back on hers',
+          async () => !/^离线/.test(await textOf(ann.page, `.seats .seat[data-colour=${seat}] .conn`)) || null,
+          30_000,
+        );
+        assert.equal(await bob.page.evaluate(() => location.hash), table);
+        assert.equal(await ownSeat(bob.page), seat);
+        assert.doesNotMatch(await textOf(bob.page, '[data-testid=prompt]'), /^Reconnecting/);
+
+        // Ann resigns: Bob has won the tournament's only game, and the standings say so.
+        await until('resigning to be allowed', () =>
+          ann.page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=resign]')?.disabled === false || null),
+        );
+        await click(ann.page, '[data-testid=resign]');
+        await answerConfirm(ann.page, 'yes');
+        await Promise.all([ann, bob].map(({ page }) => page.waitForSelector('[data-testid=results]', { timeout: 30_000 })));
+        await click(bob.page, '[data-testid=tournament-back]');
+        await until('the end', async () => /Finished/.test(await textOf(bob.page, '[data-testid=tournament-status]')) || null, 30_000);
+        assert.deepEqual(await standings(bob.page), [
+          ['Bob', '1'],
+          ['小安', '0'],
+        ]);
+        await screenshot(bob.page, 'tournament-after-silence-phone-en');
+        assert.deepEqual(errors, []);
+      } finally {
+        await Promise.all([ann.context.close(), bob.context.close()]);
+        await proxy.close();
         await server.stop();
       }
     },
