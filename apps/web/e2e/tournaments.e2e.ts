@@ -183,6 +183,7 @@ export const tournamentCases: TestCase[] = [
         assert.deepEqual(final.map(([name]) => name).sort(), ['Bob', 'Cat', '小安'].sort());
         assert.ok(await bob.page.$('[data-testid=round-2] [data-testid=board-seed]'), 'round 2 revealed');
         // Once every game is reviewed (the page polls), the rows are in the order of their ratings: results less the dice's part.
+        const ended = Date.now();
         const rated = await until(
           'every game reviewed',
           async () => {
@@ -196,6 +197,7 @@ export const tournamentCases: TestCase[] = [
           },
           60_000,
         );
+        console.log(`    every game reviewed ${Date.now() - ended} ms after the end was shown`);
         const ratings = rated.map((r) => Number(r.rating.replace('−', '-')));
         assert.ok(ratings.every(Number.isFinite), `ratings: ${JSON.stringify(rated)}`);
         assert.deepEqual(

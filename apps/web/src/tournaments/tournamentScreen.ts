@@ -11,6 +11,7 @@ import { clockOf } from '../ui/timeWords';
 import { hashOf } from '../router';
 import { roundsView } from './roundsView';
 import { standingsView } from './standingsView';
+import { stillMoving } from './stillMoving';
 import { summaryLine } from './tournamentsScreen';
 import { tournamentsApi } from './tournamentsApi';
 import './tournaments.css';
@@ -22,8 +23,8 @@ const POLL_MS = 2_000;
 /**
  * A tournament's page: what it is and where it stands (a countdown to the start or the next round), join
  * or withdraw, the reader's table of the round under way in one tap, the standings as they move, and every
- * round's boards and tables. Read again every POLL_MS while it is not over, and at once when the reader's
- * pages are told their tables changed.
+ * round's boards and tables. Read again every POLL_MS while it is not over or its last games are being
+ * reviewed (stillMoving), and at once when the reader's pages are told their tables changed.
  */
 export function tournamentScreen(ctx: AppContext, id: string): Screen {
   const el = h('main', { class: 'screen record-page tournament' });
@@ -54,7 +55,7 @@ export function tournamentScreen(ctx: AppContext, id: string): Screen {
     }
     if (disposed) return;
     if (JSON.stringify(view) !== drawn) render();
-    if (!view || view.status === 'upcoming' || view.status === 'running') poll = setTimeout(() => void load(), POLL_MS);
+    if (stillMoving(view, Date.now())) poll = setTimeout(() => void load(), POLL_MS);
   };
 
   const act = async (action: 'join' | 'withdraw') => {
