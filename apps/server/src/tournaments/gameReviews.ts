@@ -15,7 +15,12 @@ const PARTS = 48;
  */
 export class GameReviews {
   private worker: Worker | null = null;
-  private readonly inWorker = existsSync(WORKER_FILE);
+  private readonly inWorker: boolean;
+
+  /** `workerFile`: the worker's script (tests give their own). */
+  constructor(private readonly workerFile = WORKER_FILE) {
+    this.inWorker = existsSync(workerFile);
+  }
 
   /** Where the reviews run here: a worker thread, or this thread a part at a time. */
   get where(): 'worker' | 'thread' {
@@ -26,21 +31,31 @@ export class GameReviews {
     if (!this.inWorker) return reviewInParts(job, PARTS);
     const worker = (this.worker ??= this.started());
     return new Promise((resolve, reject) => {
+      const settled = () => {
+        worker.off('error', failed);
+        worker.off('exit', exited);
+        worker.off('message', answered);
+      };
       const failed = (error: Error) => {
+        settled();
         this.worker = null;
         reject(error);
       };
-      worker.once('error', failed);
-      worker.once('message', (answer: ReviewAnswer) => {
-        worker.off('error', failed);
+      // A worker gone without an error (stopped, or exited) would leave the review waiting, and the reviewer busy, for good.
+      const exited = (code: number) => failed(new Error(`the review worker stopped (exit code ${code})`));
+      const answered = (answer: ReviewAnswer) => {
+        settled();
         resolve(answer);
-      });
+      };
+      worker.once('error', failed);
+      worker.once('exit', exited);
+      worker.once('message', answered);
       worker.postMessage(job);
     });
   }
 
   private started(): Worker {
-    const worker = new Worker(WORKER_FILE);
+    const worker = new Worker(this.workerFile);
     // A process with nothing else to do stops: the worker never holds it open.
     worker.unref();
     return worker;
