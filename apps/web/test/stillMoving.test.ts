@@ -51,6 +51,16 @@ const swiss = (status: TournamentView['status'], standings: TournamentStanding[]
   standings,
 });
 
+/** A finished ten-minute arena that ended at ENDED, its last pairing a minute before. */
+const arena = (standings: TournamentStanding[]): TournamentView => ({
+  ...swiss('finished', standings),
+  format: 'arena',
+  rounds: 0,
+  minutes: 10,
+  startsAt: ENDED - 600_000,
+  roundList: [{ number: 1, commitment: null, seed: null, startedAt: ENDED - 60_000, endedAt: null, tables: [], byes: [] }],
+});
+
 describe('stillMoving: whether a tournament page reads the tournament again', () => {
   test.each([
     ['nothing read yet', null, ENDED, true],
@@ -60,6 +70,13 @@ describe('stillMoving: whether a tournament page reads the tournament again', ()
     ['over, every game reviewed', swiss('finished', [standing('Ann', 2, 2), standing('Bob', 2, 2)]), ENDED + 1_000, false],
     ['over, a game still being reviewed', swiss('finished', [standing('Ann', 2, 2), standing('Bob', 2, 1)]), ENDED + 1_000, true],
     ['over, a review still missing long after the last round', swiss('finished', [standing('Ann', 2, 1)]), ENDED + REVIEWS_WAIT_MS, false],
+    [
+      'an arena over, a game still being reviewed (its pairings never end by themselves)',
+      arena([standing('Ann', 3, 2)]),
+      ENDED + 60_000,
+      true,
+    ],
+    ['an arena over long ago, a review still missing', arena([standing('Ann', 3, 2)]), ENDED + REVIEWS_WAIT_MS + 60_000, false],
   ] as const)('%s', (_, view, now, expected) => {
     expect(stillMoving(view, now)).toBe(expected);
   });

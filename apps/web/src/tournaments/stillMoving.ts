@@ -10,6 +10,7 @@ export const REVIEWS_WAIT_MS = 10 * 60_000;
 export function stillMoving(view: TournamentView | null, now: number): boolean {
   if (!view || view.status === 'upcoming' || view.status === 'running') return true;
   if (view.status !== 'finished') return false;
-  const lastEnd = Math.max(0, ...view.roundList.map((r) => r.endedAt ?? 0));
+  // An arena's pairings are rounds that never end by themselves: its end is its time's, or its last pairing's.
+  const lastEnd = Math.max(view.startsAt + view.minutes * 60_000, ...view.roundList.map((r) => r.endedAt ?? r.startedAt ?? 0));
   return view.standings.some((s) => s.reviewed < s.games) && now - lastEnd < REVIEWS_WAIT_MS;
 }
