@@ -20,6 +20,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { BOT_NAMES, type BotName } from '../src/bots/chooseMove';
 import { createRng } from '../src/rng';
 import { FIELD_STRENGTHS, SWISS_FORMS, type SwissForm, type TournamentTrace, playTable, swissTournament } from '../src/sim/duplicateStudy';
+import { mean, standardDeviation } from '../src/sim/stats';
 import { beats, controlWeights, tablePoints } from '../src/sim/swiss';
 import { PLACE_WEIGHTS } from '../src/tournament';
 
@@ -133,27 +134,30 @@ async function fitLuck() {
   const games =
     WORKERS === 1 ? Array.from({ length: FIT_GAMES }, (_, g) => fitRows(g)) : (await onWorkers<ReturnType<typeof fitRows>>()).flat();
   const rows = games.flatMap((g) => g.seats);
-  fitPairs(games.flatMap((g) => g.pairs));
   const sets = { luck: [0], 'luck, sixes, pips': [0, 1, 2], 'place luck': [3], 'luck, place luck': [0, 3] };
   console.log(`${FIT_GAMES} games (${FIELD.join(', ')}, rotated seats), seed ${values.seed}`);
   for (const [name, columns] of Object.entries(sets)) {
-    const pick = (r: FitRow) => ({ group: r.group, y: r.y, x: columns.map((c) => r.x[c]!) });
-    const w = controlWeights(rows.map(pick));
+    const w = controlWeights(rows.map(picking(columns)));
     console.log(`weights for ${name}: ${w.map((x) => x.toPrecision(4)).join(', ')}`);
     for (const kind of FIELD) {
-      const mine = rows.filter((r) => r.group === kind).map(pick);
-      const sd = (xs: number[]) => {
-        const m = xs.reduce((a, b) => a + b, 0) / xs.length;
-        return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
-      };
-      const adjusted = mine.map((r) => r.y - r.x.reduce((s, x, j) => s + w[j]! * x, 0));
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const mine = rows.filter((r) => r.group === kind).map(picking(columns));
+      const points = mine.map((r) => r.y);
+      const adjusted = mine.map((r) => less(r, w));
       console.log(
-        `  ${kind.padEnd(10)} mean ${mean(mine.map((r) => r.y)).toFixed(3)} sd ${sd(mine.map((r) => r.y)).toFixed(3)} → adjusted mean ${mean(adjusted).toFixed(3)} sd ${sd(adjusted).toFixed(3)}`,
+        `  ${kind.padEnd(10)} mean ${mean(points).toFixed(3)} sd ${standardDeviation(points).toFixed(3)} → adjusted mean ${mean(adjusted).toFixed(3)} sd ${standardDeviation(adjusted).toFixed(3)}`,
       );
     }
   }
+  fitPairs(games.flatMap((g) => g.pairs));
 }
+
+/** A row's columns `columns` only. */
+const picking =
+  (columns: readonly number[]) =>
+  (r: FitRow): FitRow => ({ group: r.group, y: r.y, x: columns.map((c) => r.x[c]!) });
+
+/** A row's y less its control variates weighted by `w`. */
+const less = (r: FitRow, w: readonly number[]) => r.y - r.x.reduce((s, x, j) => s + w[j]! * x, 0);
 
 /**
  * The same weights fitted on the pairs of seats the ratings compare (y: i's share against j) rather than on a
@@ -161,18 +165,16 @@ async function fitLuck() {
  * apart they are (the stronger's mean share less ½, in standard deviations of the share).
  */
 function fitPairs(pairs: readonly FitRow[]) {
-  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const less = (r: FitRow, w: readonly number[]) => r.y - r.x.reduce((s, x, j) => s + w[j]! * x, 0);
-  /** The shares' spread within their groups (pairs of kinds) once `w` is taken off. */
-  const spread = (rs: readonly FitRow[], w: readonly number[]) => {
-    const groups = new Map<string, FitRow[]>();
-    for (const r of rs) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+  /** The shares' spread within their groups (pairs of kinds) once `w` (both columns) is taken off. */
+  const spread = (w: readonly number[]) => {
+    const groups = new Map<string, number[]>();
+    for (const r of pairs) groups.set(r.group, [...(groups.get(r.group) ?? []), less(r, w)]);
     let squares = 0;
-    for (const group of groups.values()) {
-      const m = mean(group.map((r) => less(r, w)));
-      squares += group.reduce((s, r) => s + (less(r, w) - m) ** 2, 0);
+    for (const shares of groups.values()) {
+      const m = mean(shares);
+      for (const x of shares) squares += (x - m) ** 2;
     }
-    return Math.sqrt(squares / rs.length);
+    return Math.sqrt(squares / pairs.length);
   };
   const apart = (w: readonly number[]) =>
     FIELD.slice(1)
@@ -181,24 +183,21 @@ function fitPairs(pairs: readonly FitRow[]) {
         const shares = pairs.flatMap((r) =>
           r.group === `${stronger}/${weaker}` ? [less(r, w)] : r.group === `${weaker}/${stronger}` ? [1 - less(r, w)] : [],
         );
-        const m = mean(shares);
-        const sd = Math.sqrt(shares.reduce((s, x) => s + (x - m) ** 2, 0) / (shares.length - 1));
-        return `${stronger}/${weaker} ${((m - 0.5) / sd).toFixed(3)}`;
+        return `${stronger}/${weaker} ${((mean(shares) - 0.5) / standardDeviation(shares)).toFixed(3)}`;
       })
       .join(', ');
-  console.log(`${pairs.length} pairs of seats; kinds apart, nothing taken off: ${apart([0, 0])}`);
+  const none = [0, 0];
+  console.log(
+    `${pairs.length} pairs of seats: spread ${spread(none).toFixed(4)}, with PLACE_WEIGHTS ${spread([PLACE_WEIGHTS.luck, PLACE_WEIGHTS.place]).toFixed(4)}; ` +
+      `kinds apart, nothing taken off: ${apart(none)}`,
+  );
   const sets = { luck: [0], 'place luck': [1], 'luck, place luck': [0, 1] };
   for (const [name, columns] of Object.entries(sets)) {
-    const pick = (r: FitRow) => ({ group: r.group, y: r.y, x: columns.map((c) => r.x[c]!) });
-    const picked = pairs.map(pick);
-    const w = controlWeights(picked);
-    const current = columns.map((c) => [PLACE_WEIGHTS.luck, PLACE_WEIGHTS.place][c]!);
+    const fitted = controlWeights(pairs.map(picking(columns)));
+    // The fitted weights on both columns, 0 for a column the set leaves out.
+    const w = none.map((_, c) => (columns.includes(c) ? fitted[columns.indexOf(c)]! : 0));
     console.log(
-      `pairs, weights for ${name}: ${w.map((x) => x.toPrecision(4)).join(', ')}; spread ${spread(
-        picked,
-        columns.map(() => 0),
-      ).toFixed(4)} → ` +
-        `${spread(picked, w).toFixed(4)} (PLACE_WEIGHTS ${spread(picked, current).toFixed(4)}); kinds apart ${apart(columns.length === 2 ? w : columns[0] === 0 ? [w[0]!, 0] : [0, w[0]!])}`,
+      `pairs, weights for ${name}: ${fitted.map((x) => x.toPrecision(4)).join(', ')}; spread ${spread(w).toFixed(4)}; kinds apart ${apart(w)}`,
     );
   }
 }

@@ -1,6 +1,6 @@
 import { type SimOptions, parseSimArgs } from '../src/sim/args';
 import { formatReport, winLine } from '../src/sim/report';
-import { mean, percentile, wilsonInterval } from '../src/sim/stats';
+import { mean, percentile, standardDeviation, wilsonInterval } from '../src/sim/stats';
 import { createTally, playTournamentGame, runTournament, seatingFor, seatsFor } from '../src/sim/tournament';
 
 describe('stats', () => {
@@ -8,6 +8,12 @@ describe('stats', () => {
     expect(mean([1, 2, 3, 6])).toBe(3);
     expect(mean([5])).toBe(5);
     expect(mean([])).toBeNaN();
+  });
+
+  test('standardDeviation: the sample one (n − 1), NaN below two values', () => {
+    expect(standardDeviation([2, 4, 4, 4, 5, 5, 7, 9])).toBeCloseTo(Math.sqrt(32 / 7), 12);
+    expect(standardDeviation([3, 3])).toBe(0);
+    expect(standardDeviation([5])).toBeNaN();
   });
 
   test('percentile uses nearest rank on an unsorted sample and does not reorder it', () => {

@@ -7,6 +7,15 @@ export function mean(xs: readonly number[]): number {
   return sum / xs.length;
 }
 
+/** The sample standard deviation (n − 1); NaN for fewer than two values. */
+export function standardDeviation(xs: readonly number[]): number {
+  if (xs.length < 2) return Number.NaN;
+  const m = mean(xs);
+  let squares = 0;
+  for (const x of xs) squares += (x - m) ** 2;
+  return Math.sqrt(squares / (xs.length - 1));
+}
+
 /** The q-th percentile (0..100) by the nearest-rank method: the smallest value with at least q% of the sample at or below it. */
 export function percentile(xs: readonly number[], q: number): number {
   if (xs.length === 0 || !(q >= 0 && q <= 100)) return Number.NaN;
