@@ -19,17 +19,12 @@ import {
   openHome,
   ownSeat,
   screenshot,
+  shownText,
   shownVersion,
   startAgainstBots,
   until,
   watchErrors,
 } from './support';
-
-const text = (page: Page, selector: string) =>
-  page.evaluate((s) => {
-    const el = document.querySelector<HTMLElement>(s);
-    return el && !el.hidden ? (el.textContent ?? '') : '';
-  }, selector);
 
 /** Every text the status banner shows from now on (the page is loaded: an observer, not an init script). */
 async function recordBanner(page: Page): Promise<() => Promise<string[]>> {
@@ -58,31 +53,31 @@ const socketCloses = (page: Page) => page.evaluate('window.__closes') as Promise
  * then blames the absence, not a timeout.
  */
 async function backAndTakeOver(page: Page, shot: string, awayAtLeast?: number): Promise<void> {
-  await until('the 托管 banner', async () => (await text(page, '[data-testid=auto-banner]')) || null, 20_000);
+  await until('the 托管 banner', async () => (await shownText(page, '[data-testid=auto-banner]')) || null, 20_000);
   const why =
     awayAtLeast === undefined
       ? /^托管中：你(离开期间|的回合超时)，系统.*在替你走棋取消托管$/
       : /^托管中：你离开期间，系统一直在替你走棋取消托管$/;
-  assert.match(await text(page, '[data-testid=auto-banner]'), why);
-  const missed = await text(page, '[data-testid=returned]');
+  assert.match(await shownText(page, '[data-testid=auto-banner]'), why);
+  const missed = await shownText(page, '[data-testid=returned]');
   const [, m, s] = /^你离开了 (?:(\d+) 分 )?(\d+) 秒，(?:托管替你走了 \d+ 步|期间还没有替你走棋)知道了$/.exec(missed) ?? [];
   assert.ok(s !== undefined, `what was missed: ${missed}`);
   const seconds = Number(m ?? 0) * 60 + Number(s);
   if (awayAtLeast !== undefined) assert.ok(seconds >= awayAtLeast, `away ${awayAtLeast} s at least, the line says ${missed}`);
   await screenshot(page, `${shot}-phone`);
   await click(page, '#lang');
-  await until('English', async () => /^Auto-play is on/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
+  await until('English', async () => /^Auto-play is on/.test(await shownText(page, '[data-testid=auto-banner]')) || null, 5000);
   assert.match(
-    await text(page, '[data-testid=auto-banner]'),
+    await shownText(page, '[data-testid=auto-banner]'),
     /^Auto-play is on: (you were away|your turn timed out), the computer play(s|ed) for youStop auto-play$/,
   );
   assert.match(
-    await text(page, '[data-testid=returned]'),
+    await shownText(page, '[data-testid=returned]'),
     /^(While you were away \(\d+ (s|min \d+ s)\), auto-play made \d+ moves? for you|You were away for .*; no moves were made for you)OK$/,
   );
   await screenshot(page, `${shot}-phone-en`);
   await click(page, '#lang');
-  await until('Chinese again', async () => /^托管中/.test(await text(page, '[data-testid=auto-banner]')) || null, 5000);
+  await until('Chinese again', async () => /^托管中/.test(await shownText(page, '[data-testid=auto-banner]')) || null, 5000);
 
   // One tap takes the seat back; the next turn is the player's own. (The button works once the link is up.)
   await until('取消托管 to work', async () => (await page.$('[data-testid=auto]:not([disabled])')) !== null || null, 10_000);
@@ -90,7 +85,7 @@ async function backAndTakeOver(page: Page, shot: string, awayAtLeast?: number): 
   await until(
     '托管 off',
     async () =>
-      ((await text(page, '[data-testid=auto-banner]')) === '' && (await page.textContent('[data-testid=auto]')) === '托管') || null,
+      ((await shownText(page, '[data-testid=auto-banner]')) === '' && (await page.textContent('[data-testid=auto]')) === '托管') || null,
     5000,
   );
   const mine = await myTurn(page);
@@ -135,15 +130,15 @@ export const awayCases: TestCase[] = [
         assert.ok(noticed <= 10_000, `正在重连 after ${noticed} ms`);
         assert.deepEqual(await enabledActions(page), [], 'nothing that acts while the link is down');
         // The page says so where the player looks: the banner, the own seat, the prompt.
-        assert.match(await text(page, '[data-testid=prompt]'), /^正在重连/);
-        assert.match(await text(page, `.seats .seat[data-colour=${seat}] .conn`), /^离线/);
+        assert.match(await shownText(page, '[data-testid=prompt]'), /^正在重连/);
+        assert.match(await shownText(page, `.seats .seat[data-colour=${seat}] .conn`), /^离线/);
         await screenshot(page, 'away-link-silent-phone');
         await click(page, '#lang');
-        await until('English', async () => /^Reconnecting/.test(await text(page, '[data-testid=prompt]')) || null, 5000);
-        assert.match(await text(page, '#status'), /^Connection lost, reconnecting/);
+        await until('English', async () => /^Reconnecting/.test(await shownText(page, '[data-testid=prompt]')) || null, 5000);
+        assert.match(await shownText(page, '#status'), /^Connection lost, reconnecting/);
         await screenshot(page, 'away-link-silent-phone-en');
         await click(page, '#lang');
-        await until('Chinese again', async () => /^正在重连/.test(await text(page, '[data-testid=prompt]')) || null, 5000);
+        await until('Chinese again', async () => /^正在重连/.test(await shownText(page, '[data-testid=prompt]')) || null, 5000);
 
         // Away long enough for the own turn to time out into 托管 (a 15 s turn, three bots before it at most).
         await page.waitForTimeout(35_000 - (Date.now() - cut));
@@ -196,7 +191,7 @@ export const awayCases: TestCase[] = [
           await other.page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
           const held = await until(
             'the held seat',
-            async () => /^离线 · [23]:\d\d$/.exec(await text(other.page, `.seats .seat[data-colour=${seat}] .conn`))?.[0] ?? null,
+            async () => /^离线 · [23]:\d\d$/.exec(await shownText(other.page, `.seats .seat[data-colour=${seat}] .conn`))?.[0] ?? null,
             20_000,
           );
           console.log(`    the watcher sees "${held}"`);
@@ -225,7 +220,7 @@ export const awayCases: TestCase[] = [
           'and is still going on',
         );
         // Told after the snapshot, as a message of its own: the board may show before it is read.
-        const returned = await until('what was missed', async () => (await text(again, '[data-testid=returned]')) || null, 5_000);
+        const returned = await until('what was missed', async () => (await shownText(again, '[data-testid=returned]')) || null, 5_000);
         assert.match(returned, /^你离开了 4\d 秒/);
         await backAndTakeOver(again, 'away-page-reopened');
         assert.deepEqual([...errors, ...errorsAgain], []);

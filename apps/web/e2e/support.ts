@@ -265,11 +265,19 @@ export async function startTable(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=board] canvas', { timeout: 20_000 });
 }
 
+/** The text of the element at `selector`, '' when it is missing or hidden (what a person reads there). */
+export const shownText = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const el = document.querySelector<HTMLElement>(s);
+    return el && !el.hidden ? (el.textContent ?? '') : '';
+  }, selector);
+
 /** The guest a page plays as (what it stored). */
 export const storedPlayer = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('flightchess.player') ?? 'null') as GuestCredentials);
 
-async function postJson<T>(url: string, body: unknown): Promise<T> {
+/** A POST of `body` as JSON to `url`: its answer's body. */
+export async function postJson<T>(url: string, body: unknown): Promise<T> {
   return (
     await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   ).json() as Promise<T>;

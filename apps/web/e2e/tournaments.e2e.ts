@@ -26,7 +26,9 @@ import {
   newPage,
   openHome,
   ownSeat,
+  postJson,
   screenshot,
+  shownText,
   threePhones,
   until,
   watchingErrors,
@@ -55,34 +57,21 @@ async function playRound(page: Page): Promise<void> {
 /** The tournament as the API shows it. */
 const viewOf = async (url: string, id: string) => (await (await fetch(`${url}api/tournaments/${id}`)).json()) as TournamentView;
 
-/** A POST to the server's API, its answer's body. */
-async function post<T>(url: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${url}${path.slice(1)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
-
 /** A tournament an organiser made through the API and then withdrew from: run without playing in it. */
 async function organised(url: string, asked: Record<string, unknown>): Promise<TournamentView> {
-  const org = await post<{ playerId: string; secret: string }>(url, '/api/guests', { nickname: 'Org' });
-  const made = await post<TournamentView>(url, '/api/tournaments', { playerId: org.playerId, secret: org.secret, ...asked });
-  await post(url, `/api/tournaments/${made.id}/withdraw`, { playerId: org.playerId, secret: org.secret });
+  const org = await postJson<{ playerId: string; secret: string }>(`${url}api/guests`, { nickname: 'Org' });
+  const made = await postJson<TournamentView>(`${url}api/tournaments`, { playerId: org.playerId, secret: org.secret, ...asked });
+  await postJson(`${url}api/tournaments/${made.id}/withdraw`, { playerId: org.playerId, secret: org.secret });
   return made;
 }
 
-/** Join the tournament at `link` from its page. */
-async function joinFrom(page: Page, link: string): Promise<void> {
-  await page.goto(link);
+/** Join the tournament from its page (opened at `link` first, when given). */
+async function join(page: Page, link?: string): Promise<void> {
+  if (link) await page.goto(link);
   await page.waitForSelector('[data-testid=tournament-join]');
   await click(page, '[data-testid=tournament-join]');
   await page.waitForSelector('[data-testid=tournament-withdraw]');
 }
-
-/** The text of the first element matching `selector`, or '' (what a person reads there). */
-const textOf = (page: Page, selector: string) => page.evaluate((s) => document.querySelector<HTMLElement>(s)?.innerText ?? '', selector);
 
 /** Play every table the arena calls this page to (each once), until the arena is over; how many were played. */
 async function playArena(page: Page, over: () => Promise<boolean>): Promise<number> {
@@ -121,12 +110,7 @@ export const tournamentCases: TestCase[] = [
         await screenshot(ann.page, 'tournament-created-phone-zh');
 
         // Bob and Cat open the link and join; everyone sees the three of them.
-        for (const { page } of [bob, cat]) {
-          await page.goto(link.replace('#', '?lang=en&fast=1#'));
-          await page.waitForSelector('[data-testid=tournament-join]');
-          await click(page, '[data-testid=tournament-join]');
-          await page.waitForSelector('[data-testid=tournament-withdraw]');
-        }
+        for (const { page } of [bob, cat]) await join(page, link.replace('#', '?lang=en&fast=1#'));
         assert.match((await bob.page.textContent('main'))!, /You are in\. Once it starts, your table shows here\./);
         await screenshot(bob.page, 'tournament-joined-phone-en');
         // Cat waits on the home page: the call reaches her wherever she is.
@@ -231,8 +215,8 @@ export const tournamentCases: TestCase[] = [
         });
         assert.equal(made.format, 'arena', JSON.stringify(made));
         const link = `${server.url}?fast=1#/tournament/${made.id}`;
-        await joinFrom(ann.page, link);
-        await joinFrom(bob.page, link.replace('?', '?lang=en&'));
+        await join(ann.page, link);
+        await join(bob.page, link.replace('?', '?lang=en&'));
         const over = async () => (await viewOf(server.url, made.id)).status === 'finished';
         const duels = [playArena(ann.page, over), playArena(bob.page, over)];
 
@@ -244,9 +228,7 @@ export const tournamentCases: TestCase[] = [
           async () => /Arena on · ends in 0:\d\d/.test((await cat.page.textContent('[data-testid=tournament-status]')) ?? '') || null,
           10_000,
         );
-        await cat.page.waitForSelector('[data-testid=tournament-join]');
-        await click(cat.page, '[data-testid=tournament-join]');
-        await cat.page.waitForSelector('[data-testid=tournament-withdraw]');
+        await join(cat.page);
         await screenshot(cat.page, 'arena-joined-phone-en');
         await cat.page.waitForSelector('[data-testid=tournament-call]:not([hidden])', { timeout: 40_000 });
         assert.match((await cat.page.textContent('[data-testid=tournament-call]'))!, /Lunch arena: your next game has begun/);
@@ -310,8 +292,8 @@ export const tournamentCases: TestCase[] = [
         });
         await openHome(ann.page, server.url, '小安', 'zh-CN', false);
         await openHome(bob.page, proxy.url, 'Bob', 'en', false);
-        await joinFrom(ann.page, `${server.url}#/tournament/${made.id}`);
-        await joinFrom(bob.page, `${proxy.url}?lang=en#/tournament/${made.id}`);
+        await join(ann.page, `${server.url}#/tournament/${made.id}`);
+        await join(bob.page, `${proxy.url}?lang=en#/tournament/${made.id}`);
 
         // The call reaches each page within seconds of the pairing (the pages' event streams).
         const calls = '[data-testid=tournament-call]:not([hidden])';
@@ -331,14 +313,14 @@ export const tournamentCases: TestCase[] = [
         const cut = Date.now();
         await until(
           'Bob told he is reconnecting',
-          async () => /^Reconnecting/.test(await textOf(bob.page, '[data-testid=prompt]')) || null,
+          async () => /^Reconnecting/.test(await shownText(bob.page, '[data-testid=prompt]')) || null,
           15_000,
         );
         console.log(`    his page noticed after ${Date.now() - cut} ms`);
         await screenshot(bob.page, 'tournament-link-silent-phone-en');
         await until(
           'his seat offline on hers',
-          async () => /^离线/.test(await textOf(ann.page, `.seats .seat[data-colour=${seat}] .conn`)) || null,
+          async () => /^离线/.test(await shownText(ann.page, `.seats .seat[data-colour=${seat}] .conn`)) || null,
           40_000,
         );
         console.log(`    her page showed his seat offline after ${Date.now() - cut} ms`);
@@ -348,12 +330,12 @@ export const tournamentCases: TestCase[] = [
         proxy.restore();
         await until(
           'his seat back on hers',
-          async () => !/^离线/.test(await textOf(ann.page, `.seats .seat[data-colour=${seat}] .conn`)) || null,
+          async () => !/^离线/.test(await shownText(ann.page, `.seats .seat[data-colour=${seat}] .conn`)) || null,
           30_000,
         );
         assert.equal(await bob.page.evaluate(() => location.hash), table);
         assert.equal(await ownSeat(bob.page), seat);
-        assert.doesNotMatch(await textOf(bob.page, '[data-testid=prompt]'), /^Reconnecting/);
+        assert.doesNotMatch(await shownText(bob.page, '[data-testid=prompt]'), /^Reconnecting/);
 
         // Ann resigns: Bob has won the tournament's only game, and the standings say so.
         await until('resigning to be allowed', () =>
@@ -363,7 +345,7 @@ export const tournamentCases: TestCase[] = [
         await answerConfirm(ann.page, 'yes');
         await Promise.all([ann, bob].map(({ page }) => page.waitForSelector('[data-testid=results]', { timeout: 30_000 })));
         await click(bob.page, '[data-testid=tournament-back]');
-        await until('the end', async () => /Finished/.test(await textOf(bob.page, '[data-testid=tournament-status]')) || null, 30_000);
+        await until('the end', async () => /Finished/.test(await shownText(bob.page, '[data-testid=tournament-status]')) || null, 30_000);
         assert.deepEqual(await standings(bob.page), [
           ['Bob', '1'],
           ['小安', '0'],
