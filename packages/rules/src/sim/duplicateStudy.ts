@@ -10,7 +10,7 @@ import type { GameState } from '../state';
 import { rollPairLuck } from '../review/placeLuck';
 import { type Dice, playGame } from './playGame';
 import { type StreamComparison, streamRatings, streamTableComparisons } from './streamRatings';
-import { RATING_RIDGE, placedAdjustment } from '../tournament';
+import { type PlayedRound, RATING_RIDGE, placedAdjustment, standingsOf } from '../tournament';
 import {
   type Comparison,
   DICE_WEIGHTS,
@@ -35,6 +35,7 @@ const PER_STRENGTH = 4;
 
 export const SWISS_FORMS = [
   'plain',
+  'plain-tiebreaks',
   'duplicate',
   'rotated',
   'adjusted',
@@ -207,6 +208,7 @@ export const STREAM_EFFECT_RIDGES: Partial<Record<SwissForm, number>> = {
 /** The forms that play each table with its own dice. */
 const PLAIN_DICE = new Set<SwissForm>([
   'plain',
+  'plain-tiebreaks',
   'adjusted',
   'adjusted-win',
   'fitted',
@@ -250,6 +252,8 @@ function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => num
 /**
  * One Swiss tournament of the 16-bot field over `rounds` rounds of four-seat tables, pure given `seed`.
  * - plain: each table its own dice, seats drawn at random; a result is worth the seats it beat at its table.
+ * - plain-tiebreaks: as plain, ranked (and so paired) as the server ranks a plain Swiss (`standingsOf`:
+ *   points, then Sonneborn–Berger, then wins, then the draw) rather than points and the draw.
  * - duplicate: every table of a round plays one board (a seed; the seat holding stream k rolls
  *   `streamRollAt(seed, k, n)`), streams given to those who held them least; a result is worth the seats it
  *   beat among those who held the same stream at the other tables.
@@ -300,7 +304,12 @@ export function swissTournament(
   const streamComparisons: StreamComparison[] = [];
   const effectRidge = STREAM_EFFECT_RIDGES[form];
   let strength = points;
-  const standings = () => [...ids].sort((a, b) => strength[b]! - strength[a]! || draw.indexOf(a) - draw.indexOf(b));
+  /** The rounds as played, for the form ranked as the server ranks a plain Swiss (`standingsOf`: points, Sonneborn–Berger, wins, draw). */
+  const played: PlayedRound[] = [];
+  const standings = () =>
+    form === 'plain-tiebreaks'
+      ? standingsOf(ids, played, draw).map((s) => s.player)
+      : [...ids].sort((a, b) => strength[b]! - strength[a]! || draw.indexOf(a) - draw.indexOf(b));
   const trace: TournamentTrace = { rho: [], strongestLeads: [], tierRho: [] };
   // The known order, ties (same bot) sharing the mean place (2.5 for the four experts…), and by tiers.
   const knownRank = ids.map(rankBy(field, (k) => k));
@@ -348,6 +357,7 @@ export function swissTournament(
             : results.map(worthOf(form)),
       );
       games.forEach((players, t) => comparisons.push(...tableComparisons(players, shareOf(form, results[t]!))));
+      played.push({ byes: [], tables: games.map((players, t) => ({ players, finishes: results[t]!.outcomes })) });
       // On the round's board the seat at index k of a game's players holds stream k: effect round × 4 + k.
       if (effectRidge !== undefined)
         games.forEach((players, t) =>
