@@ -21,8 +21,8 @@ import { BOT_NAMES, type BotName } from '../src/bots/chooseMove';
 import { createRng } from '../src/rng';
 import { FIELD_STRENGTHS, SWISS_FORMS, type SwissForm, type TournamentTrace, playTable, swissTournament } from '../src/sim/duplicateStudy';
 import { mean, standardDeviation } from '../src/sim/stats';
-import { beats, controlWeights, tablePoints } from '../src/sim/swiss';
-import { PLACE_WEIGHTS } from '../src/tournament';
+import { controlWeights, tablePoints } from '../src/sim/swiss';
+import { PLACE_WEIGHTS, resultShare } from '../src/tournament';
 
 const { values } = parseArgs({
   options: {
@@ -83,14 +83,15 @@ const fitRows = (g: number): { seats: FitRow[]; pairs: FitRow[] } => {
   const points = tablePoints(r.outcomes);
   const place = r.pairLuck.map((row) => row.reduce((a, b) => a + b, 0));
   const seats = kinds.map((k, i) => ({ group: FIELD[k]!, y: points[i]!, x: [r.luck[i]!, r.sixes[i]!, r.pips[i]!, place[i]!] }));
-  // Every pair of seats as the ratings read it (placedAdjustment): i's share against j, the win-chance
-  // luck's difference shared over the table, and the pair's luck of finishing ahead.
+  // Every pair of seats as the ratings read it (ratedShare): i's result against j (resultShare: between two
+  // that did not win, where each stood at the end), the win-chance luck's difference shared over the table,
+  // and the pair's luck of finishing ahead.
   const pairs = kinds.flatMap((k, i) =>
     kinds.slice(i + 1).map((l, d) => {
       const j = i + 1 + d;
       return {
         group: `${FIELD[k]}/${FIELD[l]}`,
-        y: beats(r.outcomes[i]!, r.outcomes[j]!),
+        y: resultShare(r.outcomes, r.end, i, j),
         x: [(r.luck[i]! - r.luck[j]!) / 4, r.pairLuck[i]![j]!],
       };
     }),

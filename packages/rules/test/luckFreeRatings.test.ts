@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { type GameSetup, type RatedTable, type SeatFinish, createGame, gameLuck, luckFreeRatings, placedAdjustment } from '../src';
+import {
+  type GameSetup,
+  type RatedTable,
+  type SeatFinish,
+  createGame,
+  gameLuck,
+  luckFreeRatings,
+  placedAdjustment,
+  ratedShare,
+} from '../src';
 import { rollPairLuck } from '../src/review/placeLuck';
 import { sideOf } from '../src/bots/evaluate';
 import { playGame } from '../src/sim/playGame';
@@ -53,6 +62,23 @@ describe("a duplicate Swiss's ratings (luckFreeRatings)", () => {
       tables.map((t) => ({ ...t, luck: null })),
     );
     expect(plain[0]).toBeCloseTo(plain[2]!, 12);
+  });
+
+  test('two who did not win compare by where each stood when the game ended, not only by planes home', () => {
+    // Equal planes home; by the review's reading of the end, seat 1 was three times as close to winning as seat 2.
+    const luck = { ...luckWith(3, 0), end: [0, 0.75, 0.25] };
+    const finishes = [won(), lost(1), lost(1)];
+    expect(ratedShare(finishes, luck, 1, 2)).toBeCloseTo(0.75, 12);
+    expect(ratedShare(finishes, luck, 2, 1)).toBeCloseTo(0.25, 12);
+    // The winner's results are as they finished; so is everything in a review stored before the end was read.
+    expect(ratedShare(finishes, luck, 0, 1)).toBe(1);
+    expect(ratedShare(finishes, luckWith(3, 0), 1, 2)).toBe(0.5);
+    // And the dice's part still comes off: seat 1 was handed 0.6 of finishing ahead of seat 2.
+    expect(ratedShare(finishes, { ...luckWith(3, 0.6), end: [0, 0.75, 0.25] }, 0, 1)).toBeCloseTo(1 - 0.185 * 0.6, 12);
+    const r = luckFreeRatings(3, [{ players: [0, 1, 2], finishes, luck }]);
+    expect(orderOf(r)).toEqual([0, 1, 2]);
+    const stale = luckFreeRatings(3, [{ players: [0, 1, 2], finishes, luck: luckWith(3, 0) }]);
+    expect(stale[1]).toBeCloseTo(stale[2]!, 9);
   });
 
   test("a seat whose player left keeps its loss whatever its dice were; a bot's seat is an opponent like any other", () => {
@@ -119,6 +145,14 @@ describe("a game's luck (gameLuck)", () => {
         expect(luck.value.pairLuck[a]![b]).toBeCloseTo(-luck.value.pairLuck[b]![a]!, 12);
       }
     if (teams) expect(luck.value.pairLuck.red!.yellow).toBe(0); // red and yellow are partners
+    // Where each stood at the end: the winners 0, shares of 1 among the rest, partners alike.
+    const end = luck.value.end!;
+    const winners = played.state.result!.winners;
+    for (const c of winners) expect(end[c]).toBe(0);
+    const sides = new Map(setup.seats.filter((c) => !winners.includes(c)).map((c) => [sideOf(state.value, c), end[c]!]));
+    expect([...sides.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    for (const share of sides.values()) expect(share).toBeGreaterThan(0);
+    if (teams) expect(end.red).toBe(end.yellow);
     expect(Math.max(...Object.values(luck.value.pairLuck).flatMap((row) => Object.values(row).map(Math.abs)))).toBeGreaterThan(0.05);
   });
 

@@ -137,9 +137,11 @@ export interface PlayedGames {
 }
 
 /** A game's luck in its table's seat order. */
-const tableLuck = (table: PairedTable, { luck, pairLuck }: GameLuck): TableLuck => ({
+const tableLuck = (table: PairedTable, { luck, pairLuck, end }: GameLuck): TableLuck => ({
   luck: table.seats.map((s) => luck[s.colour] ?? 0),
   pairLuck: table.seats.map((a) => table.seats.map((b) => pairLuck[a.colour]?.[b.colour] ?? 0)),
+  // A review stored before the end was read has none: its seats that did not win compare by planes home.
+  ...(end ? { end: table.seats.map((s) => end[s.colour] ?? 0) } : {}),
 });
 
 /**

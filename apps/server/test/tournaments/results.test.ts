@@ -61,6 +61,43 @@ describe("a duplicate Swiss's standings", () => {
     ]);
   });
 
+  test('reviewed, three who lost with one plane home each are ranked by where each stood when the game ended', () => {
+    const colours = ['red', 'yellow', 'blue', 'green'] as const;
+    const table = {
+      matchId: 'm4',
+      tableId: 'table-m4',
+      seats: colours.map((colour, stream) => ({ colour, playerId: entrants[stream]!.playerId, stream })),
+    };
+    const four: StoredRound = { ...round, tables: [table] };
+    const played: SeatOutcome[] = colours.map((colour) => ({
+      matchId: 'm4',
+      colour,
+      status: 'finished',
+      endedAt: 1,
+      winner: colour === 'red',
+      arrived: colour === 'red' ? 4 : 1,
+      out: null,
+    }));
+    const none = Object.fromEntries(colours.map((c) => [c, 0]));
+    const luck: GameLuck = {
+      luck: none,
+      pairLuck: Object.fromEntries(colours.map((c) => [c, none])),
+      end: { red: 0, yellow: 0.2, blue: 0.5, green: 0.3 },
+    };
+    const s = standings(t, entrants, [four], {
+      finishes: finishesByTable(four.tables, played),
+      reviews: new Map([['m4', { losses: {}, luck }]]),
+    });
+    // ann (red) won; cat (blue) stood closest to winning, then dan (green), then bob (yellow).
+    expect(s.map((x) => x.playerId)).toEqual(['ann', 'cat', 'dan', 'bob']);
+    // A review stored before the end was read leaves the three level: the drawn order decides among them.
+    const stale = standings(t, entrants, [four], {
+      finishes: finishesByTable(four.tables, played),
+      reviews: new Map([['m4', { losses: {}, luck: { luck: luck.luck, pairLuck: luck.pairLuck } }]]),
+    });
+    expect(stale.map((x) => x.playerId)).toEqual(['ann', 'bob', 'dan', 'cat']);
+  });
+
   test('who withdrew before the start is not listed; who withdrew after it is, marked', () => {
     const left = [
       ...entrants,

@@ -7,7 +7,7 @@ import { replayFrom } from '../replay';
 import { type Result, ok } from '../result';
 import type { GameSetup, GameState } from '../state';
 import type { GameReview } from './reviewGame';
-import { sideChances } from './winModel';
+import { sideChances, staticChances } from './winModel';
 
 /**
  * Dice luck in table points rather than win chance (issue 42): a Swiss scores a seat by the seats it
@@ -54,11 +54,27 @@ export const rollPairLuck = (state: GameState, value: number): number[][] => pai
 /**
  * The dice's part of a finished game, by seat, as a tournament's luck-free ranking reads it: each seat's
  * win-chance luck (the review's `dice`: what every roll did to its side's chance, points) and `pairLuck[a][b]`,
- * what every roll did to a's chance to finish ahead of b (`rollPairLuck`, summed; antisymmetric).
+ * what every roll did to a's chance to finish ahead of b (`rollPairLuck`, summed; antisymmetric); and where
+ * each stood at the end (`end`), which the ratings compare two seats that did not win by.
  */
 export interface GameLuck {
   readonly luck: BySeat<number>;
   readonly pairLuck: BySeat<BySeat<number>>;
+  /** Where each seat's side stood when the game ended (`endShares`); absent from reviews stored before it was read. */
+  readonly end?: BySeat<number>;
+}
+
+/**
+ * The sides that did not win a finished game, by the win model's reading of its last position as if play
+ * went on: shares of 1 among them (the winners' 0), index `sideOf`. Who was closest to winning when it
+ * ended — finer than planes home, which the last rolls tip one way or the other.
+ */
+export function endShares(state: GameState): number[] {
+  const chances = staticChances({ ...state, phase: 'roll' });
+  const winners = new Set((state.result?.winners ?? []).map((c) => sideOf(state, c)));
+  const rest = chances.map((p, side) => (winners.has(side) ? 0 : p));
+  const sum = rest.reduce((a, b) => a + b, 0);
+  return rest.map((p) => (sum > 0 ? p / sum : 0));
 }
 
 /** A reviewed game's `GameLuck`: its log replayed, six more readings of the win model a roll. */
@@ -79,5 +95,8 @@ export function gameLuck(setup: GameSetup, actions: readonly Action[], review: P
     const row: BySeat<number> = (pairLuck[a] = {});
     for (const b of state.seats) row[b] = bySide[sideOf(state, a)]![sideOf(state, b)]!;
   }
-  return ok({ luck, pairLuck });
+  const shares = endShares(state);
+  const end: BySeat<number> = {};
+  for (const seat of state.seats) end[seat] = shares[sideOf(state, seat)]!;
+  return ok({ luck, pairLuck, end });
 }

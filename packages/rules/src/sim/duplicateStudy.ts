@@ -7,10 +7,10 @@ import { rollLuck } from '../review/luck';
 import { type Rng, createRng, shuffled } from '../rng';
 import { scoreGame } from '../scoreGame';
 import type { GameState } from '../state';
-import { rollPairLuck } from '../review/placeLuck';
+import { endShares, rollPairLuck } from '../review/placeLuck';
 import { type Dice, playGame } from './playGame';
 import { type StreamComparison, streamRatings, streamTableComparisons } from './streamRatings';
-import { type PlayedRound, RATING_RIDGE, placedAdjustment, standingsOf } from '../tournament';
+import { type PlayedRound, RATING_RIDGE, placedAdjustment, ratedShare, standingsOf } from '../tournament';
 import {
   type Comparison,
   DICE_WEIGHTS,
@@ -50,6 +50,7 @@ export const SWISS_FORMS = [
   'rated-placed',
   'duplicate-rated-placed',
   'duplicate-rated-placed-shuffled',
+  'duplicate-rated-placed-ended',
   'duplicate-rated-streams',
   'duplicate-rated-streams-0.3',
   'duplicate-rated-streams-3',
@@ -119,6 +120,8 @@ export interface TableResult {
    * (`rollPairLuck`, summed; antisymmetric, a row's sum the seat's luck in table points); zeros unless asked.
    */
   readonly pairLuck: number[][];
+  /** Where each seat that did not win stood when the game ended (`endShares`, colour order; the winner's 0). */
+  readonly end: number[];
 }
 
 /** Which lucks `playTable` reads as the game is played (each costs six readings of the win model a roll). */
@@ -166,6 +169,7 @@ export function playTable(
     sixes,
     pips,
     pairLuck: seats.map((a) => seats.map((b) => pairsBySide[sideOf(state, a)]![sideOf(state, b)]!)),
+    end: ((shares) => seats.map((c) => shares[sideOf(state, c)]!))(endShares(state)),
   };
 }
 
@@ -244,6 +248,7 @@ function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => num
     // The same as adjustedShare with the luck's part of every control variate (raw − adjusted per seat).
     return (i, j) => shareLess(r.outcomes, i, j, (raw[i]! - adjusted[i]! - (raw[j]! - adjusted[j]!)) / r.outcomes.length);
   }
+  if (form === 'duplicate-rated-placed-ended') return (i, j) => ratedShare(r.outcomes, r, i, j);
   if (form === 'rated-placed' || form.startsWith('duplicate-rated-placed') || STREAM_EFFECT_RIDGES[form] !== undefined)
     return (i, j) => shareLess(r.outcomes, i, j, placedAdjustment(r, i, j));
   return (i, j) => beats(r.outcomes[i]!, r.outcomes[j]!);
@@ -273,6 +278,9 @@ function shareOf(form: SwissForm, r: TableResult): (i: number, j: number) => num
  * - placed: as adjusted, less the luck of finishing ahead too (`rollPairLuck`; weights `PLACE_WEIGHTS`).
  * - rated-placed: as rated-adjusted, each comparison less both lucks (`placedAdjustment`).
  * - duplicate-rated-placed: the tables and dice of duplicate, the points, comparisons and ratings of rated-placed.
+ * - duplicate-rated-placed-ended: the server's form — as duplicate-rated-placed with the streams drawn
+ *   (-shuffled), each share as `luckFreeRatings` reads it (`ratedShare`): between two seats that did not win,
+ *   where each stood when the game ended (`endShares`), not only planes home.
  * - duplicate-rated-streams (-0.3, -3): as duplicate-rated-placed, ranked by least-squares ratings with one
  *   more effect per (round, stream) (`streamRatings`; effects' ridge 1, 0.3 or 3, `STREAM_EFFECT_RIDGES`):
  *   whatever a board's stream did that the luck readings miss is common to the round's holders of it.
@@ -340,7 +348,10 @@ export function swissTournament(
       const games = tables.map((table, t) => {
         if (own) return shuffled(table, createRng(`${seed}/${round}/${t}/seats`).int);
         // Shuffled: streams held equally often go to whoever the draw puts first, not the table's leader.
-        const drawn = form === 'duplicate-rated-placed-shuffled' ? shuffled(table, createRng(`${seed}/${round}/${t}/seats`).int) : table;
+        const drawn =
+          form === 'duplicate-rated-placed-shuffled' || form === 'duplicate-rated-placed-ended'
+            ? shuffled(table, createRng(`${seed}/${round}/${t}/seats`).int)
+            : table;
         const streams = streamsFor(drawn, (p, s) => held[p]![s]!);
         const inOrder: number[] = [];
         drawn.forEach((p, i) => (inOrder[streams[i]!] = p));

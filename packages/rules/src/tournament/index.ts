@@ -12,6 +12,8 @@ export {
   leastSquaresRatings,
   luckFreeRatings,
   placedAdjustment,
+  ratedShare,
+  resultShare,
   shareLess,
   tableComparisons,
 } from './luckFreeRatings';

@@ -1,3 +1,4 @@
+import { aheadChance } from '../review/placeLuck';
 import { type SeatFinish, ahead } from './points';
 
 /**
@@ -72,10 +73,15 @@ const SETTLED = 1e-9;
  */
 export const PLACE_WEIGHTS = { luck: 0.0088, place: 0.185 } as const;
 
-/** The dice's part of one game, in seat order: each seat's win-chance luck, and `pairLuck[i][j]`, what the rolls did to i's chance to finish ahead of j. */
+/**
+ * The review's reading of one game, in seat order: each seat's win-chance luck, `pairLuck[i][j]`, what the
+ * rolls did to i's chance to finish ahead of j, and `end`, where each seat that did not win stood when the
+ * game ended (`endShares`; absent from reviews stored before it was read).
+ */
 export interface TableLuck {
   readonly luck: readonly number[];
   readonly pairLuck: readonly (readonly number[])[];
+  readonly end?: readonly number[];
 }
 
 /**
@@ -84,6 +90,28 @@ export interface TableLuck {
  */
 export const placedAdjustment = ({ luck, pairLuck }: TableLuck, i: number, j: number): number =>
   (PLACE_WEIGHTS.luck * (luck[i]! - luck[j]!)) / luck.length + PLACE_WEIGHTS.place * pairLuck[i]![j]!;
+
+/**
+ * Seat i's result against seat j before the dice's part comes off: `ahead`, but between two seats that played
+ * the game out and did not win, where each stood when it ended — i's share of their two `end` shares (as
+ * `aheadChance`), not only who had more planes home: a plane a step from home and one still in the hangar
+ * count alike in planes home. Without `end` (a review stored before it was read), `ahead`.
+ */
+export function resultShare(finishes: readonly SeatFinish[], end: readonly number[] | undefined, i: number, j: number): number {
+  const [a, b] = [finishes[i]!, finishes[j]!];
+  return end && !a.won && !b.won && a.arrived >= 0 && b.arrived >= 0 ? aheadChance(end, i, j) : ahead(a, b);
+}
+
+/**
+ * Seat i's share against seat j as the ratings read it: its `resultShare` less the dice's part
+ * (`placedAdjustment`), held within [0, 1]. Unreviewed (`luck` null), or where a player left the game, `ahead`
+ * as they finished.
+ */
+export function ratedShare(finishes: readonly SeatFinish[], luck: TableLuck | null, i: number, j: number): number {
+  const [a, b] = [finishes[i]!, finishes[j]!];
+  if (!luck || a.arrived < 0 || b.arrived < 0) return ahead(a, b);
+  return Math.min(1, Math.max(0, resultShare(finishes, luck.end, i, j) - placedAdjustment(luck, i, j)));
+}
 
 /** A game for the ratings: its seats' players (`null`: a bot), how each finished, and its luck once the game is reviewed. */
 export interface RatedTable {
@@ -94,8 +122,8 @@ export interface RatedTable {
 }
 
 /**
- * Players 0..count−1 rated by `leastSquaresRatings` over every pair of seats of every game, each share less
- * the dice's part (`placedAdjustment`). The bots' seats are one more player, so that a result against a
+ * Players 0..count−1 rated by `leastSquaresRatings` over every pair of seats of every game, each seat's
+ * share against the other as `ratedShare` reads it. The bots' seats are one more player, so that a result against a
  * bot counts; a seat whose player left the game keeps its loss whatever its dice were. A pure function
  * of the games: listed in any order, they give the same ratings.
  */
@@ -104,8 +132,7 @@ export function luckFreeRatings(count: number, tables: readonly RatedTable[]): n
   const comparisons = tables.flatMap(({ players, finishes, luck }) =>
     tableComparisons(
       players.map((p) => p ?? bots),
-      (i, j) =>
-        shareLess(finishes, i, j, luck && finishes[i]!.arrived >= 0 && finishes[j]!.arrived >= 0 ? placedAdjustment(luck, i, j) : 0),
+      (i, j) => ratedShare(finishes, luck, i, j),
     ),
   );
   return leastSquaresRatings(count + 1, comparisons, RATING_RIDGE, 1000, SETTLED).slice(0, count);

@@ -70,7 +70,7 @@ export const tournaments: Translation<typeof zh> = {
   'tournament.rules':
     'Points by place in each game: 3/2/1/0 at tables of four, 1/0 at tables of two (a win first, then planes home; a seat whose player left is last); a round sat out is worth 1. Tiebreak: the points of everyone you finished ahead of.',
   'tournament.rulesDuplicate':
-    'Rating, what a duplicate tournament ranks by: your result against each player you met, less the part the dice played in it as the game’s review reads it — 0 is the middle of the field, and a game counts as it finished until it is reviewed. Matchpoints: your result against everyone who held the same dice sequence at the other tables, 1 for each you beat, ½ for a tie.',
+    'Rating, what a duplicate tournament ranks by: your result against each player you met (between two who did not win, who was closer to winning when the game ended), less the part the dice played in it, as the game’s review reads both — 0 is the middle of the field, and a game counts as it finished until it is reviewed. Matchpoints: your result against everyone who held the same dice sequence at the other tables, 1 for each you beat, ½ for a tie.',
   'tournament.round': 'Round {n}',
   'tournament.commitment': 'Dice commitment {hash}…',
   'tournament.seed': 'Dice seed {seed}… (revealed: check any table)',
