@@ -163,13 +163,14 @@ export function playTable(
   const { state } = playGame({ preset: 'online', seats, teams: false, firstSeat: 'red' }, bots, dice, botRng, undefined, watch);
   const score = scoreGame(state, { base: 1 });
   if (!score.ok) throw new Error(`a simulated game did not end: ${score.error.message}`);
+  const ends = endShares(state);
   return {
     outcomes: seats.map((c) => ({ won: state.result!.winners.includes(c), arrived: score.value.seats[c]!.arrived })),
     luck: seats.map((c) => bySide[sideOf(state, c)]!),
     sixes,
     pips,
     pairLuck: seats.map((a) => seats.map((b) => pairsBySide[sideOf(state, a)]![sideOf(state, b)]!)),
-    end: ((shares) => seats.map((c) => shares[sideOf(state, c)]!))(endShares(state)),
+    end: seats.map((c) => ends[sideOf(state, c)]!),
   };
 }
 
